@@ -1,0 +1,94 @@
+"""The contract every game implements. The UI, bots and tests drive games only through it."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import msgspec
+
+from engine.core.errors import IllegalAction
+
+
+class Outcome(msgspec.Struct, frozen=True):
+    won: bool
+    score: int | None = None
+    summary: str = ""
+
+
+class GameOption(msgspec.Struct, frozen=True):
+    """A new-game option: offered by the New game screen and as `--name` on the CLI."""
+
+    name: str  # keyword argument of new_game, and the CLI flag (underscores become dashes)
+    label: str
+    kind: str  # "bool", "int" or "choice"
+    default: Any
+    help: str = ""
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+
+class Game:
+    """Static rules and content for one game. Only `State` values change."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    blurb: ClassVar[str] = ""
+    State: ClassVar[type]
+    Action: ClassVar[Any]  # a tagged union of msgspec Structs
+    Event: ClassVar[type]
+    options: ClassVar[tuple[GameOption, ...]] = ()
+    content_version: ClassVar[int] = 1
+
+    def new_game(self, seed: int = 0, **options: Any) -> Any:
+        raise NotImplementedError
+
+    def legal_actions(self, state: Any) -> list[Any]:
+        raise NotImplementedError
+
+    def apply(self, state: Any, action: Any) -> list[Any]:
+        """Check `action` against legal_actions and carry it out, mutating `state`."""
+        if action not in self.legal_actions(state):
+            raise IllegalAction(self.why_illegal(state, action))
+        return self._apply(state, action)
+
+    def _apply(self, state: Any, action: Any) -> list[Any]:
+        raise NotImplementedError
+
+    def why_illegal(self, state: Any, action: Any) -> str:
+        return "That move is not allowed right now."
+
+    def outcome(self, state: Any) -> Outcome | None:
+        raise NotImplementedError
+
+    def summary(self, state: Any) -> str:
+        """One line for save listings."""
+        return ""
+
+    def describe(self, action: Any, state: Any = None) -> str:
+        """A short player-facing label for an action (menus, logs)."""
+        return type(action).__name__
+
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """Validate and fill in new-game options; ValueError with a readable message."""
+        known = {opt.name: opt for opt in self.options}
+        result = {name: opt.default for name, opt in known.items()}
+        for name, value in options.items():
+            opt = known.get(name)
+            if opt is None:
+                raise ValueError(f"{self.title} has no option '{name.replace('_', '-')}'")
+            if opt.kind == "choice" and value not in opt.choices:
+                raise ValueError(
+                    f"{opt.label} must be one of: {', '.join(opt.choices)} (not '{value}')"
+                )
+            if opt.kind == "int":
+                if not isinstance(value, int) or isinstance(value, bool):
+                    raise ValueError(f"{opt.label} must be a whole number")
+                if opt.minimum is not None and value < opt.minimum:
+                    raise ValueError(f"{opt.label} must be at least {opt.minimum}")
+                if opt.maximum is not None and value > opt.maximum:
+                    raise ValueError(f"{opt.label} must be at most {opt.maximum}")
+            if opt.kind == "bool" and not isinstance(value, bool):
+                raise ValueError(f"{opt.label} must be on or off")
+            result[name] = value
+        return result

@@ -1,0 +1,1 @@
+"""Disruption: a solo dice-and-allies game against the Ritual Defenders."""
