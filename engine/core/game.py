@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from importlib import resources
 from typing import Any, ClassVar
 
 import msgspec
@@ -60,6 +61,11 @@ class Game:
 
     def outcome(self, state: Any) -> Outcome | None:
         raise NotImplementedError
+
+    def how_to_play(self) -> str:
+        """The in-game rules: content/how_to_play.md in the game's package."""
+        package = type(self).__module__.rsplit(".", 1)[0]
+        return resources.files(package).joinpath("content", "how_to_play.md").read_text("utf-8")
 
     def summary(self, state: Any) -> str:
         """One line for save listings."""

@@ -247,7 +247,7 @@ class DisruptionGame(Game):
         state.encounter = Encounter(defenders=defenders, values=values)
         state.phase = "fight"
         shown = " + ".join(f"{c.label}" if not c.is_joker else f"Joker({v})" for c, v in zip(defenders, values))
-        self._log(state, f"Defender{'s' if count > 1 else ''} {shown} bar the way: {sum(values)}.")
+        self._log(state, f"{'Defenders' if count > 1 else 'Defender'} {shown} {'bar' if count > 1 else 'bars'} the way: {sum(values)}.")
 
     def _trade(self, state: State, action: Trade, events: list[Event]) -> None:
         traded = [state.hand[i] for i in action.minors]

@@ -1,0 +1,55 @@
+"""Crash-safe file writing: at any instant the file holds the old or the new bytes."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+BACKUP_SUFFIX = ".bak"
+TEMP_SUFFIX = ".tmp"
+
+
+def backup_path(path: Path) -> Path:
+    return path.with_name(path.name + BACKUP_SUFFIX)
+
+
+def _fsync_dir(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:  # some platforms cannot open folders; the rename is still atomic
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def write_atomic(path: Path, data: bytes, keep_backup: bool = True) -> None:
+    """Write `data` to `path`: temp file in the same folder, fsync, os.replace, fsync folder.
+
+    With keep_backup, the version being replaced stays beside it as `<name>.bak`.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temp = path.with_name(f".{path.name}.{os.getpid()}{TEMP_SUFFIX}")
+    with open(temp, "wb") as handle:
+        handle.write(data)
+        handle.flush()
+        os.fsync(handle.fileno())
+    if keep_backup and path.exists():
+        _keep_backup(path)
+    os.replace(temp, path)
+    _fsync_dir(path.parent)
+
+
+def _keep_backup(path: Path) -> None:
+    """Point `<name>.bak` at the current version without ever leaving `path` missing."""
+    backup = backup_path(path)
+    staged = path.with_name(f".{backup.name}.{os.getpid()}{TEMP_SUFFIX}")
+    try:
+        os.link(path, staged)  # a second name for the old bytes: no copy, nothing to lose
+    except OSError:
+        shutil.copy2(path, staged)
+    os.replace(staged, backup)

@@ -1,0 +1,77 @@
+"""The save file format: a versioned JSON envelope around one game's state.
+
+Reading never trusts a file: anything unreadable becomes a `Damaged` reason for the player.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from saves.migrations import migrate
+
+SAVE_FORMAT = "tabletop-tui-save"
+FORMAT_VERSION = 2
+
+
+class Envelope(msgspec.Struct, kw_only=True):
+    format: str
+    version: int
+    kind: str = "game"  # "game", or "campaign" for a chain of games
+    game_id: str
+    content_version: int
+    created: str  # ISO 8601, UTC
+    updated: str
+    label: str
+    summary: str = ""
+    seed: int
+    options: dict[str, Any] = {}
+    state: msgspec.Raw
+    actions: list[msgspec.Raw] = []
+
+
+class Damaged(Exception):
+    """A file that cannot be used; the message says why, in a player's words."""
+
+
+_header_decoder = msgspec.json.Decoder(dict)
+_envelope_decoder = msgspec.json.Decoder(Envelope)
+_encoder = msgspec.json.Encoder()
+
+
+def encode(envelope: Envelope) -> bytes:
+    return msgspec.json.format(_encoder.encode(envelope), indent=1)
+
+
+def decode(data: bytes, known_games: set[str]) -> Envelope:
+    """Check and decode an envelope, migrating older versions; raise Damaged with a reason."""
+    if not data.strip():
+        raise Damaged("the file is empty")
+    try:
+        raw = _header_decoder.decode(data)
+    except msgspec.DecodeError:
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise Damaged("the file is not text (random or binary bytes)") from None
+        raise Damaged("the file is not complete JSON (truncated or corrupted)") from None
+    except UnicodeDecodeError:
+        raise Damaged("the file is not text (random or binary bytes)") from None
+    if raw.get("format") != SAVE_FORMAT:
+        raise Damaged("it is not a tabletop-tui save")
+    version = raw.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise Damaged("its format version is missing or invalid")
+    if version > FORMAT_VERSION:
+        raise Damaged(f"it was written by a newer tabletop-tui (format {version})")
+    if version < FORMAT_VERSION:
+        raw = migrate(raw, FORMAT_VERSION)
+        data = msgspec.json.encode(raw)
+    try:
+        envelope = _envelope_decoder.decode(data)
+    except msgspec.ValidationError as error:
+        raise Damaged(f"its contents have the wrong shape ({error})") from None
+    if envelope.game_id not in known_games:
+        raise Damaged(f"it is for an unknown game '{envelope.game_id}'")
+    return envelope

@@ -1,0 +1,42 @@
+"""The one place that decides where files live."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "tabletop-tui"
+ENV_VAR = "TABLETOP_TUI_DATA_DIR"
+
+
+class DataPaths:
+    """Every folder and file of one data directory."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+
+    @classmethod
+    def resolve(cls, override: str | os.PathLike[str] | None = None) -> DataPaths:
+        """--data-dir wins over TABLETOP_TUI_DATA_DIR, which wins over the platform default."""
+        chosen = override or os.environ.get(ENV_VAR) or platformdirs.user_data_dir(APP_NAME)
+        return cls(Path(chosen).expanduser())
+
+    @property
+    def saves(self) -> Path:
+        return self.root / "saves"
+
+    @property
+    def decks(self) -> Path:
+        return self.root / "decks"
+
+    @property
+    def settings(self) -> Path:
+        return self.root / "settings.json"
+
+    def save_file(self, save_id: str) -> Path:
+        return self.saves / f"{save_id}.json"
+
+    def ensure(self) -> None:
+        self.saves.mkdir(parents=True, exist_ok=True)

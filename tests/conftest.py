@@ -1,0 +1,50 @@
+"""Shared fixtures: a temporary data folder, a fixed clock, and a headless app launcher."""
+
+from __future__ import annotations
+
+import io
+from datetime import datetime, timezone
+
+import pytest
+from rich.console import Console
+
+from engine.registry import GAMES
+from saves.paths import DataPaths
+from saves.store import SaveStore
+
+FIXED_TIME = datetime(2026, 5, 17, 20, 30, tzinfo=timezone.utc)
+
+
+@pytest.fixture(autouse=True)
+def no_real_data_dir(monkeypatch, tmp_path):
+    """No test may touch the player's real saves."""
+    monkeypatch.setenv("TABLETOP_TUI_DATA_DIR", str(tmp_path / "env-data"))
+
+
+@pytest.fixture
+def paths(tmp_path) -> DataPaths:
+    data = DataPaths(tmp_path / "data")
+    data.ensure()
+    return data
+
+
+@pytest.fixture
+def store(paths) -> SaveStore:
+    return SaveStore(paths, GAMES, clock=lambda: FIXED_TIME)
+
+
+def screen_text(app) -> str:
+    """The screen as plain text, as the compositor drew it."""
+    console = Console(
+        width=app.size.width,
+        height=app.size.height,
+        file=io.StringIO(),
+        record=True,
+        force_terminal=True,
+        legacy_windows=False,
+        color_system=None,
+    )
+    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    console.print(update)
+    lines = console.export_text().splitlines()
+    return "\n".join(line.rstrip() for line in lines) + "\n"

@@ -1,0 +1,367 @@
+"""One test (or more) per rule of Disruption and per ruling in engine/disruption/RULINGS.md."""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from itertools import product
+
+import pytest
+
+from engine.core.errors import IllegalAction
+from engine.disruption.model import Card, Fight, Reroll, Trade
+from engine.disruption.rules import BLACK_DIE, RED_DIE, TEN_DIE, score, win_chance
+from tests.disruption.helpers import GAME, all_cards, encoded, new, rig_dice, set_encounter, set_hand
+
+C, S, H, D = "C", "S", "H", "D"
+
+
+def test_setup_splits_the_deck_and_deals_three_minors():
+    state = new(seed=4)
+    assert sorted((c.rank, c.suit) for c in state.defender_deck + state.encounter.defenders) == sorted(
+        (r, s) for s in "HD" for r in range(1, 11)
+    )
+    assert len(state.hand) == 3 and all(not c.is_major for c in state.hand)
+    assert all(c.suit in "CS" and c.rank <= 5 for c in state.minor_deck)
+    assert sorted((c.rank, c.suit) for c in state.major_deck) == sorted(
+        (r, s) for s in "CS" for r in range(6, 11)
+    )
+    assert len(state.minor_deck) == 7
+    assert len(state.encounter.defenders) == 1  # the first fight is against a single
+
+
+def test_decks_are_shuffled_by_seed():
+    assert encoded(new(seed=1)) == encoded(new(seed=1))
+    assert [c.rank for c in new(seed=1).defender_deck] != [c.rank for c in new(seed=2).defender_deck]
+
+
+def test_single_options_are_two_dice_or_one_die_and_one_ally():
+    state = new()
+    set_hand(state, [Card(2, C), Card(7, S)])
+    fights = [a for a in GAME.legal_actions(state) if isinstance(a, Fight)]
+    assert fights == [Fight(()), Fight((0,)), Fight((1,))]
+    assert GAME.dice_for(state, Fight(())) == 2
+    assert GAME.dice_for(state, Fight((0,))) == 1
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, Fight((0, 1)))
+
+
+def test_one_die_plus_ally_is_rolled_against_a_single():
+    state = new()
+    set_hand(state, [Card(4, C)])
+    set_encounter(state, [Card(6, H)])
+    rig_dice(state, [5])
+    GAME.apply(state, Fight((0,)))
+    assert state.last.dice == [5] and state.last.total == 9 and state.last.result == "won"
+
+
+def test_higher_total_wins_and_defender_goes_to_graveyard():
+    state = new()
+    set_encounter(state, [Card(5, H)])
+    rig_dice(state, [3, 4])
+    GAME.apply(state, Fight(()))
+    assert state.wins == 1 and state.defeats == 0
+    assert Card(5, H) in state.defender_graveyard
+
+
+def test_lower_total_loses_and_defender_goes_to_the_defeats_pile():
+    state = new()
+    set_hand(state, [Card(1, C)])
+    set_encounter(state, [Card(9, D)])
+    rig_dice(state, [2])
+    GAME.apply(state, Fight((0,)))
+    assert state.defeats == 1 and state.wins == 0
+    assert state.defeats_pile == [Card(9, D)]
+    assert Card(1, C) in state.ally_graveyard  # allies go to the graveyard win or lose
+
+
+def test_r1_equal_total_is_a_tie_rerolled_with_the_same_dice_keeping_the_ally():
+    state = new()
+    set_hand(state, [Card(3, C)])
+    set_encounter(state, [Card(7, H)])
+    rig_dice(state, [4, 6])  # 4 + 3 = 7: a tie; then the re-roll gives 6 + 3
+    GAME.apply(state, Fight((0,)))
+    assert state.phase == "tie" and state.wins == 0 and state.defeats == 0
+    assert GAME.legal_actions(state)[0] == Reroll()
+    assert not any(isinstance(a, Fight) for a in GAME.legal_actions(state))
+    GAME.apply(state, Reroll())
+    assert state.last.dice == [6]  # one die again, and it replaced the first
+    assert state.last.total == 9 and state.wins == 1
+
+
+def test_r1_a_tie_can_repeat_and_the_last_roll_decides():
+    state = new()
+    set_encounter(state, [Card(8, H)])
+    rig_dice(state, [4, 4, 5, 3, 1, 1])
+    GAME.apply(state, Fight(()))
+    GAME.apply(state, Reroll())
+    assert state.phase == "tie"
+    GAME.apply(state, Reroll())
+    assert state.defeats == 1 and state.last.dice == [1, 1]
+
+
+def test_a_loss_against_a_single_brings_another_single():
+    state = new()
+    state.wins = 4
+    set_encounter(state, [Card(10, H)])
+    rig_dice(state, [1, 2])
+    GAME.apply(state, Fight(()))
+    assert state.defeats == 1 and len(state.encounter.defenders) == 1
+
+
+def test_pairs_begin_after_five_wins_and_their_values_add():
+    state = new()
+    state.wins = 4
+    set_encounter(state, [Card(2, H)])
+    rig_dice(state, [6, 6])
+    GAME.apply(state, Fight(()))
+    assert state.wins == 5
+    assert len(state.encounter.defenders) == 2
+    assert state.encounter.target == sum(c.rank for c in state.encounter.defenders)
+
+
+def test_pair_always_rolls_two_dice_with_an_optional_ally():
+    state = new()
+    state.wins = 5
+    set_hand(state, [Card(2, C), Card(8, S)])
+    set_encounter(state, [Card(6, H), Card(7, D)])
+    fights = [a for a in GAME.legal_actions(state) if isinstance(a, Fight)]
+    assert fights == [Fight(()), Fight((0,)), Fight((1,))]  # a Major is held: no Minor pair
+    assert GAME.dice_for(state, Fight((1,))) == 2
+    rig_dice(state, [3, 4])
+    GAME.apply(state, Fight((1,)))
+    assert state.last.dice == [3, 4] and state.last.total == 15 and state.last.result == "won"
+    assert state.defeats == 0 and state.wins == 6
+
+
+def test_r9_two_minors_only_without_a_major_and_against_17_or_more():
+    state = new()
+    state.wins = 5
+    set_hand(state, [Card(2, C), Card(5, S), Card(4, C)])
+    set_encounter(state, [Card(9, H), Card(8, D)])
+    fights = {a for a in GAME.legal_actions(state) if isinstance(a, Fight)}
+    assert {Fight((0, 1)), Fight((0, 2)), Fight((1, 2))} <= fights
+    set_encounter(state, [Card(9, H), Card(7, D)])  # 16: too weak for two Minors
+    assert not any(len(a.allies) == 2 for a in GAME.legal_actions(state) if isinstance(a, Fight))
+    set_hand(state, [Card(2, C), Card(5, S), Card(6, C)])
+    set_encounter(state, [Card(10, H), Card(9, D)])  # strong enough, but a Major is held
+    assert not any(len(a.allies) == 2 for a in GAME.legal_actions(state) if isinstance(a, Fight))
+
+
+def test_two_minors_add_to_two_dice():
+    state = new()
+    state.wins = 5
+    set_hand(state, [Card(4, C), Card(5, S)])
+    set_encounter(state, [Card(9, H), Card(8, D)])
+    rig_dice(state, [5, 6])
+    GAME.apply(state, Fight((0, 1)))
+    assert state.last.total == 20 and state.last.result == "won"
+
+
+def test_r4_dice_alone_earn_a_major():
+    state = new()
+    set_encounter(state, [Card(3, H)])
+    rig_dice(state, [2, 3])
+    GAME.apply(state, Fight(()))
+    assert state.hand[-1].is_major
+
+
+def test_r4_ally_alone_earns_a_major():
+    state = new()
+    set_hand(state, [Card(9, C)])
+    set_encounter(state, [Card(8, H)])
+    rig_dice(state, [1])
+    GAME.apply(state, Fight((0,)))
+    assert state.hand[-1].is_major and state.last.reward == state.hand[-1].label
+
+
+def test_r4_needing_both_earns_a_minor():
+    state = new()
+    set_hand(state, [Card(4, C)])
+    set_encounter(state, [Card(7, H)])
+    rig_dice(state, [5])  # 5 + 4 = 9 > 7, but neither 5 nor 4 beats 7 alone
+    GAME.apply(state, Fight((0,)))
+    assert state.wins == 1 and not state.hand[-1].is_major
+
+
+def test_r4_pair_needing_dice_and_ally_earns_a_minor():
+    state = new()
+    state.wins = 5
+    set_hand(state, [Card(6, C)])
+    set_encounter(state, [Card(8, H), Card(5, D)])
+    rig_dice(state, [4, 5])  # 9 + 6 = 15 > 13; 9 and 6 alone do not beat 13
+    GAME.apply(state, Fight((0,)))
+    assert state.wins == 6 and not state.hand[-1].is_major
+
+
+def test_trading_three_minors_draws_a_major_at_any_time():
+    state = new()
+    set_hand(state, [Card(1, C), Card(2, C), Card(3, S), Card(7, S)])
+    trades = [a for a in GAME.legal_actions(state) if isinstance(a, Trade)]
+    assert trades == [Trade((0, 1, 2))]  # the Major in hand is never part of a trade
+    majors_before = len(state.major_deck)
+    GAME.apply(state, Trade((0, 1, 2)))
+    assert [c for c in state.hand if not c.is_major] == []
+    assert len([c for c in state.hand if c.is_major]) == 2
+    assert len(state.major_deck) == majors_before - 1
+    assert {Card(1, C), Card(2, C), Card(3, S)} <= set(state.ally_graveyard)
+
+
+def test_r8_trading_is_allowed_while_a_tie_waits():
+    state = new()
+    set_hand(state, [Card(1, C), Card(2, C), Card(3, S), Card(4, S)])
+    set_encounter(state, [Card(5, H)])
+    rig_dice(state, [1])
+    GAME.apply(state, Fight((3,)))  # 1 + 4 = 5: tie
+    assert state.phase == "tie"
+    assert Trade((0, 1, 2)) in GAME.legal_actions(state)
+
+
+def test_r2_no_trade_when_no_major_can_be_drawn():
+    state = new()
+    set_hand(state, [Card(1, C), Card(2, C), Card(3, S)] + [Card(r, s) for s in "CS" for r in range(6, 11)])
+    assert state.major_deck == []
+    assert not any(isinstance(a, Trade) for a in GAME.legal_actions(state))
+    with pytest.raises(IllegalAction, match="no Major ally left"):
+        GAME.apply(state, Trade((0, 1, 2)))
+
+
+def test_r2_empty_ally_deck_is_rebuilt_from_the_graveyard():
+    state = new()
+    majors = [Card(r, s) for s in "CS" for r in range(6, 11)]
+    set_hand(state, [Card(1, C)])
+    state.major_deck = []
+    state.ally_graveyard = majors[:3]
+    set_encounter(state, [Card(2, H)])
+    rig_dice(state, [6, 6, 0][:2])
+    GAME.apply(state, Fight(()))  # dice alone: a Major, drawn from the rebuilt deck
+    assert state.hand[-1] in majors[:3]
+    assert len(state.major_deck) == 2 and all(c in majors[:3] for c in state.major_deck)
+
+
+def test_r2_reward_from_a_spent_deck_gives_nothing():
+    state = new()
+    majors = [Card(r, s) for s in "CS" for r in range(6, 11)]
+    set_hand(state, majors)
+    set_encounter(state, [Card(2, H)])
+    rig_dice(state, [6, 6])
+    GAME.apply(state, Fight(()))
+    assert state.wins == 1 and len(state.hand) == 10
+    assert "spent" in state.last.reward
+
+
+def test_ten_wins_win_the_game_and_score_counts_hand_plus_five_minus_defeats():
+    state = new()
+    state.wins, state.defeats = 9, 2
+    set_hand(state, [Card(3, C), Card(9, S)])
+    set_encounter(state, [Card(1, H), Card(2, H)])
+    rig_dice(state, [6, 6])
+    GAME.apply(state, Fight(()))
+    result = GAME.outcome(state)
+    assert result is not None and result.won
+    hand_value = sum(c.rank for c in state.hand)
+    assert result.score == hand_value + 5 - 4 == score(state)
+    assert state.phase == "over" and GAME.legal_actions(state) == []
+    with pytest.raises(IllegalAction, match="over"):
+        GAME.apply(state, Fight(()))
+
+
+def test_r5_three_defeats_lose_and_score_has_no_bonus():
+    state = new()
+    state.defeats = 2
+    set_hand(state, [Card(2, C)])
+    set_encounter(state, [Card(10, H)])
+    rig_dice(state, [1, 1])
+    GAME.apply(state, Fight(()))
+    result = GAME.outcome(state)
+    assert result is not None and not result.won
+    assert result.score == 2 - 6
+
+
+def test_a_pair_defeat_counts_once():
+    state = new()
+    state.wins = 5
+    set_encounter(state, [Card(10, H), Card(9, D)])
+    rig_dice(state, [1, 1])
+    GAME.apply(state, Fight(()))
+    assert state.defeats == 1 and len(state.defeats_pile) == 2
+
+
+def test_illegal_actions_leave_the_state_unchanged():
+    state = new()
+    before = encoded(state)
+    for action in (Reroll(), Fight((7,)), Fight((0, 1)), Trade((0, 1, 2))):
+        if action in GAME.legal_actions(state):
+            continue
+        with pytest.raises(IllegalAction):
+            GAME.apply(state, action)
+        assert encoded(state) == before
+
+
+def test_r6_accursed_joker_takes_a_d10_value():
+    state = new(accursed_joker=True)
+    assert sum(c.is_joker for c in all_cards(state)) == 2
+    state.encounter = None
+    joker = Card(0, "X")
+    state.defender_deck = [c for c in state.defender_deck if not c.is_joker] + [joker]
+    rig_dice(state, [7], sides=10)
+    GAME._reveal(state)
+    assert state.encounter.defenders == [joker] and state.encounter.values == [7]
+
+
+def test_r6_two_jokers_together_share_one_roll():
+    state = new(accursed_joker=True, seed=2)
+    state.wins = 5
+    state.encounter = None
+    jokers = [c for c in state.defender_deck if c.is_joker]
+    state.defender_deck = [c for c in state.defender_deck if not c.is_joker] + jokers
+    rig_dice(state, [3, 9], sides=10)
+    GAME._reveal(state)
+    assert state.encounter.values == [3, 3]
+    assert state.rng.counter == 1  # one roll, not two
+
+
+def test_r7_no_dice_draws_cards_read_from_the_tables():
+    assert sorted(v for _, v in BLACK_DIE) == sorted(v for _, v in RED_DIE) == list(range(1, 7))
+    assert sorted(v for _, v in TEN_DIE) == list(range(1, 11))
+    assert "J♣" not in dict(TEN_DIE) and "J♥" not in dict(TEN_DIE)
+    state = new(no_dice=True, seed=9)
+    set_encounter(state, [Card(4, H)])
+    GAME.apply(state, Fight(()))
+    faces = state.last.dice
+    cards = state.encounter.dice_cards if state.phase == "tie" else None
+    log = " ".join(state.log)
+    black, red = dict(BLACK_DIE), dict(RED_DIE)
+    drawn = [token for token in log.replace("(", " ").replace(")", " ").split() if token in black or token in red]
+    assert len(drawn) >= 2 and cards is None
+    assert black[drawn[-2]] == faces[0] and red[drawn[-1]] == faces[1]
+
+
+def test_r7_no_dice_values_are_uniform():
+    state = new(no_dice=True)
+    counts = Counter(GAME._die(state, BLACK_DIE, 6)[0] for _ in range(6000))
+    assert set(counts) == set(range(1, 7)) and min(counts.values()) > 850
+
+
+def test_win_chance_matches_brute_force_with_ties_rerolled():
+    for dice, bonus, target in ((2, 0, 7), (1, 4, 8), (2, 6, 13), (2, 0, 12), (1, 0, 6)):
+        rolls = [sum(r) + bonus for r in product(range(1, 7), repeat=dice)]
+        wins = sum(t > target for t in rolls)
+        decided = sum(t != target for t in rolls)
+        expected = Fraction(wins, decided) if decided else Fraction(0)
+        assert win_chance(dice, bonus, target) == expected
+
+
+def test_chance_shown_for_an_option_uses_its_dice_and_allies():
+    state = new()
+    set_hand(state, [Card(5, C)])
+    set_encounter(state, [Card(8, H)])
+    assert GAME.chance(state, Fight((0,))) == win_chance(1, 5, 8)
+    assert GAME.chance(state, Fight(())) == win_chance(2, 0, 8)
+
+
+def test_options_are_validated():
+    with pytest.raises(ValueError, match="no option"):
+        GAME.new_game(seed=1, jokers=True)
+    with pytest.raises(ValueError, match="on or off"):
+        GAME.new_game(seed=1, no_dice="yes")

@@ -1,0 +1,122 @@
+"""The application: themes, settings, the screen stack and global keys."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual import events
+from textual.app import App
+from textual.binding import Binding
+
+from engine.registry import GAMES
+from saves.envelope import Damaged
+from saves.paths import DataPaths
+from saves.session import GameSession
+from saves.settings import Settings, load_settings, save_settings
+from saves.store import SaveStore
+from themes import DEFAULT_THEME, SHARED_CSS, THEMES
+from tui.screens.help import HelpScreen
+from tui.screens.home import HomeScreen
+from tui.screens.too_small import TooSmallScreen
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+
+class TabletopApp(App[None]):
+    TITLE = "tabletop-tui"
+    CSS_PATH = str(SHARED_CSS)
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [
+        Binding("question_mark", "help", "Help"),
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+    ]
+
+    def __init__(
+        self,
+        paths: DataPaths,
+        theme: str | None = None,
+        store: SaveStore | None = None,
+        on_start: Callable[[TabletopApp], None] | None = None,
+    ) -> None:
+        super().__init__()
+        self.paths = paths
+        self.store = store or SaveStore(paths, GAMES)
+        self.settings, self.settings_problem = load_settings(paths)
+        self.theme_override = theme
+        self.on_start = on_start
+
+    # ----- start-up ---------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        for theme in THEMES.values():
+            self.register_theme(theme)
+        chosen = self.theme_override or self.settings.theme
+        self.theme = chosen if chosen in THEMES else DEFAULT_THEME
+        if self.theme_override:  # --theme is remembered, like a choice in Settings
+            self.update_settings(theme=self.theme)
+        self.push_screen(HomeScreen())
+        if self.settings_problem:
+            self.notify(self.settings_problem, severity="warning")
+        if self.on_start is not None:
+            self.on_start(self)
+        self._check_size(self.size.width, self.size.height)
+
+    # ----- settings ---------------------------------------------------------------------
+
+    def update_settings(self, **changes: object) -> None:
+        for name, value in changes.items():
+            setattr(self.settings, name, value)
+        try:
+            save_settings(self.paths, self.settings)
+        except OSError as error:
+            self.notify(f"Settings not saved: {error.strerror}", severity="error")
+
+    def set_theme(self, name: str) -> None:
+        self.theme = name
+        self.update_settings(theme=name)
+
+    # ----- games ------------------------------------------------------------------------
+
+    def open_session(self, session: GameSession) -> None:
+        from tui.games import screen_for
+
+        self.push_screen(screen_for(session))
+
+    def start_game(self, game_id: str, seed: int, **options: object) -> None:
+        try:
+            session = GameSession.start(self.store, GAMES[game_id], seed, **options)
+        except OSError as error:
+            self.notify(f"Could not create the save: {error.strerror}", severity="error")
+            return
+        self.open_session(session)
+
+    def resume(self, save_id: str) -> bool:
+        try:
+            session = GameSession.resume(self.store, save_id)
+        except Damaged as damage:
+            self.notify(f"That save cannot be opened: {damage}", severity="error")
+            return False
+        self.open_session(session)
+        return True
+
+    # ----- global keys and size -----------------------------------------------------------
+
+    def action_help(self) -> None:
+        if isinstance(self.screen, (HelpScreen, TooSmallScreen)):
+            return
+        self.push_screen(HelpScreen(self.screen))
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size(event.size.width, event.size.height)
+
+    def _check_size(self, width: int, height: int) -> None:
+        too_small = width < MIN_WIDTH or height < MIN_HEIGHT
+        showing = isinstance(self.screen, TooSmallScreen)
+        if too_small and not showing:
+            self.push_screen(TooSmallScreen(MIN_WIDTH, MIN_HEIGHT))
+        elif showing:
+            if too_small:
+                self.screen.query_one(TooSmallScreen.Notice).show(width, height)
+            else:
+                self.pop_screen()
+

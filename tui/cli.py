@@ -1,0 +1,147 @@
+"""`tabletop-tui` on the command line. Mistakes get one clear line and exit status 2."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+from engine.core.game import Game
+from engine.registry import CATALOGUE, GAMES
+from saves.paths import DataPaths
+from saves.store import SaveStore
+from themes import THEMES
+from tui import __version__
+
+USAGE_ERROR = 2
+
+
+class UsageError(Exception):
+    """A mistake on the command line; the message is the one line the user sees."""
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def build_parser() -> Parser:
+    parser = Parser(
+        prog="tabletop-tui",
+        description="Four tabletop games played by keyboard in the terminal.",
+        epilog="Game options for 'new' are listed by 'tabletop-tui new GAME --help'.",
+    )
+    parser.add_argument("--version", action="version", version=f"tabletop-tui {__version__}")
+    parser.add_argument("--data-dir", metavar="DIR", help="keep saves and settings in DIR")
+    parser.add_argument("--theme", metavar="NAME", help=f"one of: {', '.join(THEMES)}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    new = commands.add_parser("new", help="start a new game", add_help=False)
+    new.add_argument("game", metavar="GAME", help=f"one of: {', '.join(e.id for e in CATALOGUE)}")
+    resume = commands.add_parser("continue", help="resume a saved game (the latest by default)")
+    resume.add_argument("save", metavar="SAVE", nargs="?", help="save id, name or list number")
+    commands.add_parser("saves", help="list saved games, damaged files included")
+    return parser
+
+
+def option_parser(game: Game) -> Parser:
+    parser = Parser(prog=f"tabletop-tui new {game.id}", description=f"Start {game.title}.")
+    parser.add_argument("--seed", type=int, metavar="N", help="shuffle seed (same seed, same game)")
+    for option in game.options:
+        flag = "--" + option.name.replace("_", "-")
+        if option.kind == "bool":
+            parser.add_argument(flag, dest=option.name, action="store_true", help=option.help)
+        elif option.kind == "choice":
+            parser.add_argument(flag, dest=option.name, choices=option.choices, help=option.help)
+        else:
+            parser.add_argument(flag, dest=option.name, type=int, metavar="N", help=option.help)
+    return parser
+
+
+def parse_new_game(game_id: str, rest: Sequence[str]) -> tuple[Game, int | None, dict[str, Any]]:
+    if game_id not in GAMES:
+        known = ", ".join(entry.id for entry in CATALOGUE)
+        if any(entry.id == game_id for entry in CATALOGUE):
+            raise UsageError(f"the game '{game_id}' is not playable yet")
+        raise UsageError(f"unknown game '{game_id}' (choose from {known})")
+    game = GAMES[game_id]
+    parser = option_parser(game)
+    if "-h" in rest or "--help" in rest:
+        parser.print_help()
+        raise SystemExit(0)
+    args = parser.parse_args(list(rest))
+    seed = args.seed
+    given = {name: value for name, value in vars(args).items() if name != "seed" and value not in (None, False)}
+    try:
+        options = game.check_options(given)
+    except ValueError as problem:
+        raise UsageError(str(problem)) from None
+    return game, seed, options
+
+
+def list_saves(store: SaveStore) -> str:
+    entries = store.list()
+    if not entries:
+        return f"No saved games in {store.paths.saves}"
+    titles = {entry.id: entry.title for entry in CATALOGUE}
+    lines = []
+    for number, entry in enumerate(entries, start=1):
+        when = entry.updated[:16].replace("T", " ")
+        if entry.damaged:
+            lines.append(f"{number:>3}. {entry.save_id}  DAMAGED: {entry.damage}  ({when})")
+        else:
+            game = titles.get(entry.game_id, entry.game_id)
+            lines.append(f"{number:>3}. {entry.label}  [{game}]  {entry.summary}  ({when})  id={entry.save_id}")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        return run(argv)
+    except UsageError as problem:
+        print(f"tabletop-tui: {problem}", file=sys.stderr)
+        return USAGE_ERROR
+    except KeyboardInterrupt:
+        return 130
+
+
+def run(argv: list[str]) -> int:
+    parser = build_parser()
+    args, rest = parser.parse_known_args(argv)
+    if args.command != "new" and rest:
+        raise UsageError(f"unrecognised arguments: {' '.join(rest)}")
+    if args.theme is not None and args.theme not in THEMES:
+        raise UsageError(f"unknown theme '{args.theme}' (choose from {', '.join(THEMES)})")
+    paths = DataPaths.resolve(args.data_dir)
+    store = SaveStore(paths, GAMES)
+
+    if args.command == "saves":
+        print(list_saves(store))
+        return 0
+
+    on_start = None
+    if args.command == "new":
+        game, seed, options = parse_new_game(args.game, rest)
+        if seed is None:
+            import secrets
+
+            seed = secrets.randbelow(2**32)
+        on_start = lambda app: app.start_game(game.id, seed, **options)  # noqa: E731
+    elif args.command == "continue":
+        entry = store.find(args.save) if args.save else store.most_recent()
+        if entry is None:
+            raise UsageError(f"no save named '{args.save}'" if args.save else "there is no saved game to continue")
+        if entry.damaged:
+            raise UsageError(f"the save '{entry.save_id}' cannot be opened: {entry.damage}")
+        on_start = lambda app: app.resume(entry.save_id)  # noqa: E731
+
+    try:
+        paths.ensure()
+    except OSError as problem:
+        raise UsageError(f"cannot use the data folder {paths.root}: {problem.strerror}") from None
+
+    from tui.app import TabletopApp  # Textual loads only when a screen is needed
+
+    TabletopApp(paths, theme=args.theme, store=store, on_start=on_start).run()
+    return 0

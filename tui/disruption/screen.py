@@ -1,0 +1,267 @@
+"""The Disruption table: defenders, allies, choices with their odds, dice, piles and log."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from engine.core.odds import percent
+from engine.disruption.model import DEFEATS_TO_LOSE, WINS_TO_WIN, Fight, State, Trade
+from engine.disruption.rules import DisruptionGame, singles_phase
+from saves.session import GameSession
+from tui.widgets.cards import CardFace, CardRow
+from tui.widgets.dice import render_dice
+from tui.widgets.log import GameLog
+from tui.widgets.track import render_track
+
+DIGITS = "1234567890"
+
+
+class DisruptionScreen(Screen[None]):
+    CSS_PATH = "disruption.tcss"
+    BINDINGS = [
+        Binding("r", "roll", "Roll 2d6"),
+        *(Binding(d, f"ally({i})", show=False) for i, d in enumerate(DIGITS)),
+        Binding("t", "trade", "Trade 3 Minors"),
+        Binding("escape", "cancel_trade", "Cancel trade"),
+        Binding("n", "new_game", "New game"),
+        Binding("q", "back", "Menu"),
+        Binding("j", "cursor(1)", show=False),
+        Binding("k", "cursor(-1)", show=False),
+    ]
+    HELP = """
+# Disruption
+
+Beat ten Ritual Defenders before they beat you three times.
+
+- The **Choices** list shows every move open to you with its chance of winning the
+  encounter (ties are re-rolled until settled). Arrows or `j`/`k` move, `Enter` commits.
+- `r` rolls 2d6 with no ally; `1`-`9` (and `0` for the tenth) brings that ally from your hand.
+- `t` lists the ways to trade three Minor allies for one Major draw; `Esc` cancels.
+- After a tie, `Enter` re-rolls the same dice.
+- When the game ends, `n` starts a new one with the same options.
+- `q` returns to the menu; the game is saved after every move.
+
+Full rules: Rules on the home screen.
+"""
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
+        self.game: DisruptionGame = session.game  # type: ignore[assignment]
+        self.trading = False
+        self.choices: list[Any] = []
+
+    @property
+    def state(self) -> State:
+        return self.session.state
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal():
+            with Vertical(id="left"):
+                yield self._panel(CardRow(id="defenders"), "Ritual Defender")
+                yield self._panel(CardRow(id="hand"), "Your allies")
+                yield self._panel(OptionList(id="choices"), "Choices")
+            with Vertical(id="right"):
+                yield self._panel(Static(id="roll"), "Roll")
+                yield self._panel(Static(id="piles"), "Piles")
+                yield self._panel(GameLog(id="log"), "Log")
+        yield Footer()
+
+    def _panel(self, widget: Any, title: str) -> Vertical:
+        box = Vertical(widget, classes="panel", id=f"{widget.id}-panel")
+        box.border_title = title
+        return box
+
+    def on_mount(self) -> None:
+        self.redraw()
+        self.query_one("#choices", OptionList).focus()
+
+    # ----- drawing ----------------------------------------------------------------------
+
+    def redraw(self) -> None:
+        state = self.state
+        self.choices = self._current_choices()
+        self._draw_status(state)
+        self._draw_defenders(state)
+        self._draw_choices()
+        self._draw_roll(state)
+        self._draw_piles(state)
+        self.query_one("#log", GameLog).show(state.log)
+        self.refresh_bindings()
+
+    def _current_choices(self) -> list[Any]:
+        legal = self.session.legal_actions()
+        if self.trading:
+            return [a for a in legal if isinstance(a, Trade)]
+        return [a for a in legal if not isinstance(a, Trade)]
+
+    def _draw_status(self, state: State) -> None:
+        text = Text(" Disruption  ", style="bold")
+        text.append_text(render_track("Wins", state.wins, WINS_TO_WIN, "■", "□", "green"))
+        text.append("   ")
+        text.append_text(render_track("Defeats", state.defeats, DEFEATS_TO_LOSE, "✗", "·", "red"))
+        result = self.session.outcome()
+        if result is not None:
+            text.append("   VICTORY" if result.won else "   DEFEAT", style="bold reverse")
+            text.append(f" score {result.score}", style="bold")
+        else:
+            text.append("   singles" if singles_phase(state) else "   pairs", style="italic")
+        self.query_one("#status", Static).update(text)
+
+    def _draw_defenders(self, state: State) -> None:
+        panel = self.query_one("#defenders-panel")
+        encounter = state.encounter
+        row = self.query_one("#defenders", CardRow)
+        if encounter is None:
+            panel.border_title = "Ritual Defenders"
+            panel.border_subtitle = ""
+            row.show([], "The ritual is over." if self.session.outcome() else "")
+            return
+        faces = [
+            CardFace("Jkr" if card.is_joker else card.label, f"={value}" if card.is_joker else "")
+            for card, value in zip(encounter.defenders, encounter.values)
+        ]
+        pair = len(encounter.defenders) > 1
+        panel.border_title = "Ritual Defenders (pair)" if pair else "Ritual Defender"
+        panel.border_subtitle = f"beat {encounter.target}: {encounter.target + 1}+ wins, {encounter.target} ties"
+        row.show(faces)
+
+    def _draw_hand(self, marked: tuple[int, ...] = ()) -> None:
+        faces = [
+            CardFace(card.label, f"{DIGITS[i] if i < 10 else ' '}{'MAJ' if card.is_major else 'min':>4}", i in marked)
+            for i, card in enumerate(self.state.hand)
+        ]
+        self.query_one("#hand", CardRow).show(faces, "No allies in hand.")
+        self.query_one("#hand-panel").border_subtitle = f"value {sum(c.rank for c in self.state.hand)}"
+
+    def _draw_choices(self) -> None:
+        choices = self.query_one("#choices", OptionList)
+        choices.clear_options()
+        show_odds = self.app.settings.show_odds
+        if self.session.outcome() is not None:
+            choices.add_options([Option("n  New game, same options", id="new"), Option("q  Back to the menu", id="menu")])
+        for action in self.choices:
+            label = self.game.describe(action, self.state)
+            if isinstance(action, Fight) and show_odds:
+                label = f"{label:<30}{percent(self.game.chance(self.state, action)):>5}"
+            choices.add_option(Option(label))
+        panel = self.query_one("#choices-panel")
+        panel.border_title = "Trade which three Minors? (Esc cancels)" if self.trading else "Choices"
+        panel.border_subtitle = "win chance" if show_odds and self.state.phase == "fight" and not self.trading else ""
+        if choices.option_count:
+            choices.highlighted = 0
+        self._draw_hand(self._allies_of(0))
+
+    def _allies_of(self, index: int | None) -> tuple[int, ...]:
+        if index is None or index >= len(self.choices):
+            return ()
+        action = self.choices[index]
+        if isinstance(action, Fight):
+            return action.allies
+        if isinstance(action, Trade):
+            return action.minors
+        return ()
+
+    def _draw_roll(self, state: State) -> None:
+        roll = self.query_one("#roll", Static)
+        encounter = state.encounter
+        if encounter is not None and state.phase == "tie":
+            dice = render_dice(encounter.dice, encounter.dice_cards)
+            allies = sum(c.rank for c in encounter.allies)
+            total = sum(encounter.dice) + allies
+            line = f"{sum(encounter.dice)}{f' + {allies}' if allies else ''} = {total}: tie! Re-roll."
+            roll.update(Text.assemble(dice, "\n", (line, "bold yellow")))
+            return
+        last = state.last
+        if last is None:
+            roll.update(Text("No roll yet.\nChoose how to fight.", style="dim"))
+            return
+        allies = f" + {'+'.join(last.allies)}" if last.allies else ""
+        verdict = ("WON", "bold green") if last.result == "won" else ("LOST", "bold red")
+        line = Text.assemble(f"dice {sum(last.dice)}{allies} = {last.total} vs {last.target}: ", verdict)
+        if last.reward:
+            line.append(f"\nreward {last.reward}")
+        roll.update(Text.assemble(render_dice(last.dice), "\n", line))
+
+    def _draw_piles(self, state: State) -> None:
+        self.query_one("#piles", Static).update(
+            f"Defender deck {len(state.defender_deck)}\n"
+            f"Beaten {len(state.defender_graveyard)} · beat you {len(state.defeats_pile)}\n"
+            f"Minor deck {len(state.minor_deck)} · Major deck {len(state.major_deck)}\n"
+            f"Ally graveyard {len(state.ally_graveyard)}"
+        )
+
+    # ----- input ------------------------------------------------------------------------
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        offset = 2 if self.session.outcome() is not None else 0
+        self._draw_hand(self._allies_of(event.option_index - offset))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id == "new":
+            self.action_new_game()
+        elif event.option.id == "menu":
+            self.action_back()
+        else:
+            self.play(self.choices[event.option_index])
+
+    def play(self, action: Any) -> None:
+        if action not in self.choices and action not in self.session.legal_actions():
+            self.notify(self.game.why_illegal(self.state, action), severity="warning")
+            return
+        try:
+            self.session.play(action)
+        except OSError as error:
+            self.notify(f"Could not save: {error.strerror}", severity="error")
+        self.trading = False
+        self.redraw()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        over = self.session.outcome() is not None
+        if action == "new_game":
+            return over
+        if action == "cancel_trade":
+            return self.trading
+        if action in ("roll", "ally"):
+            return not over and self.state.phase == "fight" and not self.trading
+        if action == "trade":
+            return not over and not self.trading and any(isinstance(a, Trade) for a in self.session.legal_actions())
+        return True
+
+    def action_roll(self) -> None:
+        self.play(Fight(()))
+
+    def action_ally(self, index: int) -> None:
+        self.play(Fight((index,)))
+
+    def action_trade(self) -> None:
+        self.trading = True
+        self.redraw()
+
+    def action_cancel_trade(self) -> None:
+        self.trading = False
+        self.redraw()
+
+    def action_cursor(self, step: int) -> None:
+        choices = self.query_one("#choices", OptionList)
+        choices.action_cursor_down() if step > 0 else choices.action_cursor_up()
+
+    def action_new_game(self) -> None:
+        options = dict(self.session.envelope.options)
+        app = self.app
+        app.pop_screen()
+        app.start_game(self.game.id, secrets.randbelow(2**32), **options)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+

@@ -1,0 +1,16 @@
+"""Which screen plays which game."""
+
+from __future__ import annotations
+
+from textual.screen import Screen
+
+from saves.session import GameSession
+from tui.disruption.screen import DisruptionScreen
+
+GAME_SCREENS: dict[str, type[Screen[None]]] = {
+    "disruption": DisruptionScreen,
+}
+
+
+def screen_for(session: GameSession) -> Screen[None]:
+    return GAME_SCREENS[session.game.id](session)  # type: ignore[call-arg]

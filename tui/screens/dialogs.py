@@ -1,0 +1,59 @@
+"""Small modal questions: yes/no, and a line of text."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Static
+
+DIALOG_CSS = """
+NAME { align: center middle; }
+NAME > Vertical {
+    width: 60; height: auto; border: round $accent; background: $surface; padding: 0 1;
+}
+"""
+
+
+class Confirm(ModalScreen[bool]):
+    DEFAULT_CSS = DIALOG_CSS.replace("NAME", "Confirm")
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n,escape,q", "answer(False)", "No"),
+    ]
+    HELP = "Press `y` to confirm or `n` (or Esc) to cancel."
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.question)
+            yield Static("y: yes    n: no", classes="hint")
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)
+
+
+class AskText(ModalScreen[str | None]):
+    DEFAULT_CSS = DIALOG_CSS.replace("NAME", "AskText")
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    HELP = "Type, then `Enter` to accept or `Esc` to cancel."
+
+    def __init__(self, question: str, value: str = "") -> None:
+        super().__init__()
+        self.question, self.value = question, value
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.question)
+            yield Input(value=self.value, max_length=60)
+            yield Static("Enter: accept    Esc: cancel", classes="hint")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,44 @@
+"""`?`: help for whatever screen is showing, in a scrollable box."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Markdown, Static
+
+GLOBAL_KEYS = """
+## Everywhere
+
+- `?` this help, `q` or `Esc` back (games are saved after every move)
+- `Tab` / `Shift+Tab` move between panels, arrows or `j`/`k` move in a list, `Enter` chooses
+- `Ctrl+Q` quits at once (nothing is lost)
+"""
+
+
+class HelpScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    HelpScreen > VerticalScroll {
+        width: 76; max-height: 22; border: round $accent; background: $surface; padding: 0 1;
+    }
+    HelpScreen .hint { dock: bottom; }
+    """
+    BINDINGS = [
+        Binding("escape,q,question_mark", "dismiss", "Close"),
+        Binding("j,down", "scroll(1)", "Down", show=False),
+        Binding("k,up", "scroll(-1)", "Up", show=False),
+    ]
+
+    def __init__(self, about: Screen) -> None:
+        super().__init__()
+        self.text = (getattr(about, "HELP", "") or "").strip() + "\n" + GLOBAL_KEYS
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Markdown(self.text)
+            yield Static("Esc, q or ? closes this help", classes="hint")
+
+    def action_scroll(self, lines: int) -> None:
+        self.query_one(VerticalScroll).scroll_relative(y=lines, animate=False)

@@ -1,0 +1,156 @@
+"""The first screen: the four games, Continue, Saved games, Rules, Settings, Quit."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from engine.registry import CATALOGUE, GAMES
+from saves.store import SaveEntry
+
+
+def short_time(iso: str) -> str:
+    return iso[:16].replace("T", " ")
+
+
+class HomeScreen(Screen[None]):
+    DEFAULT_CSS = """
+    HomeScreen #menu-box { width: 40; }
+    HomeScreen #about { width: 1fr; height: 1fr; }
+    HomeScreen #menu { height: auto; max-height: 18; }
+    """
+    BINDINGS = [
+        Binding("1", "pick('game:disciple')", "Disciple", show=False),
+        Binding("2", "pick('game:druid-path')", "Druid Path", show=False),
+        Binding("3", "pick('game:disruption')", "Disruption", show=False),
+        Binding("4", "pick('game:decknforge')", "DecknForge", show=False),
+        Binding("c", "pick('continue')", "Continue"),
+        Binding("s", "pick('saves')", "Saved games"),
+        Binding("r", "pick('rules')", "Rules"),
+        Binding("t", "pick('settings')", "Settings"),
+        Binding("q", "pick('quit')", "Quit"),
+        Binding("j", "cursor(1)", show=False),
+        Binding("k", "cursor(-1)", show=False),
+    ]
+    HELP = """
+# Home
+
+Pick a game with `1`-`4` (or the arrows and `Enter`) to start a new one.
+
+- `c` continues the game you played last
+- `s` lists every saved game: resume, rename or delete them
+- `r` reads the rules of a game, `t` opens the settings
+- `q` quits: every game is already saved
+"""
+
+    def compose(self) -> ComposeResult:
+        yield Static("tabletop-tui  ·  tabletop games in your terminal", classes="title")
+        with Horizontal():
+            with Vertical(id="menu-box", classes="panel") as box:
+                box.border_title = "Play"
+                yield OptionList(id="menu")
+            about = Static(id="about", classes="panel")
+            about.border_title = "About"
+            yield about
+        yield Footer()
+
+    entries: list[SaveEntry] = []
+
+    def on_mount(self) -> None:
+        self.refresh_menu()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_menu()
+
+    def refresh_menu(self) -> None:
+        menu = self.query_one("#menu", OptionList)
+        highlighted = menu.highlighted
+        self.entries = self.app.store.list()
+        latest = self.latest()
+        options: list[Option | None] = []
+        for number, entry in enumerate(CATALOGUE, start=1):
+            if entry.id in GAMES:
+                options.append(Option(f"{number}  New {entry.title}", id=f"game:{entry.id}"))
+            else:
+                options.append(
+                    Option(f"{number}  {entry.title} (coming soon)", id=f"game:{entry.id}", disabled=True)
+                )
+        options.append(None)
+        continue_text = f"c  Continue: {latest.label}" if latest else "c  Continue (no saved game)"
+        options += [
+            Option(continue_text[:36], id="continue", disabled=latest is None),
+            Option("s  Saved games", id="saves"),
+            Option("r  Rules", id="rules"),
+            Option("t  Settings", id="settings"),
+            Option("q  Quit", id="quit"),
+        ]
+        menu.clear_options()
+        menu.add_options(options)
+        first_playable = next(i for i, e in enumerate(CATALOGUE) if e.id in GAMES)
+        menu.highlighted = highlighted if highlighted is not None else first_playable
+        menu.focus()
+
+    def latest(self) -> SaveEntry | None:
+        return next((entry for entry in self.entries if not entry.damaged), None)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.query_one("#about", Static).update(self.describe(event.option.id or ""))
+
+    def describe(self, option_id: str) -> str:
+        if option_id.startswith("game:"):
+            game_id = option_id.removeprefix("game:")
+            entry = next(e for e in CATALOGUE if e.id == game_id)
+            status = "Ready to play." if game_id in GAMES else "Not playable yet: coming soon."
+            saves = [s for s in self.entries if s.game_id == game_id]
+            return f"[b]{entry.title}[/b]\n{entry.blurb}.\n\n{status}\nSaved games: {len(saves)}"
+        latest = self.latest()
+        texts = {
+            "continue": (
+                f"[b]{latest.label}[/b]\n{latest.summary}\nLast played {short_time(latest.updated)} UTC"
+                if latest
+                else "No saved game yet."
+            ),
+            "saves": "Every saved game, newest first.\nResume, rename or delete.",
+            "rules": "How to play each game.",
+            "settings": "Theme and preferences.",
+            "quit": "Leave. Every game is already saved.",
+        }
+        return texts.get(option_id, "")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_pick(event.option.id or "")
+
+    def action_cursor(self, step: int) -> None:
+        menu = self.query_one("#menu", OptionList)
+        menu.action_cursor_down() if step > 0 else menu.action_cursor_up()
+
+    def action_pick(self, choice: str) -> None:
+        from tui.screens.new_game import NewGameScreen
+        from tui.screens.rules import RulesScreen
+        from tui.screens.saves import SavesScreen
+        from tui.screens.settings import SettingsScreen
+
+        if choice.startswith("game:"):
+            game_id = choice.removeprefix("game:")
+            if game_id in GAMES:
+                self.app.push_screen(NewGameScreen(GAMES[game_id]))
+            else:
+                self.notify("That game is not playable yet.", severity="warning")
+        elif choice == "continue":
+            latest = self.app.store.most_recent()
+            if latest is None:
+                self.notify("There is no saved game to continue.")
+            else:
+                self.app.resume(latest.save_id)
+        elif choice == "saves":
+            self.app.push_screen(SavesScreen())
+        elif choice == "rules":
+            self.app.push_screen(RulesScreen())
+        elif choice == "settings":
+            self.app.push_screen(SettingsScreen())
+        elif choice == "quit":
+            self.app.exit()

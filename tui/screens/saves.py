@@ -1,0 +1,141 @@
+"""Saved games: resume, rename, delete (after asking); damaged files shown with why."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from engine.registry import CATALOGUE
+from saves.envelope import Damaged
+from saves.store import SaveEntry
+from tui.screens.dialogs import AskText, Confirm
+from tui.screens.home import short_time
+
+TITLES = {entry.id: entry.title for entry in CATALOGUE}
+
+
+def entry_text(entry: SaveEntry) -> Text:
+    text = Text()
+    if entry.damaged:
+        text.append(f"{entry.save_id}.json", style="bold")
+        text.append(f"  {short_time(entry.updated)}\n")
+        text.append(f"  DAMAGED: {entry.damage}", style="bold red")
+        return text
+    kind = " campaign" if entry.kind == "campaign" else ""
+    text.append(entry.label, style="bold")
+    text.append(f"  {TITLES.get(entry.game_id, entry.game_id)}{kind}  {short_time(entry.updated)}\n")
+    text.append(f"  {entry.summary}", style="dim")
+    return text
+
+
+class SavesScreen(Screen[None]):
+    DEFAULT_CSS = """
+    SavesScreen #saves { height: 1fr; }
+    """
+    BINDINGS = [
+        Binding("enter", "resume", "Resume", show=True),
+        Binding("r", "rename", "Rename"),
+        Binding("d,delete", "delete", "Delete"),
+        Binding("escape,q", "back", "Back"),
+        Binding("j", "cursor(1)", show=False),
+        Binding("k", "cursor(-1)", show=False),
+    ]
+    HELP = """
+# Saved games
+
+Newest first. Every game is saved after each move.
+
+- `Enter` resumes the highlighted game
+- `r` renames it, `d` deletes it (you are asked first)
+- A file marked **DAMAGED** cannot be opened; the reason is shown. It is left untouched
+  unless you delete it.
+"""
+
+    entries: list[SaveEntry] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static("Saved games", classes="title")
+        yield OptionList(id="saves")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.reload()
+
+    def on_screen_resume(self) -> None:
+        self.reload()
+
+    def reload(self, keep: int | None = None) -> None:
+        listing = self.query_one("#saves", OptionList)
+        position = listing.highlighted if keep is None else keep
+        self.entries = self.app.store.list()
+        listing.clear_options()
+        if not self.entries:
+            listing.add_option(Option("No saved games yet. Start one from the home screen.", disabled=True))
+            return
+        listing.add_options(Option(entry_text(e), id=e.save_id) for e in self.entries)
+        listing.highlighted = min(position or 0, len(self.entries) - 1)
+        listing.focus()
+
+    def selected(self) -> SaveEntry | None:
+        index = self.query_one("#saves", OptionList).highlighted
+        if index is None or not self.entries:
+            return None
+        return self.entries[index]
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_resume()
+
+    def action_cursor(self, step: int) -> None:
+        listing = self.query_one("#saves", OptionList)
+        listing.action_cursor_down() if step > 0 else listing.action_cursor_up()
+
+    def action_resume(self) -> None:
+        entry = self.selected()
+        if entry is None:
+            return
+        if entry.damaged:
+            self.notify(f"This file cannot be opened: {entry.damage}", severity="error")
+            return
+        self.app.resume(entry.save_id)
+
+    def action_rename(self) -> None:
+        entry = self.selected()
+        if entry is None:
+            return
+        if entry.damaged:
+            self.notify("A damaged file cannot be renamed.", severity="warning")
+            return
+
+        def rename(label: str | None) -> None:
+            if label is None:
+                return
+            try:
+                self.app.store.rename(entry.save_id, label)
+            except (ValueError, Damaged, OSError) as problem:
+                self.notify(f"Not renamed: {problem}", severity="error")
+            self.reload()
+
+        self.app.push_screen(AskText("New name for this save:", entry.label), rename)
+
+    def action_delete(self) -> None:
+        entry = self.selected()
+        if entry is None:
+            return
+        name = f"{entry.save_id}.json" if entry.damaged else f"'{entry.label}'"
+
+        def delete(sure: bool | None) -> None:
+            if sure:
+                try:
+                    self.app.store.delete(entry.save_id)
+                except OSError as problem:
+                    self.notify(f"Not deleted: {problem.strerror}", severity="error")
+            self.reload()
+
+        self.app.push_screen(Confirm(f"Delete {name} for good?"), delete)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

@@ -1,0 +1,61 @@
+"""Settings: theme (previewed as you move) and preferences, remembered across runs."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Checkbox, Footer, OptionList, Static
+
+from tui.widgets.checkbox import MarkedCheckbox
+from textual.widgets.option_list import Option
+
+from themes import THEMES
+
+THEME_NAMES = {
+    "tabletop-dark": "Dark (default)",
+    "tabletop-light": "Light",
+    "tabletop-contrast": "High contrast",
+    "tabletop-ansi": "16 colours (terminal palette)",
+}
+
+
+class SettingsScreen(Screen[None]):
+    DEFAULT_CSS = """
+    SettingsScreen #themes { height: auto; }
+    SettingsScreen > Vertical { height: auto; }
+    """
+    BINDINGS = [Binding("escape,q", "back", "Back")]
+    HELP = """
+# Settings
+
+- Move through the themes with the arrows: each is shown at once and remembered.
+- `Tab` reaches **Show odds**; `Space` toggles whether game screens show the chance of
+  winning before a roll.
+"""
+
+    def compose(self) -> ComposeResult:
+        yield Static("Settings", classes="title")
+        with Vertical(classes="panel") as box:
+            box.border_title = "Theme"
+            yield OptionList(*(Option(THEME_NAMES.get(n, n), id=n) for n in THEMES), id="themes")
+        with Vertical(classes="panel") as box:
+            box.border_title = "Play"
+            yield MarkedCheckbox("Show odds before rolls", self.app.settings.show_odds, id="show-odds")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        themes = self.query_one("#themes", OptionList)
+        themes.highlighted = list(THEMES).index(self.app.theme) if self.app.theme in THEMES else 0
+        themes.focus()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option.id and event.option.id != self.app.theme:
+            self.app.set_theme(event.option.id)
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        self.app.update_settings(show_odds=event.value)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

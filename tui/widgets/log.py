@@ -1,0 +1,32 @@
+"""The game log: the newest lines that fit, oldest at the top."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.widgets import Static
+
+
+class GameLog(Static):
+    DEFAULT_CSS = """
+    GameLog { height: 1fr; }
+    """
+
+    lines: Sequence[str] = ()
+
+    def show(self, lines: Sequence[str]) -> None:
+        self.lines = lines
+        self._draw()
+
+    def on_resize(self) -> None:
+        self._draw()
+
+    def _draw(self) -> None:
+        height = max(self.content_size.height, 1)
+        width = max(self.content_size.width, 10)
+        wrapped: list[str] = []
+        for line in self.lines:
+            wrapped += textwrap.wrap(line, width, subsequent_indent="  ") or [""]
+        self.update(Text("\n".join(wrapped[-height:])))
