@@ -71,6 +71,20 @@ THEMES: dict[str, Theme] = {
             panel="ansi_default",
             boost="ansi_default",
             dark=True,
+            variables={  # the variables Textual's own ANSI theme defines, for its widgets
+                "ansi-background": "ansi_black",
+                "ansi-foreground": "ansi_white",
+                "border-blurred": "ansi_black",
+                "block-cursor-foreground": "ansi_black",
+                "block-cursor-background": "ansi_white",
+                "input-cursor-background": "ansi_black",
+                "input-cursor-foreground": "ansi_bright_white",
+                "input-cursor-text-style": "none",
+                "input-selection-background": "ansi_bright_blue",
+                "input-selection-foreground": "ansi_black",
+                "screen-selection-background": "ansi_bright_blue",
+                "screen-selection-foreground": "ansi_black",
+            },
         ),
     )
 }

@@ -125,7 +125,8 @@ Full rules: Rules on the home screen.
         if encounter is None:
             panel.border_title = "Ritual Defenders"
             panel.border_subtitle = ""
-            row.show([], "The ritual is over." if self.session.outcome() else "")
+            result = self.session.outcome()
+            row.show([], result.summary if result else "")
             return
         faces = [
             CardFace("Jkr" if card.is_joker else card.label, f"={value}" if card.is_joker else "")
@@ -137,10 +138,11 @@ Full rules: Rules on the home screen.
         row.show(faces)
 
     def _draw_hand(self, marked: tuple[int, ...] = ()) -> None:
-        faces = [
-            CardFace(card.label, f"{DIGITS[i] if i < 10 else ' '}{'MAJ' if card.is_major else 'min':>4}", i in marked)
-            for i, card in enumerate(self.state.hand)
-        ]
+        faces = []
+        for i, card in enumerate(self.state.hand):
+            key = DIGITS[i] if i < len(DIGITS) else " "
+            kind = "MAJ" if card.is_major else "min"
+            faces.append(CardFace(card.label, f"{key} {kind}", f"{key}{kind[0]}", i in marked))
         self.query_one("#hand", CardRow).show(faces, "No allies in hand.")
         self.query_one("#hand-panel").border_subtitle = f"value {sum(c.rank for c in self.state.hand)}"
 
@@ -163,7 +165,7 @@ Full rules: Rules on the home screen.
         self._draw_hand(self._allies_of(0))
 
     def _allies_of(self, index: int | None) -> tuple[int, ...]:
-        if index is None or index >= len(self.choices):
+        if index is None or not 0 <= index < len(self.choices):
             return ()
         action = self.choices[index]
         if isinstance(action, Fight):

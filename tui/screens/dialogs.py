@@ -52,6 +52,11 @@ class AskText(ModalScreen[str | None]):
             yield Input(value=self.value, max_length=60)
             yield Static("Enter: accept    Esc: cancel", classes="hint")
 
+    def on_mount(self) -> None:
+        field = self.query_one(Input)
+        field.focus()
+        field.action_select_all()  # typing replaces the old text; arrows keep it
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value)
 

@@ -37,7 +37,7 @@ class SavesScreen(Screen[None]):
     SavesScreen #saves { height: 1fr; }
     """
     BINDINGS = [
-        Binding("enter", "resume", "Resume", show=True),
+        Binding("enter", "resume", "Resume", priority=True),
         Binding("r", "rename", "Rename"),
         Binding("d,delete", "delete", "Delete"),
         Binding("escape,q", "back", "Back"),
@@ -85,9 +85,6 @@ Newest first. Every game is saved after each move.
         if index is None or not self.entries:
             return None
         return self.entries[index]
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.action_resume()
 
     def action_cursor(self, step: int) -> None:
         listing = self.query_one("#saves", OptionList)

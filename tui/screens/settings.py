@@ -39,11 +39,15 @@ class SettingsScreen(Screen[None]):
         yield Static("Settings", classes="title")
         with Vertical(classes="panel") as box:
             box.border_title = "Theme"
-            yield OptionList(*(Option(THEME_NAMES.get(n, n), id=n) for n in THEMES), id="themes")
+            yield OptionList(*self.theme_options(), id="themes")
         with Vertical(classes="panel") as box:
             box.border_title = "Play"
             yield MarkedCheckbox("Show odds before rolls", self.app.settings.show_odds, id="show-odds")
         yield Footer()
+
+    def theme_options(self) -> list[Option]:
+        mark = {name: "● " if name == self.app.theme else "  " for name in THEMES}
+        return [Option(mark[name] + THEME_NAMES.get(name, name), id=name) for name in THEMES]
 
     def on_mount(self) -> None:
         themes = self.query_one("#themes", OptionList)
@@ -53,6 +57,9 @@ class SettingsScreen(Screen[None]):
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option.id and event.option.id != self.app.theme:
             self.app.set_theme(event.option.id)
+            themes = self.query_one("#themes", OptionList)
+            for option in self.theme_options():
+                themes.replace_option_prompt(option.id, option.prompt)
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         self.app.update_settings(show_odds=event.value)

@@ -1,0 +1,153 @@
+"""The command line: clear one-line errors with status 2, listings, and what starts the app."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.registry import GAMES
+from saves.paths import DataPaths
+from saves.session import GameSession
+from saves.store import SaveStore
+from tui import __version__
+from tui.app import TabletopApp
+from tui.cli import main
+
+GAME = GAMES["disruption"]
+
+
+@pytest.fixture
+def data(tmp_path):
+    return tmp_path / "cli-data"
+
+
+@pytest.fixture
+def launched(monkeypatch):
+    """Stand in for App.run: record what the app would have opened."""
+    calls = []
+
+    def fake_run(app):
+        calls.append(app)
+
+    monkeypatch.setattr(TabletopApp, "run", fake_run)
+    return calls
+
+
+def run_main(capsys, *args):
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["new", "chess"], "unknown game 'chess' (choose from disciple, druid-path, disruption, decknforge)"),
+        (["new", "disruption", "--jokers"], "unrecognized arguments: --jokers"),
+        (["new", "disruption", "--seed", "abc"], "invalid int value: 'abc'"),
+        (["continue", "nothing-here"], "no save named 'nothing-here'"),
+        (["continue"], "there is no saved game to continue"),
+        (["--theme", "neon"], "unknown theme 'neon'"),
+        (["frobnicate"], "invalid choice: 'frobnicate'"),
+        (["saves", "extra"], "unrecognised arguments: extra"),
+    ],
+)
+def test_mistakes_print_one_line_and_exit_2(capsys, data, args, message, launched):
+    code, out, err = run_main(capsys, "--data-dir", str(data), *args)
+    assert code == 2
+    assert err.count("\n") == 1 and err.startswith("tabletop-tui: ")
+    assert message in err
+    assert "Traceback" not in err and out == ""
+    assert launched == []
+
+
+def test_unbuilt_games_are_named_as_not_playable(capsys, data):
+    built = set(GAMES)
+    missing = [g for g in ("disciple", "druid-path", "decknforge") if g not in built]
+    for game_id in missing:
+        code, _, err = run_main(capsys, "--data-dir", str(data), "new", game_id)
+        assert code == 2 and "not playable yet" in err
+
+
+def test_version_and_help(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--version"])
+    assert exit_info.value.code == 0
+    assert capsys.readouterr().out.strip() == f"tabletop-tui {__version__}"
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert "--data-dir" in out and "continue" in out and "saves" in out
+
+
+def test_game_options_help(capsys):
+    with pytest.raises(SystemExit):
+        main(["new", "disruption", "--help"])
+    out = capsys.readouterr().out
+    assert "--accursed-joker" in out and "--no-dice" in out and "--seed" in out
+
+
+def test_saves_lists_good_and_damaged_files(capsys, data):
+    paths = DataPaths.resolve(data)
+    store = SaveStore(paths, GAMES)
+    session = GameSession.start(store, GAME, 4)
+    store.rename(session.save_id, "Lunch break")
+    paths.save_file("broken").write_bytes(b"")
+    code, out, err = run_main(capsys, "--data-dir", str(data), "saves")
+    assert code == 0 and err == ""
+    assert "Lunch break  [Disruption]  Wins 0/10" in out
+    assert "broken  DAMAGED: the file is empty" in out
+
+
+def test_environment_variable_picks_the_data_dir(capsys, monkeypatch, tmp_path):
+    monkeypatch.setenv("TABLETOP_TUI_DATA_DIR", str(tmp_path / "via-env"))
+    code, out, _ = run_main(capsys, "saves")
+    assert code == 0 and str(tmp_path / "via-env") in out
+
+
+def test_new_starts_the_game_with_seed_and_options(capsys, data, launched):
+    code, _, _ = run_main(capsys, "--data-dir", str(data), "new", "disruption", "--seed", "42", "--no-dice")
+    assert code == 0 and len(launched) == 1
+    started = []
+    app = launched[0]
+    app.start_game = lambda game_id, seed, **options: started.append((game_id, seed, options))
+    app.on_start(app)
+    assert started == [("disruption", 42, {"accursed_joker": False, "no_dice": True})]
+
+
+def test_continue_opens_the_latest_or_the_named_save(capsys, data, launched):
+    store = SaveStore(DataPaths.resolve(data), GAMES)
+    first = GameSession.start(store, GAME, 1)
+    store.rename(first.save_id, "first")
+    opened = []
+    for args, expected in ((["continue"], first.save_id), (["continue", "first"], first.save_id), (["continue", "1"], first.save_id)):
+        launched.clear()
+        assert run_main(capsys, "--data-dir", str(data), *args)[0] == 0
+        app = launched[0]
+        app.resume = lambda save_id: opened.append(save_id)
+        app.on_start(app)
+        assert opened[-1] == expected
+
+
+def test_continue_refuses_a_damaged_save(capsys, data, launched):
+    paths = DataPaths.resolve(data)
+    paths.ensure()
+    paths.save_file("hurt").write_bytes(b"\x00\x01garbage")
+    code, _, err = run_main(capsys, "--data-dir", str(data), "continue", "hurt")
+    assert code == 2 and "cannot be opened: the file is not" in err and launched == []
+
+
+def test_the_installed_entry_point_reports_errors_without_traceback(data):
+    result = subprocess.run(
+        [sys.executable, "-m", "tui", "--data-dir", str(data), "new", "chess"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=Path(__file__).parents[1],
+    )
+    assert result.returncode == 2
+    assert result.stderr.strip().startswith("tabletop-tui: unknown game 'chess'")
+    assert "Traceback" not in result.stderr

@@ -1,0 +1,148 @@
+"""The app around the games: home, saved games, settings, help, themes, small terminals."""
+
+from __future__ import annotations
+
+import os
+
+from saves.paths import DataPaths
+from saves.session import GameSession
+from saves.store import SaveStore
+from tests.conftest import FIXED_TIME, screen_text
+from tests.tui.launcher import SIZE, make_app, use_snapshot_dir
+from tui.screens.home import HomeScreen
+from tui.screens.saves import SavesScreen
+from tui.screens.settings import SettingsScreen
+from tui.screens.too_small import TooSmallScreen
+
+from engine.registry import GAMES
+
+
+def add_saves(paths: DataPaths) -> str:
+    store = SaveStore(paths, GAMES, clock=lambda: FIXED_TIME)
+    session = GameSession.start(store, GAMES["disruption"], 11)
+    store.rename(session.save_id, "Evening game")
+    damaged = paths.save_file("disruption-20260101-000000")
+    damaged.write_bytes(b'{"format": "tabletop-tui-save", "version": 2, "game_id": "disru')
+    stamp = FIXED_TIME.timestamp() - 86400
+    os.utime(damaged, (stamp, stamp))
+    return session.save_id
+
+
+async def test_home_screen(paths, snapshot):
+    use_snapshot_dir(snapshot, "shell")
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        text = screen_text(app)
+        assert "Disruption" in text and "(coming soon)" in text and "Continue (no saved game)" in text
+        snapshot.assert_match(text, "home.txt")
+
+
+async def test_saved_games_screen_shows_damaged_files(paths, snapshot):
+    use_snapshot_dir(snapshot, "shell")
+    add_saves(paths)
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, SavesScreen)
+        text = screen_text(app)
+        assert "Evening game" in text and "DAMAGED: the file is not complete JSON" in text
+        snapshot.assert_match(text, "saves.txt")
+        await pilot.press("down", "enter")  # the damaged file: refused, nothing breaks
+        await pilot.pause()
+        assert isinstance(app.screen, SavesScreen)
+        assert any("cannot be opened" in str(n.message) for n in app._notifications)
+
+
+async def test_rename_and_delete_by_keys(paths):
+    save_id = add_saves(paths)
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s", "r")
+        await pilot.pause()
+        await pilot.press(*"Sunday", "enter")
+        await pilot.pause()
+        assert "Sunday" in screen_text(app)
+        assert app.store.find(save_id).label == "Sunday"
+        await pilot.press("d")
+        await pilot.pause()
+        assert "Delete" in screen_text(app) and "for good?" in screen_text(app)
+        await pilot.press("n")  # asked first: no means no
+        await pilot.pause()
+        assert app.store.find(save_id) is not None
+        await pilot.press("d", "y")
+        await pilot.pause()
+        assert app.store.find(save_id) is None
+        assert len(app.store.list()) == 1  # the damaged file is still there
+
+
+async def test_settings_screen_and_theme_is_remembered(paths, snapshot):
+    use_snapshot_dir(snapshot, "shell")
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        snapshot.assert_match(screen_text(app), "settings.txt")
+        await pilot.press("down")
+        await pilot.pause()
+        assert app.theme == "tabletop-light"
+    again = make_app(paths)
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert again.theme == "tabletop-light"
+
+
+async def test_theme_flag_wins_and_is_remembered(paths):
+    app = make_app(paths, theme="tabletop-ansi")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.theme == "tabletop-ansi"
+    again = make_app(paths)
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert again.theme == "tabletop-ansi"
+
+
+async def test_help_screen(paths, snapshot):
+    use_snapshot_dir(snapshot, "shell")
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "continues the game you played last" in text
+        snapshot.assert_match(text, "help.txt")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+
+
+async def test_rules_screen_shows_each_games_rules(paths):
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        assert "Win ten encounters" in screen_text(app)
+        await pilot.press("up")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Druid Path" in text and "Win ten encounters" not in text
+        assert ("coming soon" in text) == ("druid-path" not in GAMES)
+
+
+async def test_a_tiny_terminal_gets_a_notice_and_recovers(paths):
+    app = make_app(paths)
+    async with app.run_test(size=(60, 18)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "needs at least 80x24" in screen_text(app)
+        await pilot.press("3", "q")  # keys do nothing harmful while too small
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        await pilot.resize_terminal(79, 24)
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen) and "79x24" in screen_text(app)
