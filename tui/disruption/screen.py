@@ -10,14 +10,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Footer, Static
 
 from engine.core.odds import percent
 from engine.disruption.model import DEFEATS_TO_LOSE, WINS_TO_WIN, Fight, State, Trade
 from engine.disruption.rules import DisruptionGame, singles_phase
 from saves.session import GameSession
 from tui.widgets.cards import CardFace, CardRow
+from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.dice import render_dice
 from tui.widgets.log import GameLog
 from tui.widgets.track import render_track
@@ -34,8 +34,6 @@ class DisruptionScreen(Screen[None]):
         Binding("escape", "cancel_trade", "Cancel trade"),
         Binding("n", "new_game", "New game"),
         Binding("q", "back", "Menu"),
-        Binding("j", "cursor(1)", show=False),
-        Binding("k", "cursor(-1)", show=False),
     ]
     HELP = """
 # Disruption
@@ -59,6 +57,7 @@ Full rules: Rules on the home screen.
         self.game: DisruptionGame = session.game  # type: ignore[assignment]
         self.trading = False
         self.choices: list[Any] = []
+        self.live_keys: tuple[object, ...] = ()
 
     @property
     def state(self) -> State:
@@ -70,7 +69,7 @@ Full rules: Rules on the home screen.
             with Vertical(id="left"):
                 yield self._panel(CardRow(id="defenders"), "Ritual Defender")
                 yield self._panel(CardRow(id="hand"), "Your allies")
-                yield self._panel(OptionList(id="choices"), "Choices")
+                yield self._panel(ChoiceList(id="choices"), "Choices")
             with Vertical(id="right"):
                 yield self._panel(Static(id="roll"), "Roll")
                 yield self._panel(Static(id="piles"), "Piles")
@@ -83,8 +82,10 @@ Full rules: Rules on the home screen.
         return box
 
     def on_mount(self) -> None:
+        choices = self.query_one("#choices", ChoiceList)
+        self.watch(choices, "cursor", self._cursor_moved, init=False)
         self.redraw()
-        self.query_one("#choices", OptionList).focus()
+        choices.focus()
 
     # ----- drawing ----------------------------------------------------------------------
 
@@ -97,9 +98,15 @@ Full rules: Rules on the home screen.
         self._draw_roll(state)
         self._draw_piles(state)
         self.query_one("#log", GameLog).show(state.log)
-        self.refresh_bindings()
+        keys = (state.phase, self.trading, any(isinstance(a, Trade) for a in self.session.legal_actions()))
+        if keys != self.live_keys:  # the footer rebuilds itself: only when its keys change
+            self.live_keys = keys
+            self.refresh_bindings()
 
     def _current_choices(self) -> list[Any]:
+        """What the Choices list offers: legal actions, or the end-of-game commands."""
+        if self.session.outcome() is not None:
+            return ["new", "menu"]
         legal = self.session.legal_actions()
         if self.trading:
             return [a for a in legal if isinstance(a, Trade)]
@@ -116,7 +123,7 @@ Full rules: Rules on the home screen.
             text.append(f" score {result.score}", style="bold")
         else:
             text.append("   singles" if singles_phase(state) else "   pairs", style="italic")
-        self.query_one("#status", Static).update(text)
+        self.query_one("#status", Static).update(text, layout=False)
 
     def _draw_defenders(self, state: State) -> None:
         panel = self.query_one("#defenders-panel")
@@ -147,22 +154,31 @@ Full rules: Rules on the home screen.
         self.query_one("#hand-panel").border_subtitle = f"value {sum(c.rank for c in self.state.hand)}"
 
     def _draw_choices(self) -> None:
-        choices = self.query_one("#choices", OptionList)
-        choices.clear_options()
         show_odds = self.app.settings.show_odds
-        if self.session.outcome() is not None:
-            choices.add_options([Option("n  New game, same options", id="new"), Option("q  Back to the menu", id="menu")])
+        shown = []
         for action in self.choices:
-            label = self.game.describe(action, self.state)
-            if isinstance(action, Fight) and show_odds:
-                label = f"{label:<30}{percent(self.game.chance(self.state, action)):>5}"
-            choices.add_option(Option(label))
+            if action == "new":
+                shown.append(Choice("New game, same options", key="n"))
+            elif action == "menu":
+                shown.append(Choice("Back to the menu", key="q"))
+            else:
+                odds = show_odds and isinstance(action, Fight)
+                note = percent(self.game.chance(self.state, action)) if odds else ""
+                shown.append(Choice(self.game.describe(action, self.state), note, self._key_for(action)))
+        self.query_one("#choices", ChoiceList).show(shown)
+        self._draw_hand(self._allies_of(0))
         panel = self.query_one("#choices-panel")
         panel.border_title = "Trade which three Minors? (Esc cancels)" if self.trading else "Choices"
         panel.border_subtitle = "win chance" if show_odds and self.state.phase == "fight" and not self.trading else ""
-        if choices.option_count:
-            choices.highlighted = 0
-        self._draw_hand(self._allies_of(0))
+
+    def _key_for(self, action: Any) -> str:
+        """The shortcut that plays this action, shown beside it."""
+        if isinstance(action, Fight) and not self.trading:
+            if not action.allies:
+                return "r"
+            if len(action.allies) == 1 and action.allies[0] < len(DIGITS):
+                return DIGITS[action.allies[0]]
+        return ""
 
     def _allies_of(self, index: int | None) -> tuple[int, ...]:
         if index is None or not 0 <= index < len(self.choices):
@@ -182,40 +198,41 @@ Full rules: Rules on the home screen.
             allies = sum(c.rank for c in encounter.allies)
             total = sum(encounter.dice) + allies
             line = f"{sum(encounter.dice)}{f' + {allies}' if allies else ''} = {total}: tie! Re-roll."
-            roll.update(Text.assemble(dice, "\n", (line, "bold yellow")))
+            roll.update(Text.assemble(dice, "\n", (line, "bold yellow")), layout=False)
             return
         last = state.last
         if last is None:
-            roll.update(Text("No roll yet.\nChoose how to fight.", style="dim"))
+            roll.update(Text("No roll yet.\nChoose how to fight.", style="dim"), layout=False)
             return
         allies = f" + {'+'.join(last.allies)}" if last.allies else ""
         verdict = ("WON", "bold green") if last.result == "won" else ("LOST", "bold red")
         line = Text.assemble(f"dice {sum(last.dice)}{allies} = {last.total} vs {last.target}: ", verdict)
         if last.reward:
             line.append(f"\nreward {last.reward}")
-        roll.update(Text.assemble(render_dice(last.dice), "\n", line))
+        roll.update(Text.assemble(render_dice(last.dice), "\n", line), layout=False)
 
     def _draw_piles(self, state: State) -> None:
         self.query_one("#piles", Static).update(
             f"Defender deck {len(state.defender_deck)}\n"
             f"Beaten {len(state.defender_graveyard)} · beat you {len(state.defeats_pile)}\n"
             f"Minor deck {len(state.minor_deck)} · Major deck {len(state.major_deck)}\n"
-            f"Ally graveyard {len(state.ally_graveyard)}"
+            f"Ally graveyard {len(state.ally_graveyard)}",
+            layout=False,
         )
 
     # ----- input ------------------------------------------------------------------------
 
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        offset = 2 if self.session.outcome() is not None else 0
-        self._draw_hand(self._allies_of(event.option_index - offset))
+    def _cursor_moved(self, index: int) -> None:
+        self._draw_hand(self._allies_of(index))
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option.id == "new":
+    def on_choice_list_picked(self, event: ChoiceList.Picked) -> None:
+        choice = self.choices[event.index]
+        if choice == "new":
             self.action_new_game()
-        elif event.option.id == "menu":
+        elif choice == "menu":
             self.action_back()
         else:
-            self.play(self.choices[event.option_index])
+            self.play(choice)
 
     def play(self, action: Any) -> None:
         if action not in self.choices and action not in self.session.legal_actions():
@@ -253,10 +270,6 @@ Full rules: Rules on the home screen.
     def action_cancel_trade(self) -> None:
         self.trading = False
         self.redraw()
-
-    def action_cursor(self, step: int) -> None:
-        choices = self.query_one("#choices", OptionList)
-        choices.action_cursor_down() if step > 0 else choices.action_cursor_up()
 
     def action_new_game(self) -> None:
         options = dict(self.session.envelope.options)

@@ -64,13 +64,22 @@ def render_cards(cards: Sequence[CardFace], width: int = 80, empty: str = "(none
 
 
 class CardRow(Static):
-    """A row of cards, redrawn whenever `show` is given new faces."""
+    """A row of cards, redrawn whenever `show` is given new faces.
+
+    It fills the height its container gives it, so a redraw never needs a new layout.
+    """
+
+    DEFAULT_CSS = """
+    CardRow { height: 1fr; }
+    """
 
     faces: Sequence[CardFace] = ()
     empty: str = "(none)"
 
     def show(self, faces: Sequence[CardFace], empty: str = "(none)") -> None:
-        self.faces, self.empty = faces, empty
+        if list(faces) == list(self.faces) and empty == self.empty:
+            return  # unchanged: no repaint
+        self.faces, self.empty = list(faces), empty
         self._draw()
 
     def on_resize(self) -> None:
@@ -78,4 +87,4 @@ class CardRow(Static):
 
     def _draw(self) -> None:
         width = self.content_size.width or 80
-        self.update(render_cards(self.faces, width, self.empty))
+        self.update(render_cards(self.faces, width, self.empty), layout=False)

@@ -1,4 +1,4 @@
-"""The game log: the newest lines that fit, oldest at the top."""
+"""The game log: the newest lines that fit, oldest at the top. It fills its container."""
 
 from __future__ import annotations
 
@@ -17,7 +17,9 @@ class GameLog(Static):
     lines: Sequence[str] = ()
 
     def show(self, lines: Sequence[str]) -> None:
-        self.lines = lines
+        if list(lines) == list(self.lines):
+            return  # unchanged: no repaint
+        self.lines = list(lines)
         self._draw()
 
     def on_resize(self) -> None:
@@ -29,4 +31,4 @@ class GameLog(Static):
         wrapped: list[str] = []
         for line in self.lines:
             wrapped += textwrap.wrap(line, width, subsequent_indent="  ") or [""]
-        self.update(Text("\n".join(wrapped[-height:])))
+        self.update(Text("\n".join(wrapped[-height:])), layout=False)

@@ -1,0 +1,91 @@
+"""A keyboard list of choices that redraws in place (no new layout on change).
+
+Games list their legal actions here: arrows or j/k move, Enter picks. The screen hears
+`Picked` (a message carrying the index) and may `watch` the `cursor` reactive to redraw what
+the highlighted choice involves in the same frame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import msgspec
+from rich.text import Text
+from textual.binding import Binding
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+
+class Choice(msgspec.Struct, frozen=True):
+    label: str
+    note: str = ""  # right-aligned, e.g. a chance to win
+    key: str = ""  # the shortcut shown before the label
+    enabled: bool = True
+
+
+class ChoiceList(Widget, can_focus=True):
+    DEFAULT_CSS = """
+    ChoiceList { height: 1fr; background: $surface; }
+    ChoiceList:focus { background-tint: $foreground 4%; }
+    """
+    BINDINGS = [
+        Binding("up,k", "move(-1)", "Up", show=False),
+        Binding("down,j", "move(1)", "Down", show=False),
+        Binding("home", "jump(0)", "First", show=False),
+        Binding("end", "jump(-1)", "Last", show=False),
+        Binding("enter", "pick", "Choose", show=False),
+    ]
+
+    class Picked(Message):
+        def __init__(self, choice_list: ChoiceList, index: int) -> None:
+            super().__init__()
+            self.choice_list, self.index = choice_list, index
+
+    cursor: reactive[int] = reactive(0)
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.choices: list[Choice] = []
+
+    def show(self, choices: Sequence[Choice], cursor: int = 0) -> None:
+        """Replace the choices and highlight `cursor`."""
+        self.choices = list(choices)
+        self.cursor = min(max(cursor, 0), max(len(self.choices) - 1, 0))
+        self.refresh()
+
+    def render(self) -> Text:
+        height = max(self.content_size.height, 1)
+        width = max(self.content_size.width, 10)
+        crowded = len(self.choices) > height
+        rows = height - 1 if crowded else height  # the last line then tells what is hidden
+        top = min(max(self.cursor - rows + 1, 0), max(len(self.choices) - rows, 0))
+        lines = [self._line(i, width) for i in range(top, min(top + rows, len(self.choices)))]
+        if crowded:
+            below = len(self.choices) - top - rows
+            lines.append(Text(f"  ▲ {top} more  ▼ {below} more"[:width], style="dim"))
+        return Text("\n").join(lines)
+
+    def _line(self, index: int, width: int) -> Text:
+        choice = self.choices[index]
+        pointer = "▸" if index == self.cursor else " "  # the cursor without colour, too
+        left = f"{pointer} {choice.key:>1} {choice.label}"
+        room = max(width - len(choice.note) - 1, 1)
+        line = Text(f"{left[:room]:<{room}} {choice.note}"[:width].ljust(width))
+        if not choice.enabled:
+            line.stylize("dim")
+        if index == self.cursor:
+            line.stylize("reverse bold" if self.has_focus else "reverse")
+        return line
+
+    def action_move(self, step: int) -> None:
+        if self.choices:
+            self.cursor = (self.cursor + step) % len(self.choices)
+
+    def action_jump(self, index: int) -> None:
+        if self.choices:
+            self.cursor = index % len(self.choices)
+
+    def action_pick(self) -> None:
+        if self.choices and self.choices[self.cursor].enabled:
+            self.post_message(self.Picked(self, self.cursor))
