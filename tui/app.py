@@ -15,7 +15,6 @@ from saves.session import GameSession
 from saves.settings import Settings, load_settings, save_settings
 from saves.store import SaveStore
 from themes import DEFAULT_THEME, SHARED_CSS, THEMES
-from tui.screens.help import HelpScreen
 from tui.screens.home import HomeScreen
 from tui.screens.too_small import TooSmallScreen
 
@@ -44,14 +43,15 @@ class TabletopApp(App[None]):
         self.settings, self.settings_problem = load_settings(paths)
         self.theme_override = theme
         self.on_start = on_start
+        # Themes are set before anything mounts, so the stylesheet is applied only once.
+        for custom in THEMES.values():
+            self.register_theme(custom)
+        chosen = theme or self.settings.theme
+        self.theme = chosen if chosen in THEMES else DEFAULT_THEME
 
     # ----- start-up ---------------------------------------------------------------------
 
     def on_mount(self) -> None:
-        for theme in THEMES.values():
-            self.register_theme(theme)
-        chosen = self.theme_override or self.settings.theme
-        self.theme = chosen if chosen in THEMES else DEFAULT_THEME
         if self.theme_override:  # --theme is remembered, like a choice in Settings
             self.update_settings(theme=self.theme)
         self.push_screen(HomeScreen())
@@ -102,6 +102,8 @@ class TabletopApp(App[None]):
     # ----- global keys and size -----------------------------------------------------------
 
     def action_help(self) -> None:
+        from tui.screens.help import HelpScreen  # Markdown is slow to import: not at start-up
+
         if isinstance(self.screen, (HelpScreen, TooSmallScreen)):
             return
         self.push_screen(HelpScreen(self.screen))

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from engine.core.odds import percent
 from engine.disruption.model import DEFEATS_TO_LOSE, WINS_TO_WIN, Fight, State, Trade
@@ -21,6 +21,7 @@ from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.dice import render_dice
 from tui.widgets.log import GameLog
 from tui.widgets.track import render_track
+from tui.widgets.keybar import KeyBar
 
 DIGITS = "1234567890"
 
@@ -74,7 +75,7 @@ Full rules: Rules on the home screen.
                 yield self._panel(Static(id="roll"), "Roll")
                 yield self._panel(Static(id="piles"), "Piles")
                 yield self._panel(GameLog(id="log"), "Log")
-        yield Footer()
+        yield KeyBar()
 
     def _panel(self, widget: Any, title: str) -> Vertical:
         box = Vertical(widget, classes="panel", id=f"{widget.id}-panel")

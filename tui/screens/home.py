@@ -6,11 +6,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.registry import CATALOGUE, GAMES
 from saves.store import SaveEntry
+from tui.widgets.keybar import KeyBar
 
 
 def short_time(iso: str) -> str:
@@ -56,7 +57,7 @@ Pick a game with `1`-`4` (or the arrows and `Enter`) to start a new one.
             about = Static(id="about", classes="panel")
             about.border_title = "About"
             yield about
-        yield Footer()
+        yield KeyBar()
 
     entries: list[SaveEntry] = []
 

@@ -8,10 +8,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Select, Static
+from textual.widgets import Button, Input, Select, Static
 
 from engine.core.game import Game, GameOption
 from tui.widgets.checkbox import MarkedCheckbox
+from tui.widgets.keybar import KeyBar
 
 
 class NewGameScreen(Screen[None]):
@@ -48,7 +49,7 @@ Set the options, then press `Enter` on **Start** (or `Ctrl+S` anywhere).
                     yield Static(option.help, classes="option-help")
             yield Input(placeholder="seed (empty: random)", id="seed", type="integer")
             yield Button("Start", id="start", variant="primary")
-        yield Footer()
+        yield KeyBar()
 
     def _widget_for(self, option: GameOption) -> MarkedCheckbox | Select[str] | Input:
         widget_id = f"opt-{option.name}"

@@ -6,10 +6,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown, OptionList, Static
+from textual.widgets import Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.registry import CATALOGUE, GAMES
+from tui.widgets.keybar import KeyBar
 
 
 class RulesScreen(Screen[None]):
@@ -41,7 +42,7 @@ Choose a game on the left with the arrows; its rules appear on the right.
             yield OptionList(*(Option(e.title, id=e.id) for e in CATALOGUE), id="games")
             with VerticalScroll(id="rules-text"):
                 yield Markdown()
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         games = self.query_one("#games", OptionList)

@@ -6,7 +6,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.registry import CATALOGUE
@@ -14,6 +14,7 @@ from saves.envelope import Damaged
 from saves.store import SaveEntry
 from tui.screens.dialogs import AskText, Confirm
 from tui.screens.home import short_time
+from tui.widgets.keybar import KeyBar
 
 TITLES = {entry.id: entry.title for entry in CATALOGUE}
 
@@ -60,7 +61,7 @@ Newest first. Every game is saved after each move.
     def compose(self) -> ComposeResult:
         yield Static("Saved games", classes="title")
         yield OptionList(id="saves")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.reload()

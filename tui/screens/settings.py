@@ -6,12 +6,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Checkbox, Footer, OptionList, Static
+from textual.widgets import Checkbox, OptionList, Static
 
 from tui.widgets.checkbox import MarkedCheckbox
 from textual.widgets.option_list import Option
 
 from themes import THEMES
+from tui.widgets.keybar import KeyBar
 
 THEME_NAMES = {
     "tabletop-dark": "Dark (default)",
@@ -43,7 +44,7 @@ class SettingsScreen(Screen[None]):
         with Vertical(classes="panel") as box:
             box.border_title = "Play"
             yield MarkedCheckbox("Show odds before rolls", self.app.settings.show_odds, id="show-odds")
-        yield Footer()
+        yield KeyBar()
 
     def theme_options(self) -> list[Option]:
         mark = {name: "● " if name == self.app.theme else "  " for name in THEMES}
