@@ -32,9 +32,14 @@ class Card(msgspec.Struct, frozen=True, array_like=True):
 
     @property
     def label(self) -> str:
-        if self.is_joker:
-            return "Joker"
-        return f"{RANK_NAME.get(self.rank, str(self.rank))}{SUIT_SYMBOL[self.suit]}"
+        return LABELS[self.suit][self.rank]
+
+
+LABELS = {
+    suit: {rank: f"{RANK_NAME.get(rank, str(rank))}{symbol}" for rank in range(1, 14)}
+    for suit, symbol in SUIT_SYMBOL.items()
+}
+LABELS["X"] = {0: "Joker"}
 
 
 class Fight(msgspec.Struct, frozen=True, tag="fight"):

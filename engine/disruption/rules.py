@@ -36,6 +36,12 @@ TEN_DIE = (
 )  # fmt: skip
 
 
+DEFENDERS = tuple(Card(rank, suit) for suit in "HD" for rank in range(1, 11))
+JOKERS = (Card(0, "X"), Card(0, "X"))
+MINORS = tuple(Card(rank, suit) for suit in "CS" for rank in range(1, 6))
+MAJORS = tuple(Card(rank, suit) for suit in "CS" for rank in range(6, 11))
+
+
 def singles_phase(state: State) -> bool:
     return state.wins < SINGLES_UNTIL
 
@@ -90,11 +96,9 @@ class DisruptionGame(Game):
     def new_game(self, seed: int = 0, **options: Any) -> State:
         opts = self.check_options(options)
         rng = Rng.from_seed(seed)
-        defenders = [Card(rank, suit) for suit in "HD" for rank in range(1, 11)]
-        if opts["accursed_joker"]:
-            defenders += [Card(0, "X"), Card(0, "X")]
-        minors = [Card(rank, suit) for suit in "CS" for rank in range(1, 6)]
-        majors = [Card(rank, suit) for suit in "CS" for rank in range(6, 11)]
+        defenders = list(DEFENDERS + JOKERS if opts["accursed_joker"] else DEFENDERS)
+        minors = list(MINORS)
+        majors = list(MAJORS)
         for deck in (defenders, minors, majors):
             rng.shuffle(deck)
         state = State(
@@ -129,6 +133,37 @@ class DisruptionGame(Game):
             minors = [i for i, card in enumerate(state.hand) if not card.is_major]
             actions.extend(Trade(combo) for combo in combinations(minors, 3))
         return actions
+
+    def is_legal(self, state: State, action: Any) -> bool:
+        """The same answer as `action in legal_actions(state)`, without listing them all."""
+        if state.phase == "over":
+            return False
+        hand = state.hand
+        if isinstance(action, Trade):
+            minors = action.minors
+            return (
+                self._can_draw_major(state)
+                and len(minors) == 3
+                and 0 <= minors[0] < minors[1] < minors[2] < len(hand)
+                and not any(hand[i].is_major for i in minors)
+            )
+        if isinstance(action, Reroll):
+            return state.phase == "tie"
+        if not isinstance(action, Fight) or state.phase != "fight":
+            return False
+        allies = action.allies
+        if not allies:
+            return True
+        if len(allies) == 1:
+            return 0 <= allies[0] < len(hand)
+        return (
+            len(allies) == 2
+            and 0 <= allies[0] < allies[1] < len(hand)
+            and not singles_phase(state)
+            and not any(card.is_major for card in hand)
+            and state.encounter is not None
+            and state.encounter.target >= PAIR_MINORS_THRESHOLD
+        )
 
     def _fight_options(self, state: State) -> list[Fight]:
         assert state.encounter is not None

@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 from collections import Counter
+from itertools import combinations
 
 import msgspec
 
 from engine.core.errors import IllegalAction
 from engine.core.rng import Rng
-from engine.disruption.model import Action, Card, State
+from engine.disruption.model import Action, Card, Fight, Reroll, State, Trade
 from saves.session import GameSession
 from tests.disruption.helpers import GAME, all_cards
 
-FULL_SET = Counter(
-    [Card(r, s) for s in "HDCS" for r in range(1, 11)]
-)
+FULL_SET = Counter(Card(r, s) for s in "HDCS" for r in range(1, 11))
 JOKERS = Counter([Card(0, "X"), Card(0, "X")])
 
 
@@ -26,6 +25,14 @@ def check_invariants(state: State) -> None:
     assert all(not c.is_major for c in state.minor_deck)
     assert all(c.is_major for c in state.major_deck)
     assert len(state.log) <= 40
+
+
+def candidate_actions(state: State) -> list:
+    """Every action of the right shape for this hand, legal or not, and some out of range."""
+    n = len(state.hand) + 1
+    pairs = [Fight((i, j)) for i in range(n) for j in range(n)]
+    trades = [Trade(c) for c in combinations(range(n), 3)] + [Trade((0, 0, 1))]
+    return [Fight(()), Reroll(), *(Fight((i,)) for i in range(-1, n)), *pairs, *trades]
 
 
 def test_one_thousand_random_games():
@@ -40,7 +47,11 @@ def test_one_thousand_random_games():
             check_invariants(state)
             data = msgspec.json.encode(state)
             assert msgspec.json.encode(decoder.decode(data)) == data
-            GAME.apply(state, chooser.choice(GAME.legal_actions(state)))
+            legal = GAME.legal_actions(state)
+            if seed < 200:  # the fast legality check agrees with the full list
+                for action in candidate_actions(state):
+                    assert GAME.is_legal(state, action) == (action in legal), action
+            GAME.apply(state, chooser.choice(legal))
             steps += 1
             assert steps < 200
         check_invariants(state)
