@@ -1,0 +1,120 @@
+"""Content: every deck legal, the event deck's groups, every keyword and card type used."""
+
+from collections import Counter
+
+import pytest
+
+from engine.disciple.content import GROUPS, load, style_deck
+from engine.disciple.validate import validate_skills_deck, versus_allotment_ok
+
+CONTENT = load()
+STYLES = sorted(CONTENT.styles)
+
+
+def test_three_styles_with_boxing_karate_and_a_grappling_style():
+    assert {"boxing", "karate", "jiujitsu"} <= set(STYLES)
+    grapple = [c for c in CONTENT.cards.values() if c.style == "jiujitsu" and c.kind == "grapple"]
+    assert len(grapple) >= 10
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_skills_deck_is_legal(style):
+    deck = style_deck(CONTENT, CONTENT.styles[style])
+    assert len(deck) >= 60
+    assert validate_skills_deck(deck, CONTENT) == []
+    assert {CONTENT.cards[c].style for c in deck} == {style}
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_style_card_has_allotment_and_starting_choices(style):
+    s = CONTENT.styles[style]
+    assert len(s.energy) == 3
+    assert s.start and s.start_choices
+    assert all(len(choice.options) >= 2 for choice in s.start_choices)
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_event_deck_groups(style):
+    s = CONTENT.styles[style]
+    for group in GROUPS[:-1]:
+        assert s.events.get(group), f"group {group} is empty"
+    assert len(s.events["2.5"]) == 1 and CONTENT.events[s.events["2.5"][0]].learn_style
+    for group in ("1", "2", "3"):
+        assert CONTENT.enemies[s.minibosses[group]].tier == "miniboss"
+    assert CONTENT.enemies[s.boss].tier == "boss"
+    tiers = {CONTENT.enemies[e].tier for g in s.events.values() for e in g if e in CONTENT.enemies}
+    assert "minion" in tiers
+    events = [CONTENT.events[e] for g in s.events.values() for e in g if e in CONTENT.events]
+    ops = {op.op for e in events for ch in e.choices for op in ch.ops}
+    assert {"heal", "add_skills", "remove_card", "add_energy"} <= ops
+    assert any(len(e.choices) >= 2 for e in events)
+
+
+def test_enemy_tiers_have_vitality_attacks_and_specials():
+    for tier in ("minion", "miniboss", "boss"):
+        enemies = [e for e in CONTENT.enemies.values() if e.tier == tier]
+        assert enemies and all(e.vitality > 0 and e.attacks for e in enemies)
+        assert any(e.specials for e in enemies)
+        assert len(CONTENT.patterns[tier]) >= 3
+    kinds = {a.kind for pile in CONTENT.patterns.values() for p in pile for a in p.actions}
+    assert kinds == {"upper", "lower", "grapple", "none"}
+
+
+def _keywords_used():
+    used = set()
+    for card in CONTENT.cards.values():
+        ops = card.effects + card.flow + card.focus + (card.counter.ops if card.counter else ())
+        used |= {op.op for op in ops}
+        if card.combo:
+            used.add("combo")
+        if card.flow:
+            used.add("flow")
+        if card.focus:
+            used.add("focus")
+        if card.lock_in:
+            used.add("lock it in")
+        if card.counter:
+            used.add("counter")
+        used |= set(card.tags) | {card.kind}
+    return used
+
+
+def test_every_keyword_and_card_type_is_used():
+    used = _keywords_used()
+    keywords = {"power", "guard", "clinch", "feint", "combo", "flow", "lock it in", "focus",
+                "exposed", "rocked", "submit", "weakened", "stun", "counter"}
+    assert keywords <= used, keywords - used
+    types = {"generic", "state", "upper", "punch", "elbow", "lower", "kick", "knee", "grapple",
+             "choke", "joint", "point", "stance", "control", "mount", "style"}
+    assert types <= used, types - used
+    assert keywords <= set(CONTENT.keywords)
+
+
+def test_validator_catches_every_rule():
+    deck = style_deck(CONTENT, CONTENT.styles["boxing"])
+    assert any("at least 60" in p for p in validate_skills_deck(deck[:59], CONTENT))
+    assert any("allows 4" in p for p in validate_skills_deck(deck + ["jab"], CONTENT))
+    assert any("allows 1" in p for p in validate_skills_deck(deck + ["knockout_artist"], CONTENT))
+    assert any("allows 2" in p for p in validate_skills_deck(deck + ["peekaboo"], CONTENT))
+    assert any("allows 3" in p for p in validate_skills_deck(deck + ["uppercut"], CONTENT))
+    mixed = deck + ["front_kick"]
+    assert any("style" in p for p in validate_skills_deck(mixed, CONTENT))
+    assert validate_skills_deck(mixed, CONTENT, mode="versus") == []
+    eleven = deck + ["front_kick"]  # an 11th different common: fine in Versus only
+    assert any("different common" in p for p in validate_skills_deck(
+        [c for c in eleven if c != "front_kick"] + ["front_kick"] * 1 + ["low_kick"], CONTENT, "solo"))
+    assert validate_skills_deck(eleven + ["low_kick"], CONTENT, mode="versus") == []
+    assert any("energy" in p for p in validate_skills_deck(deck + ["energy_red"], CONTENT))
+    assert any("not a known" in p for p in validate_skills_deck(deck + ["nope"], CONTENT))
+
+
+def test_versus_allotment_respects_offered_colours():
+    boxing, karate = CONTENT.styles["boxing"].energy, CONTENT.styles["karate"].energy
+    assert versus_allotment_ok(["blue", "blue", "red"], boxing, karate)
+    assert not versus_allotment_ok(["gray", "gray", "blue"], boxing, karate)
+
+
+def test_card_texts_are_written():
+    assert all(card.text for card in CONTENT.cards.values())
+    assert len({card.name for card in CONTENT.cards.values()}) == len(CONTENT.cards)
+    assert Counter(c.rarity for c in CONTENT.cards.values() if c.style == "boxing")["legendary"] >= 1
