@@ -34,13 +34,23 @@ from engine.disciple.model import (
 # ----- energy ---------------------------------------------------------------------------
 
 
+_BASE_COST: dict[str, tuple[int, int, int, int]] = {}
+
+
+def base_cost(card: Card) -> tuple[int, int, int, int]:
+    cost = _BASE_COST.get(card.id)
+    if cost is None:
+        cost = _BASE_COST[card.id] = tuple(card.cost.get(colour, 0) for colour in COLOURS)
+    return cost
+
+
 def combo_hit(state: State, card: Card) -> bool:
-    return any(matches(card, tag) for tag in state.combo)
+    return bool(state.combo) and any(matches(card, tag) for tag in state.combo)
 
 
 def cost_of(state: State, card: Card) -> list[int]:
-    cost = [card.cost.get(colour, 0) for colour in COLOURS]
-    if combo_hit(state, card) and sum(cost) > 0:
+    cost = list(base_cost(card))
+    if state.combo and combo_hit(state, card) and sum(cost) > 0:
         # R6: Combo takes the 1 off a gray cost first, else off the largest coloured cost
         if cost[0] > 0:
             cost[0] -= 1
@@ -116,6 +126,26 @@ def playable(state: State, index: int) -> bool:
     if card.kind == "energy":
         return True
     return can_pay(available(state), cost_of(state, card))
+
+
+def playable_indices(state: State) -> list[int]:
+    """Hand positions the Disciple can play now (one energy count for the whole hand)."""
+    cards = load().cards
+    have = available(state)
+    seen: dict[str, bool] = {}
+    result = []
+    for i, card_id in enumerate(state.hand):
+        ok = seen.get(card_id)
+        if ok is None:
+            card = cards[card_id]
+            if card.kind == "energy":
+                ok = True
+            else:
+                ok = can_pay(have, cost_of(state, card) if state.combo else base_cost(card))
+            seen[card_id] = ok
+        if ok:
+            result.append(i)
+    return result
 
 
 # ----- a fight starts -------------------------------------------------------------------

@@ -133,6 +133,7 @@ def choose(state: State, index: int) -> None:
         state.pending = None
         state.draw.remove(picked)
         state.owned.remove(picked)
+        state.removed.append(picked)
         state.rng.shuffle(state.draw)
         log(state, f"{cards[picked].name} leaves your deck.")
     elif kind == "reward":

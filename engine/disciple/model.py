@@ -115,6 +115,7 @@ class State(msgspec.Struct):
     skills_deck: list[str]
     second_skills: list[str] = msgspec.field(default_factory=list)  # while learning a style
     set_aside: list[str] = msgspec.field(default_factory=list)  # halved out (Group 2.5)
+    removed: list[str] = msgspec.field(default_factory=list)  # taken out of the deck by events
     owned: list[str] = msgspec.field(default_factory=list)  # every card of the Disciple's deck
     draw: list[str] = msgspec.field(default_factory=list)
     hand: list[str] = msgspec.field(default_factory=list)

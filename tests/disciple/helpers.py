@@ -65,7 +65,7 @@ def zones(state: State) -> Counter:
 
 def skills_accounted(state: State) -> Counter:
     content = load()
-    held = [c for c in state.owned if content.cards[c].kind != "energy"]
+    held = [c for c in state.owned + state.removed if content.cards[c].kind != "energy"]
     extra = []
     if state.pending is not None and state.pending.kind == "reward":
         extra = [c for c in state.pending.options if c != journey.NONE_OPTION]
