@@ -13,7 +13,7 @@ from engine.disciple.effects import (
     enemy_attack,
     enemy_op,
     fight_over,
-    lock_holds,
+    in_play,
     log,
     matches,
     resolve_player_ops,
@@ -179,7 +179,9 @@ def start_combat(state: State, enemy_id: str) -> None:
 def start_player_turn(state: State) -> None:
     cards = load().cards
     state.turn += 1
-    state.guard = 0
+    # R27: card text beats the rulebook; a "keep_guard" card lets some Guard stay
+    kept = sum(op.n for held in in_play(state) for op in held.passive if op.op == "keep_guard")
+    state.guard = min(state.guard, kept)
     assert state.enemy is not None
     state.enemy.rocked = 0
     if state.counters:

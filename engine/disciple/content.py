@@ -29,7 +29,8 @@ BUFF_OPS = ("power", "guard", "clinch", "feint")
 DEBUFF_OPS = ("exposed", "rocked", "submit", "weakened", "stun")
 SKILL_OPS = ("attack", "draw", "heal", "energy")
 CARD_OPS = BUFF_OPS + DEBUFF_OPS + SKILL_OPS
-PASSIVE_OPS = ("bonus", "armor")  # while in play: +n damage for a tag; -n damage taken of a kind
+# while in play: +n damage for a tag; -n damage taken of a kind; up to n Guard does not fade
+PASSIVE_OPS = ("bonus", "armor", "keep_guard")
 EVENT_OPS = ("heal", "lose", "add_card", "add_skills", "add_energy", "remove_card")
 COUNTER_TRIGGERS = ("upper", "lower", "grapple", "none", "any")
 

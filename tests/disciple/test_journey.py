@@ -6,7 +6,7 @@ import pytest
 
 from engine.disciple import journey
 from engine.disciple.content import load, style_deck
-from engine.disciple.model import START_VITALITY, Choose, EndTurn, Pending
+from engine.disciple.model import Choose, EndTurn, Pending
 
 from .helpers import GAME, fight, play, skills_accounted, skills_expected, to_first_fight, zones
 
