@@ -57,7 +57,8 @@ def card_value(card: Card, state: State | None = None) -> float:
     if state is not None:
         if combat.combo_hit(state, card):
             value += _ops_value(card.flow, state) + 0.5
-        value += 0.6 * sum(1 for op in card.effects if op.op == "attack") * combat_bonus(state, card)
+        hits = sum(1 for op in card.effects if op.op == "attack")
+        value += 0.6 * hits * combat_bonus(state, card)
     if card.combo:
         value += 0.5
     return value
@@ -99,7 +100,8 @@ def _greedy_choice(state: State) -> int:
         return real[0] if real else 0
     if kind in ("start_choice", "reward"):
         scored = [
-            (card_value(content.cards[o]) if o != NONE_OPTION else 1.5, i) for i, o in enumerate(options)
+            (card_value(content.cards[o]) if o != NONE_OPTION else 1.5, i)
+            for i, o in enumerate(options)
         ]
         return max(scored)[1]
     if kind == "remove_card":
@@ -132,7 +134,8 @@ def _greedy_choice(state: State) -> int:
 
         def threat(option: str) -> int:
             pattern = pile[int(option)]
-            return sum(a.damage + sum(op.n for op in a.ops if op.op == "submit") for a in pattern.actions)
+            submits = sum(op.n for a in pattern.actions for op in a.ops if op.op == "submit")
+            return sum(a.damage for a in pattern.actions) + submits
 
         return min((threat(o), i) for i, o in enumerate(options))[1]
     if kind == "stun_tap":
@@ -144,7 +147,8 @@ def _greedy_choice(state: State) -> int:
                 demand[COLOURS.index(colour)] += n
         chosen = pending.extra
         return max(
-            (demand[COLOURS.index(o)] / (1 + chosen.count(o)) ** 2, i) for i, o in enumerate(options)
+            (demand[COLOURS.index(o)] / (1 + chosen.count(o)) ** 2, i)
+            for i, o in enumerate(options)
         )[1]
     return 0
 

@@ -161,10 +161,10 @@ def start_combat(state: State, enemy_id: str) -> None:
         vitality=enemy.vitality,
         max_vitality=enemy.vitality,
     )
-    state.patterns = list(range(len(content.patterns[enemy.tier])))
+    state.patterns = list(range(len(content.patterns[enemy.tier])))  # R21
     state.rng.shuffle(state.patterns)
     state.patterns_out = []
-    state.energy = [EnergyCard(colour, 1) for colour in state.allotment]
+    state.energy = [EnergyCard(colour, 1) for colour in state.allotment]  # R22
     state.pool = [0, 0, 0, 0]
     state.turn = 1
     state.phase = "player"
@@ -304,13 +304,14 @@ def begin_enemy_turn(state: State) -> None:
     assert enemy is not None
     content = load()
     state.phase = "enemy"
-    enemy.guard = 0
+    enemy.guard = 0  # R25
     state.rocked = 0
     card = content.enemies[enemy.id]
     for special in card.specials:
         if special.when == "turn":
             for op in special.ops:
                 enemy_op(state, op, "none", [False, False])
+    # R19: Stun skips first actions and Weakened draws extra patterns, first pattern only
     turn = EnemyTurn(patterns_left=card.patterns_per_turn - 1, skip=enemy.stun)
     enemy.stun = 0
     state.enemy_turn = turn
@@ -323,7 +324,8 @@ def begin_enemy_turn(state: State) -> None:
             prompt=f"{enemy.name} is Weakened: choose the attack pattern it uses.",
             options=[str(p) for p in drawn],
         )
-        log(state, f"{enemy.name} draws {len(drawn)} patterns: {', '.join(pile[p].name for p in drawn)}.")
+        names = ", ".join(pile[p].name for p in drawn)
+        log(state, f"{enemy.name} draws {len(drawn)} patterns: {names}.")
         return
     turn.pattern = drawn[0] if drawn else -1
     run_enemy_turn(state)
@@ -371,7 +373,7 @@ def run_enemy_turn(state: State) -> None:
 
 
 def tap_for_stun(state: State) -> bool:
-    """Stun received: the Disciple taps energy cards of their choice. False when asking."""
+    """Stun received: the Disciple taps energy cards of their choice (R18). False when asking."""
     untapped = [i for i, e in enumerate(state.energy) if not e.tapped]
     if not untapped:
         state.to_tap = 0
@@ -400,6 +402,7 @@ def enemy_action(state: State, action: PatternAction) -> None:
     _trigger_counter(state, kind)
     if fight_over(state):
         return
+    # R20: the enemy card's named attack of this kind adds its bonus and effects
     damage = action.damage + (named.bonus if named and action.damage else 0)
     clinch = [False, False]
     if enemy.clinch and (damage > 0 or kind == "grapple"):
@@ -432,7 +435,7 @@ def _trigger_counter(state: State, kind: str) -> None:
 def end_enemy_turn(state: State) -> None:
     enemy = state.enemy
     assert enemy is not None
-    enemy.power = 0
+    enemy.power = 0  # R25: the enemy's buffs fade at the end of its turn
     enemy.clinch = False
     enemy.feint = False
     state.patterns.extend(state.patterns_out)

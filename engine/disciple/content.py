@@ -300,7 +300,8 @@ def check(content: Content) -> list[str]:
         where = f"style {style.id}"
         if len(style.energy) != 3 or any(c not in COLOURS for c in style.energy):
             problems.append(f"{where}: the energy allotment is three known colours")
-        problems += [f"{where}: {p}" for p in validate_skills_deck(style_deck(content, style), content)]
+        deck_problems = validate_skills_deck(style_deck(content, style), content)
+        problems += [f"{where}: {p}" for p in deck_problems]
         for entry in style.start:
             if entry.card not in content.cards:
                 problems.append(f"{where}: unknown starting card '{entry.card}'")

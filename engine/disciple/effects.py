@@ -79,7 +79,10 @@ def matches(card: Card, tag: str) -> bool:
 
 def bonus_for(state: State, card: Card) -> int:
     return sum(
-        op.n for held in in_play(state) for op in held.passive if op.op == "bonus" and matches(card, op.tag)
+        op.n
+        for held in in_play(state)
+        for op in held.passive
+        if op.op == "bonus" and matches(card, op.tag)
     )
 
 
@@ -140,7 +143,7 @@ def resolve_player_ops(state: State, card: Card, ops: tuple[Op, ...] | list[Op])
 
 
 def _use_clinch(state: State, res: Resolution, kind: str) -> str:
-    """Consume Clinch for this attack; returns the attack kind it enhanced, or ""."""
+    """Consume Clinch for this attack; returns the attack kind it enhanced, or "" (R16)."""
     if not state.clinch:
         return ""
     state.clinch = False
@@ -164,7 +167,7 @@ def player_op(state: State, res: Resolution, op: Op) -> None:
     elif name == "draw":
         draw_cards(state, op.n)
     elif name == "heal":
-        state.vitality = min(START_VITALITY, state.vitality + op.n)
+        state.vitality = min(START_VITALITY, state.vitality + op.n)  # R23
     elif name == "energy":
         state.pool[COLOURS.index(op.colour or "gray")] += op.n
     elif enemy is None:
@@ -202,7 +205,7 @@ def hit_enemy(state: State, amount: int) -> int:
     amount += state.power
     state.power = 0
     if state.feint:
-        state.feint = False  # Feint: this one hit ignores Guard
+        state.feint = False  # R17: Feint lets this one hit ignore Guard
         through = amount
     else:
         blocked = min(enemy.guard, amount)
@@ -352,7 +355,7 @@ def rock_player(state: State, n: int) -> None:
 
 
 def weaken_player(state: State) -> None:
-    """Weakened: a random card leaves the Disciple's hand for the discard pile."""
+    """Weakened: a random card leaves the Disciple's hand for the discard pile (R18)."""
     if not state.hand:
         return
     card = state.hand.pop(state.rng.below(len(state.hand)))

@@ -91,7 +91,7 @@ def run_step(state: State, step: Step) -> None:
         state.phase = "journey"
     elif step.kind == "halve":
         halve_skills(state, step.arg)
-    elif step.kind == "energy_pick":
+    elif step.kind == "energy_pick":  # R24: 3 picks from both allotments together
         offered = list(state.allotment) + list(content.styles[step.arg].energy)
         state.pending = Pending(
             kind="energy_pick",
@@ -168,11 +168,12 @@ def flip_event(state: State) -> None:
         return
     event = content.events[event_id]
     log(state, f"Event: {event.name}.")
-    if event.learn_style:
+    if event.learn_style:  # R24: any style not yet learned, or decline
         options = [s for s in sorted(content.styles) if s not in state.styles] + [DECLINE]
         state.pending = Pending(kind="second_style", prompt=event.text, options=options)
         return
-    state.pending = Pending(kind="event", prompt=event.text, options=[c.label for c in event.choices])
+    labels = [choice.label for choice in event.choices]
+    state.pending = Pending(kind="event", prompt=event.text, options=labels)
 
 
 def _group_of(state: State, event_id: str) -> str:
@@ -306,4 +307,5 @@ def halve_skills(state: State, style_id: str) -> None:
     state.set_aside += second[: len(second) - half]
     state.skills_deck += taken
     state.rng.shuffle(state.skills_deck)
-    log(state, f"Half your skills deck ({half}) is set aside; {len(taken)} {content.styles[style_id].name} skills join it.")
+    name = content.styles[style_id].name
+    log(state, f"Half your skills deck ({half}) is set aside; {len(taken)} {name} skills join it.")

@@ -12,7 +12,7 @@ import msgspec
 from engine.core.rng import Rng
 
 COLOURS = ("gray", "blue", "red", "green")
-COLOUR_LETTER = {"gray": "Y", "blue": "B", "red": "R", "green": "G"}
+COLOUR_LETTER = {"gray": "N", "blue": "B", "red": "R", "green": "G"}  # N: neutral gray
 START_VITALITY = 25  # Solo
 HAND_LIMIT = 8
 FIRST_HAND = 5

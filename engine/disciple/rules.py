@@ -72,7 +72,7 @@ class DiscipleGame(Game):
             skills_deck=[],
             second_style_offered=opts["second_style"],
         )
-        if opts["style"] == "ask":
+        if opts["style"] == "ask":  # R1: choosing the style is the run's first decision
             journey.ask_style(state)
         else:
             journey.take_style(state, opts["style"])
@@ -112,7 +112,8 @@ class DiscipleGame(Game):
         if type(action) is EndTurn:
             return True
         if type(action) is PlayCard:
-            return 0 <= action.hand_index < len(state.hand) and combat.playable(state, action.hand_index)
+            index = action.hand_index
+            return 0 <= index < len(state.hand) and combat.playable(state, index)
         return False
 
     def _apply(self, state: State, action: Action) -> list[Event]:
@@ -174,7 +175,7 @@ class DiscipleGame(Game):
     def outcome(self, state: State) -> Outcome | None:
         if state.won is None:
             return None
-        score = state.fights_won * 10 + max(state.vitality, 0)
+        score = state.fights_won * 10 + max(state.vitality, 0)  # R26
         if state.won:
             return Outcome(True, score, f"Journey complete with {state.vitality} vitality left.")
         return Outcome(False, score, f"Defeated after {state.fights_won} won fights.")
@@ -201,7 +202,8 @@ class DiscipleGame(Game):
             if card.kind == "energy":
                 return f"Play {card.name}"
             return f"Play {card.name} ({cost_label(combat.cost_of(state, card))})"
-        if state is None or state.pending is None or not 0 <= action.index < len(state.pending.options):
+        pending = state.pending if state is not None else None
+        if pending is None or not 0 <= action.index < len(pending.options):
             return f"Choose option {action.index + 1}"
         pending = state.pending
         option = pending.options[action.index]

@@ -30,7 +30,9 @@ def validate_skills_deck(card_ids: list[str], content: Content, mode: str = "sol
         else:
             cards.append(card)
     if len(card_ids) < MIN_DECK:
-        problems.append(f"a skills deck needs at least {MIN_DECK} cards, this one has {len(card_ids)}")
+        problems.append(
+            f"a skills deck needs at least {MIN_DECK} cards, this one has {len(card_ids)}"
+        )
     styles = sorted({card.style for card in cards})
     max_styles = 2 if mode == "versus" else 1
     if len(styles) > max_styles:

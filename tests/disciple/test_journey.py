@@ -39,7 +39,8 @@ def test_starting_deck_holds_the_fixed_cards_and_the_choices_R10():
     assert owned["jab"] == 4 and owned["body_shot"] == 1 and owned["bob_and_weave"] == 1
     assert owned["energy_blue"] == 1
     deck = Counter(style_deck(CONTENT, CONTENT.styles["boxing"]))
-    assert Counter(state.skills_deck) == deck - Counter(c for c in state.owned if c != "energy_blue")
+    started = Counter(c for c in state.owned if c != "energy_blue")
+    assert Counter(state.skills_deck) == deck - started
 
 
 def test_event_deck_follows_the_rulebook_order():
@@ -173,7 +174,8 @@ def _to_crossroads(seed=5, style="boxing"):
 def test_group_2_5_learns_a_second_style_with_the_exact_halving_R13_R24():
     state = _to_crossroads()
     assert state.pending.kind == "second_style"
-    assert [GAME.describe(a, state) for a in GAME.legal_actions(state)] == ["Jiu-Jitsu", "Karate", "Decline"]
+    labels = [GAME.describe(a, state) for a in GAME.legal_actions(state)]
+    assert labels == ["Jiu-Jitsu", "Karate", "Decline"]
     owned_before = Counter(state.owned)
     n = len(state.skills_deck)
     GAME.apply(state, Choose(1))  # karate
@@ -204,8 +206,11 @@ def test_energy_pick_cannot_take_a_colour_more_often_than_offered():
 
 def test_declining_keeps_one_school():
     state = _to_crossroads()
+    skills = list(state.skills_deck)
     GAME.apply(state, Choose(len(state.pending.options) - 1))
-    assert state.styles == ["boxing"] and state.pending is None or state.pending.kind != "energy_pick"
+    assert state.styles == ["boxing"] and state.allotment == ["blue", "blue", "gray"]
+    assert state.skills_deck == skills and state.set_aside == []
+    assert state.pending is None or state.pending.kind == "event"
 
 
 def test_summary_and_describe():

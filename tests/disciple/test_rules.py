@@ -325,7 +325,8 @@ def test_stun_skips_the_enemys_first_action_R19():
 
 
 def test_stun_on_the_disciple_taps_an_energy_card_of_their_choice_R18():
-    state = fight([], enemy="kr_kickboxer", style="karate", draw=["kiai"] * 8, patterns=["Low Line"])
+    state = fight([], enemy="kr_kickboxer", style="karate", draw=["kiai"] * 8,
+                  patterns=["Low Line"])
     end_turn(state)
     assert state.pending.kind == "stun_tap" and len(state.pending.options) == 3
     GAME.apply(state, Choose(2))

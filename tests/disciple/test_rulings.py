@@ -1,4 +1,4 @@
-"""One test per ruling of engine/disciple/RULINGS.md not already named in test_rules/test_journey."""
+"""A test per ruling of engine/disciple/RULINGS.md (others are in test_rules, test_journey)."""
 
 from engine.disciple import combat, effects, journey
 from engine.disciple.content import load
@@ -109,7 +109,8 @@ def test_R17_power_does_not_boost_submit():
 
 
 def test_R18_stun_with_no_untapped_energy_asks_nothing():
-    state = fight([], enemy="kr_kickboxer", style="karate", draw=["kiai"] * 8, patterns=["Low Line"])
+    state = fight([], enemy="kr_kickboxer", style="karate", draw=["kiai"] * 8,
+                  patterns=["Low Line"])
     state.energy = []
     end_turn(state)
     assert state.pending is None and state.phase == "player" and state.to_tap == 0
