@@ -3,10 +3,18 @@
 from __future__ import annotations
 
 from engine.core.rng import Rng
-from engine.disciple import combat
+from engine.disciple import energy
 from engine.disciple.content import Card, Op, load
 from engine.disciple.journey import DECLINE, NONE_OPTION
-from engine.disciple.model import COLOURS, START_VITALITY, Action, Choose, EndTurn, PlayCard, State
+from engine.disciple.model import (
+    COLOURS,
+    START_VITALITY,
+    Action,
+    Choose,
+    EndTurn,
+    PlayCard,
+    State,
+)
 
 _OP_VALUE = {
     "attack": 1.0,
@@ -55,7 +63,7 @@ def card_value(card: Card, state: State | None = None) -> float:
     if card.lock_in is not None:
         value += 2.0
     if state is not None:
-        if combat.combo_hit(state, card):
+        if energy.combo_hit(state, card):
             value += _ops_value(card.flow, state) + 0.5
         hits = sum(1 for op in card.effects if op.op == "attack")
         value += 0.6 * hits * combat_bonus(state, card)
@@ -82,7 +90,7 @@ def greedy_action(game, state: State, rng: Rng) -> Action:
             continue
         card = cards[state.hand[action.hand_index]]
         value = card_value(card, state)
-        cost = sum(combat.cost_of(state, card))
+        cost = sum(energy.cost_of(state, card))
         score = value - 0.3 * cost
         if score > best_value:
             best, best_value = action, score

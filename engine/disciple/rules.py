@@ -10,7 +10,7 @@ from typing import Any
 from engine.core.errors import IllegalAction
 from engine.core.game import Game, GameOption, Outcome
 from engine.core.rng import Rng
-from engine.disciple import combat, journey
+from engine.disciple import combat, energy, journey
 from engine.disciple.content import load
 from engine.disciple.effects import fight_over, log
 from engine.disciple.model import (
@@ -88,7 +88,7 @@ class DiscipleGame(Game):
             return [Choose(i) for i in range(len(state.pending.options))]
         if state.phase != "player":
             return []
-        actions: list[Action] = [PlayCard(i) for i in combat.playable_indices(state)]
+        actions: list[Action] = [PlayCard(i) for i in energy.playable_indices(state)]
         actions.append(EndTurn())
         return actions
 
@@ -113,7 +113,7 @@ class DiscipleGame(Game):
             return True
         if type(action) is PlayCard:
             index = action.hand_index
-            return 0 <= index < len(state.hand) and combat.playable(state, index)
+            return 0 <= index < len(state.hand) and energy.playable(state, index)
         return False
 
     def _apply(self, state: State, action: Action) -> list[Event]:
@@ -201,7 +201,7 @@ class DiscipleGame(Game):
             card = content.cards[state.hand[action.hand_index]]
             if card.kind == "energy":
                 return f"Play {card.name}"
-            return f"Play {card.name} ({cost_label(combat.cost_of(state, card))})"
+            return f"Play {card.name} ({cost_label(energy.cost_of(state, card))})"
         pending = state.pending if state is not None else None
         if pending is None or not 0 <= action.index < len(pending.options):
             return f"Choose option {action.index + 1}"
@@ -217,8 +217,8 @@ class DiscipleGame(Game):
             parts = [f"{a.kind} {a.damage}" if a.damage else a.kind for a in pattern.actions]
             return f"{pattern.name}: {', '.join(parts)}"
         if pending.kind == "stun_tap":
-            energy = state.energy[int(option)]
-            return f"Tap {energy.colour} energy ({COLOUR_LETTER[energy.colour]})"
+            tapped = state.energy[int(option)]
+            return f"Tap {tapped.colour} energy ({COLOUR_LETTER[tapped.colour]})"
         if pending.kind == "energy_pick":
             return f"{option} ({COLOUR_LETTER[option]})"
         return option
@@ -236,6 +236,6 @@ class DiscipleGame(Game):
             if not 0 <= action.hand_index < len(state.hand):
                 return "There is no such card in your hand."
             card = load().cards[state.hand[action.hand_index]]
-            need = cost_label(combat.cost_of(state, card))
+            need = cost_label(energy.cost_of(state, card))
             return f"You cannot pay for {card.name} ({need}) with your untapped energy."
         return "That move is not allowed right now."

@@ -1,6 +1,6 @@
 """A test per ruling of engine/disciple/RULINGS.md (others are in test_rules, test_journey)."""
 
-from engine.disciple import combat, effects, journey
+from engine.disciple import combat, effects, energy, journey
 from engine.disciple.content import load
 from engine.disciple.model import EXHAUSTION_TURN, START_VITALITY, Choose, EnergyCard
 
@@ -20,7 +20,7 @@ def test_R5_hand_limit_caps_card_draws_too():
 def test_R6_combo_takes_a_coloured_point_when_there_is_no_gray():
     state = fight(["jab"])
     state.combo = ["uppercut"]
-    assert combat.cost_of(state, CONTENT.cards["uppercut"]) == [0, 1, 0, 0]
+    assert energy.cost_of(state, CONTENT.cards["uppercut"]) == [0, 1, 0, 0]
 
 
 def test_R6_energy_cards_do_not_break_a_combo():
