@@ -15,8 +15,8 @@ from engine.disciple.effects import (
     enemy_op,
     fight_over,
     in_play,
+    lock_met,
     log,
-    matches,
     resolve_player_ops,
 )
 from engine.disciple.model import (
@@ -134,7 +134,7 @@ def play_card(state: State, index: int) -> None:
         log(state, f"Counter set: it answers the next {card.counter.on} action.")
         return
     lock = card.lock_in
-    if lock is not None and state.stance + state.style and lock_holds_for(state, card):
+    if lock is not None and lock_met(state, lock):
         if state.state_card:
             state.discard.append(state.state_card)
         state.state_card = card.id
@@ -143,14 +143,6 @@ def play_card(state: State, index: int) -> None:
         log(state, f"{card.name} is locked in!")
         return
     state.discard.append(card.id)
-
-
-def lock_holds_for(state: State, card: Card) -> bool:
-    lock = card.lock_in
-    assert lock is not None
-    cards = load().cards
-    held = [cards[c] for c in (state.stance, state.style) if c]
-    return any(matches(held_card, need) for held_card in held for need in lock.needs)
 
 
 def end_player_turn(state: State) -> None:

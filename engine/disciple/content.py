@@ -260,6 +260,16 @@ def check(content: Content) -> list[str]:
             problems.append(f"{where}: has Flow but no Combo lists it")
         if card.lock_in is not None and card.kind not in ("upper", "lower", "grapple"):
             problems.append(f"{where}: only attacks can Lock It In")
+        if card.lock_in is not None:
+            holders = [c for c in content.cards.values() if c.kind in ("stance", "style")]
+            for need in card.lock_in.needs:
+                if not any(need == c.id or need in c.tags for c in holders):
+                    problems.append(f"{where}: no stance or style can meet '{need}'")
+        known_words = {c.id for c in content.cards.values()} | set(KINDS)
+        known_words |= {tag for tags in TAGS.values() for tag in tags}
+        for word in card.combo:
+            if word not in known_words:
+                problems.append(f"{where}: Combo names unknown '{word}'")
         if card.kind == "energy" and (card.colour not in COLOURS or card.amount < 1):
             problems.append(f"{where}: an energy card needs a colour and an amount")
         if card.focus and not card.stays:

@@ -5,7 +5,7 @@ Rulings cited as R<n> are in RULINGS.md beside this file.
 
 from __future__ import annotations
 
-from engine.disciple.content import BUFF_OPS, DEBUFF_OPS, Card, Op, load
+from engine.disciple.content import BUFF_OPS, DEBUFF_OPS, Card, LockIn, Op, load
 from engine.disciple.model import (
     COLOURS,
     END_DRAW,
@@ -95,12 +95,10 @@ def armor_for(state: State, kind: str) -> int:
     )
 
 
-def lock_holds(state: State) -> bool:
-    if not state.locked:
-        return True
-    lock = load().cards[state.state_card].lock_in
-    assert lock is not None
-    held = [load().cards[c] for c in (state.stance, state.style) if c]
+def lock_met(state: State, lock: LockIn) -> bool:
+    """A Lock It In condition: a stance or style in play fits one of its needs (R8)."""
+    cards = load().cards
+    held = [cards[c] for c in (state.stance, state.style) if c]
     return any(matches(card, need) for card in held for need in lock.needs)
 
 
@@ -110,7 +108,7 @@ def check_lock(state: State) -> None:
         return
     lock = load().cards[state.state_card].lock_in
     assert lock is not None
-    if state.lock_damage >= lock.breaks or not lock_holds(state):
+    if state.lock_damage >= lock.breaks or not lock_met(state, lock):
         log(state, f"{load().cards[state.state_card].name} is broken loose.")
         state.discard.append(state.state_card)
         state.state_card = ""

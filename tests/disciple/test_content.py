@@ -118,3 +118,17 @@ def test_card_texts_are_written():
     assert len({card.name for card in CONTENT.cards.values()}) == len(CONTENT.cards)
     rarities = Counter(c.rarity for c in CONTENT.cards.values() if c.style == "boxing")
     assert rarities["legendary"] >= 1
+
+
+def test_content_check_reports_broken_cards():
+    import msgspec
+
+    from engine.disciple.content import Card, LockIn, check
+
+    bad = Card(id="bad", name="Bad", kind="upper", combo=("nothing",),
+               lock_in=LockIn(needs=("state",), breaks=3))
+    broken = msgspec.structs.replace(CONTENT, cards={**CONTENT.cards, "bad": bad})
+    problems = check(broken)
+    assert any("Combo names unknown" in p for p in problems)
+    assert any("no stance or style" in p for p in problems)
+    assert check(CONTENT) == []
