@@ -346,3 +346,40 @@ def style_deck(content: Content, style: Style) -> list[str]:
 
 def card_label(card: Card) -> str:
     return card.name
+
+
+_OP_KEYWORD = {
+    "power": "power",
+    "guard": "guard",
+    "clinch": "clinch",
+    "feint": "feint",
+    "exposed": "exposed",
+    "rocked": "rocked",
+    "submit": "submit",
+    "weakened": "weakened",
+    "stun": "stun",
+}
+
+
+def card_keywords(card: Card) -> list[Keyword]:
+    """The glossary entries a card uses, in a stable order, for the screen's help key."""
+    content = load()
+    words: list[str] = []
+    ops = card.effects + card.flow + card.focus + (card.counter.ops if card.counter else ())
+    words += [_OP_KEYWORD[op.op] for op in ops if op.op in _OP_KEYWORD]
+    flags = (
+        (card.combo, "combo"),
+        (card.flow, "flow"),
+        (card.focus, "focus"),
+        (card.lock_in, "lock it in"),
+        (card.counter, "counter"),
+        (card.kind == "stance", "stance"),
+        (card.kind == "style", "style"),
+        ("state" in card.tags, "state"),
+    )
+    words += [word for flag, word in flags if flag]
+    seen: list[str] = []
+    for word in words:
+        if word not in seen and word in content.keywords:
+            seen.append(word)
+    return [content.keywords[word] for word in seen]

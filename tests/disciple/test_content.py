@@ -132,3 +132,13 @@ def test_content_check_reports_broken_cards():
     assert any("Combo names unknown" in p for p in problems)
     assert any("no stance or style" in p for p in problems)
     assert check(CONTENT) == []
+
+
+def test_card_keywords_explain_a_card():
+    from engine.disciple.content import card_keywords
+
+    names = [kw.name for kw in card_keywords(CONTENT.cards["triangle_choke"])]
+    assert names == ["Submit", "Lock It In"]
+    names = [kw.name for kw in card_keywords(CONTENT.cards["shell_guard"])]
+    assert names == ["Guard", "Focus", "Stance"]
+    assert all(card_keywords(c) or c.kind == "energy" or c.effects for c in CONTENT.cards.values())
