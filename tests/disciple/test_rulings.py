@@ -185,7 +185,7 @@ def test_R1_describe_every_pending_kind():
 def test_R27_card_text_overrides_guard_fading():
     state = fight(["patience"], style="jiujitsu", enemy="jj_white_belt", draw=["shrimp"] * 8,
                   patterns=["Cover Up"])
-    play(state, "patience")  # Guard 2 now
+    play(state, "patience")  # Guard 1 now
     state.guard = 6
-    end_turn(state)  # Cover Up hits 1: Guard 5; at turn start 3 stay, then Focus adds 2
-    assert state.guard == 3 + 2
+    end_turn(state)  # Cover Up hits 1: Guard 5; at turn start 2 stay, then Focus adds 1
+    assert state.guard == 2 + 1
