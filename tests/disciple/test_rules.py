@@ -405,3 +405,49 @@ def test_same_seed_same_actions_same_bytes():
         return msgspec.json.encode(state)
 
     assert run() == run()
+
+
+# ----- the rest of the op vocabulary, each once -----------------------------------------
+
+
+def test_energy_op_adds_to_the_pool_for_this_turn():
+    state = fight([])
+    card = Card(id="t", name="Breath", kind="generic", effects=(Op("energy", 2, colour="red"),))
+    resolve_player_ops(state, card, card.effects)
+    assert state.pool == [0, 0, 2, 0]
+
+
+def test_armor_and_bonus_passives():
+    state = fight(["shell_guard", "peekaboo", "jab"], draw=["jab"] * 8)
+    state.energy = [EnergyCard("blue", 5), EnergyCard("gray", 5)]
+    play(state, "shell_guard")
+    state.guard = 0
+    effects.enemy_attack(state, 3, "upper", [False, False])  # Shell Guard: 1 less Upperbody
+    assert state.vitality == START_VITALITY - 2
+    play(state, "peekaboo")
+    state.enemy.guard = 0
+    play(state, "jab")  # Peekaboo: Punches deal 1 more
+    assert state.enemy.vitality == 11 - 3
+
+
+def test_enemy_heal_and_self_buffs():
+    state = fight([])
+    state.enemy.vitality = 5
+    for op in (Op("heal", 3), Op("guard", 2), Op("power", 1), Op("clinch"), Op("feint")):
+        effects.enemy_op(state, op, "none", [False, False])
+    enemy = state.enemy
+    assert (enemy.vitality, enemy.guard, enemy.power, enemy.clinch, enemy.feint) == (8, 2, 1, True, True)
+
+
+def test_add_card_event_op():
+    from engine.disciple import journey
+
+    state = GAME.new_game(seed=1, style="boxing")
+    journey.run_event_choice(state, (Op("add_card", 2, tag="uppercut"),))
+    assert state.draw.count("uppercut") == 2 and state.owned.count("uppercut") == 2
+
+
+def test_registry_lists_disciple():
+    from engine.registry import GAMES
+
+    assert GAMES["disciple"].title == "Disciple: A Journey"
