@@ -142,3 +142,22 @@ def test_card_keywords_explain_a_card():
     names = [kw.name for kw in card_keywords(CONTENT.cards["shell_guard"])]
     assert names == ["Guard", "Focus", "Stance"]
     assert all(card_keywords(c) or c.kind == "energy" or c.effects for c in CONTENT.cards.values())
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_counts_per_group(style):
+    s = CONTENT.styles[style]
+    counts = {group: len(s.events[group]) for group in ("1", "2", "2.5", "3", "4")}
+    assert counts == {"1": 5, "2": 5, "2.5": 1, "3": 5, "4": 3}
+    enemies = {g: sum(e in CONTENT.enemies for e in s.events[g]) for g in ("1", "2", "3", "4")}
+    assert enemies == {"1": 3, "2": 3, "3": 3, "4": 2}
+    from engine.disciple.rules import DiscipleGame
+
+    state = DiscipleGame().new_game(seed=1, style=style)
+    assert len(state.event_deck) == sum(counts.values()) + 3 + 1  # minibosses and the boss
+
+
+def test_every_card_is_in_some_deck():
+    in_decks = {e.card for s in CONTENT.styles.values() for e in s.skills}
+    for card in CONTENT.cards.values():
+        assert card.kind == "energy" or card.id in in_decks, card.id
