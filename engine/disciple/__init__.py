@@ -1,0 +1,1 @@
+"""Disciple: A Journey (solo runs)."""

@@ -1,0 +1,177 @@
+"""Two simple players for benchmarks, balance and fuzzing: uniform random, and greedy."""
+
+from __future__ import annotations
+
+from engine.core.rng import Rng
+from engine.disciple import energy
+from engine.disciple.content import Card, Op, load
+from engine.disciple.journey import DECLINE, NONE_OPTION
+from engine.disciple.model import (
+    COLOURS,
+    START_VITALITY,
+    Action,
+    Choose,
+    EndTurn,
+    PlayCard,
+    State,
+)
+
+_OP_VALUE = {
+    "attack": 1.0,
+    "submit": 0.8,
+    "guard": 0.6,
+    "power": 0.9,
+    "draw": 1.5,
+    "heal": 0.7,
+    "rocked": 1.5,
+    "stun": 1.8,
+    "weakened": 1.2,
+    "clinch": 1.5,
+    "feint": 1.0,
+    "energy": 1.0,
+}
+
+
+def random_action(game, state: State, rng: Rng) -> Action:
+    return rng.choice(game.legal_actions(state))
+
+
+def _ops_value(ops: tuple[Op, ...], state: State | None) -> float:
+    value = 0.0
+    for op in ops:
+        if op.op == "exposed":
+            value += state.enemy.guard if state and state.enemy else 1.0
+        elif op.op == "heal" and state is not None:
+            value += min(op.n, START_VITALITY - state.vitality) * 0.7
+        else:
+            value += _OP_VALUE.get(op.op, 0.0) * op.n
+    return value
+
+
+def card_value(card: Card, state: State | None = None) -> float:
+    """A rough worth of playing (or owning) a card."""
+    if card.kind == "energy":
+        return 2.5
+    value = _ops_value(card.effects, state)
+    if card.stays:
+        in_play = state is not None and card.id in (state.stance, state.style, state.state_card)
+        if in_play:
+            return -1.0
+        value += 2.5 * _ops_value(card.focus, state) + 2.0 * sum(op.n for op in card.passive)
+    if card.counter is not None:
+        value += 0.8 * _ops_value(card.counter.ops, state)
+    if card.lock_in is not None:
+        value += 2.0
+    if state is not None:
+        if energy.combo_hit(state, card):
+            value += _ops_value(card.flow, state) + 0.5
+        hits = sum(1 for op in card.effects if op.op == "attack")
+        value += 0.6 * hits * combat_bonus(state, card)
+    if card.combo:
+        value += 0.5
+    return value
+
+
+def combat_bonus(state: State, card: Card) -> int:
+    from engine.disciple.effects import bonus_for
+
+    return bonus_for(state, card)
+
+
+def greedy_action(game, state: State, rng: Rng) -> Action:
+    actions = game.legal_actions(state)
+    if state.pending is not None:
+        return Choose(_greedy_choice(state))
+    cards = load().cards
+    best: Action = EndTurn()
+    best_value = 0.3
+    for action in actions:
+        if not isinstance(action, PlayCard):
+            continue
+        card = cards[state.hand[action.hand_index]]
+        value = card_value(card, state)
+        cost = sum(energy.cost_of(state, card))
+        score = value - 0.3 * cost
+        if score > best_value:
+            best, best_value = action, score
+    return best
+
+
+def _greedy_choice(state: State) -> int:
+    pending = state.pending
+    assert pending is not None
+    content = load()
+    options = pending.options
+    kind = pending.kind
+    if kind in ("style", "second_style"):
+        real = [i for i, o in enumerate(options) if o != DECLINE]
+        return real[0] if real else 0
+    if kind in ("start_choice", "reward"):
+        scored = [
+            (card_value(content.cards[o]) if o != NONE_OPTION else 1.5, i)
+            for i, o in enumerate(options)
+        ]
+        return max(scored)[1]
+    if kind == "remove_card":
+        return min((card_value(content.cards[o]), i) for i, o in enumerate(options))[1]
+    if kind == "event":
+        event = content.events[state.event]
+        missing = START_VITALITY - state.vitality
+
+        def worth(ops) -> float:
+            total = 0.0
+            for op in ops:
+                if op.op == "heal":
+                    total += min(op.n, missing) * (1.5 if state.vitality < 15 else 0.8)
+                elif op.op == "lose":
+                    total -= op.n * (1.5 if state.vitality < 15 else 0.7)
+                elif op.op == "add_skills":
+                    total += 3.0 * op.n
+                elif op.op == "remove_card":
+                    total += 2.0
+                elif op.op == "add_energy":
+                    total += 3.5 if op.colour in state.allotment else 1.0
+                elif op.op == "add_card":
+                    total += 3.0
+            return total
+
+        return max((worth(choice.ops), i) for i, choice in enumerate(event.choices))[1]
+    if kind == "weakened":
+        assert state.enemy is not None
+        pile = content.patterns[state.enemy.tier]
+
+        def threat(option: str) -> int:
+            pattern = pile[int(option)]
+            submits = sum(op.n for a in pattern.actions for op in a.ops if op.op == "submit")
+            return sum(a.damage for a in pattern.actions) + submits
+
+        return min((threat(o), i) for i, o in enumerate(options))[1]
+    if kind == "stun_tap":
+        return 0
+    if kind == "energy_pick":
+        demand = [0, 0, 0, 0]
+        for card_id in state.draw:
+            for colour, n in content.cards[card_id].cost.items():
+                demand[COLOURS.index(colour)] += n
+        chosen = pending.extra
+        return max(
+            (demand[COLOURS.index(o)] / (1 + chosen.count(o)) ** 2, i)
+            for i, o in enumerate(options)
+        )[1]
+    return 0
+
+
+PLAYERS = {"random": random_action, "greedy": greedy_action}
+
+
+def play_run(game, seed: int, player: str, style: str | None = None, max_steps: int = 20000):
+    """Play one whole run; returns (state, steps)."""
+    options = {"style": style} if style else {}
+    state = game.new_game(seed=seed, **options)
+    rng = Rng.from_seed(seed ^ 0x5EED)
+    choose = PLAYERS[player]
+    steps = 0
+    while game.outcome(state) is None and steps < max_steps:
+        game._apply(state, choose(game, state, rng))
+        steps += 1
+    return state, steps

@@ -1,0 +1,153 @@
+"""Disciple's state, actions and events: msgspec Structs, so a save is plain JSON.
+
+Piles are lists of card ids with the top of the pile at the END of the list.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from engine.core.rng import Rng
+
+COLOURS = ("gray", "blue", "red", "green")
+COLOUR_LETTER = {"gray": "N", "blue": "B", "red": "R", "green": "G"}  # N: neutral gray
+START_VITALITY = 25  # Solo
+HAND_LIMIT = 8
+FIRST_HAND = 5
+END_DRAW = 3
+ROCKED_LIMIT = {"minion": 2, "miniboss": 3, "boss": 4}
+PLAYER_ROCKED_LIMIT = 4
+EXHAUSTION_TURN = 20  # R15
+
+Phase = Literal["setup", "journey", "player", "enemy", "over"]
+
+
+# ----- actions --------------------------------------------------------------------------
+
+
+class PlayCard(msgspec.Struct, frozen=True, tag="play_card"):
+    """Play the card at this hand position (energy is tapped automatically to pay)."""
+
+    hand_index: int
+
+
+class EndTurn(msgspec.Struct, frozen=True, tag="end_turn"):
+    """Stop playing cards: end of turn, then the enemy acts."""
+
+
+class Choose(msgspec.Struct, frozen=True, tag="choose"):
+    """Pick option `index` of the pending decision."""
+
+    index: int
+
+
+Action = PlayCard | EndTurn | Choose
+
+
+class Event(msgspec.Struct, frozen=True):
+    kind: str
+    text: str
+
+
+# ----- state pieces ---------------------------------------------------------------------
+
+
+class EnergyCard(msgspec.Struct, array_like=True):
+    colour: str
+    amount: int
+    tapped: bool = False
+    card: str = ""  # the deck card it came from; "" for the style's allotment
+
+
+class Enemy(msgspec.Struct):
+    id: str
+    name: str
+    tier: str  # minion, miniboss, boss
+    vitality: int
+    max_vitality: int
+    guard: int = 0
+    power: int = 0
+    clinch: bool = False
+    feint: bool = False
+    weakened: int = 0  # extra patterns drawn next enemy turn
+    stun: int = 0  # first actions skipped next enemy turn
+    rocked: int = 0  # Rocked received during the current Disciple turn
+    beaten: str = ""  # how the fight ended for it: "defeated", "knocked out", "tapped out"
+
+
+class EnemyTurn(msgspec.Struct):
+    """Where the enemy is in its turn, so a save can resume mid-attack."""
+
+    pattern: int = -1  # index in the pile's content list of the pattern being resolved
+    step: int = 0  # next action of that pattern
+    patterns_left: int = 0  # further patterns still to draw this turn (multi-attackers)
+    skip: int = 0  # actions still to skip (Stun)
+
+
+class Pending(msgspec.Struct):
+    """A decision the player must make before anything else happens."""
+
+    kind: str  # style, start_choice, event, reward, remove_card, weakened, stun_tap,
+    # second_style, energy_pick
+    prompt: str
+    options: list[str]  # ids (cards, patterns, styles, colours, event choices) or labels
+    picks_left: int = 1  # reward picks still allowed (a miniboss lets you keep two)
+    extra: list[str] = msgspec.field(default_factory=list)  # ids set aside while choosing
+
+
+class Step(msgspec.Struct, array_like=True):
+    """A queued piece of the journey (setup, event effects, learning a style)."""
+
+    kind: str
+    arg: str = ""
+    n: int = 0
+
+
+class State(msgspec.Struct):
+    rng: Rng
+    phase: Phase
+    styles: list[str]  # the style first chosen, then a second one if learned
+    allotment: list[str]  # colours of the default energy cards
+    vitality: int
+    event_deck: list[str]
+    skills_deck: list[str]
+    second_skills: list[str] = msgspec.field(default_factory=list)  # while learning a style
+    set_aside: list[str] = msgspec.field(default_factory=list)  # halved out (Group 2.5)
+    removed: list[str] = msgspec.field(default_factory=list)  # taken out of the deck by events
+    owned: list[str] = msgspec.field(default_factory=list)  # every card of the Disciple's deck
+    draw: list[str] = msgspec.field(default_factory=list)
+    hand: list[str] = msgspec.field(default_factory=list)
+    discard: list[str] = msgspec.field(default_factory=list)
+    stance: str = ""
+    style: str = ""
+    state_card: str = ""
+    locked: bool = False  # the State slot holds a Lock It In attack
+    lock_damage: int = 0  # damage taken since the lock went in
+    counters: list[str] = msgspec.field(default_factory=list)
+    energy: list[EnergyCard] = msgspec.field(default_factory=list)
+    pool: list[int] = msgspec.field(default_factory=lambda: [0, 0, 0, 0])  # COLOURS order
+    guard: int = 0
+    power: int = 0
+    clinch: bool = False
+    feint: bool = False
+    rocked: int = 0  # Rocked received during the current enemy turn
+    to_tap: int = 0  # energy cards the Disciple must still tap (Stun received)
+    beaten: str = ""  # how the Disciple fell, once the run is lost
+    combo: list[str] = msgspec.field(default_factory=list)  # listed by the last skill played
+    last_played: str = ""
+    enemy: Enemy | None = None
+    event: str = ""  # the active event
+    group: str = ""
+    patterns: list[int] = msgspec.field(default_factory=list)  # the enemy's pattern pile
+    patterns_out: list[int] = msgspec.field(default_factory=list)  # drawn this enemy turn
+    enemy_turn: EnemyTurn | None = None
+    turn: int = 0
+    pending: Pending | None = None
+    queue: list[Step] = msgspec.field(default_factory=list)
+    second_style_offered: bool = True
+    won: bool | None = None
+    fights_won: int = 0
+    log: list[str] = msgspec.field(default_factory=list)
+    logged: int = 0  # lines ever logged, so apply() can return just the new ones

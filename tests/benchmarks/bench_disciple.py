@@ -1,0 +1,73 @@
+"""Disciple engine figures: random runs per second, and win rates per style and player.
+
+Run: python -m tests.benchmarks.bench_disciple [--runs 1000] [--speed-runs 300]
+Not a test (no test_ prefix): it prints figures for the issue notes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from engine.core.rng import Rng
+from engine.disciple.bots import PLAYERS
+from engine.disciple.rules import STYLE_IDS, DiscipleGame
+
+GAME = DiscipleGame()
+
+
+def run(seed: int, player: str, style: str) -> tuple[bool, int, int]:
+    """One whole run through the public apply(); returns (won, fights won, steps)."""
+    state = GAME.new_game(seed=seed, style=style)
+    rng = Rng.from_seed(seed ^ 0x5EED)
+    choose = PLAYERS[player]
+    steps = 0
+    while GAME.outcome(state) is None:
+        GAME.apply(state, choose(GAME, state, rng))
+        steps += 1
+    return bool(state.won), state.fights_won, steps
+
+
+def speed(runs: int, batches: int = 5) -> tuple[float, float]:
+    """Median random runs per second, and median actions per second, over several batches."""
+    per_run, per_step = [], []
+    seed = 0
+    for _ in range(batches):
+        start = time.perf_counter()
+        steps = 0
+        for _ in range(runs):
+            steps += run(seed, "random", STYLE_IDS[seed % len(STYLE_IDS)])[2]
+            seed += 1
+        elapsed = time.perf_counter() - start
+        per_run.append(runs / elapsed)
+        per_step.append(steps / elapsed)
+    return statistics.median(per_run), statistics.median(per_step)
+
+
+def win_table(runs: int) -> None:
+    print(f"\nWin rates over {runs} runs per style (boss beaten), mean fights won, mean actions")
+    print(f"{'style':<10} {'player':<7} {'wins':>7} {'fights':>7} {'actions':>8}")
+    for style in STYLE_IDS:
+        for player in ("random", "greedy"):
+            results = [run(seed, player, style) for seed in range(runs)]
+            wins = sum(r[0] for r in results) / runs
+            fights = statistics.mean(r[1] for r in results)
+            steps = statistics.mean(r[2] for r in results)
+            print(f"{style:<10} {player:<7} {wins:>6.1%} {fights:>7.1f} {steps:>8.0f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=1000, help="runs per style and player")
+    parser.add_argument("--speed-runs", type=int, default=300, help="random runs per batch")
+    args = parser.parse_args()
+    runs_per_s, actions_per_s = speed(args.speed_runs)
+    print(f"random runs per second (one core, median of 5): {runs_per_s:.0f}")
+    print(f"actions per second (legal_actions + apply):      {actions_per_s:.0f}")
+    if args.runs:
+        win_table(args.runs)
+
+
+if __name__ == "__main__":
+    main()
