@@ -5,6 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from engine.core.game import Game
+from engine.decknforge.rules import DecknForgeGame
 from engine.disruption.rules import DisruptionGame
 
 
@@ -21,4 +22,4 @@ CATALOGUE: tuple[CatalogueEntry, ...] = (
     CatalogueEntry("decknforge", "DecknForge", "Legacy dungeon game with permanent decks"),
 )
 
-GAMES: dict[str, Game] = {game.id: game for game in (DisruptionGame(),)}
+GAMES: dict[str, Game] = {game.id: game for game in (DisruptionGame(), DecknForgeGame())}

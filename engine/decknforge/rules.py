@@ -8,7 +8,7 @@ from engine.core.game import Game, GameOption, Outcome
 from engine.decknforge.effects import equipped_total, strength
 from engine.decknforge.ending import inscribe_scar, monster_words_for
 from engine.decknforge.legacy import Deck
-from engine.decknforge.lexicon import Word
+from engine.decknforge.lexicon import Word, base_index, check_word
 from engine.decknforge.model import (
     LABEL,
     Action,
@@ -93,9 +93,16 @@ class DecknForgeGame(Game):
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != "over":
             return None
-        total = equipped_total(state) if state.result == "clear" else 0
         text = f"{RESULT_TEXT[state.result]} in round {state.round}."
-        return Outcome(state.result == "clear", state.round, text)
+        return Outcome(state.result == "clear", state.round, text)  # R32
+
+    def add_coined(self, state: State, word: Word) -> None:
+        """A word coined at the table joins this game's lexicon at once (R25)."""
+        taken = {w.name for w in state.coined if w.status != "rejected"} | set(base_index())
+        problems = check_word(word, taken)
+        if problems:
+            raise ValueError(" ".join(problems))
+        state.coined.append(word)
 
     def result_decks(self, state: State) -> list[Deck]:
         """The decks to write back once the game is over ([] before): the caller saves them."""
