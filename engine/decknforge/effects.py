@@ -95,9 +95,8 @@ def draw_into_hand(state: State, seat: int, pile: str, count: int) -> list[Card]
     player = state.players[seat]
     deck = player.equipment_deck if pile == "equipment" else player.adventurer_deck
     drawn = []
-    while count > 0 and deck and len(player.hand) < HAND_LIMIT:
+    for _ in range(min(count, HAND_LIMIT - len(player.hand), len(deck))):
         drawn.append(deck.pop())
-        count -= 1
     player.hand.extend(drawn)
     return drawn
 
