@@ -43,7 +43,9 @@ class GreedyPlayer:
             return self.rng.choice(scars)
         player = state.players[state.turn]
         hires = [a for a in legal if isinstance(a, Hire)]
-        if hires:
+        if hires:  # a suit not yet in play first: one Monster then takes fewer of them
+            suits = {s.adventurer.code[-1] for s in player.slots}
+            hires.sort(key=lambda a: player.hand[a.card].code[-1] in suits)
             return hires[0]
         has_hero = any(ROLE[c.code] == "adventurer" for c in player.hand)
         if len(player.slots) < 2 and not has_hero and DrawAdventurer() in legal:

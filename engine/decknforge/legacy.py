@@ -21,9 +21,9 @@ NEW_LEVEL = 1  # R2: a new deck's Monsters hit for 1
 _SUITS = "SHDC"
 _RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 DECK_CODES: tuple[str, ...] = tuple(r + s for s in _SUITS for r in _RANKS) + ("X1", "X2")
-MONSTER_CODES = tuple(c for c in DECK_CODES if c[0] in "AX")
-ADVENTURER_CODES = tuple(c for c in DECK_CODES if c[0] in "JQK")
-EQUIPMENT_CODES = tuple(c for c in DECK_CODES if c[0].isdigit())
+MONSTER_CODES = frozenset(c for c in DECK_CODES if c[0] in "AX")
+ADVENTURER_CODES = frozenset(c for c in DECK_CODES if c[0] in "JQK")
+EQUIPMENT_CODES = frozenset(c for c in DECK_CODES if c[0].isdigit())
 
 
 class DeckCard(msgspec.Struct, array_like=True):

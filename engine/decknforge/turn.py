@@ -25,6 +25,10 @@ from engine.decknforge.model import (
 _DRAW_EQ = DrawEquipment()
 _DRAW_ADV = DrawAdventurer()
 _END = EndTurn()
+# Actions are frozen, so one shared instance per index saves building them at every step.
+_HIRES = tuple(Hire(i) for i in range(HAND_LIMIT))
+_CASTS = tuple(Cast(i) for i in range(HAND_LIMIT))
+_EQUIPS = tuple(tuple(Equip(i, j) for j in range(SLOTS)) for i in range(HAND_LIMIT))
 
 
 def turn_actions(state: State) -> list[Action]:
@@ -39,14 +43,38 @@ def turn_actions(state: State) -> list[Action]:
     for i, card in enumerate(player.hand):
         if ROLE[card.code] == "adventurer":
             if slots < SLOTS:
-                actions.append(Hire(i))
+                actions.append(_HIRES[i])
         else:
-            for j in range(slots):
-                actions.append(Equip(i, j))
+            actions.extend(_EQUIPS[i][:slots])
             if card.word and castable(state, card.word):
-                actions.append(Cast(i))
+                actions.append(_CASTS[i])
     actions.append(_END)
     return actions
+
+
+def turn_allows(state: State, action: Action) -> bool:
+    """The same answer as `action in turn_actions(state)`, without building the list."""
+    player = state.players[state.turn]
+    kind = type(action)
+    if kind is EndTurn:
+        return True
+    if kind is DrawEquipment:
+        return len(player.hand) < HAND_LIMIT and bool(player.equipment_deck)
+    if kind is DrawAdventurer:
+        return len(player.hand) < HAND_LIMIT and bool(player.adventurer_deck)
+    index = getattr(action, "card", None)
+    if type(index) is not int or not 0 <= index < len(player.hand):
+        return False
+    card = player.hand[index]
+    if kind is Hire:
+        return ROLE[card.code] == "adventurer" and len(player.slots) < SLOTS
+    if ROLE[card.code] != "equipment":
+        return False
+    if kind is Equip:
+        return type(action.slot) is int and 0 <= action.slot < len(player.slots)
+    if kind is Cast:
+        return bool(card.word) and castable(state, card.word)
+    return False
 
 
 def castable(state: State, name: str) -> bool:

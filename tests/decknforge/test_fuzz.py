@@ -11,9 +11,23 @@ import msgspec
 
 from engine.core.errors import IllegalAction
 from engine.decknforge.bots import GreedyPlayer, RandomPlayer, play
-from engine.decknforge.model import Equip, State
+from engine.decknforge.model import (
+    Cast,
+    DrawAdventurer,
+    DrawEquipment,
+    EndTurn,
+    Equip,
+    Hire,
+    InscribeScar,
+    State,
+)
 from tests.decknforge.helpers import GAME, check_invariants, round_trip
 
+PROBES = [
+    DrawEquipment(), DrawAdventurer(), EndTurn(), InscribeScar("GNASH"), InscribeScar("KINDLE"),
+    *(Hire(i) for i in range(-1, 9)), *(Cast(i) for i in range(-1, 9)),
+    *(Equip(i, j) for i in range(-1, 9) for j in range(-1, 4)),
+]  # fmt: skip
 GAMES = 1000
 ROUND_TRIP_GAMES = 100
 
@@ -31,6 +45,10 @@ def test_fuzz_random_games():
                 state = msgspec.json.decode(data, type=State)
             actions = GAME.legal_actions(state)
             assert actions, "a running game always offers a move"
+            if seed < ROUND_TRIP_GAMES:
+                for probe in PROBES:
+                    assert GAME.is_legal(state, probe) == (probe in actions), probe
+                assert all(GAME.is_legal(state, a) for a in actions)
             GAME.apply(state, bot.choose(GAME, state))
             check_invariants(state)
             steps += 1
