@@ -13,7 +13,7 @@ from engine.decknforge.effects import (
     start_turn,
     strength,
 )
-from engine.decknforge.model import LABEL, SUIT, VALUE, Card, Event, State, Strike
+from engine.decknforge.model import HAND_LIMIT, LABEL, SUIT, VALUE, Card, Event, State, Strike
 
 ROW_SIZE = 2
 
@@ -125,7 +125,7 @@ def _discard_hit(state: State, attack: Attack) -> None:
             best = sorted(slot.gear, key=lambda g: VALUE[g.code], reverse=True)[:keep]
             for gear in best:
                 slot.gear.remove(gear)
-                if len(player.hand) < 7:
+                if len(player.hand) < HAND_LIMIT:  # R30
                     player.hand.append(gear)
                 else:
                     player.discard.append(gear)
@@ -166,7 +166,7 @@ def next_round(state: State) -> None:
     """READY: hands refill with Equipment to the limit (R8), then round-start words fire."""
     state.round += 1
     for player in state.players:
-        draw_into_hand(state, player.seat, "equipment", 7)
+        draw_into_hand(state, player.seat, "equipment", HAND_LIMIT)
     state.turn = -1  # nobody's turn yet: actions won now wait for their owner's turn (R18)
     fire_band(state, "round_start")
     start_turn(state, 0)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from engine.decknforge.lexicon import Effect, Word, base_index, effect_text
 from engine.decknforge.model import (
@@ -16,9 +15,6 @@ from engine.decknforge.model import (
     Slot,
     State,
 )
-
-if TYPE_CHECKING:
-    pass
 
 LOG_LENGTH = 40
 MAX_EXTRA_ACTIONS = 2  # R18: banked actions never pile up past this

@@ -58,6 +58,8 @@ class DecknForgeGame(Game):
         the coined words their owners' lexicons hold (so the table can run them).
         """
         opts = self.check_options(options)
+        if decks is not None and "players" in options and options["players"] != len(decks):
+            raise ValueError(f"{len(decks)} decks were brought for {options['players']} players.")
         if decks is None:
             decks = fresh_band(2 if opts["solo"] else opts["players"], opts["solo"])
         return build_state(seed, list(decks), list(coined or []), opts["solo"])
@@ -164,5 +166,8 @@ class DecknForgeGame(Game):
         if isinstance(action, EndTurn):
             return "End turn"
         if isinstance(action, InscribeScar):
+            if state is not None and state.phase == "scar":
+                monster = state.scars[state.scar_turn].monster
+                return f"Inscribe {action.word} on {LABEL.get(monster, monster)}"
             return f"Inscribe {action.word}"
         return type(action).__name__

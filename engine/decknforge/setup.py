@@ -22,7 +22,7 @@ DEFAULT_INITIALS = ("P1", "P2", "P3", "P4")
 def fresh_band(players: int, solo: bool = False) -> list[Deck]:
     """New decks for a default game; the solo variant's two decks share their owner's initials."""
     if solo:
-        return [fresh_deck("ME", "First"), fresh_deck("ME", "Second")]
+        return [fresh_deck("ME"), fresh_deck("ME")]
     return [fresh_deck(DEFAULT_INITIALS[i]) for i in range(players)]
 
 
@@ -71,7 +71,7 @@ def build_state(seed: int, decks: list[Deck], coined: list[Word], solo: bool) ->
         hand = [equipment.pop() for _ in range(HAND_LIMIT)]
         label = deck.name or deck.initials
         if solo:
-            label = f"{deck.name or 'Deck'} {seat + 1}"
+            label = f"{label} #{seat + 1}"  # R20: the same initials on both seats
         state.players.append(
             Player(seat, deck.initials, label, deck.level, adventurers, equipment, hand, slots)
         )

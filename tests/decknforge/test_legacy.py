@@ -94,7 +94,7 @@ def test_two_clears_in_a_row_level_up_and_monsters_hit_harder():
     assert strength(state) >= 50
 
 
-def test_a_fall_breaks_the_streak():
+def test_r21_a_fall_breaks_the_streak():
     decks = clear_game([fresh_deck("AB"), fresh_deck("CD")])
     decks = fall_game(decks)
     decks = clear_game(decks, seed=4)
@@ -117,7 +117,7 @@ def test_xp_totals_and_legend():
     assert deck.xp == 170 + 6 * 150 and deck.legendary and xp_to_legend(deck) == 0
 
 
-def test_a_clear_inscribes_one_blank_adventurer_with_an_adventurer_word():
+def test_r22_a_clear_inscribes_one_blank_adventurer_with_an_adventurer_word():
     decks = clear_game([fresh_deck("AB"), fresh_deck("CD")])
     written = [c for c in decks[0].cards if c.word]
     assert len(written) == 1 and written[0].code[0] in "JQK"
@@ -135,7 +135,7 @@ def test_record_functions_leave_their_input_alone():
     assert msgspec.json.encode(deck) == before
 
 
-def test_scars_run_out_of_monsters_but_still_upgrade_equipment():
+def test_r23_scars_run_out_of_monsters_but_still_upgrade_equipment():
     deck = fresh_deck("AB")
     rng = Rng.from_seed(2)
     for _ in range(7):
@@ -146,7 +146,7 @@ def test_scars_run_out_of_monsters_but_still_upgrade_equipment():
     assert deck.xp == 70 and deck.falls == 7
 
 
-def test_a_deck_is_named_after_its_first_clear_only_once():
+def test_r24_a_deck_is_named_after_its_first_clear_only_once():
     deck = fresh_deck("AB")
     with pytest.raises(ValueError, match="clears"):
         name_deck(deck, "Ashfall")

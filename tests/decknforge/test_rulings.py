@@ -292,7 +292,7 @@ def test_r31_an_unknown_word_on_a_deck_is_refused():
         GAME.new_game(1, decks=[deck, fresh_deck("CD")])
 
 
-def test_r32_score_is_the_round():
+def test_r26_and_r32_cards_go_home_and_score_is_the_round():
     state = new(1)
     set_slots(state, 0, [("QD", ["10S", "10H", "10D", "10C", "9S", "9H", "9D"])])
     _quiet(state)
@@ -309,3 +309,35 @@ def test_hire_fires_a_hired_word():
     index = put_in_hand(state, 0, "JS", word="QUICKHAND")
     GAME.apply(state, Hire(index))
     assert state.actions_left == 3  # spent one, won one
+
+
+def test_r23_a_deck_with_no_blank_monster_skips_its_pick():
+    veteran = fresh_deck("AB")
+    for card in veteran.cards:
+        if card.code[0] in "AX":
+            card.word, card.modifier = "GNASH", 3
+    state = GAME.new_game(1, decks=[veteran, fresh_deck("CD")])
+    top = rig_monster(state, "X1", owner=1)
+    state.lair += state.monster_pile[:-1]
+    state.monster_pile = [top]
+    finish_round(state)
+    assert state.scars[0].monster == "" and state.scar_turn == 1
+    assert GAME.describe(GAME.legal_actions(state)[0], state).startswith("Inscribe ")
+    GAME.apply(state, GAME.legal_actions(state)[0])
+    decks = GAME.result_decks(state)
+    assert decks[0].scars[-1].equipment and decks[0].xp == 10
+
+
+def test_r33_a_hit_adventurer_does_not_hear_the_slaying():
+    state = new(1)
+    set_slots(state, 0, [("QS", ["10S"]), ("KD", [])], word="OATHKEEPER")
+    _quiet(state)
+    rig_monster(state, "AS", owner=1)
+    finish_round(state)
+    assert state.last_attack[0].result == "slain"
+    assert not any("OATHKEEPER" in line for line in state.log)
+
+
+def test_decks_and_players_must_agree():
+    with pytest.raises(ValueError, match="decks"):
+        GAME.new_game(1, players=3, decks=[fresh_deck("AB"), fresh_deck("CD")])
