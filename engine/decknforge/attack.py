@@ -48,14 +48,14 @@ def _joker(state: State, joker: Card) -> int:
             fire_band(state, "joker", attack)
             stripped = _wipe(state, attack)
             log(state, f"{monster_label(state, joker)} takes row {i + 1}: {stripped} gear stripped.")
-            state.last_attack.append(Strike(monster_label(state, joker), 0, result="placed"))
+            state.last_attack.append(Strike(monster_label(state, joker), monster_value(state, joker), result="placed"))
             return attack.extra
     state.rows.append([])
     state.escalations.append(joker)
     fire_monster(state, joker, "escalate", attack)
     fire_band(state, "escalate", attack)
     log(state, f"{monster_label(state, joker)} escalates: row {len(state.rows)} opens.")
-    state.last_attack.append(Strike(monster_label(state, joker), 0, result="escalates"))
+    state.last_attack.append(Strike(monster_label(state, joker), monster_value(state, joker), result="escalates"))
     return attack.extra
 
 

@@ -45,8 +45,13 @@ def monster_value(state: State, card: Card) -> int:
 
 
 def dungeon_monsters(state: State) -> list[Card]:
-    """Every Monster still in the dungeon: the pile, the rows, escalations and the lair (R1)."""
-    cards = list(state.monster_pile) + state.lair + state.escalations
+    """Every Monster still in the dungeon: the pile, the rows, escalations and the lair (R1).
+
+    The gentle house rule (R34) leaves out the pile: Monsters count once they have come out.
+    """
+    cards = state.lair + state.escalations
+    if not state.gentle:
+        cards = state.monster_pile + cards
     for row in state.rows:
         cards += row
     return cards

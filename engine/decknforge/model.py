@@ -108,6 +108,7 @@ class State(msgspec.Struct):
     rng: Rng
     seed: int
     solo: bool
+    gentle: bool  # house rule R34: only Monsters out of the pile add to the Strength
     players: list[Player]
     monster_pile: list[Card]  # the dungeon and the clock; the top is the end of the list
     rows: list[list[Card]]  # placed jokers, at most two a row

@@ -43,6 +43,8 @@ class DecknForgeGame(Game):
     options = (
         GameOption("players", "Players", "int", 2, "Decks at the table (fresh decks).", minimum=2, maximum=4),
         GameOption("solo", "Solo", "bool", False, "One person plays two of their own decks."),
+        GameOption("gentle", "Gentle dungeon", "bool", False,
+                   "House rule: Monsters add to the Strength only once they leave the pile."),
     )  # fmt: skip
 
     def new_game(
@@ -62,7 +64,7 @@ class DecknForgeGame(Game):
             raise ValueError(f"{len(decks)} decks were brought for {options['players']} players.")
         if decks is None:
             decks = fresh_band(2 if opts["solo"] else opts["players"], opts["solo"])
-        return build_state(seed, list(decks), list(coined or []), opts["solo"])
+        return build_state(seed, list(decks), list(coined or []), opts["solo"], opts["gentle"])
 
     # ----- the contract ---------------------------------------------------------------
 

@@ -35,7 +35,9 @@ def _check_coined(coined: list[Word]) -> None:
         taken.add(word.name)
 
 
-def build_state(seed: int, decks: list[Deck], coined: list[Word], solo: bool) -> State:
+def build_state(
+    seed: int, decks: list[Deck], coined: list[Word], solo: bool, gentle: bool = False
+) -> State:
     if not 2 <= len(decks) <= 4:
         raise ValueError("DecknForge needs 2 to 4 decks at the table.")
     if solo and (len(decks) != 2 or decks[0].initials != decks[1].initials):
@@ -46,6 +48,7 @@ def build_state(seed: int, decks: list[Deck], coined: list[Word], solo: bool) ->
         rng=rng,
         seed=seed,
         solo=solo,
+        gentle=gentle,
         players=[],
         monster_pile=[],
         rows=[[]],

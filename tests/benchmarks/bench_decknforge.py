@@ -53,13 +53,13 @@ def clear_rate(bot: type, players: int, games: int, solo: bool = False) -> tuple
     return cleared / games, driven / games, rounds / games
 
 
-def legacy(players: int, bands: int, games: int = 20) -> list[dict[str, float]]:
+def legacy(players: int, bands: int, games: int = 20, gentle: bool = False) -> list[dict[str, float]]:
     """`bands` bands of new decks play `games` dungeons in a row with greedy players."""
     per_game: list[list[tuple]] = [[] for _ in range(games)]
     for band in range(bands):
         decks = [fresh_deck(f"D{i}") for i in range(players)]
         for number in range(games):
-            state = GAME.new_game(band * 1000 + number, decks=decks)
+            state = GAME.new_game(band * 1000 + number, decks=decks, gentle=gentle)
             start_strength = strength(state)
             play(GAME, state, [GreedyPlayer(band * 100 + number * 7 + i) for i in range(players)])
             decks = GAME.result_decks(state)
@@ -104,10 +104,11 @@ def main() -> None:
         print(f"{'solo':>8} {bot.__name__[:-6]:>7} {won:>8.1%} {driven:>11.1%} {rounds:>7.1f}")
 
     bands = 20 if quick else 100
-    for players in (2, 3):
-        print(f"\n20-game legacy, {players} greedy players, {bands} bands (medians per deck)")
+    for players, gentle in ((2, False), (3, False), (2, True), (3, True)):
+        rule = "gentle house rule (R34)" if gentle else "rulebook Strength (R1)"
+        print(f"\n20-game legacy, {players} greedy players, {bands} bands, {rule} (medians per deck)")
         print(f"{'game':>5} {'clear%':>7} {'XP':>6} {'level':>6} {'scars':>6} {'words':>6} {'Str.':>6} {'legend':>7}")
-        for row in legacy(players, bands):
+        for row in legacy(players, bands, gentle=gentle):
             if row["game"] in (1, 2, 3, 5, 10, 15, 20):
                 print(
                     f"{row['game']:>5} {row['clear']:>7.1%} {row['xp']:>6.0f} {row['level']:>6.0f}"

@@ -341,3 +341,14 @@ def test_r33_a_hit_adventurer_does_not_hear_the_slaying():
 def test_decks_and_players_must_agree():
     with pytest.raises(ValueError, match="decks"):
         GAME.new_game(1, players=3, decks=[fresh_deck("AB"), fresh_deck("CD")])
+
+
+def test_r34_gentle_dungeon_counts_only_monsters_out_of_the_pile():
+    state = GAME.new_game(1, gentle=True)
+    assert strength(state) == 50
+    set_slots(state, 0, [("QH", [])])
+    _quiet(state)
+    rig_monster(state, "AS", owner=0, mod=4)
+    finish_round(state)
+    assert strength(state) == 50 + 5
+    assert strength(new(1)) == 62
