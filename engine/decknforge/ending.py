@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.decknforge.effects import log, lookup
 from engine.decknforge.legacy import GameRecord, record_clear, record_fall, roll_scar
 from engine.decknforge.lexicon import words_of
-from engine.decknforge.model import Card, State
+from engine.decknforge.model import LABEL, Card, State
 
 
 def return_cards(state: State) -> None:
@@ -75,7 +75,8 @@ def next_scar(state: State) -> None:
     if seat < len(state.scars):
         state.scar_turn = seat
         player = state.players[seat]
-        log(state, f"{player.initials}: pick a Monster word for {state.scars[seat].monster}.")
+        monster = LABEL[state.scars[seat].monster]
+        log(state, f"{player.label}: pick a Monster word for the scar on {monster}.")
         return
     state.result_decks = [
         record_fall(deck, scar, scar.monster_word, _record(state, state.result))

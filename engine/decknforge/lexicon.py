@@ -158,8 +158,6 @@ def effect_text(kind: str, effect: Effect) -> str:
     )
     if effect.op == "keep_gear" and kind == "adventurer":
         text = text.replace("on each of them", "on this Adventurer")
-    if effect.op == "spare" and kind != "adventurer":
-        text = "your hit Adventurers are not discarded"
     return text
 
 
