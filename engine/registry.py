@@ -5,6 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from engine.core.game import Game
+from engine.decknforge.rules import DecknForgeGame
 from engine.disciple.rules import DiscipleGame
 from engine.disruption.rules import DisruptionGame
 
@@ -22,4 +23,6 @@ CATALOGUE: tuple[CatalogueEntry, ...] = (
     CatalogueEntry("decknforge", "DecknForge", "Legacy dungeon game with permanent decks"),
 )
 
-GAMES: dict[str, Game] = {game.id: game for game in (DiscipleGame(), DisruptionGame())}
+GAMES: dict[str, Game] = {
+    game.id: game for game in (DiscipleGame(), DisruptionGame(), DecknForgeGame())
+}

@@ -91,10 +91,15 @@ class TabletopApp(App[None]):
         self.open_session(session)
 
     def resume(self, save_id: str) -> bool:
+        from tui.games import playable
+
         try:
             session = GameSession.resume(self.store, save_id)
         except Damaged as damage:
             self.notify(f"That save cannot be opened: {damage}", severity="error")
+            return False
+        if not playable(session.game.id):
+            self.notify(f"{session.game.title} is not playable in this version yet.", severity="warning")
             return False
         self.open_session(session)
         return True

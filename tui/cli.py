@@ -59,7 +59,9 @@ def option_parser(game: Game) -> Parser:
 
 
 def parse_new_game(game_id: str, rest: Sequence[str]) -> tuple[Game, int | None, dict[str, Any]]:
-    if game_id not in GAMES:
+    from tui.games import playable
+
+    if not playable(game_id):
         known = ", ".join(entry.id for entry in CATALOGUE)
         if any(entry.id == game_id for entry in CATALOGUE):
             raise UsageError(f"the game '{game_id}' is not playable yet")

@@ -12,5 +12,10 @@ GAME_SCREENS: dict[str, type[Screen[None]]] = {
 }
 
 
+def playable(game_id: str) -> bool:
+    """A game can be started or resumed once it has rules and a screen."""
+    return game_id in GAME_SCREENS
+
+
 def screen_for(session: GameSession) -> Screen[None]:
     return GAME_SCREENS[session.game.id](session)  # type: ignore[call-arg]

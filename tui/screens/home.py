@@ -10,6 +10,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.registry import CATALOGUE, GAMES
+from tui.games import playable
 from saves.store import SaveEntry
 from tui.widgets.keybar import KeyBar
 
@@ -74,7 +75,7 @@ Pick a game with `1`-`4` (or the arrows and `Enter`) to start a new one.
         latest = self.latest()
         options: list[Option | None] = []
         for number, entry in enumerate(CATALOGUE, start=1):
-            if entry.id in GAMES:
+            if playable(entry.id):
                 options.append(Option(f"{number}  New {entry.title}", id=f"game:{entry.id}"))
             else:
                 options.append(
@@ -91,7 +92,7 @@ Pick a game with `1`-`4` (or the arrows and `Enter`) to start a new one.
         ]
         menu.clear_options()
         menu.add_options(options)
-        first_playable = next(i for i, e in enumerate(CATALOGUE) if e.id in GAMES)
+        first_playable = next(i for i, e in enumerate(CATALOGUE) if playable(e.id))
         menu.highlighted = highlighted if highlighted is not None else first_playable
         menu.focus()
 
@@ -105,7 +106,7 @@ Pick a game with `1`-`4` (or the arrows and `Enter`) to start a new one.
         if option_id.startswith("game:"):
             game_id = option_id.removeprefix("game:")
             entry = next(e for e in CATALOGUE if e.id == game_id)
-            status = "Ready to play." if game_id in GAMES else "Not playable yet: coming soon."
+            status = "Ready to play." if playable(game_id) else "Not playable yet: coming soon."
             saves = [s for s in self.entries if s.game_id == game_id]
             return f"[b]{entry.title}[/b]\n{entry.blurb}.\n\n{status}\nSaved games: {len(saves)}"
         latest = self.latest()
@@ -137,7 +138,7 @@ Pick a game with `1`-`4` (or the arrows and `Enter`) to start a new one.
 
         if choice.startswith("game:"):
             game_id = choice.removeprefix("game:")
-            if game_id in GAMES:
+            if playable(game_id):
                 self.app.push_screen(NewGameScreen(GAMES[game_id]))
             else:
                 self.notify("That game is not playable yet.", severity="warning")

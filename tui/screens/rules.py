@@ -10,6 +10,7 @@ from textual.widgets import Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.registry import CATALOGUE, GAMES
+from tui.games import playable
 from tui.widgets.keybar import KeyBar
 
 
@@ -47,13 +48,13 @@ Choose a game on the left with the arrows; its rules appear on the right.
     def on_mount(self) -> None:
         games = self.query_one("#games", OptionList)
         ids = [entry.id for entry in CATALOGUE]
-        start = self.first if self.first in ids else next(e.id for e in CATALOGUE if e.id in GAMES)
+        start = self.first if self.first in ids else next(e.id for e in CATALOGUE if playable(e.id))
         games.highlighted = ids.index(start)
         games.focus()
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         game_id = event.option.id or ""
-        if game_id in GAMES:
+        if playable(game_id):
             text = GAMES[game_id].how_to_play()
         else:
             entry = next(e for e in CATALOGUE if e.id == game_id)

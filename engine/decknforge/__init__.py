@@ -1,0 +1,1 @@
+"""DecknForge: a legacy dungeon game whose decks remember every game they play."""

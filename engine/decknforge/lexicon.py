@@ -1,0 +1,334 @@
+"""The Lexicon: Qi Words as data (a trigger and up to two effects), FIND, DEFINE and coining.
+
+A word's rules text is generated from its trigger and effects, so what a word says and what
+the engine does can never drift apart. Pure functions only: storing coined words is the
+saves layer's job.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from importlib import resources
+from typing import Literal
+
+import msgspec
+
+Kind = Literal["adventurer", "equipment", "monster"]
+Status = Literal["approved", "pending", "rejected"]
+SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SUIT_NAME = {"♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs"}
+
+
+class Trigger(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    event: str
+    suit: str = ""  # only for hit_suit
+
+
+class Effect(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    op: str
+    amount: int = 0
+    suit: str = ""  # only for also_suit
+
+
+class Word(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    name: str
+    kind: Kind
+    trigger: Trigger
+    effects: tuple[Effect, ...]
+    status: Status = "approved"
+    author: str = ""  # initials of whoever coined it; "" for the base lexicon
+    note: str = ""  # a moderator's reason on rejection
+
+
+class GlossaryEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    term: str
+    text: str
+
+
+class _WordFile(msgspec.Struct, forbid_unknown_fields=True):
+    word: list[Word]
+
+
+class _GlossaryFile(msgspec.Struct, forbid_unknown_fields=True):
+    entry: list[GlossaryEntry]
+
+
+# ----- the vocabulary ----------------------------------------------------------------------
+
+# Triggers each kind of word may use, with the phrase that follows "If ".
+TRIGGERS: dict[str, dict[str, str]] = {
+    "adventurer": {
+        "hit": "a Monster hits this Adventurer",
+        "hit_suit": "a {suit} Monster hits this Adventurer",
+        "attack": "any Monster attacks while this Adventurer is in play",
+        "joker": "a joker is placed in a row",
+        "escalate": "the dungeon escalates",
+        "slain": "a Monster is slain while this Adventurer is in play",
+        "hired": "this Adventurer is hired",
+        "round_start": "a round begins with this Adventurer in play",
+    },
+    "equipment": {
+        "cast": "you cast this card",
+        "hit": "a Monster hits one of your Adventurers this round",
+        "hit_suit": "a {suit} Monster hits one of your Adventurers this round",
+        "attack": "a Monster attacks this round",
+        "joker": "a joker is placed in a row this round",
+        "escalate": "the dungeon escalates this round",
+        "slain": "a Monster is slain this round",
+    },
+    "monster": {
+        "attack": "this Monster attacks",
+        "hit": "this Monster hits an Adventurer",
+        "survives": "this Monster lives through its attack",
+        "slain": "this Monster is slain",
+        "joker": "this joker is placed in a row",
+        "escalate": "this joker widens the dungeon",
+    },
+}
+
+ATTACK_TRIGGERS = frozenset({"attack", "hit", "hit_suit"})
+HIT_TRIGGERS = frozenset({"hit", "hit_suit"})
+ANY = None  # marker: every trigger of the kind
+
+
+class Op(msgspec.Struct, frozen=True):
+    kinds: frozenset[str]
+    triggers: frozenset[str] | None  # None: any trigger the kind has
+    cap: int  # largest amount; 0 for an effect without an amount
+    text: str  # effect phrase; {n} amount, {suit} suit, {s} plural s
+    needs_suit: bool = False
+
+
+def _op(kinds: str, triggers: str | None, cap: int, text: str, needs_suit: bool = False) -> Op:
+    return Op(
+        frozenset(kinds.split()),
+        None if triggers is None else frozenset(triggers.split()),
+        cap,
+        text,
+        needs_suit,
+    )
+
+
+# The whole effect vocabulary. Nothing here can clear, win or end a dungeon by itself:
+# Strength changes are capped and floored (R16), and there is no op that removes the pile.
+OPS: dict[str, Op] = {
+    "retaliate": _op("adventurer equipment", "attack hit hit_suit", 5,
+                     "hit Adventurers count +{n} when they retaliate"),
+    "weaken": _op("adventurer equipment", "attack hit hit_suit", 5,
+                  "the attacking Monster's attack drops by {n}"),
+    "spare": _op("adventurer", "hit hit_suit", 0, "this Adventurer is not discarded"),
+    "keep_gear": _op("adventurer equipment", "hit hit_suit", 2,
+                     "the {n} best piece{s} of gear on each of them go back to the hand"),
+    "ward": _op("adventurer equipment", "joker", 0, "the joker does not strip {whose} gear"),
+    "draw_equipment": _op("adventurer equipment", ANY, 3, "draw {n} Equipment"),
+    "draw_adventurer": _op("adventurer equipment", ANY, 2, "draw {n} Adventurer{s}"),
+    "actions": _op("adventurer equipment", ANY, 2, "take {n} more action{s}"),
+    "sap": _op("adventurer equipment", ANY, 6, "the Dungeon Strength drops by {n}"),
+    "empower": _op("monster", "attack hit", 5, "its attack rises by {n}"),
+    "also_suit": _op("monster", "attack", 0, "it also hits {suit} Adventurers", needs_suit=True),
+    "reinforce": _op("monster", "attack", 1, "{n} more Monster{s} joins this attack"),
+    "fortify": _op("monster", ANY, 6, "the Dungeon Strength rises by {n}"),
+    "strip_hand": _op("monster", ANY, 2, "every player discards {n} random card{s} from hand"),
+    "smash": _op("monster", ANY, 2, "the band's {n} best equipped piece{s} are discarded"),
+    "burn_deck": _op("monster", ANY, 3,
+                     "every player discards the top {n} card{s} of their Equipment deck"),
+    "return": _op("monster", "slain", 0, "it goes back under the Monster pile (once a game)"),
+}  # fmt: skip
+
+MAX_EFFECTS = 2
+# Ideas a table might try to coin that the vocabulary refuses outright (rulebook: a term may
+# never end or win the dungeon).
+FORBIDDEN_IDEAS = ("clear", "win", "end", "fall", "flee", "escape", "empty", "destroy_pile")
+NAME_PATTERN = re.compile(r"^[A-Z][A-Z'-]{2,19}$")
+
+
+def trigger_text(kind: str, trigger: Trigger) -> str:
+    return TRIGGERS[kind][trigger.event].format(suit=SUIT_SYMBOL.get(trigger.suit, "?"))
+
+
+def effect_text(kind: str, effect: Effect) -> str:
+    op = OPS[effect.op]
+    whose = "this Adventurer's" if kind == "adventurer" else "your Adventurers'"
+    text = op.text.format(
+        n=effect.amount,
+        s="" if effect.amount == 1 else "s",
+        suit=SUIT_SYMBOL.get(effect.suit, "?"),
+        whose=whose,
+    )
+    if effect.op == "keep_gear" and kind == "adventurer":
+        text = text.replace("on each of them", "on this Adventurer")
+    return text
+
+
+def word_text(word: Word) -> str:
+    """The rules sentence, always in the If ... then ... form."""
+    effects = " and ".join(effect_text(word.kind, effect) for effect in word.effects)
+    return f"If {trigger_text(word.kind, word.trigger)}, then {effects}."
+
+
+def check_word(word: Word, taken: frozenset[str] | set[str] = frozenset()) -> list[str]:
+    """Every reason the word cannot stand, in player-readable form; [] when it is sound."""
+    problems: list[str] = []
+    if not NAME_PATTERN.match(word.name):
+        problems.append("A name is 3 to 20 capital letters (an apostrophe or hyphen may join).")
+    if word.name in taken:
+        problems.append(f"{word.name} is already in the Lexicon.")
+    triggers = TRIGGERS.get(word.kind)
+    if triggers is None:
+        return problems + [f"'{word.kind}' is not a kind of word."]
+    if word.trigger.event not in triggers:
+        problems.append(f"A {word.kind} word cannot fire on '{word.trigger.event}'.")
+    if (word.trigger.event == "hit_suit") != bool(word.trigger.suit):
+        problems.append("Only a suit trigger names a suit, and it must name one.")
+    if word.trigger.suit and word.trigger.suit not in SUIT_SYMBOL:
+        problems.append(f"'{word.trigger.suit}' is not a suit (S, H, D or C).")
+    if not 1 <= len(word.effects) <= MAX_EFFECTS:
+        problems.append(f"A word does one or {MAX_EFFECTS} things.")
+    seen: set[str] = set()
+    for effect in word.effects:
+        op = OPS.get(effect.op)
+        if op is None:
+            if any(idea in effect.op.lower() for idea in FORBIDDEN_IDEAS):
+                problems.append("A Qi Word may never end or win the dungeon outright.")
+            else:
+                problems.append(f"The vocabulary has no effect '{effect.op}'.")
+            continue
+        if effect.op in seen:
+            problems.append(f"'{effect.op}' appears twice; write one bigger effect.")
+        seen.add(effect.op)
+        if word.kind not in op.kinds:
+            problems.append(f"'{effect.op}' is not an effect a {word.kind} word can have.")
+        if op.triggers is not None and word.trigger.event not in op.triggers:
+            problems.append(f"'{effect.op}' cannot follow the trigger '{word.trigger.event}'.")
+        if op.cap == 0 and effect.amount != 0:
+            problems.append(f"'{effect.op}' takes no number.")
+        if op.cap and not 1 <= effect.amount <= op.cap:
+            problems.append(f"'{effect.op}' takes a number from 1 to {op.cap}.")
+        if op.needs_suit != bool(effect.suit) or (effect.suit and effect.suit not in SUIT_SYMBOL):
+            problems.append(f"'{effect.op}' {'needs' if op.needs_suit else 'takes no'} suit.")
+    return problems
+
+
+# ----- the base lexicon and glossary ---------------------------------------------------------
+
+
+@lru_cache(maxsize=1)
+def base_words() -> tuple[Word, ...]:
+    """The agreed Lexicon shipped with the game, validated on load."""
+    raw = resources.files("engine.decknforge").joinpath("content/words.toml").read_bytes()
+    words = msgspec.toml.decode(raw, type=_WordFile).word
+    names: set[str] = set()
+    for word in words:
+        problems = check_word(word, names)
+        if problems or word.status != "approved":
+            raise ValueError(f"bad word {word.name} in words.toml: {problems or word.status}")
+        names.add(word.name)
+    return tuple(words)
+
+
+@lru_cache(maxsize=1)
+def base_index() -> dict[str, Word]:
+    return {word.name: word for word in base_words()}
+
+
+@lru_cache(maxsize=1)
+def glossary() -> tuple[GlossaryEntry, ...]:
+    raw = resources.files("engine.decknforge").joinpath("content/glossary.toml").read_bytes()
+    entries = msgspec.toml.decode(raw, type=_GlossaryFile).entry
+    terms = [entry.term.upper() for entry in entries]
+    if len(set(terms)) != len(terms) or not all(entry.text for entry in entries):
+        raise ValueError("glossary.toml has a repeated or empty term")
+    return tuple(entries)
+
+
+def words_of(kind: str, extra: list[Word] | tuple[Word, ...] = ()) -> list[Word]:
+    """WORDS: every usable word of one kind (base lexicon, then extra ones not rejected)."""
+    pool = [w for w in base_words() if w.kind == kind]
+    pool += [w for w in extra if w.kind == kind and w.status != "rejected"]
+    return pool
+
+
+def find(query: str, extra: list[Word] | tuple[Word, ...] = ()) -> list[Word]:
+    """FIND: words whose name or rules text holds every term of the query; names first."""
+    terms = query.lower().split()
+    pool = list(base_words()) + [w for w in extra if w.status != "rejected"]
+    if not terms:
+        return pool
+    by_name: list[Word] = []
+    by_text: list[Word] = []
+    for word in pool:
+        name = word.name.lower()
+        text = word_text(word).lower()
+        suits = " ".join(n for symbol, n in SUIT_NAME.items() if symbol in text)
+        haystack = f"{name} {word.kind} {text} {suits}"
+        if all(term in haystack for term in terms):
+            (by_name if any(term in name for term in terms) else by_text).append(word)
+    return by_name + by_text
+
+
+def define(term: str) -> GlossaryEntry | None:
+    """DEFINE: a glossary term in our own words. Accepts 'DEFINE SCAR' or just 'scar'."""
+    wanted = term.strip().upper()
+    if wanted.startswith("DEFINE "):
+        wanted = wanted[len("DEFINE ") :].strip()
+    for entry in glossary():
+        if entry.term.upper() == wanted:
+            return entry
+    matches = [entry for entry in glossary() if entry.term.upper().startswith(wanted)]
+    return matches[0] if len(matches) == 1 and wanted else None
+
+
+# ----- coining and moderation ---------------------------------------------------------------
+
+
+def coin(
+    name: str,
+    kind: str,
+    trigger: Trigger,
+    effects: list[Effect] | tuple[Effect, ...],
+    author: str,
+    existing: list[Word] | tuple[Word, ...] = (),
+) -> Word:
+    """A new word, pending review but already usable by its author. ValueError says why not."""
+    word = Word(
+        name=name.strip().upper(),
+        kind=kind,  # type: ignore[arg-type]
+        trigger=trigger,
+        effects=tuple(effects),
+        status="pending",
+        author=author,
+    )
+    taken = set(base_index()) | {w.name for w in existing if w.status != "rejected"}
+    problems = check_word(word, taken)
+    if problems:
+        raise ValueError(" ".join(problems))
+    return word
+
+
+def approve(word: Word) -> Word:
+    if word.status != "pending":
+        raise ValueError(f"{word.name} is not waiting for review.")
+    return msgspec.structs.replace(word, status="approved", note="")
+
+
+def reject(word: Word, reason: str) -> Word:
+    if word.status != "pending":
+        raise ValueError(f"{word.name} is not waiting for review.")
+    return msgspec.structs.replace(word, status="rejected", note=reason.strip())
+
+
+def shared_lexicon(coined: list[Word] | tuple[Word, ...]) -> list[Word]:
+    """Everybody's lexicon: the base words and coined words a moderator approved."""
+    return list(base_words()) + [w for w in coined if w.status == "approved"]
+
+
+def own_lexicon(coined: list[Word] | tuple[Word, ...], author: str) -> list[Word]:
+    """One player's lexicon: the shared one plus their own words still pending."""
+    own = [w for w in coined if w.status == "pending" and w.author == author]
+    return shared_lexicon(coined) + own
+
+
+def pending(coined: list[Word] | tuple[Word, ...]) -> list[Word]:
+    """The moderator's queue."""
+    return [w for w in coined if w.status == "pending"]

@@ -1,0 +1,86 @@
+"""Setting up a dungeon from the decks the band brings (rulebook section 4)."""
+
+from __future__ import annotations
+
+from engine.core.rng import Rng
+from engine.decknforge.effects import log, lookup, start_turn
+from engine.decknforge.legacy import Deck, check_deck, copy_deck, fresh_deck
+from engine.decknforge.lexicon import Word, check_word, base_index
+from engine.decknforge.model import (
+    HAND_LIMIT,
+    ROLE,
+    STARTING_ADVENTURERS,
+    Card,
+    Player,
+    Slot,
+    State,
+)
+
+DEFAULT_INITIALS = ("P1", "P2", "P3", "P4")
+
+
+def fresh_band(players: int, solo: bool = False) -> list[Deck]:
+    """New decks for a default game; the solo variant's two decks share their owner's initials."""
+    if solo:
+        return [fresh_deck("ME"), fresh_deck("ME")]
+    return [fresh_deck(DEFAULT_INITIALS[i]) for i in range(players)]
+
+
+def _check_coined(coined: list[Word]) -> None:
+    taken: set[str] = set(base_index())
+    for word in coined:
+        problems = check_word(word, taken)
+        if problems:
+            raise ValueError(f"Coined word {word.name}: {' '.join(problems)}")
+        taken.add(word.name)
+
+
+def build_state(
+    seed: int, decks: list[Deck], coined: list[Word], solo: bool, gentle: bool = False
+) -> State:
+    if not 2 <= len(decks) <= 4:
+        raise ValueError("DecknForge needs 2 to 4 decks at the table.")
+    if solo and (len(decks) != 2 or decks[0].initials != decks[1].initials):
+        raise ValueError("The solo variant is one person bringing two of their own decks.")
+    _check_coined(coined)
+    rng = Rng.from_seed(seed)
+    state = State(
+        rng=rng,
+        seed=seed,
+        solo=solo,
+        gentle=gentle,
+        players=[],
+        monster_pile=[],
+        rows=[[]],
+        escalations=[],
+        lair=[],
+        slain=[],
+        decks=[copy_deck(d) for d in decks],
+        coined=list(coined),
+    )
+    for seat, deck in enumerate(state.decks):
+        problems = check_deck(deck)
+        if problems:
+            raise ValueError(" ".join(problems))
+        piles: dict[str, list[Card]] = {"monster": [], "adventurer": [], "equipment": []}
+        for dc in deck.cards:
+            if dc.word and lookup(state, dc.word) is None:
+                raise ValueError(f"{deck.initials}'s {dc.code} carries {dc.word}, unknown here.")
+            piles[ROLE[dc.code]].append(Card(seat, dc.code, dc.word, dc.modifier))
+        rng.shuffle(piles["adventurer"])
+        rng.shuffle(piles["equipment"])
+        adventurers, equipment = piles["adventurer"], piles["equipment"]
+        slots = [Slot(adventurers.pop()) for _ in range(STARTING_ADVENTURERS)]  # R3
+        hand = [equipment.pop() for _ in range(HAND_LIMIT)]
+        label = deck.name or deck.initials
+        if solo:
+            label = f"{label} #{seat + 1}"  # R20: the same initials on both seats
+        state.players.append(
+            Player(seat, deck.initials, label, deck.level, adventurers, equipment, hand, slots)
+        )
+        state.monster_pile += piles["monster"]  # initialled: Card.owner hands it back
+    rng.shuffle(state.monster_pile)
+    start_turn(state, 0)
+    names = ", ".join(p.label for p in state.players)
+    log(state, f"{names} enter a dungeon of {len(state.monster_pile)} Monsters.")
+    return state

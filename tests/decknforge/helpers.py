@@ -1,0 +1,113 @@
+"""Shared helpers for DecknForge tests: a game, rigged piles, and the invariants."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import msgspec
+
+from engine.decknforge.legacy import DECK_CODES
+from engine.decknforge.model import HAND_LIMIT, SLOTS, Card, EndTurn, Slot, State
+from engine.decknforge.rules import DecknForgeGame
+
+GAME = DecknForgeGame()
+
+
+def new(seed: int = 1, **options) -> State:
+    return GAME.new_game(seed, **options)
+
+
+def rig_monster(state: State, code: str, owner: int = 0, word: str = "", mod: int = 0) -> Card:
+    """Put a Monster of this deck on top of the pile (taking it out of wherever it is)."""
+    card = take(state, owner, code)
+    card = Card(owner, code, word, mod)
+    state.monster_pile.append(card)
+    return card
+
+
+def take(state: State, owner: int, code: str) -> Card:
+    """Remove the card (owner, code) from wherever it lies and return it."""
+    zones = [state.monster_pile, state.lair, state.slain, state.escalations, *state.rows]
+    for p in state.players:
+        zones += [p.adventurer_deck, p.equipment_deck, p.hand, p.cast, p.discard, p.returned]
+        for slot in p.slots:
+            if slot.adventurer.owner == owner and slot.adventurer.code == code:
+                p.discard.extend(slot.gear)
+                p.slots.remove(slot)
+                return slot.adventurer
+            zones.append(slot.gear)
+    for zone in zones:
+        for i, card in enumerate(zone):
+            if card.owner == owner and card.code == code:
+                return zone.pop(i)
+    raise KeyError((owner, code))
+
+
+def set_slots(state: State, seat: int, layout: list[tuple[str, list[str]]], word: str = "") -> None:
+    """Replace a player's slots: [(adventurer code, [gear codes])]; old slot cards discarded."""
+    player = state.players[seat]
+    for slot in list(player.slots):
+        player.discard.append(slot.adventurer)
+        player.discard.extend(slot.gear)
+    player.slots = []
+    for i, (code, gear) in enumerate(layout):
+        adventurer = take(state, seat, code)
+        if i == 0 and word:
+            adventurer = Card(seat, code, word)
+        player.slots.append(Slot(adventurer, [take(state, seat, g) for g in gear]))
+
+
+def put_in_hand(state: State, seat: int, code: str, word: str = "") -> int:
+    card = take(state, seat, code)
+    player = state.players[seat]
+    if len(player.hand) >= HAND_LIMIT:
+        player.discard.append(player.hand.pop(0))
+    player.hand.append(Card(seat, code, word or card.word, card.mod))
+    return len(player.hand) - 1
+
+
+def finish_round(state: State) -> list:
+    """Every player ends their turn: the Monster attack resolves."""
+    events = []
+    start = state.round
+    while state.phase == "turn" and state.round == start:
+        events += GAME.apply(state, EndTurn())
+    return events
+
+
+def all_cards(state: State) -> list[tuple[int, str]]:
+    cards = list(state.monster_pile) + state.lair + state.slain + state.escalations
+    for row in state.rows:
+        cards += row
+    for p in state.players:
+        cards += p.adventurer_deck + p.equipment_deck + p.hand + p.cast + p.discard + p.returned
+        for slot in p.slots:
+            cards.append(slot.adventurer)
+            cards += slot.gear
+    return [(c.owner, c.code) for c in cards]
+
+
+def check_invariants(state: State) -> None:
+    seen = Counter(all_cards(state))
+    expected = Counter((seat, code) for seat in range(len(state.players)) for code in DECK_CODES)
+    assert seen == expected, "every card in exactly one place"
+    for p in state.players:
+        assert len(p.hand) <= HAND_LIMIT
+        assert len(p.slots) <= SLOTS
+        assert all(slot.adventurer.code[0] in "JQK" for slot in p.slots)
+        assert all(g.code[0].isdigit() for slot in p.slots for g in slot.gear)
+    assert all(len(row) <= 2 for row in state.rows)
+    assert state.actions_left >= 0
+    if state.phase == "over":
+        for p in state.players:
+            assert len(p.returned) == 54 and all(c.owner == p.seat for c in p.returned)
+        assert len(state.result_decks) == len(state.players)
+        for deck in state.result_decks:
+            assert sorted(c.code for c in deck.cards) == sorted(DECK_CODES)
+
+
+def round_trip(state: State) -> bytes:
+    data = msgspec.json.encode(state)
+    again = msgspec.json.encode(msgspec.json.decode(data, type=State))
+    assert again == data
+    return data
