@@ -6,6 +6,7 @@ import msgspec
 
 from engine.core.game import Game
 from engine.disruption.rules import DisruptionGame
+from engine.druid_path.rules import DruidPathGame
 
 
 class CatalogueEntry(msgspec.Struct, frozen=True):
@@ -21,4 +22,4 @@ CATALOGUE: tuple[CatalogueEntry, ...] = (
     CatalogueEntry("decknforge", "DecknForge", "Legacy dungeon game with permanent decks"),
 )
 
-GAMES: dict[str, Game] = {game.id: game for game in (DisruptionGame(),)}
+GAMES: dict[str, Game] = {game.id: game for game in (DisruptionGame(), DruidPathGame())}

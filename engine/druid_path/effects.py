@@ -1,0 +1,424 @@
+"""The table: beast stats, damage, rows, defeats, and the interpreter of effect operations.
+
+Rulings cited as R1, R2... are in RULINGS.md beside this file.
+"""
+
+from __future__ import annotations
+
+from engine.druid_path.content import load
+from engine.druid_path.model import (
+    COLOURS,
+    LANES,
+    LOG_LENGTH,
+    Ability,
+    Beast,
+    Effect,
+    EffectTask,
+    PendingGem,
+    PendingTarget,
+    State,
+)
+
+C = load()
+SPIRIT = "spirit"
+SINGLE = {"foe_beast", "ally_beast"}
+HARMFUL = {"damage", "lose_hp", "exhaust", "destroy"}
+
+
+def log(state: State, text: str) -> None:
+    state.log.append(text)
+    if len(state.log) > LOG_LENGTH:
+        del state.log[:-LOG_LENGTH]
+
+
+# ----- beasts -------------------------------------------------------------------------
+
+
+def card_of(beast: Beast):
+    if beast.card == SPIRIT:
+        return C.spirit
+    return C.beasts.get(beast.card) or C.shadows[beast.card]
+
+
+def name_of(beast: Beast) -> str:
+    return "Spirit token" if beast.card == SPIRIT else card_of(beast).name
+
+
+def is_shadow(beast: Beast) -> bool:
+    return beast.card in C.shadows
+
+
+def ability_of(beast: Beast, row: str) -> Ability | None:
+    """Druid-row beasts use their light side, Darach-row beasts their shadow side."""
+    if beast.card == SPIRIT:
+        return None
+    card = card_of(beast)
+    return card.shadow if row == "darach" else getattr(card, "light", None)
+
+
+def attack_of(beast: Beast) -> int:
+    return max(0, card_of(beast).attack + beast.attack_mod + beast.relic_attack)
+
+
+def max_hp(beast: Beast) -> int:
+    return card_of(beast).hp + beast.relic_hp
+
+
+def armor_of(beast: Beast) -> int:
+    return card_of(beast).armor + beast.relic_armor
+
+
+def hp_left(beast: Beast) -> int:
+    return max_hp(beast) - beast.damage
+
+
+def row_of(state: State, row: str) -> list[Beast | None]:
+    return state.druid_row if row == "druid" else state.darach_row
+
+
+def spirits_in_play(state: State) -> int:
+    return sum(1 for b in state.druid_row + state.darach_row if b is not None and b.card == SPIRIT)
+
+
+def ward_up(state: State) -> bool:
+    """R14: a warding Darach beastborg stops every attack on the Darach, even exhausted."""
+    for beast in state.darach_row:
+        if beast is not None:
+            ability = ability_of(beast, "darach")
+            if ability is not None and ability.kind == "ward":
+                return True
+    return False
+
+
+def ability_task(beast: Beast, row: str, lane: int, kind: str) -> EffectTask | None:
+    ability = ability_of(beast, row)
+    if ability is None or ability.kind != kind or not ability.effects:
+        return None
+    controller = "druid" if row == "druid" else "darach"
+    return EffectTask(list(ability.effects), controller, row, lane, label=name_of(beast))
+
+
+def trigger(state: State, beast: Beast, row: str, lane: int, kind: str) -> None:
+    task = ability_task(beast, row, lane, kind)
+    if task is not None:
+        state.queue.append(task)
+
+
+def _discard_beast(state: State, beast: Beast) -> None:
+    state.item_discard.extend(beast.relics)  # attached relics go to the item discard
+    beast.relics = []
+    if beast.card == SPIRIT:
+        return  # Spirit tokens go back to their pile: they are counted from the rows
+    (state.shadow_discard if is_shadow(beast) else state.beast_discard).append(beast.card)
+
+
+def remove(state: State, row: str, lane: int) -> Beast | None:
+    """Take a beast out of its lane without its defeated ability (replaced, fallen off)."""
+    lanes = row_of(state, row)
+    beast = lanes[lane]
+    if beast is not None:
+        lanes[lane] = None
+        _discard_beast(state, beast)
+    return beast
+
+
+def defeat(state: State, row: str, lane: int) -> None:
+    beast = row_of(state, row)[lane]
+    if beast is None:
+        return
+    log(state, f"{name_of(beast)} ({row} lane {lane + 1}) is defeated.")
+    remove(state, row, lane)
+    trigger(state, beast, row, lane, "defeated")
+
+
+def hurt_beast(state: State, row: str, lane: int, amount: int, armored: bool = True) -> int:
+    """Deal damage (armor first, R6) or make it lose HP; returns HP actually lost."""
+    beast = row_of(state, row)[lane]
+    if beast is None or amount <= 0:
+        return 0
+    if armored:
+        absorbed = min(amount, max(0, armor_of(beast) - beast.armor_used))
+        beast.armor_used += absorbed
+        amount -= absorbed
+    beast.damage += amount
+    return amount
+
+
+def settle_deaths(state: State) -> None:
+    for row in ("druid", "darach"):
+        for lane in range(LANES):
+            beast = row_of(state, row)[lane]
+            if beast is not None and hp_left(beast) <= 0:
+                defeat(state, row, lane)
+
+
+def hurt_leader(state: State, who: str, amount: int, armored: bool = True) -> int:
+    if amount <= 0:
+        return 0
+    if who == "druid":
+        if armored:
+            absorbed = min(amount, max(0, C.druids[state.druid].armor - state.druid_armor_used))
+            state.druid_armor_used += absorbed
+            amount -= absorbed
+        state.druid_hp -= amount
+    else:
+        if armored:
+            absorbed = min(amount, max(0, C.darachs[state.darach].armor - state.darach_armor_used))
+            state.darach_armor_used += absorbed
+            amount -= absorbed
+        state.darach_hp -= amount
+    check_end(state)
+    return amount
+
+
+def heal_darach(state: State, amount: int) -> None:
+    state.darach_hp = min(state.darach_hp_max, state.darach_hp + amount)  # R8: track's top
+
+
+def check_end(state: State) -> None:
+    if state.result is not None:
+        return
+    if state.darach_hp <= 0:
+        state.result, state.result_reason = "won", f"{C.darachs[state.darach].name} is defeated!"
+    elif state.druid_hp <= 0:
+        state.result, state.result_reason = "lost", f"{C.druids[state.druid].name} has fallen."
+    if state.result is not None:
+        state.phase = "over"
+        state.pending = None
+        state.queue.clear()
+        log(state, state.result_reason)
+
+
+# ----- decks --------------------------------------------------------------------------
+
+
+def draw_beast(state: State) -> str | None:
+    if not state.beast_deck and state.beast_discard:  # R11: reshuffle the discard
+        state.beast_deck, state.beast_discard = state.beast_discard, []
+        state.rng.shuffle(state.beast_deck)
+        log(state, "The beastborg deck is reshuffled from its discard.")
+    return state.beast_deck.pop() if state.beast_deck else None
+
+
+def draw_items(state: State, count: int) -> list[str]:
+    drawn = []
+    for _ in range(count):
+        if not state.item_deck:  # R12: the item discard is never reshuffled
+            break
+        drawn.append(state.item_deck.pop())
+    state.hand.extend(drawn)
+    return drawn
+
+
+def push_darach(state: State, beast: Beast) -> None:
+    """Put a beast in Darach lane 1, pushing the others right; the rightmost may fall off."""
+    row = state.darach_row
+    if row[0] is not None:
+        gap = next((i for i in range(1, LANES) if row[i] is None), None)
+        if gap is None:
+            fallen = remove(state, "darach", LANES - 1)
+            assert fallen is not None
+            gap = LANES - 1
+            transfer = 0 if fallen.card == SPIRIT else card_of(fallen).hp_transfer
+            heal_darach(state, transfer)
+            log(state, f"{name_of(fallen)} falls off the Darach row: the Darach gains {transfer} HP.")
+        row[1 : gap + 1] = row[0:gap]
+    row[0] = beast
+
+
+def summon_shadow(state: State) -> None:
+    if not state.shadow_deck and state.shadow_discard:  # R11
+        state.shadow_deck, state.shadow_discard = state.shadow_discard, []
+        state.rng.shuffle(state.shadow_deck)
+    if not state.shadow_deck:
+        return
+    beast = Beast(state.shadow_deck.pop())
+    log(state, f"The shadow beastborg {name_of(beast)} enters Darach lane 1.")
+    push_darach(state, beast)
+    trigger(state, beast, "darach", 0, "tame")
+
+
+def charge_darach(state: State, amount: int) -> None:
+    """R9: the Darach's stamina counter; when it fills, its ability fires and it empties."""
+    darach = C.darachs[state.darach]
+    state.darach_charge += amount
+    while state.darach_charge >= darach.stamina:
+        state.darach_charge -= darach.stamina
+        log(state, f"{darach.name}: {darach.ability.text}")
+        state.queue.append(EffectTask(list(darach.ability.effects), "darach", label=darach.name))
+
+
+# ----- the interpreter ----------------------------------------------------------------
+
+
+def _sides(controller: str) -> tuple[str, str]:
+    return ("druid", "darach") if controller == "druid" else ("darach", "druid")
+
+
+def _beasts_of(state: State, row: str) -> list[str]:
+    return [f"{row}:{i}" for i, b in enumerate(row_of(state, row)) if b is not None]
+
+
+def targets(state: State, task: EffectTask, effect: Effect) -> list[str]:
+    ally, foe = _sides(task.controller)
+    where = effect.target
+    if where == "self":
+        return [f"{task.row}:{task.lane}"] if task.row and row_of(state, task.row)[task.lane] else []
+    if where == "opposite":
+        other = "darach" if task.row == "druid" else "druid"
+        return [f"{other}:{task.lane}"] if task.row and row_of(state, other)[task.lane] else []
+    if where in ("foe_beast", "foe_beasts"):
+        return _beasts_of(state, foe)
+    if where in ("ally_beast", "ally_beasts"):
+        return _beasts_of(state, ally)
+    if where == "foe":
+        return [foe]
+    if where == "ally":
+        return [ally]
+    return []
+
+
+def _beast_at(state: State, ref: str) -> Beast | None:
+    row, lane = ref.split(":")
+    return row_of(state, row)[int(lane)]
+
+
+def darach_pick(state: State, effect: Effect, options: list[str]) -> str:
+    """R10: the Darach's own choices: hit the strongest foe, help its most hurt or strongest."""
+
+    def strength(ref: str) -> tuple[int, int]:
+        beast = _beast_at(state, ref)
+        assert beast is not None
+        return (attack_of(beast), hp_left(beast))
+
+    if effect.op == "heal":
+        return max(options, key=lambda r: _beast_at(state, r).damage)  # type: ignore[union-attr]
+    return max(options, key=strength)
+
+
+def run_task(state: State, task: EffectTask) -> None:
+    """Resolve a task's effects in order; stop at a choice the player has to make."""
+    for i, effect in enumerate(task.effects):
+        if state.result is not None:
+            return
+        rest = EffectTask(task.effects[i:], task.controller, task.row, task.lane, task.item, task.label)
+        if effect.op == "gain_gem" and effect.colour == "choice" and task.controller == "druid":
+            if any(state.gem_supply.values()):
+                state.pending = PendingGem(rest)
+                return
+            continue
+        refs = targets(state, task, effect)
+        if effect.target in SINGLE and len(refs) > 1:
+            if task.controller == "druid":
+                state.pending = PendingTarget(rest, refs)
+                return
+            refs = [darach_pick(state, effect, refs)]
+        apply_effect(state, task, effect, refs)
+        settle_deaths(state)
+
+
+def resume_with_target(state: State, ref: str) -> None:
+    pending = state.pending
+    assert isinstance(pending, PendingTarget)
+    state.pending = None
+    task = pending.task
+    apply_effect(state, task, task.effects[0], [ref])
+    settle_deaths(state)
+    _continue(state, task)
+
+
+def resume_with_gem(state: State, colour: str) -> None:
+    pending = state.pending
+    assert isinstance(pending, PendingGem)
+    state.pending = None
+    gain_gem(state, colour)
+    _continue(state, pending.task)
+
+
+def _continue(state: State, task: EffectTask) -> None:
+    if len(task.effects) > 1:
+        rest = EffectTask(task.effects[1:], task.controller, task.row, task.lane, task.item, task.label)
+        state.queue.insert(0, rest)
+
+
+def gain_gem(state: State, colour: str) -> bool:
+    if state.gem_supply.get(colour, 0) <= 0:
+        return False
+    state.gem_supply[colour] -= 1
+    state.gems[colour] = state.gems.get(colour, 0) + 1
+    return True
+
+
+def apply_effect(state: State, task: EffectTask, effect: Effect, refs: list[str]) -> None:
+    op, n = effect.op, effect.amount
+    ally, _foe = _sides(task.controller)
+    for ref in refs:
+        if ":" in ref:
+            row, lane_text = ref.split(":")
+            lane = int(lane_text)
+            beast = row_of(state, row)[lane]
+            if beast is None:
+                continue
+            if op in ("damage", "lose_hp"):
+                hurt_beast(state, row, lane, n, armored=op == "damage")
+            elif op == "heal":
+                beast.damage = max(0, beast.damage - n)
+            elif op == "attack_mod":
+                beast.attack_mod += n
+            elif op == "exhaust":
+                beast.exhausted = True
+            elif op == "destroy":
+                defeat(state, row, lane)
+            elif op == "attach" and task.item:
+                if task.item in state.item_discard:
+                    state.item_discard.remove(task.item)
+                beast.relics.append(task.item)
+                beast.relic_attack += effect.attack
+                beast.relic_armor += effect.armor
+                beast.relic_hp += effect.hp
+        elif op in ("damage", "lose_hp"):
+            hurt_leader(state, ref, n, armored=op == "damage")
+        elif op == "heal":
+            if ref == "druid":
+                state.druid_hp = min(state.druid_hp_max, state.druid_hp + n)
+            else:
+                heal_darach(state, n)
+    if refs or effect.target != "none":
+        return
+    druid = C.druids[state.druid]
+    if op == "gain_stamina":
+        state.stamina = max(0, min(druid.stamina_max, state.stamina + n))
+    elif op == "draw_items":
+        draw_items(state, n)
+    elif op == "mill":
+        for _ in range(min(n, len(state.item_deck))):
+            state.item_discard.append(state.item_deck.pop())
+    elif op == "discard_random":
+        for _ in range(min(n, len(state.hand))):
+            state.item_discard.append(state.hand.pop(state.rng.below(len(state.hand))))
+    elif op == "gain_gem":
+        gain_gem(state, effect.colour)
+    elif op == "lose_gem":
+        for _ in range(n):
+            have = [c for c in COLOURS if state.gems.get(c, 0) > 0]
+            if not have:
+                break
+            colour = max(have, key=lambda c: state.gems[c])
+            state.gems[colour] -= 1
+            state.gem_supply[colour] += 1
+    elif op == "summon_spirit":
+        for _ in range(n or 1):
+            lane = next((i for i in range(LANES) if state.druid_row[i] is None), None)
+            if lane is None or spirits_in_play(state) >= 3:  # R15: three tokens, shared
+                break
+            state.druid_row[lane] = Beast(SPIRIT)
+    elif op == "summon_shadow":
+        for _ in range(n or 1):
+            summon_shadow(state)
+    elif op == "energize":
+        if state.robots:
+            low = min(range(len(state.robots)), key=lambda i: state.robot_energy[i])
+            state.robot_energy[low] += n
+    elif op == "darach_charge":
+        charge_darach(state, n)
+    del ally

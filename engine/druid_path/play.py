@@ -1,0 +1,213 @@
+"""The Play phase: gems, taming, items, activated abilities, robots and discard boosts.
+
+Rulings cited as R1, R2... are in RULINGS.md beside this file.
+"""
+
+from __future__ import annotations
+
+from engine.druid_path.effects import (
+    C,
+    SPIRIT,
+    ability_of,
+    gain_gem,
+    log,
+    name_of,
+    remove,
+    spirits_in_play,
+    trigger,
+)
+from engine.druid_path.model import (
+    COLOURS,
+    LANES,
+    Ability,
+    Beast,
+    EffectTask,
+    PendingLane,
+    PendingRoll,
+    State,
+)
+from engine.druid_path.phases import settle_roll
+
+
+def affordable(state: State, card_id: str) -> bool:
+    """Gems are never spent: the collection must simply cover the cost (R4)."""
+    cost = C.beasts[card_id].cost
+    spare = sum(state.gems.values())
+    for colour, need in cost.coloured().items():
+        have = state.gems.get(colour, 0)
+        if have < need:
+            return False
+        spare -= need
+    return spare >= cost.any
+
+
+def tameable(state: State) -> list[int]:
+    if state.stamina < 1:
+        return []
+    return [
+        i
+        for i, slot in enumerate(state.encounter)
+        if slot is not None and not slot.tried and affordable(state, slot.card)
+    ]
+
+
+def take_gem(state: State, colour: str) -> None:
+    state.stamina -= 1
+    gain_gem(state, colour)
+    log(state, f"Collected a {colour} gem ({state.stamina} stamina left).")
+
+
+def start_tame(state: State, slot: int) -> None:
+    state.stamina -= 1
+    card = state.encounter[slot]
+    assert card is not None
+    beast = C.beasts[card.card]
+    dice = state.rng.roll(2, 6)
+    log(state, f"Taming {beast.name}: rolled {dice[0]}+{dice[1]} against {beast.tame}.")
+    state.pending = PendingRoll("tame", slot, beast.tame, dice)
+    settle_roll(state)
+
+
+def tamed(state: State, slot: int, total: int) -> None:
+    card = state.encounter[slot]
+    assert card is not None
+    state.encounter[slot] = None
+    log(state, f"{C.beasts[card.card].name} is tamed ({total})! Choose its lane.")
+    state.pending = PendingLane(card.card)
+
+
+def place(state: State, lane: int) -> None:
+    pending = state.pending
+    assert isinstance(pending, PendingLane)
+    state.pending = None
+    old = state.druid_row[lane]
+    if old is not None:  # R5: replacing sends the old beast away without its defeated ability
+        log(state, f"{name_of(old)} leaves lane {lane + 1} to make room.")
+        remove(state, "druid", lane)
+    beast = Beast(pending.card)
+    state.druid_row[lane] = beast
+    trigger(state, beast, "druid", lane, "tame")
+
+
+def draw_item(state: State) -> None:
+    state.stamina -= 1
+    item = state.item_deck.pop()
+    state.hand.append(item)
+    log(state, f"Drew {C.items[item].name}.")
+
+
+def playable_items(state: State) -> list[int]:
+    """Items whose light side does something outside a roll, and whose cost is met."""
+    result = []
+    for i, item_id in enumerate(state.hand):
+        item = C.items[item_id]
+        if item.cost <= state.stamina and any(e.op != "roll_boost" for e in item.light):
+            result.append(i)
+    return result
+
+
+def play_item(state: State, index: int) -> None:
+    item_id = state.hand.pop(index)
+    item = C.items[item_id]
+    state.stamina -= item.cost
+    state.item_discard.append(item_id)  # a relic leaves the discard when it attaches
+    effects = [e for e in item.light if e.op != "roll_boost"]
+    log(state, f"Played {item.name}: {item.light_text}")
+    state.queue.append(EffectTask(effects, "druid", item=item_id, label=item.name))
+
+
+def stamina_boost(state: State, index: int) -> None:
+    item = C.items[state.hand.pop(index)]
+    state.item_discard.append(item.id)
+    stamina_max = C.druids[state.druid].stamina_max
+    state.stamina = min(stamina_max, state.stamina + item.boost)
+    log(state, f"Discarded {item.name} for +{item.boost} stamina ({state.stamina}).")
+
+
+def roll_boost(state: State, index: int) -> None:
+    roll = state.pending
+    assert isinstance(roll, PendingRoll)
+    item = C.items[state.hand.pop(index)]
+    state.item_discard.append(item.id)
+    roll.bonus += item.boost
+    log(state, f"Discarded {item.name}: +{item.boost} to the roll ({sum(roll.dice) + roll.bonus}).")
+    settle_roll(state)
+
+
+def use_potion(state: State, index: int) -> None:
+    roll = state.pending
+    assert isinstance(roll, PendingRoll)
+    item = C.items[state.hand.pop(index)]
+    state.item_discard.append(item.id)
+    state.stamina -= item.cost
+    roll.bonus += sum(e.amount for e in item.light if e.op == "roll_boost")
+    others = [e for e in item.light if e.op != "roll_boost"]
+    if others:
+        state.queue.append(EffectTask(others, "druid", item=item.id, label=item.name))
+    log(state, f"Drank {item.name}: the roll is now {sum(roll.dice) + roll.bonus}.")
+    settle_roll(state)
+
+
+def usable(state: State, ability: Ability) -> bool:
+    if ability.cost > state.stamina:
+        return False
+    if any(e.op == "summon_spirit" for e in ability.effects):
+        return spirits_in_play(state) < 3 and None in state.druid_row
+    return True
+
+
+def activatable_lanes(state: State) -> list[int]:
+    lanes = []
+    for lane in range(LANES):
+        beast = state.druid_row[lane]
+        if beast is None or beast.used or beast.card == SPIRIT:
+            continue
+        ability = ability_of(beast, "druid")
+        if ability is not None and ability.kind == "activated" and usable(state, ability):
+            lanes.append(lane)
+    return lanes
+
+
+def activate(state: State, lane: int) -> None:
+    beast = state.druid_row[lane]
+    assert beast is not None
+    ability = ability_of(beast, "druid")
+    assert ability is not None
+    beast.used = True  # once per turn
+    state.stamina -= ability.cost
+    log(state, f"{name_of(beast)}: {ability.text}")
+    state.queue.append(EffectTask(list(ability.effects), "druid", "druid", lane, label=name_of(beast)))
+
+
+def druid_ability_ready(state: State) -> bool:
+    return not state.druid_ability_used and usable(state, C.druids[state.druid].ability)
+
+
+def druid_ability(state: State) -> None:
+    druid = C.druids[state.druid]
+    state.druid_ability_used = True
+    state.stamina -= druid.ability.cost
+    log(state, f"{druid.name}: {druid.ability.text}")
+    state.queue.append(EffectTask(list(druid.ability.effects), "druid", label=druid.name))
+
+
+def ready_robots(state: State) -> list[int]:
+    """R7: a robot works once per turn, for 1 of its energy; it costs no stamina."""
+    return [
+        i
+        for i, robot in enumerate(state.robots)
+        if state.robot_energy[i] > 0 and not state.robots_used[i] and usable(state, C.robots[robot].ability)
+    ]
+
+
+def use_robot(state: State, index: int) -> None:
+    robot = C.robots[state.robots[index]]
+    state.robot_energy[index] -= 1
+    state.robots_used[index] = True
+    state.stamina -= robot.ability.cost
+    log(state, f"{robot.name}: {robot.ability.text} (energy {state.robot_energy[index]}).")
+    state.queue.append(EffectTask(list(robot.ability.effects), "druid", label=robot.name))
+
+
+def gem_colours(state: State) -> list[str]:
+    return [c for c in COLOURS if state.gem_supply.get(c, 0) > 0]
