@@ -370,8 +370,12 @@ def apply_effect(state: State, task: EffectTask, effect: Effect, refs: list[str]
             elif op == "destroy":
                 defeat(state, row, lane)
             elif op == "attach" and task.item:
-                if task.item in state.item_discard:
-                    state.item_discard.remove(task.item)
+                for pile in (state.item_discard, state.hand):  # R17: a Shadow Draw relic leaves the hand
+                    if task.item in pile:
+                        pile.remove(task.item)
+                        break
+                else:
+                    continue  # already attached elsewhere
                 beast.relics.append(task.item)
                 beast.relic_attack += effect.attack
                 beast.relic_armor += effect.armor

@@ -136,6 +136,7 @@ def spiral_swap(state: State) -> None:
                 log(state, f"{name_of(beast)} finds no room and is discarded: Darach +{transfer} HP.")
         state.darach_row = row
     log(state, "Spiral Step: the Druid and Darach rows swap.")
+    settle_deaths(state)  # a relic's lost HP bonus can leave a beastborg at 0 HP
 
 
 # ----- Darach phase -------------------------------------------------------------------
