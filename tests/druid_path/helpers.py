@@ -116,3 +116,23 @@ def give(state: State, item: str) -> int:
     take_item(state, item)
     state.hand.append(item)
     return len(state.hand) - 1
+
+
+def rig_dice(state: State, total: int) -> None:
+    """Move the state's RNG to a point where the next 2d6 roll makes `total`."""
+    from engine.core.rng import Rng
+
+    counter = state.rng.counter
+    while True:
+        probe = Rng(state.rng.seed, counter)
+        if sum(probe.roll(2, 6)) == total:
+            state.rng.counter = counter
+            return
+        counter += 1
+
+
+def at_play(seed: int = 1, **options) -> State:
+    """A new game in its first Play phase with an empty table and 3 stamina."""
+    state = clear_table(new(seed, **options))
+    assert state.phase == "play" and state.pending is None
+    return state
