@@ -34,10 +34,11 @@ def log(state: State, text: str) -> None:
 # ----- beasts -------------------------------------------------------------------------
 
 
+CARDS = {**C.beasts, **C.shadows, SPIRIT: C.spirit}
+
+
 def card_of(beast: Beast):
-    if beast.card == SPIRIT:
-        return C.spirit
-    return C.beasts.get(beast.card) or C.shadows[beast.card]
+    return CARDS[beast.card]
 
 
 def name_of(beast: Beast) -> str:
@@ -145,10 +146,9 @@ def hurt_beast(state: State, row: str, lane: int, amount: int, armored: bool = T
 
 
 def settle_deaths(state: State) -> None:
-    for row in ("druid", "darach"):
-        for lane in range(LANES):
-            beast = row_of(state, row)[lane]
-            if beast is not None and hp_left(beast) <= 0:
+    for row, lanes in (("druid", state.druid_row), ("darach", state.darach_row)):
+        for lane, beast in enumerate(lanes):
+            if beast is not None and beast.damage and hp_left(beast) <= 0:
                 defeat(state, row, lane)
 
 
@@ -301,20 +301,23 @@ def run_task(state: State, task: EffectTask) -> None:
     for i, effect in enumerate(task.effects):
         if state.result is not None:
             return
-        rest = EffectTask(task.effects[i:], task.controller, task.row, task.lane, task.item, task.label)
         if effect.op == "gain_gem" and effect.colour == "choice" and task.controller == "druid":
             if any(state.gem_supply.values()):
-                state.pending = PendingGem(rest)
+                state.pending = PendingGem(_rest(task, i))
                 return
             continue
         refs = targets(state, task, effect)
         if effect.target in SINGLE and len(refs) > 1:
             if task.controller == "druid":
-                state.pending = PendingTarget(rest, refs)
+                state.pending = PendingTarget(_rest(task, i), refs)
                 return
             refs = [darach_pick(state, effect, refs)]
         apply_effect(state, task, effect, refs)
         settle_deaths(state)
+
+
+def _rest(task: EffectTask, start: int) -> EffectTask:
+    return EffectTask(task.effects[start:], task.controller, task.row, task.lane, task.item, task.label)
 
 
 def resume_with_target(state: State, ref: str) -> None:
@@ -337,8 +340,7 @@ def resume_with_gem(state: State, colour: str) -> None:
 
 def _continue(state: State, task: EffectTask) -> None:
     if len(task.effects) > 1:
-        rest = EffectTask(task.effects[1:], task.controller, task.row, task.lane, task.item, task.label)
-        state.queue.insert(0, rest)
+        state.queue.insert(0, _rest(task, 1))
 
 
 def gain_gem(state: State, colour: str) -> bool:
@@ -351,7 +353,6 @@ def gain_gem(state: State, colour: str) -> bool:
 
 def apply_effect(state: State, task: EffectTask, effect: Effect, refs: list[str]) -> None:
     op, n = effect.op, effect.amount
-    ally, _foe = _sides(task.controller)
     for ref in refs:
         if ":" in ref:
             row, lane_text = ref.split(":")
@@ -425,4 +426,3 @@ def apply_effect(state: State, task: EffectTask, effect: Effect, refs: list[str]
             state.robot_energy[low] += n
     elif op == "darach_charge":
         charge_darach(state, n)
-    del ally

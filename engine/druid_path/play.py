@@ -29,16 +29,26 @@ from engine.druid_path.model import (
 from engine.druid_path.phases import settle_roll
 
 
+# Facts about the cards that legal_actions asks for on every step, worked out once.
+COSTS = {b.id: (tuple(b.cost.coloured().items()), b.cost.any) for b in C.beasts.values()}
+PLAYABLE = {i.id: any(e.op != "roll_boost" for e in i.light) for i in C.items.values()}
+SUMMONS = {
+    id(a): any(e.op == "summon_spirit" for e in a.effects)
+    for a in [d.ability for d in C.druids.values()] + [r.ability for r in C.robots.values()]
+    + [b.light for b in C.beasts.values() if b.light is not None]
+}  # fmt: skip
+
+
 def affordable(state: State, card_id: str) -> bool:
     """Gems are never spent: the collection must simply cover the cost (R4)."""
-    cost = C.beasts[card_id].cost
-    spare = sum(state.gems.values())
-    for colour, need in cost.coloured().items():
-        have = state.gems.get(colour, 0)
-        if have < need:
+    coloured, uncoloured = COSTS[card_id]
+    gems = state.gems
+    spare = sum(gems.values())
+    for colour, need in coloured:
+        if gems.get(colour, 0) < need:
             return False
         spare -= need
-    return spare >= cost.any
+    return spare >= uncoloured
 
 
 def tameable(state: State) -> list[int]:
@@ -98,12 +108,8 @@ def draw_item(state: State) -> None:
 
 def playable_items(state: State) -> list[int]:
     """Items whose light side does something outside a roll, and whose cost is met."""
-    result = []
-    for i, item_id in enumerate(state.hand):
-        item = C.items[item_id]
-        if item.cost <= state.stamina and any(e.op != "roll_boost" for e in item.light):
-            result.append(i)
-    return result
+    items, stamina = C.items, state.stamina
+    return [i for i, item in enumerate(state.hand) if PLAYABLE[item] and items[item].cost <= stamina]
 
 
 def play_item(state: State, index: int) -> None:
@@ -151,7 +157,7 @@ def use_potion(state: State, index: int) -> None:
 def usable(state: State, ability: Ability) -> bool:
     if ability.cost > state.stamina:
         return False
-    if any(e.op == "summon_spirit" for e in ability.effects):
+    if SUMMONS.get(id(ability), False):
         return spirits_in_play(state) < 3 and None in state.druid_row
     return True
 
@@ -193,10 +199,11 @@ def druid_ability(state: State) -> None:
 
 def ready_robots(state: State) -> list[int]:
     """R7: a robot works once per turn, for 1 of its energy; it costs no stamina."""
+    energy, used, robots = state.robot_energy, state.robots_used, C.robots
     return [
         i
         for i, robot in enumerate(state.robots)
-        if state.robot_energy[i] > 0 and not state.robots_used[i] and usable(state, C.robots[robot].ability)
+        if energy[i] > 0 and not used[i] and usable(state, robots[robot].ability)
     ]
 
 

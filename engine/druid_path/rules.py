@@ -8,6 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from engine.core.errors import IllegalAction
 from engine.core.game import Game, GameOption, Outcome
 from engine.core.odds import chance_at_least
 from engine.core.rng import Rng
@@ -49,6 +50,90 @@ from engine.druid_path.model import (
 )
 
 DRUIDS = tuple(C.druids)
+TAKE_GEM = {c: TakeGem(c) for c in COLOURS}
+TAME = [Tame(i) for i in range(LANES)]
+PLAY_ITEM = [PlayItem(i) for i in range(len(C.items))]
+STAMINA_BOOST = [StaminaBoost(i) for i in range(len(C.items))]
+STAMINA_ITEMS = {i.id for i in C.items.values() if i.boost_kind == "stamina"}
+
+
+def _take_gem(state: State) -> list[Action]:
+    return [TAKE_GEM[c] for c in play.gem_colours(state)] if state.stamina >= 1 else []
+
+
+def _tame(state: State) -> list[Action]:
+    return [TAME[i] for i in play.tameable(state)]
+
+
+def _draw(state: State) -> list[Action]:
+    return [DrawItem()] if state.stamina >= 1 and state.item_deck else []
+
+
+def _play_item(state: State) -> list[Action]:
+    return [PLAY_ITEM[i] for i in play.playable_items(state)]
+
+
+def _stamina_boost(state: State) -> list[Action]:
+    return [STAMINA_BOOST[i] for i, item in enumerate(state.hand) if item in STAMINA_ITEMS]
+
+
+def _activate(state: State) -> list[Action]:
+    return [Activate(lane) for lane in play.activatable_lanes(state)]
+
+
+def _druid_ability(state: State) -> list[Action]:
+    return [DruidAbility()] if play.druid_ability_ready(state) else []
+
+
+def _use_robot(state: State) -> list[Action]:
+    return [UseRobot(i) for i in play.ready_robots(state)]
+
+
+def _end_play(state: State) -> list[Action]:
+    return [EndPlay()]
+
+
+def _end_play_now(state: State, _action: EndPlay) -> None:
+    log(state, "The Darach moves.")
+    state.phase, state.stage = "darach", "start"
+
+
+def _pick_branch(state: State, action: PickBranch) -> None:
+    state.pending = None
+    if action.alt:  # R22
+        state.branch_taken.append(state.turn)
+    phases.resolve_step(state, phases.current_step(state))
+
+
+# What each action does: the rules' entry points, by the action's type.
+HANDLERS: dict[type, Any] = {
+    TakeGem: lambda s, a: play.take_gem(s, a.colour),
+    Tame: lambda s, a: play.start_tame(s, a.slot),
+    DrawItem: lambda s, a: play.draw_item(s),
+    PlayItem: lambda s, a: play.play_item(s, a.index),
+    StaminaBoost: lambda s, a: play.stamina_boost(s, a.index),
+    Activate: lambda s, a: play.activate(s, a.lane),
+    DruidAbility: lambda s, a: play.druid_ability(s),
+    UseRobot: lambda s, a: play.use_robot(s, a.index),
+    EndPlay: _end_play_now,
+    RollBoost: lambda s, a: play.roll_boost(s, a.index),
+    UsePotion: lambda s, a: play.use_potion(s, a.index),
+    AcceptRoll: lambda s, a: phases.settle_roll(s, give_up=True),
+    PickLane: lambda s, a: play.place(s, a.lane),
+    PickTarget: lambda s, a: resume_with_target(s, a.target),
+    PickGem: lambda s, a: resume_with_gem(s, a.colour),
+    PickBranch: _pick_branch,
+    Endure: lambda s, a: phases.respond(s, "endure"),
+    AttackDarach: lambda s, a: phases.respond(s, "attack"),
+    Block: lambda s, a: phases.respond(s, "block"),
+}
+
+# The Play phase's choices, one function per kind of action, in menu order.
+PLAY_OPTIONS: dict[type, Any] = {
+    TakeGem: _take_gem, Tame: _tame, DrawItem: _draw, PlayItem: _play_item,
+    StaminaBoost: _stamina_boost, Activate: _activate, DruidAbility: _druid_ability,
+    UseRobot: _use_robot, EndPlay: _end_play,
+}  # fmt: skip
 DARACHS = tuple(C.darachs)
 PATHS = tuple(C.paths)
 
@@ -120,9 +205,29 @@ class DruidPathGame(Game):
     def legal_actions(self, state: State) -> list[Action]:
         if state.result is not None:
             return []
+        if state.pending is not None:
+            return self._pending_actions(state)
+        if state.phase != "play":
+            return []
+        acts: list[Action] = []
+        for options in PLAY_OPTIONS.values():
+            acts += options(state)
+        return acts
+
+    def apply(self, state: State, action: Action) -> list[Event]:
+        """As Game.apply, but a Play-phase action is checked against its own kind's options
+        only (the same functions legal_actions joins together), which keeps bots fast."""
+        options = PLAY_OPTIONS.get(type(action))
+        if options is not None and state.pending is None and state.result is None:
+            allowed = state.phase == "play" and action in options(state)
+        else:
+            allowed = action in self.legal_actions(state)
+        if not allowed:
+            raise IllegalAction(self.why_illegal(state, action))
+        return self._apply(state, action)
+
+    def _pending_actions(self, state: State) -> list[Action]:
         p = state.pending
-        if p is None:
-            return self._play_actions(state) if state.phase == "play" else []
         if isinstance(p, PendingRoll):
             acts: list[Action] = [RollBoost(i) for i in phases.roll_boosts(state)]
             acts += [UsePotion(i) for i in phases.potions(state)]
@@ -145,71 +250,11 @@ class DruidPathGame(Game):
             return [PickBranch(False), PickBranch(True)]
         return []
 
-    def _play_actions(self, state: State) -> list[Action]:
-        acts: list[Action] = []
-        if state.stamina >= 1:
-            acts += [TakeGem(c) for c in play.gem_colours(state)]
-            acts += [Tame(i) for i in play.tameable(state)]
-            if state.item_deck:
-                acts.append(DrawItem())
-        acts += [PlayItem(i) for i in play.playable_items(state)]
-        acts += [
-            StaminaBoost(i) for i, item in enumerate(state.hand) if C.items[item].boost_kind == "stamina"
-        ]
-        acts += [Activate(lane) for lane in play.activatable_lanes(state)]
-        if play.druid_ability_ready(state):
-            acts.append(DruidAbility())
-        acts += [UseRobot(i) for i in play.ready_robots(state)]
-        acts.append(EndPlay())
-        return acts
-
     def _apply(self, state: State, action: Action) -> list[Event]:
         before = len(state.log)
-        match action:
-            case TakeGem(colour):
-                play.take_gem(state, colour)
-            case Tame(slot):
-                play.start_tame(state, slot)
-            case DrawItem():
-                play.draw_item(state)
-            case PlayItem(index):
-                play.play_item(state, index)
-            case StaminaBoost(index):
-                play.stamina_boost(state, index)
-            case Activate(lane):
-                play.activate(state, lane)
-            case DruidAbility():
-                play.druid_ability(state)
-            case UseRobot(index):
-                play.use_robot(state, index)
-            case EndPlay():
-                log(state, "The Darach moves.")
-                state.phase, state.stage = "darach", "start"
-            case RollBoost(index):
-                play.roll_boost(state, index)
-            case UsePotion(index):
-                play.use_potion(state, index)
-            case AcceptRoll():
-                phases.settle_roll(state, give_up=True)
-            case PickLane(lane):
-                play.place(state, lane)
-            case PickTarget(ref):
-                resume_with_target(state, ref)
-            case PickGem(colour):
-                resume_with_gem(state, colour)
-            case PickBranch(alt):
-                state.pending = None
-                if alt:  # R22
-                    state.branch_taken.append(state.turn)
-                phases.resolve_step(state, phases.current_step(state))
-            case Endure():
-                phases.respond(state, "endure")
-            case AttackDarach():
-                phases.respond(state, "attack")
-            case Block():
-                phases.respond(state, "block")
+        HANDLERS[type(action)](state, action)
         phases.advance(state)
-        return [Event(type(action).__name__, text) for text in state.log[before:]] if before < len(state.log) else []
+        return [Event(type(action).__name__, text) for text in state.log[before:]]
 
     def why_illegal(self, state: State, action: Any) -> str:
         if state.result is not None:
