@@ -6,7 +6,6 @@ Both only look at the state and pick from legal_actions, like a person at the sc
 from __future__ import annotations
 
 from engine.core.rng import Rng
-from engine.druid_path import phases, play
 from engine.druid_path.effects import C, attack_of, hp_left, row_of
 from engine.druid_path.model import (
     COLOURS,
@@ -250,5 +249,3 @@ def play_game(game: DruidPathGame, seed: int, player: str = "greedy", **options)
         game.apply(state, choose(game, state, rng))
     return state
 
-
-_ = (phases, play, DrawItem)

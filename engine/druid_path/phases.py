@@ -20,7 +20,6 @@ from engine.druid_path.effects import (
     log,
     name_of,
     push_darach,
-    remove,
     run_task,
     settle_deaths,
     summon_shadow,
@@ -358,6 +357,3 @@ STEPPERS = {
     "combat": combat,
     "end": end_turn,
 }
-
-__all__ = ["advance", "current_step", "resolve_step", "respond", "settle_roll", "remove"]
-_ = (hurt_leader, push_darach)

@@ -5,11 +5,11 @@ from __future__ import annotations
 from engine.druid_path.effects import C, attack_of, push_darach, spirits_in_play
 from engine.druid_path.model import (
     AttackDarach, Beast, Block, DruidAbility, Endure, PendingBranch, PendingResponse, PendingRoll,
-    PickBranch, PlayItem, RollBoost, Slot, StaminaBoost, UseRobot,
+    PickBranch, PlayItem, RollBoost, StaminaBoost, UseRobot,
 )  # fmt: skip
 from engine.druid_path.phases import advance, resolve_step, spiral_swap
 from engine.druid_path.model import Step
-from tests.druid_path.helpers import GAME, at_play, check_invariants, give, put, rig_dice, take_beast
+from tests.druid_path.helpers import GAME, at_play, check_invariants, give, put, rig_dice
 
 
 def to_combat(state) -> None:
@@ -311,5 +311,3 @@ def test_emrys_has_three_spirit_tokens_shared_by_both_rows() -> None:  # R15
     assert DruidAbility() in GAME.legal_actions(state)
     check_invariants(state)
 
-
-_ = (Slot, take_beast)

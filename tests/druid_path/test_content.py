@@ -8,8 +8,8 @@ import msgspec
 import pytest
 
 from engine.druid_path.content import RARITY_TABLE, ContentError, load, validate
-from engine.druid_path.effects import C, run_task
-from engine.druid_path.model import Beast, EffectTask, Effect, PendingRoll, PendingGem, PendingTarget
+from engine.druid_path.effects import C
+from engine.druid_path.model import EffectTask, Effect, PendingRoll, PendingGem, PendingTarget
 from engine.druid_path.phases import advance
 from tests.druid_path.helpers import check_invariants, clear_table, new, put
 
@@ -162,5 +162,3 @@ def test_validation_rejects_an_unknown_op() -> None:
     with pytest.raises(msgspec.ValidationError):
         msgspec.toml.decode(b'op = "teleport"', type=Effect)
 
-
-_ = Beast
