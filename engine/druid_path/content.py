@@ -136,7 +136,7 @@ def validate(c: Content) -> None:
             for s in (step, step.alt) if step.alt else (step,):
                 if s.beasts + s.spiral > LANES:
                     raise ContentError(f"{path.name}: a step fills at most {LANES} lanes")
-                if path.mode == "classic" and (s.spiral or s.shadow_draw or step.alt):
+                if path.mode == "classic" and (s.spiral or s.shadow_draw or step.alt):  # R30
                     raise ContentError(f"{path.name}: expansion steps need the expansion mode")
             if step.alt and step.alt.alt:
                 raise ContentError(f"{path.name}: a branch has exactly two ways")

@@ -50,7 +50,7 @@ def is_shadow(beast: Beast) -> bool:
 
 
 def ability_of(beast: Beast, row: str) -> Ability | None:
-    """Druid-row beasts use their light side, Darach-row beasts their shadow side."""
+    """Druid-row beasts use their light side, Darach-row beasts their shadow side (R25)."""
     if beast.card == SPIRIT:
         return None
     card = card_of(beast)
@@ -106,7 +106,7 @@ def trigger(state: State, beast: Beast, row: str, lane: int, kind: str) -> None:
 
 
 def _discard_beast(state: State, beast: Beast) -> None:
-    state.item_discard.extend(beast.relics)  # attached relics go to the item discard
+    state.item_discard.extend(beast.relics)  # R28: attached relics go to the item discard
     beast.relics = []
     if beast.card == SPIRIT:
         return  # Spirit tokens go back to their pile: they are counted from the rows
@@ -114,7 +114,7 @@ def _discard_beast(state: State, beast: Beast) -> None:
 
 
 def remove(state: State, row: str, lane: int) -> Beast | None:
-    """Take a beast out of its lane without its defeated ability (replaced, fallen off)."""
+    """Take a beast out of its lane without its defeated ability (R26: replaced, fallen off)."""
     lanes = row_of(state, row)
     beast = lanes[lane]
     if beast is not None:
@@ -176,6 +176,7 @@ def heal_darach(state: State, amount: int) -> None:
 
 
 def check_end(state: State) -> None:
+    """R27: either leader at 0 HP ends the game at once."""
     if state.result is not None:
         return
     if state.darach_hp <= 0:

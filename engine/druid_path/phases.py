@@ -179,6 +179,7 @@ def darach_phase(state: State) -> None:
 
 
 def can_attack(state: State, lane: int) -> bool:
+    """R23: the Druid beastborg of this lane answers; R29: not when exhausted."""
     beast = state.druid_row[lane]
     return beast is not None and not beast.exhausted and state.stamina >= 1 and not ward_up(state)
 
@@ -192,7 +193,7 @@ def can_block(state: State, lane: int) -> bool:
 
 def darach_beast_attacks(state: State, lane: int) -> bool:
     foe = state.darach_row[lane]
-    return foe is not None and not foe.exhausted
+    return foe is not None and not foe.exhausted  # R29
 
 
 def combat(state: State) -> None:
@@ -248,7 +249,7 @@ def foe_hits(state: State, lane: int) -> None:
 
 
 def respond(state: State, choice: str) -> None:
-    """The player's answer to a lane of combat: endure, attack the Darach, or block."""
+    """The player's answer to a lane of combat: endure, attack the Darach, or block (R24)."""
     pending = state.pending
     assert isinstance(pending, PendingResponse)
     state.pending = None
@@ -313,7 +314,7 @@ def roll_succeeds(state: State, roll: PendingRoll, total: int) -> None:
     darach = C.darachs[state.darach]
     lost = hurt_leader(state, "darach", attack_of(beast))
     log(state, f"{name_of(beast)} hits {darach.name} ({total} vs parry {roll.target}): -{lost} HP.")
-    if darach.riposte and state.result is None:
+    if darach.riposte and state.result is None:  # R31
         hurt_beast(state, "druid", roll.where, darach.riposte)
         settle_deaths(state)
 
@@ -332,6 +333,7 @@ def roll_fails(state: State, roll: PendingRoll, total: int) -> None:
 
 
 def end_turn(state: State) -> None:
+    """R27: the path's end and an empty item deck are checked after combat."""
     if state.turn >= STEPS:
         state.result, state.result_reason = "lost", "The path ends and the Darach still stands."
     elif not state.item_deck:

@@ -62,7 +62,7 @@ def tameable(state: State) -> list[int]:
 
 
 def take_gem(state: State, colour: str) -> None:
-    state.stamina -= 1
+    state.stamina -= 1  # R1: the gem joins the collection beside the Druid
     gain_gem(state, colour)
     log(state, f"Collected a {colour} gem ({state.stamina} stamina left).")
 

@@ -186,6 +186,7 @@ class DruidPathGame(Game):
             druid_hp_max=druid.hp,
             darach_hp=darach_hp,
             darach_hp_max=darach_hp,
+            # R2: the first Encounter phase adds the usual gain to this
             stamina=min(druid.stamina_max, druid.start_stamina + opts["bonus_stamina"]),
             beast_deck=beasts,
             item_deck=items,
