@@ -256,7 +256,7 @@ def respond(state: State, choice: str) -> None:
     lane = pending.lane
     if choice != "block" and pending.darach_attacks:
         foe_hits(state, lane)
-    if choice == "endure":
+    if choice == "endure" or state.result is not None:
         state.stage = "next"
         return
     state.stamina -= 1

@@ -51,6 +51,8 @@ def check_invariants(state: State) -> None:
         assert state.gem_supply[colour] >= 0
     if state.result is None:
         assert state.druid_hp > 0 and state.darach_hp > 0
+    else:
+        assert state.pending is None and not state.queue and state.phase == "over"
     assert len(state.log) <= 40
 
 
