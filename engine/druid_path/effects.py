@@ -26,6 +26,7 @@ HARMFUL = {"damage", "lose_hp", "exhaust", "destroy"}
 
 
 def log(state: State, text: str) -> None:
+    state.logged += 1
     state.log.append(text)
     if len(state.log) > LOG_LENGTH:
         del state.log[:-LOG_LENGTH]

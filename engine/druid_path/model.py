@@ -288,6 +288,7 @@ class State(msgspec.Struct):
     result: Literal["won", "lost"] | None = None
     result_reason: str = ""
     log: list[str] = msgspec.field(default_factory=list)
+    logged: int = 0  # lines ever written, so events survive the log's trimming
 
 
 # ----- actions ------------------------------------------------------------------------

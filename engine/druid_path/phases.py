@@ -199,6 +199,9 @@ def darach_beast_attacks(state: State, lane: int) -> bool:
 def combat(state: State) -> None:
     lane = state.combat_lane
     if state.stage == "start":
+        while lane < LANES and state.darach_row[lane] is None and state.druid_row[lane] is None:
+            lane += 1  # an empty lane has nothing to resolve
+        state.combat_lane = lane
         if lane >= LANES:
             state.phase, state.stage = "end", "start"
             return

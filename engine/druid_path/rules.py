@@ -13,6 +13,7 @@ from engine.core.game import Game, GameOption, Outcome
 from engine.core.odds import chance_at_least
 from engine.core.rng import Rng
 from engine.druid_path import phases, play
+from engine.druid_path.play import PLAYABLE
 from engine.druid_path.effects import C, log, name_of, resume_with_gem, resume_with_target
 from engine.druid_path.model import (
     COLOURS,
@@ -55,6 +56,8 @@ TAME = [Tame(i) for i in range(LANES)]
 PLAY_ITEM = [PlayItem(i) for i in range(len(C.items))]
 STAMINA_BOOST = [StaminaBoost(i) for i in range(len(C.items))]
 STAMINA_ITEMS = {i.id for i in C.items.values() if i.boost_kind == "stamina"}
+ITEM_COST = {i.id: i.cost for i in C.items.values()}
+DRAW_ITEM, DRUID_ABILITY, END_PLAY = DrawItem(), DruidAbility(), EndPlay()
 
 
 def _take_gem(state: State) -> list[Action]:
@@ -103,6 +106,34 @@ def _pick_branch(state: State, action: PickBranch) -> None:
     if action.alt:  # R22
         state.branch_taken.append(state.turn)
     phases.resolve_step(state, phases.current_step(state))
+
+
+def play_phase_actions(state: State) -> list[Action]:
+    """Every Play-phase choice: the PLAY_OPTIONS joined in order, in one pass because bots
+    ask for it on every step (tests check that the two always agree)."""
+    stamina, hand = state.stamina, state.hand
+    acts: list[Action] = []
+    if stamina >= 1:
+        supply = state.gem_supply
+        acts += [TAKE_GEM[c] for c in COLOURS if supply[c] > 0]
+        for i, slot in enumerate(state.encounter):
+            if slot is not None and not slot.tried and play.affordable(state, slot.card):
+                acts.append(TAME[i])
+        if state.item_deck:
+            acts.append(DRAW_ITEM)
+    for i, item in enumerate(hand):
+        if PLAYABLE[item] and ITEM_COST[item] <= stamina:
+            acts.append(PLAY_ITEM[i])
+    for i, item in enumerate(hand):
+        if item in STAMINA_ITEMS:
+            acts.append(STAMINA_BOOST[i])
+    if any(b is not None for b in state.druid_row):
+        acts += [Activate(lane) for lane in play.activatable_lanes(state)]
+    if play.druid_ability_ready(state):
+        acts.append(DRUID_ABILITY)
+    acts += [UseRobot(i) for i in play.ready_robots(state)]
+    acts.append(END_PLAY)
+    return acts
 
 
 # What each action does: the rules' entry points, by the action's type.
@@ -210,10 +241,7 @@ class DruidPathGame(Game):
             return self._pending_actions(state)
         if state.phase != "play":
             return []
-        acts: list[Action] = []
-        for options in PLAY_OPTIONS.values():
-            acts += options(state)
-        return acts
+        return play_phase_actions(state)
 
     def apply(self, state: State, action: Action) -> list[Event]:
         """As Game.apply, but a Play-phase action is checked against its own kind's options
@@ -252,10 +280,12 @@ class DruidPathGame(Game):
         return []
 
     def _apply(self, state: State, action: Action) -> list[Event]:
-        before = len(state.log)
+        before = state.logged
         HANDLERS[type(action)](state, action)
         phases.advance(state)
-        return [Event(type(action).__name__, text) for text in state.log[before:]]
+        new = min(state.logged - before, len(state.log))
+        kind = type(action).__name__
+        return [Event(kind, text) for text in state.log[len(state.log) - new :]] if new else []
 
     def why_illegal(self, state: State, action: Any) -> str:
         if state.result is not None:

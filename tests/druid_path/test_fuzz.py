@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.rng import Rng
+from engine.druid_path.rules import PLAY_OPTIONS
 from tests.druid_path.helpers import GAME, check_invariants, round_trip
 
 DRUIDS = ("belthar", "emrys", "seren", "oisin")
@@ -20,6 +21,8 @@ def play_random(seed: int, trip: bool) -> None:
     while GAME.outcome(state) is None:
         actions = GAME.legal_actions(state)
         assert actions, f"stuck in {state.phase}/{state.stage} with {state.pending}"
+        if trip and state.pending is None:  # the one-pass list agrees with the per-kind options
+            assert actions == [a for options in PLAY_OPTIONS.values() for a in options(state)]
         GAME.apply(state, rng.choice(actions))
         check_invariants(state)
         if trip:

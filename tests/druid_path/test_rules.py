@@ -368,3 +368,11 @@ def test_empty_beast_deck_reshuffles_its_discard() -> None:  # R11
     from engine.druid_path.effects import draw_beast
 
     assert draw_beast(state) is not None and state.beast_deck and not state.beast_discard
+
+
+def test_events_report_the_new_log_lines_even_when_the_log_is_full() -> None:
+    state = at_play()
+    state.log = [f"old {i}" for i in range(40)]
+    events = GAME.apply(state, TakeGem("red"))
+    assert [e.text for e in events] == [state.log[-1]] and "red gem" in events[0].text
+    assert len(state.log) == 40
