@@ -197,6 +197,14 @@ def darach_beast_attacks(state: State, lane: int) -> bool:
 
 
 def combat(state: State) -> None:
+    """Run combat stages until one queues effects, asks the player, or the phase ends."""
+    while True:
+        combat_stage(state)
+        if state.queue or state.pending is not None or state.phase != "combat":
+            return
+
+
+def combat_stage(state: State) -> None:
     lane = state.combat_lane
     if state.stage == "start":
         while lane < LANES and state.darach_row[lane] is None and state.druid_row[lane] is None:

@@ -51,6 +51,8 @@ from engine.druid_path.model import (
 )
 
 DRUIDS = tuple(C.druids)
+BEAST_IDS, ITEM_IDS, SHADOW_IDS = tuple(sorted(C.beasts)), tuple(sorted(C.items)), tuple(sorted(C.shadows))
+ROBOTS_OF = {d: tuple(sorted(r.id for r in C.robots.values() if r.owner == d)) for d in C.druids}
 TAKE_GEM = {c: TakeGem(c) for c in COLOURS}
 TAME = [Tame(i) for i in range(LANES)]
 PLAY_ITEM = [PlayItem(i) for i in range(len(C.items))]
@@ -200,10 +202,10 @@ class DruidPathGame(Game):
         opts = self.check_options(options)
         rng = Rng.from_seed(seed)
         druid, darach, path = C.druids[opts["druid"]], C.darachs[opts["darach"]], C.paths[opts["path"]]
-        beasts, items, shadows = sorted(C.beasts), sorted(C.items), sorted(C.shadows)
+        beasts, items, shadows = list(BEAST_IDS), list(ITEM_IDS), list(SHADOW_IDS)
         for deck in (beasts, items, shadows):
             rng.shuffle(deck)
-        robots = sorted(r.id for r in C.robots.values() if r.owner == druid.id)
+        robots = list(ROBOTS_OF[druid.id])
         hp = min(druid.hp, opts["druid_hp"]) if opts["druid_hp"] else druid.hp
         darach_hp = darach.hp + opts["darach_bonus"]
         state = State(
