@@ -6,7 +6,7 @@ Both only look at the state and pick from legal_actions, like a person at the sc
 from __future__ import annotations
 
 from engine.core.rng import Rng
-from engine.druid_path.effects import C, attack_of, hp_left, row_of
+from engine.druid_path.table import C, attack_of, hp_left, row_of
 from engine.druid_path.model import (
     COLOURS,
     AcceptRoll,

@@ -1,253 +1,30 @@
-"""The table: beast stats, damage, rows, defeats, and the interpreter of effect operations.
+"""The effect interpreter: resolves a task's operations, pausing for the player's choices.
 
 Rulings cited as R1, R2... are in RULINGS.md beside this file.
 """
 
 from __future__ import annotations
 
-from engine.druid_path.content import load
-from engine.druid_path.model import (
-    COLOURS,
-    LANES,
-    LOG_LENGTH,
-    Ability,
-    Beast,
-    Effect,
-    EffectTask,
-    PendingGem,
-    PendingTarget,
-    State,
+from engine.druid_path.model import COLOURS, LANES, Beast, Effect, EffectTask, PendingGem, PendingTarget, State
+from engine.druid_path.table import (
+    C,
+    SPIRIT,
+    attack_of,
+    charge_darach,
+    defeat,
+    draw_items,
+    gain_gem,
+    heal_darach,
+    hp_left,
+    hurt_beast,
+    hurt_leader,
+    row_of,
+    spirits_in_play,
+    summon_shadow,
+    settle_deaths,
 )
 
-C = load()
-SPIRIT = "spirit"
 SINGLE = {"foe_beast", "ally_beast"}
-HARMFUL = {"damage", "lose_hp", "exhaust", "destroy"}
-
-
-def log(state: State, text: str) -> None:
-    state.logged += 1
-    state.log.append(text)
-    if len(state.log) > LOG_LENGTH:
-        del state.log[:-LOG_LENGTH]
-
-
-# ----- beasts -------------------------------------------------------------------------
-
-
-CARDS = {**C.beasts, **C.shadows, SPIRIT: C.spirit}
-
-
-def card_of(beast: Beast):
-    return CARDS[beast.card]
-
-
-def name_of(beast: Beast) -> str:
-    return "Spirit token" if beast.card == SPIRIT else card_of(beast).name
-
-
-def is_shadow(beast: Beast) -> bool:
-    return beast.card in C.shadows
-
-
-def ability_of(beast: Beast, row: str) -> Ability | None:
-    """Druid-row beasts use their light side, Darach-row beasts their shadow side (R25)."""
-    if beast.card == SPIRIT:
-        return None
-    card = card_of(beast)
-    return card.shadow if row == "darach" else getattr(card, "light", None)
-
-
-def attack_of(beast: Beast) -> int:
-    return max(0, card_of(beast).attack + beast.attack_mod + beast.relic_attack)
-
-
-def max_hp(beast: Beast) -> int:
-    return card_of(beast).hp + beast.relic_hp
-
-
-def armor_of(beast: Beast) -> int:
-    return card_of(beast).armor + beast.relic_armor
-
-
-def hp_left(beast: Beast) -> int:
-    return max_hp(beast) - beast.damage
-
-
-def row_of(state: State, row: str) -> list[Beast | None]:
-    return state.druid_row if row == "druid" else state.darach_row
-
-
-def spirits_in_play(state: State) -> int:
-    return sum(1 for b in state.druid_row + state.darach_row if b is not None and b.card == SPIRIT)
-
-
-def ward_up(state: State) -> bool:
-    """R14: a warding Darach beastborg stops every attack on the Darach, even exhausted."""
-    for beast in state.darach_row:
-        if beast is not None:
-            ability = ability_of(beast, "darach")
-            if ability is not None and ability.kind == "ward":
-                return True
-    return False
-
-
-def ability_task(beast: Beast, row: str, lane: int, kind: str) -> EffectTask | None:
-    ability = ability_of(beast, row)
-    if ability is None or ability.kind != kind or not ability.effects:
-        return None
-    controller = "druid" if row == "druid" else "darach"
-    return EffectTask(list(ability.effects), controller, row, lane, label=name_of(beast))
-
-
-def trigger(state: State, beast: Beast, row: str, lane: int, kind: str) -> None:
-    task = ability_task(beast, row, lane, kind)
-    if task is not None:
-        state.queue.append(task)
-
-
-def _discard_beast(state: State, beast: Beast) -> None:
-    state.item_discard.extend(beast.relics)  # R28: attached relics go to the item discard
-    beast.relics = []
-    if beast.card == SPIRIT:
-        return  # Spirit tokens go back to their pile: they are counted from the rows
-    (state.shadow_discard if is_shadow(beast) else state.beast_discard).append(beast.card)
-
-
-def remove(state: State, row: str, lane: int) -> Beast | None:
-    """Take a beast out of its lane without its defeated ability (R26: replaced, fallen off)."""
-    lanes = row_of(state, row)
-    beast = lanes[lane]
-    if beast is not None:
-        lanes[lane] = None
-        _discard_beast(state, beast)
-    return beast
-
-
-def defeat(state: State, row: str, lane: int) -> None:
-    beast = row_of(state, row)[lane]
-    if beast is None:
-        return
-    log(state, f"{name_of(beast)} ({row} lane {lane + 1}) is defeated.")
-    remove(state, row, lane)
-    trigger(state, beast, row, lane, "defeated")
-
-
-def hurt_beast(state: State, row: str, lane: int, amount: int, armored: bool = True) -> int:
-    """Deal damage (armor first, R6) or make it lose HP; returns HP actually lost."""
-    beast = row_of(state, row)[lane]
-    if beast is None or amount <= 0:
-        return 0
-    if armored:
-        absorbed = min(amount, max(0, armor_of(beast) - beast.armor_used))
-        beast.armor_used += absorbed
-        amount -= absorbed
-    beast.damage += amount
-    return amount
-
-
-def settle_deaths(state: State) -> None:
-    for row, lanes in (("druid", state.druid_row), ("darach", state.darach_row)):
-        for lane, beast in enumerate(lanes):
-            if beast is not None and beast.damage and hp_left(beast) <= 0:
-                defeat(state, row, lane)
-
-
-def hurt_leader(state: State, who: str, amount: int, armored: bool = True) -> int:
-    if amount <= 0:
-        return 0
-    if who == "druid":
-        if armored:
-            absorbed = min(amount, max(0, C.druids[state.druid].armor - state.druid_armor_used))
-            state.druid_armor_used += absorbed
-            amount -= absorbed
-        state.druid_hp -= amount
-    else:
-        if armored:
-            absorbed = min(amount, max(0, C.darachs[state.darach].armor - state.darach_armor_used))
-            state.darach_armor_used += absorbed
-            amount -= absorbed
-        state.darach_hp -= amount
-    check_end(state)
-    return amount
-
-
-def heal_darach(state: State, amount: int) -> None:
-    state.darach_hp = min(state.darach_hp_max, state.darach_hp + amount)  # R8: track's top
-
-
-def check_end(state: State) -> None:
-    """R27: either leader at 0 HP ends the game at once."""
-    if state.result is not None:
-        return
-    if state.darach_hp <= 0:
-        state.result, state.result_reason = "won", f"{C.darachs[state.darach].name} is defeated!"
-    elif state.druid_hp <= 0:
-        state.result, state.result_reason = "lost", f"{C.druids[state.druid].name} has fallen."
-    if state.result is not None:
-        state.phase = "over"
-        state.pending = None
-        state.queue.clear()
-        log(state, state.result_reason)
-
-
-# ----- decks --------------------------------------------------------------------------
-
-
-def draw_beast(state: State) -> str | None:
-    if not state.beast_deck and state.beast_discard:  # R11: reshuffle the discard
-        state.beast_deck, state.beast_discard = state.beast_discard, []
-        state.rng.shuffle(state.beast_deck)
-        log(state, "The beastborg deck is reshuffled from its discard.")
-    return state.beast_deck.pop() if state.beast_deck else None
-
-
-def draw_items(state: State, count: int) -> list[str]:
-    drawn = []
-    for _ in range(count):
-        if not state.item_deck:  # R12: the item discard is never reshuffled
-            break
-        drawn.append(state.item_deck.pop())
-    state.hand.extend(drawn)
-    return drawn
-
-
-def push_darach(state: State, beast: Beast) -> None:
-    """Put a beast in Darach lane 1, pushing the others right; the rightmost may fall off."""
-    row = state.darach_row
-    if row[0] is not None:
-        gap = next((i for i in range(1, LANES) if row[i] is None), None)
-        if gap is None:
-            fallen = remove(state, "darach", LANES - 1)
-            assert fallen is not None
-            gap = LANES - 1
-            transfer = 0 if fallen.card == SPIRIT else card_of(fallen).hp_transfer
-            heal_darach(state, transfer)
-            log(state, f"{name_of(fallen)} falls off the Darach row: the Darach gains {transfer} HP.")
-        row[1 : gap + 1] = row[0:gap]
-    row[0] = beast
-
-
-def summon_shadow(state: State) -> None:
-    if not state.shadow_deck and state.shadow_discard:  # R11
-        state.shadow_deck, state.shadow_discard = state.shadow_discard, []
-        state.rng.shuffle(state.shadow_deck)
-    if not state.shadow_deck:
-        return
-    beast = Beast(state.shadow_deck.pop())
-    log(state, f"The shadow beastborg {name_of(beast)} enters Darach lane 1.")
-    push_darach(state, beast)
-    trigger(state, beast, "darach", 0, "tame")
-
-
-def charge_darach(state: State, amount: int) -> None:
-    """R9: the Darach's stamina counter; when it fills, its ability fires and it empties."""
-    darach = C.darachs[state.darach]
-    state.darach_charge += amount
-    while state.darach_charge >= darach.stamina:
-        state.darach_charge -= darach.stamina
-        log(state, f"{darach.name}: {darach.ability.text}")
-        state.queue.append(EffectTask(list(darach.ability.effects), "darach", label=darach.name))
 
 
 # ----- the interpreter ----------------------------------------------------------------
@@ -343,14 +120,6 @@ def resume_with_gem(state: State, colour: str) -> None:
 def _continue(state: State, task: EffectTask) -> None:
     if len(task.effects) > 1:
         state.queue.insert(0, _rest(task, 1))
-
-
-def gain_gem(state: State, colour: str) -> bool:
-    if state.gem_supply.get(colour, 0) <= 0:
-        return False
-    state.gem_supply[colour] -= 1
-    state.gems[colour] = state.gems.get(colour, 0) + 1
-    return True
 
 
 def apply_effect(state: State, task: EffectTask, effect: Effect, refs: list[str]) -> None:

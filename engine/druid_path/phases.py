@@ -6,7 +6,8 @@ Rulings cited as R1, R2... are in RULINGS.md beside this file.
 
 from __future__ import annotations
 
-from engine.druid_path.effects import (
+from engine.druid_path.effects import run_task
+from engine.druid_path.table import (
     C,
     attack_of,
     charge_darach,
@@ -20,7 +21,6 @@ from engine.druid_path.effects import (
     log,
     name_of,
     push_darach,
-    run_task,
     settle_deaths,
     summon_shadow,
     trigger,

@@ -5,7 +5,7 @@ Rulings cited as R1, R2... are in RULINGS.md beside this file.
 
 from __future__ import annotations
 
-from engine.druid_path.effects import (
+from engine.druid_path.table import (
     C,
     SPIRIT,
     ability_of,

@@ -12,13 +12,12 @@ from engine.core.errors import IllegalAction
 from engine.core.game import Game, GameOption, Outcome
 from engine.core.odds import chance_at_least
 from engine.core.rng import Rng
-from engine.druid_path import phases, play
-from engine.druid_path.play import PLAYABLE
-from engine.druid_path.effects import C, log, name_of, resume_with_gem, resume_with_target
+from engine.druid_path import phases
+from engine.druid_path.choices import HANDLERS, PLAY_OPTIONS, pending_actions, play_phase_actions
+from engine.druid_path.table import C, log, name_of
 from engine.druid_path.model import (
     COLOURS,
     GEMS_PER_COLOUR,
-    LANES,
     STEPS,
     AcceptRoll,
     Action,
@@ -51,126 +50,10 @@ from engine.druid_path.model import (
 )
 
 DRUIDS = tuple(C.druids)
-BEAST_IDS, ITEM_IDS, SHADOW_IDS = tuple(sorted(C.beasts)), tuple(sorted(C.items)), tuple(sorted(C.shadows))
-ROBOTS_OF = {d: tuple(sorted(r.id for r in C.robots.values() if r.owner == d)) for d in C.druids}
-TAKE_GEM = {c: TakeGem(c) for c in COLOURS}
-TAME = [Tame(i) for i in range(LANES)]
-PLAY_ITEM = [PlayItem(i) for i in range(len(C.items))]
-STAMINA_BOOST = [StaminaBoost(i) for i in range(len(C.items))]
-STAMINA_ITEMS = {i.id for i in C.items.values() if i.boost_kind == "stamina"}
-ITEM_COST = {i.id: i.cost for i in C.items.values()}
-DRAW_ITEM, DRUID_ABILITY, END_PLAY = DrawItem(), DruidAbility(), EndPlay()
-
-
-def _take_gem(state: State) -> list[Action]:
-    return [TAKE_GEM[c] for c in play.gem_colours(state)] if state.stamina >= 1 else []
-
-
-def _tame(state: State) -> list[Action]:
-    return [TAME[i] for i in play.tameable(state)]
-
-
-def _draw(state: State) -> list[Action]:
-    return [DrawItem()] if state.stamina >= 1 and state.item_deck else []
-
-
-def _play_item(state: State) -> list[Action]:
-    return [PLAY_ITEM[i] for i in play.playable_items(state)]
-
-
-def _stamina_boost(state: State) -> list[Action]:
-    return [STAMINA_BOOST[i] for i, item in enumerate(state.hand) if item in STAMINA_ITEMS]
-
-
-def _activate(state: State) -> list[Action]:
-    return [Activate(lane) for lane in play.activatable_lanes(state)]
-
-
-def _druid_ability(state: State) -> list[Action]:
-    return [DruidAbility()] if play.druid_ability_ready(state) else []
-
-
-def _use_robot(state: State) -> list[Action]:
-    return [UseRobot(i) for i in play.ready_robots(state)]
-
-
-def _end_play(state: State) -> list[Action]:
-    return [EndPlay()]
-
-
-def _end_play_now(state: State, _action: EndPlay) -> None:
-    log(state, "The Darach moves.")
-    state.phase, state.stage = "darach", "start"
-
-
-def _pick_branch(state: State, action: PickBranch) -> None:
-    state.pending = None
-    if action.alt:  # R22
-        state.branch_taken.append(state.turn)
-    phases.resolve_step(state, phases.current_step(state))
-
-
-def play_phase_actions(state: State) -> list[Action]:
-    """Every Play-phase choice: the PLAY_OPTIONS joined in order, in one pass because bots
-    ask for it on every step (tests check that the two always agree)."""
-    stamina, hand = state.stamina, state.hand
-    acts: list[Action] = []
-    if stamina >= 1:
-        supply = state.gem_supply
-        acts += [TAKE_GEM[c] for c in COLOURS if supply[c] > 0]
-        for i, slot in enumerate(state.encounter):
-            if slot is not None and not slot.tried and play.affordable(state, slot.card):
-                acts.append(TAME[i])
-        if state.item_deck:
-            acts.append(DRAW_ITEM)
-    for i, item in enumerate(hand):
-        if PLAYABLE[item] and ITEM_COST[item] <= stamina:
-            acts.append(PLAY_ITEM[i])
-    for i, item in enumerate(hand):
-        if item in STAMINA_ITEMS:
-            acts.append(STAMINA_BOOST[i])
-    if any(b is not None for b in state.druid_row):
-        acts += [Activate(lane) for lane in play.activatable_lanes(state)]
-    if play.druid_ability_ready(state):
-        acts.append(DRUID_ABILITY)
-    acts += [UseRobot(i) for i in play.ready_robots(state)]
-    acts.append(END_PLAY)
-    return acts
-
-
-# What each action does: the rules' entry points, by the action's type.
-HANDLERS: dict[type, Any] = {
-    TakeGem: lambda s, a: play.take_gem(s, a.colour),
-    Tame: lambda s, a: play.start_tame(s, a.slot),
-    DrawItem: lambda s, a: play.draw_item(s),
-    PlayItem: lambda s, a: play.play_item(s, a.index),
-    StaminaBoost: lambda s, a: play.stamina_boost(s, a.index),
-    Activate: lambda s, a: play.activate(s, a.lane),
-    DruidAbility: lambda s, a: play.druid_ability(s),
-    UseRobot: lambda s, a: play.use_robot(s, a.index),
-    EndPlay: _end_play_now,
-    RollBoost: lambda s, a: play.roll_boost(s, a.index),
-    UsePotion: lambda s, a: play.use_potion(s, a.index),
-    AcceptRoll: lambda s, a: phases.settle_roll(s, give_up=True),
-    PickLane: lambda s, a: play.place(s, a.lane),
-    PickTarget: lambda s, a: resume_with_target(s, a.target),
-    PickGem: lambda s, a: resume_with_gem(s, a.colour),
-    PickBranch: _pick_branch,
-    Endure: lambda s, a: phases.respond(s, "endure"),
-    AttackDarach: lambda s, a: phases.respond(s, "attack"),
-    Block: lambda s, a: phases.respond(s, "block"),
-}
-
-# The Play phase's choices, one function per kind of action, in menu order.
-PLAY_OPTIONS: dict[type, Any] = {
-    TakeGem: _take_gem, Tame: _tame, DrawItem: _draw, PlayItem: _play_item,
-    StaminaBoost: _stamina_boost, Activate: _activate, DruidAbility: _druid_ability,
-    UseRobot: _use_robot, EndPlay: _end_play,
-}  # fmt: skip
 DARACHS = tuple(C.darachs)
 PATHS = tuple(C.paths)
-
-
+BEAST_IDS, ITEM_IDS, SHADOW_IDS = tuple(sorted(C.beasts)), tuple(sorted(C.items)), tuple(sorted(C.shadows))
+ROBOTS_OF = {d: tuple(sorted(r.id for r in C.robots.values() if r.owner == d)) for d in C.druids}
 class DruidPathGame(Game):
     id = "druid-path"
     title = "Druid Path"
@@ -240,7 +123,7 @@ class DruidPathGame(Game):
         if state.result is not None:
             return []
         if state.pending is not None:
-            return self._pending_actions(state)
+            return pending_actions(state)
         if state.phase != "play":
             return []
         return play_phase_actions(state)
@@ -256,30 +139,6 @@ class DruidPathGame(Game):
         if not allowed:
             raise IllegalAction(self.why_illegal(state, action))
         return self._apply(state, action)
-
-    def _pending_actions(self, state: State) -> list[Action]:
-        p = state.pending
-        if isinstance(p, PendingRoll):
-            acts: list[Action] = [RollBoost(i) for i in phases.roll_boosts(state)]
-            acts += [UsePotion(i) for i in phases.potions(state)]
-            acts.append(AcceptRoll())
-            return acts
-        if isinstance(p, PendingResponse):
-            acts = [Endure()]
-            if phases.can_attack(state, p.lane):
-                acts.append(AttackDarach())
-            if p.darach_attacks and phases.can_block(state, p.lane):
-                acts.append(Block())
-            return acts
-        if isinstance(p, PendingTarget):
-            return [PickTarget(ref) for ref in p.options]
-        if isinstance(p, PendingLane):
-            return [PickLane(lane) for lane in range(LANES)]
-        if isinstance(p, PendingGem):
-            return [PickGem(c) for c in play.gem_colours(state)]
-        if isinstance(p, PendingBranch):
-            return [PickBranch(False), PickBranch(True)]
-        return []
 
     def _apply(self, state: State, action: Action) -> list[Event]:
         before = state.logged

@@ -6,7 +6,7 @@ from collections import Counter
 
 import msgspec
 
-from engine.druid_path.effects import C, SPIRIT, hp_left, is_shadow
+from engine.druid_path.table import C, SPIRIT, hp_left, is_shadow
 from engine.druid_path.model import COLOURS, GEMS_PER_COLOUR, STAMINA_CAP, STEPS, Beast, PendingLane, State
 from engine.druid_path.rules import DruidPathGame
 

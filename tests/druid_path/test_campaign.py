@@ -7,7 +7,7 @@ import pytest
 
 from engine.druid_path import campaign as cp
 from engine.druid_path.bots import greedy_player
-from engine.druid_path.effects import C
+from engine.druid_path.table import C
 from engine.core.rng import Rng
 from tests.druid_path.helpers import GAME, check_invariants
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.druid_path.effects import C, attack_of, push_darach, spirits_in_play
+from engine.druid_path.table import C, attack_of, push_darach, spirits_in_play
 from engine.druid_path.model import (
     AttackDarach, Beast, Block, DruidAbility, Endure, PendingBranch, PendingResponse, PendingRoll,
     PickBranch, PlayItem, RollBoost, StaminaBoost, UseRobot,
@@ -162,7 +162,7 @@ def test_draeg_ripostes_a_successful_attacker() -> None:  # R31
 
 
 def test_armor_is_a_pool_per_turn_and_losing_hp_ignores_it() -> None:  # R6
-    from engine.druid_path.effects import hurt_beast, hurt_leader
+    from engine.druid_path.table import hurt_beast, hurt_leader
 
     state = at_play()
     put(state, "druid", 0, "dunecolossus")  # armor 2
@@ -182,7 +182,7 @@ def test_relics_attach_and_go_to_the_discard_when_the_beast_falls() -> None:  # 
     beast = state.druid_row[0]
     assert beast.relics == ["warhorn"] and attack_of(beast) == C.beasts["sparkit"].attack + 2
     assert "warhorn" not in state.item_discard
-    from engine.druid_path.effects import defeat
+    from engine.druid_path.table import defeat
 
     defeat(state, "druid", 0)
     assert "warhorn" in state.item_discard
@@ -305,7 +305,7 @@ def test_emrys_has_three_spirit_tokens_shared_by_both_rows() -> None:  # R15
     assert DruidAbility() not in GAME.legal_actions(state)
     wisp = state.robots.index("wisp_engine")
     assert UseRobot(wisp) not in GAME.legal_actions(state)
-    from engine.druid_path.effects import defeat
+    from engine.druid_path.table import defeat
 
     defeat(state, "darach", 0)  # a defeated token returns to the pile
     assert DruidAbility() in GAME.legal_actions(state)

@@ -8,7 +8,7 @@ import msgspec
 import pytest
 
 from engine.druid_path.content import RARITY_TABLE, ContentError, load, validate
-from engine.druid_path.effects import C
+from engine.druid_path.table import C
 from engine.druid_path.model import EffectTask, Effect, PendingRoll, PendingGem, PendingTarget
 from engine.druid_path.phases import advance
 from tests.druid_path.helpers import check_invariants, clear_table, new, put

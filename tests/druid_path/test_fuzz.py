@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.rng import Rng
-from engine.druid_path.rules import PLAY_OPTIONS
+from engine.druid_path.choices import PLAY_OPTIONS
 from tests.druid_path.helpers import GAME, check_invariants, round_trip
 
 DRUIDS = ("belthar", "emrys", "seren", "oisin")

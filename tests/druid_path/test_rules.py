@@ -6,7 +6,7 @@ import msgspec
 import pytest
 
 from engine.core.errors import IllegalAction
-from engine.druid_path.effects import C
+from engine.druid_path.table import C
 from engine.druid_path.model import (
     AcceptRoll, Activate, DrawItem, DruidAbility, EndPlay, PendingLane, PendingRoll,
     PendingTarget, PickLane, PickTarget, PlayItem, RollBoost, Slot, StaminaBoost, TakeGem,
@@ -306,7 +306,7 @@ def test_full_darach_row_drops_the_rightmost_with_hp_transfer() -> None:  # R8
     state2 = at_play()
     for lane, card in enumerate(("sparkit", "ashpup", "terravore")):
         put(state2, "darach", lane, card)
-    from engine.druid_path.effects import push_darach
+    from engine.druid_path.table import push_darach
     from engine.druid_path.model import Beast
 
     push_darach(state2, Beast(take_beast(state2, "pebblit")))
@@ -365,7 +365,7 @@ def test_empty_beast_deck_reshuffles_its_discard() -> None:  # R11
     state = at_play()
     state.beast_discard.extend(state.beast_deck)
     state.beast_deck.clear()
-    from engine.druid_path.effects import draw_beast
+    from engine.druid_path.table import draw_beast
 
     assert draw_beast(state) is not None and state.beast_deck and not state.beast_discard
 
