@@ -41,7 +41,7 @@ from engine.druid_path.model import (
     UsePotion,
     UseRobot,
 )
-from engine.druid_path.play import PLAYABLE
+from engine.druid_path.play import ITEM_ROWS, PLAYABLE, has_targets
 from engine.druid_path.table import C, log
 
 TAKE_GEM = {c: TakeGem(c) for c in COLOURS}
@@ -115,7 +115,7 @@ def play_phase_actions(state: State) -> list[Action]:
         if state.item_deck:
             acts.append(DRAW_ITEM)
     for i, item in enumerate(hand):
-        if PLAYABLE[item] and ITEM_COST[item] <= stamina:
+        if PLAYABLE[item] and ITEM_COST[item] <= stamina and has_targets(state, ITEM_ROWS[item]):
             acts.append(PLAY_ITEM[i])
     for i, item in enumerate(hand):
         if item in STAMINA_ITEMS:

@@ -29,9 +29,32 @@ from engine.druid_path.model import (
 from engine.druid_path.phases import settle_roll
 
 
+BEAST_TARGETS = {"self", "opposite", "foe_beast", "ally_beast", "foe_beasts", "ally_beasts"}
+
+
+def rows_needed(effects) -> tuple[str, ...]:
+    """R32: the rows an effect list needs a beastborg in; () when it works on an empty table."""
+    if any(e.target not in BEAST_TARGETS for e in effects if e.op != "roll_boost"):
+        return ()
+    return tuple(sorted({"darach" if e.target.startswith(("foe", "opp")) else "druid" for e in effects}))
+
+
+def has_targets(state: State, rows: tuple[str, ...]) -> bool:
+    return not rows or any(
+        any(b is not None for b in (state.druid_row if row == "druid" else state.darach_row))
+        for row in rows
+    )
+
+
 # Facts about the cards that legal_actions asks for on every step, worked out once.
 COSTS = {b.id: (tuple(b.cost.coloured().items()), b.cost.any) for b in C.beasts.values()}
 PLAYABLE = {i.id: any(e.op != "roll_boost" for e in i.light) for i in C.items.values()}
+ITEM_ROWS = {i.id: rows_needed([e for e in i.light if e.op != "roll_boost"]) for i in C.items.values()}
+ABILITY_ROWS = {
+    id(a): rows_needed(a.effects)
+    for a in [d.ability for d in C.druids.values()] + [r.ability for r in C.robots.values()]
+    + [b.light for b in C.beasts.values() if b.light is not None]
+}  # fmt: skip
 SUMMONS = {
     id(a): any(e.op == "summon_spirit" for e in a.effects)
     for a in [d.ability for d in C.druids.values()] + [r.ability for r in C.robots.values()]
@@ -109,7 +132,11 @@ def draw_item(state: State) -> None:
 def playable_items(state: State) -> list[int]:
     """Items whose light side does something outside a roll, and whose cost is met."""
     items, stamina = C.items, state.stamina
-    return [i for i, item in enumerate(state.hand) if PLAYABLE[item] and items[item].cost <= stamina]
+    return [
+        i
+        for i, item in enumerate(state.hand)
+        if PLAYABLE[item] and items[item].cost <= stamina and has_targets(state, ITEM_ROWS[item])
+    ]
 
 
 def play_item(state: State, index: int) -> None:
@@ -159,7 +186,7 @@ def usable(state: State, ability: Ability) -> bool:
         return False
     if SUMMONS.get(id(ability), False):
         return spirits_in_play(state) < 3 and None in state.druid_row
-    return True
+    return has_targets(state, ABILITY_ROWS.get(id(ability), ()))
 
 
 def activatable_lanes(state: State) -> list[int]:

@@ -376,3 +376,15 @@ def test_events_report_the_new_log_lines_even_when_the_log_is_full() -> None:
     events = GAME.apply(state, TakeGem("red"))
     assert [e.text for e in events] == [state.log[-1]] and "red gem" in events[0].text
     assert len(state.log) == 40
+
+
+def test_nothing_to_aim_at_is_not_offered() -> None:  # R32
+    state = at_play()
+    index = give(state, "scroll_of_embers")  # 3 damage to a Darach beastborg
+    cog = state.robots.index("cogwarden")
+    acts = GAME.legal_actions(state)
+    assert PlayItem(index) not in acts and DruidAbility() not in acts and UseRobot(cog) not in acts
+    put(state, "darach", 1, "sparkit")
+    put(state, "druid", 0, "pebblit")
+    acts = GAME.legal_actions(state)
+    assert PlayItem(index) in acts and DruidAbility() in acts and UseRobot(cog) in acts
