@@ -117,8 +117,13 @@ def spiral_swap(state: State) -> None:
             beast.relics = []
             beast.relic_attack = beast.relic_armor = beast.relic_hp = 0
     state.druid_row = darach_side
-    if not shadows:
-        state.darach_row = druid_side
+    old_darach = state.darach_row
+    clash = any(b is not None and s is not None and is_shadow(s) for b, s in zip(druid_side, old_darach))
+    if not clash:  # every Druid beastborg finds its own lane free of shadows
+        state.darach_row = [
+            b if b is not None else (s if s is not None and is_shadow(s) else None)
+            for b, s in zip(druid_side, old_darach)
+        ]
     else:
         row: list[Beast | None] = list(shadows) + [None] * (LANES - len(shadows))
         free = LANES - len(shadows)

@@ -311,3 +311,21 @@ def test_emrys_has_three_spirit_tokens_shared_by_both_rows() -> None:  # R15
     assert DruidAbility() in GAME.legal_actions(state)
     check_invariants(state)
 
+
+
+def test_spiral_keeps_lanes_when_shadows_are_out_of_the_way() -> None:  # R18
+    state = at_play()
+    put(state, "druid", 0, "pebblit")
+    put(state, "druid", 2, "sparkit")
+    put(state, "darach", 1, "gloomfang")
+    spiral_swap(state)
+    assert [b.card if b else None for b in state.darach_row] == ["pebblit", "gloomfang", "sparkit"]
+    check_invariants(state)
+
+
+def test_spiral_slides_shadows_left_when_a_lane_clashes() -> None:  # R18
+    state = at_play()
+    put(state, "druid", 1, "pebblit")
+    put(state, "darach", 1, "gloomfang")
+    spiral_swap(state)
+    assert [b.card if b else None for b in state.darach_row] == ["gloomfang", "pebblit", None]
