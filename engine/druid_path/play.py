@@ -40,26 +40,23 @@ def rows_needed(effects) -> tuple[str, ...]:
 
 
 def has_targets(state: State, rows: tuple[str, ...]) -> bool:
-    return not rows or any(
-        any(b is not None for b in (state.druid_row if row == "druid" else state.darach_row))
-        for row in rows
-    )
+    for row in rows:
+        lanes = state.druid_row if row == "druid" else state.darach_row
+        if lanes[0] is not None or lanes[1] is not None or lanes[2] is not None:
+            return True
+    return not rows
 
 
 # Facts about the cards that legal_actions asks for on every step, worked out once.
 COSTS = {b.id: (tuple(b.cost.coloured().items()), b.cost.any) for b in C.beasts.values()}
 PLAYABLE = {i.id: any(e.op != "roll_boost" for e in i.light) for i in C.items.values()}
 ITEM_ROWS = {i.id: rows_needed([e for e in i.light if e.op != "roll_boost"]) for i in C.items.values()}
-ABILITY_ROWS = {
-    id(a): rows_needed(a.effects)
+ABILITY_FACTS = {  # does it summon a Spirit token; which rows must hold a target (R32)
+    id(a): (any(e.op == "summon_spirit" for e in a.effects), rows_needed(a.effects))
     for a in [d.ability for d in C.druids.values()] + [r.ability for r in C.robots.values()]
     + [b.light for b in C.beasts.values() if b.light is not None]
 }  # fmt: skip
-SUMMONS = {
-    id(a): any(e.op == "summon_spirit" for e in a.effects)
-    for a in [d.ability for d in C.druids.values()] + [r.ability for r in C.robots.values()]
-    + [b.light for b in C.beasts.values() if b.light is not None]
-}  # fmt: skip
+
 
 
 def affordable(state: State, card_id: str) -> bool:
@@ -184,9 +181,10 @@ def use_potion(state: State, index: int) -> None:
 def usable(state: State, ability: Ability) -> bool:
     if ability.cost > state.stamina:
         return False
-    if SUMMONS.get(id(ability), False):
+    summons, rows = ABILITY_FACTS[id(ability)]
+    if summons:
         return spirits_in_play(state) < 3 and None in state.druid_row
-    return has_targets(state, ABILITY_ROWS.get(id(ability), ()))
+    return has_targets(state, rows)
 
 
 def activatable_lanes(state: State) -> list[int]:
