@@ -56,6 +56,12 @@ def _value(card_id: str) -> float:
     return card.attack * 2 + card.hp + card.armor * 2
 
 
+def _tame_worth(state: State, slot: int) -> float:
+    card = state.encounter[slot]
+    assert card is not None
+    return float(chance(C.beasts[card.card].tame)) * _value(card.card)
+
+
 def _missing(state: State, card_id: str) -> list[str]:
     """Gems still to collect for a beast (coloured first, then the cheapest uncoloured)."""
     cost = C.beasts[card_id].cost
@@ -115,7 +121,7 @@ def greedy_player(game: DruidPathGame, state: State, rng: Rng) -> Action:
 
 def _play(state: State, acts: list[Action]) -> Action:
     kinds = {type(a) for a in acts}
-    # free help first: robots, then stamina boosts if short
+    # free help first: robots
     for a in acts:
         if isinstance(a, UseRobot) and _useful(state, C.robots[state.robots[a.index]].ability.effects):
             return a
@@ -123,7 +129,7 @@ def _play(state: State, acts: list[Action]) -> Action:
     reserve = min(mine, 2) if any(state.darach_row) or mine >= 2 else 0
     tames = [a for a in acts if isinstance(a, Tame)]
     if tames and (mine < 2 or state.stamina > reserve):
-        return max(tames, key=lambda a: chance(C.beasts[state.encounter[a.slot].card].tame) * _value(state.encounter[a.slot].card))  # type: ignore[union-attr]
+        return max(tames, key=lambda a: _tame_worth(state, a.slot))
     # collect gems toward the most valuable beast within reach this turn
     if TakeGem in kinds:
         best = None

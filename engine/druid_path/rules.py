@@ -52,8 +52,12 @@ from engine.druid_path.model import (
 DRUIDS = tuple(C.druids)
 DARACHS = tuple(C.darachs)
 PATHS = tuple(C.paths)
-BEAST_IDS, ITEM_IDS, SHADOW_IDS = tuple(sorted(C.beasts)), tuple(sorted(C.items)), tuple(sorted(C.shadows))
+BEAST_IDS = tuple(sorted(C.beasts))
+ITEM_IDS = tuple(sorted(C.items))
+SHADOW_IDS = tuple(sorted(C.shadows))
 ROBOTS_OF = {d: tuple(sorted(r.id for r in C.robots.values() if r.owner == d)) for d in C.druids}
+
+
 class DruidPathGame(Game):
     id = "druid-path"
     title = "Druid Path"
