@@ -38,3 +38,16 @@ def test_random_games(block: int) -> None:
     # the first 100 games round-trip the state through JSON at every step; all check invariants
     for seed in range(block * 100, block * 100 + 100):
         play_random(seed, trip=block == 0)
+
+
+def test_greedy_games_on_every_path_keep_the_invariants() -> None:
+    from engine.druid_path.bots import greedy_player
+
+    for seed in range(64):
+        options = dict(druid=DRUIDS[seed % 4], darach=DARACHS[(seed // 4) % 4], path=PATHS[seed % 4])
+        state = GAME.new_game(seed, **options)
+        rng = Rng.from_seed(seed)
+        while GAME.outcome(state) is None:
+            GAME.apply(state, greedy_player(GAME, state, rng))
+            check_invariants(state)
+        assert state.turn <= 10
