@@ -41,7 +41,7 @@ from engine.druid_path.model import (
     UsePotion,
     UseRobot,
 )
-from engine.druid_path.play import ITEM_ROWS, PLAYABLE, has_targets
+from engine.druid_path.play import ITEM_ROWS, PLAYABLE, occupied
 from engine.druid_path.table import C, log
 
 TAKE_GEM = {c: TakeGem(c) for c in COLOURS}
@@ -49,7 +49,9 @@ TAME = [Tame(i) for i in range(LANES)]
 PLAY_ITEM = [PlayItem(i) for i in range(len(C.items))]
 STAMINA_BOOST = [StaminaBoost(i) for i in range(len(C.items))]
 STAMINA_ITEMS = {i.id for i in C.items.values() if i.boost_kind == "stamina"}
-ITEM_COST = {i.id: i.cost for i in C.items.values()}
+ITEM_FACTS = {  # playable outside a roll, cost, rows it needs a target in (R32), stamina boost
+    i.id: (PLAYABLE[i.id], i.cost, ITEM_ROWS[i.id], i.boost_kind == "stamina") for i in C.items.values()
+}
 DRAW_ITEM, DRUID_ABILITY, END_PLAY = DrawItem(), DruidAbility(), EndPlay()
 
 
@@ -114,12 +116,15 @@ def play_phase_actions(state: State) -> list[Action]:
                 acts.append(TAME[i])
         if state.item_deck:
             acts.append(DRAW_ITEM)
+    occ = occupied(state)
+    boosts = []
     for i, item in enumerate(hand):
-        if PLAYABLE[item] and ITEM_COST[item] <= stamina and has_targets(state, ITEM_ROWS[item]):
+        playable, cost, rows, stamina_boost = ITEM_FACTS[item]
+        if playable and cost <= stamina and (not rows or rows & occ):
             acts.append(PLAY_ITEM[i])
-    for i, item in enumerate(hand):
-        if item in STAMINA_ITEMS:
-            acts.append(STAMINA_BOOST[i])
+        if stamina_boost:
+            boosts.append(STAMINA_BOOST[i])
+    acts += boosts
     if any(b is not None for b in state.druid_row):
         acts += [Activate(lane) for lane in play.activatable_lanes(state)]
     if play.druid_ability_ready(state):

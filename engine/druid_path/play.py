@@ -32,19 +32,30 @@ from engine.druid_path.phases import settle_roll
 BEAST_TARGETS = {"self", "opposite", "foe_beast", "ally_beast", "foe_beasts", "ally_beasts"}
 
 
-def rows_needed(effects) -> tuple[str, ...]:
-    """R32: the rows an effect list needs a beastborg in; () when it works on an empty table."""
+DRUID_ROW, DARACH_ROW = 1, 2  # bits of a row mask
+
+
+def rows_needed(effects) -> int:
+    """R32: a mask of the rows an effect list needs a beastborg in; 0 when any table will do."""
     if any(e.target not in BEAST_TARGETS for e in effects if e.op != "roll_boost"):
-        return ()
-    return tuple(sorted({"darach" if e.target.startswith(("foe", "opp")) else "druid" for e in effects}))
+        return 0
+    mask = 0
+    for e in effects:
+        mask |= DARACH_ROW if e.target.startswith(("foe", "opp")) else DRUID_ROW
+    return mask
 
 
-def has_targets(state: State, rows: tuple[str, ...]) -> bool:
-    for row in rows:
-        lanes = state.druid_row if row == "druid" else state.darach_row
-        if lanes[0] is not None or lanes[1] is not None or lanes[2] is not None:
-            return True
-    return not rows
+def occupied(state: State) -> int:
+    """The mask of rows holding at least one beastborg."""
+    d, a = state.druid_row, state.darach_row
+    mask = DRUID_ROW if d[0] is not None or d[1] is not None or d[2] is not None else 0
+    if a[0] is not None or a[1] is not None or a[2] is not None:
+        mask |= DARACH_ROW
+    return mask
+
+
+def has_targets(state: State, rows: int) -> bool:
+    return not rows or bool(rows & occupied(state))
 
 
 # Facts about the cards that legal_actions asks for on every step, worked out once.

@@ -46,19 +46,19 @@ def ability_of(beast: Beast, row: str) -> Ability | None:
 
 
 def attack_of(beast: Beast) -> int:
-    return max(0, card_of(beast).attack + beast.attack_mod + beast.relic_attack)
+    return max(0, CARDS[beast.card].attack + beast.attack_mod + beast.relic_attack)
 
 
 def max_hp(beast: Beast) -> int:
-    return card_of(beast).hp + beast.relic_hp
+    return CARDS[beast.card].hp + beast.relic_hp
 
 
 def armor_of(beast: Beast) -> int:
-    return card_of(beast).armor + beast.relic_armor
+    return CARDS[beast.card].armor + beast.relic_armor
 
 
 def hp_left(beast: Beast) -> int:
-    return max_hp(beast) - beast.damage
+    return CARDS[beast.card].hp + beast.relic_hp - beast.damage
 
 
 def row_of(state: State, row: str) -> list[Beast | None]:
