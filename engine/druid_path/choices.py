@@ -41,7 +41,7 @@ from engine.druid_path.model import (
     UsePotion,
     UseRobot,
 )
-from engine.druid_path.play import ITEM_ROWS, PLAYABLE, occupied
+from engine.druid_path.play import DRUID_ROW, ITEM_ROWS, PLAYABLE, occupied
 from engine.druid_path.table import C, log
 
 TAKE_GEM = {c: TakeGem(c) for c in COLOURS}
@@ -53,6 +53,9 @@ ITEM_FACTS = {  # playable outside a roll, cost, rows it needs a target in (R32)
     i.id: (PLAYABLE[i.id], i.cost, ITEM_ROWS[i.id], i.boost_kind == "stamina") for i in C.items.values()
 }
 DRAW_ITEM, DRUID_ABILITY, END_PLAY = DrawItem(), DruidAbility(), EndPlay()
+USE_ROBOT = [UseRobot(i) for i in range(3)]
+DRUID_POWERS = {d.id: d.ability for d in C.druids.values()}
+ROBOT_POWERS = {r.id: r.ability for r in C.robots.values()}
 
 
 def _take_gem(state: State) -> list[Action]:
@@ -125,11 +128,14 @@ def play_phase_actions(state: State) -> list[Action]:
         if stamina_boost:
             boosts.append(STAMINA_BOOST[i])
     acts += boosts
-    if any(b is not None for b in state.druid_row):
+    if occ & DRUID_ROW:
         acts += [Activate(lane) for lane in play.activatable_lanes(state)]
-    if play.druid_ability_ready(state):
+    if not state.druid_ability_used and play.usable(state, DRUID_POWERS[state.druid], occ):
         acts.append(DRUID_ABILITY)
-    acts += [UseRobot(i) for i in play.ready_robots(state)]
+    energy, used = state.robot_energy, state.robots_used
+    for i, robot in enumerate(state.robots):
+        if energy[i] > 0 and not used[i] and play.usable(state, ROBOT_POWERS[robot], occ):
+            acts.append(USE_ROBOT[i])
     acts.append(END_PLAY)
     return acts
 

@@ -189,13 +189,14 @@ def use_potion(state: State, index: int) -> None:
     settle_roll(state)
 
 
-def usable(state: State, ability: Ability) -> bool:
+def usable(state: State, ability: Ability, occ: int = -1) -> bool:
+    """Affordable, and with something to act on (R32); `occ` is occupied(state) if known."""
     if ability.cost > state.stamina:
         return False
     summons, rows = ABILITY_FACTS[id(ability)]
     if summons:
         return spirits_in_play(state) < 3 and None in state.druid_row
-    return has_targets(state, rows)
+    return not rows or bool(rows & (occupied(state) if occ < 0 else occ))
 
 
 def activatable_lanes(state: State) -> list[int]:
