@@ -37,12 +37,19 @@ def is_shadow(beast: Beast) -> bool:
     return beast.card in C.shadows
 
 
+def _side(card_id: str, row: str) -> Ability | None:
+    if card_id == SPIRIT:
+        return None
+    card = CARDS[card_id]
+    return card.shadow if row == "darach" else getattr(card, "light", None)
+
+
+SIDES = {(card, row): _side(card, row) for card in CARDS for row in ("druid", "darach")}
+
+
 def ability_of(beast: Beast, row: str) -> Ability | None:
     """Druid-row beasts use their light side, Darach-row beasts their shadow side (R25)."""
-    if beast.card == SPIRIT:
-        return None
-    card = card_of(beast)
-    return card.shadow if row == "darach" else getattr(card, "light", None)
+    return SIDES[(beast.card, row)]
 
 
 def attack_of(beast: Beast) -> int:
@@ -80,7 +87,7 @@ def ward_up(state: State) -> bool:
 
 
 def ability_task(beast: Beast, row: str, lane: int, kind: str) -> EffectTask | None:
-    ability = ability_of(beast, row)
+    ability = SIDES[(beast.card, row)]
     if ability is None or ability.kind != kind or not ability.effects:
         return None
     controller = "druid" if row == "druid" else "darach"
