@@ -25,6 +25,7 @@ from engine.druid_path.table import (
 )
 
 SINGLE = {"foe_beast", "ally_beast"}
+WOUNDING = {"damage", "lose_hp"}  # the ops that can leave a beastborg at 0 HP ("destroy" defeats)
 
 
 # ----- the interpreter ----------------------------------------------------------------
@@ -92,7 +93,8 @@ def run_task(state: State, task: EffectTask) -> None:
                 return
             refs = [darach_pick(state, effect, refs)]
         apply_effect(state, task, effect, refs)
-        settle_deaths(state)
+        if effect.op in WOUNDING:
+            settle_deaths(state)
 
 
 def _rest(task: EffectTask, start: int) -> EffectTask:
@@ -105,7 +107,8 @@ def resume_with_target(state: State, ref: str) -> None:
     state.pending = None
     task = pending.task
     apply_effect(state, task, task.effects[0], [ref])
-    settle_deaths(state)
+    if task.effects[0].op in WOUNDING:
+        settle_deaths(state)
     _continue(state, task)
 
 
