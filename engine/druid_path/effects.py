@@ -166,7 +166,7 @@ def apply_effect(state: State, task: EffectTask, effect: Effect, refs: list[str]
         return
     druid = C.druids[state.druid]
     if op == "gain_stamina":
-        state.stamina = max(0, min(druid.stamina_max, state.stamina + n))
+        state.stamina = max(0, min(druid.stamina_max, state.stamina + n))  # R33
     elif op == "draw_items":
         draw_items(state, n)
     elif op == "mill":

@@ -328,7 +328,7 @@ def roll_succeeds(state: State, roll: PendingRoll, total: int) -> None:
     if beast is None:
         return
     darach = C.darachs[state.darach]
-    lost = hurt_leader(state, "darach", attack_of(beast))
+    lost = hurt_leader(state, "darach", attack_of(beast))  # R34: armor applies
     log(state, f"{name_of(beast)} hits {darach.name} ({total} vs parry {roll.target}): -{lost} HP.")
     if darach.riposte and state.result is None:  # R31
         hurt_beast(state, "druid", roll.where, darach.riposte)

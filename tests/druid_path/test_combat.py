@@ -329,3 +329,28 @@ def test_spiral_slides_shadows_left_when_a_lane_clashes() -> None:  # R18
     put(state, "darach", 1, "gloomfang")
     spiral_swap(state)
     assert [b.card if b else None for b in state.darach_row] == ["gloomfang", "pebblit", None]
+
+
+def test_a_hit_on_the_darach_goes_through_its_armor() -> None:  # R34
+    state = at_play(darach="draeg")  # armor 1
+    no_boosts(state)
+    put(state, "druid", 0, "emberclaw")
+    hold(state)
+    to_combat(state)
+    rig_dice(state, 12)
+    hp = state.darach_hp
+    GAME.apply(state, AttackDarach())
+    armor = C.darachs["draeg"].armor
+    assert state.darach_hp == hp - (attack_of(state.druid_row[0]) - armor)
+
+
+def test_stamina_stays_between_zero_and_five() -> None:  # R33
+    from engine.druid_path.effects import apply_effect
+    from engine.druid_path.model import Effect, EffectTask
+
+    state = at_play()
+    task = EffectTask([], "druid")
+    apply_effect(state, task, Effect("gain_stamina", 9), [])
+    assert state.stamina == 5
+    apply_effect(state, task, Effect("gain_stamina", -9), [])
+    assert state.stamina == 0
