@@ -388,3 +388,28 @@ def test_nothing_to_aim_at_is_not_offered() -> None:  # R32
     put(state, "druid", 0, "pebblit")
     acts = GAME.legal_actions(state)
     assert PlayItem(index) in acts and DruidAbility() in acts and UseRobot(cog) in acts
+
+
+def test_registered_and_every_label_and_message_is_readable() -> None:
+    from engine.core.rng import Rng
+    from engine.registry import GAMES
+
+    game = GAMES["druid-path"]
+    assert game.id == "druid-path" and game.title == "Druid Path"
+    state = game.new_game(21, druid="emrys", path="naarmut")
+    rng = Rng.from_seed(21)
+    probes = [TakeGem("red"), Tame(2), DrawItem(), PlayItem(30), EndPlay(), AcceptRoll(), PickLane(0)]
+    while game.outcome(state) is None:
+        acts = game.legal_actions(state)
+        for action in acts:
+            assert game.describe(action, state) and game.describe(action)
+        for probe in probes:
+            if probe not in acts:
+                before = msgspec.json.encode(state)
+                with pytest.raises(IllegalAction) as err:
+                    game.apply(state, probe)
+                assert str(err.value) and msgspec.json.encode(state) == before
+        assert "Emrys" in game.summary(state)
+        game.apply(state, rng.choice(acts))
+    assert game.summary(state).endswith(("won", "lost"))
+    assert game.outcome(state).summary
