@@ -95,7 +95,8 @@ def resolve_step(state: State, step: Step) -> None:
 
 def fill_encounter(state: State, count: int) -> None:
     for _ in range(count):
-        lane = next((i for i in range(LANES) if state.encounter[i] is None), None)
+        row = state.encounter
+        lane = 0 if row[0] is None else 1 if row[1] is None else 2 if row[2] is None else None
         card = draw_beast(state)
         if card is None:
             return

@@ -76,13 +76,14 @@ def spirits_in_play(state: State) -> int:
     return sum(1 for b in state.druid_row + state.darach_row if b is not None and b.card == SPIRIT)
 
 
+WARDS = {card for (card, row), a in SIDES.items() if row == "darach" and a and a.kind == "ward"}
+
+
 def ward_up(state: State) -> bool:
     """R14: a warding Darach beastborg stops every attack on the Darach, even exhausted."""
     for beast in state.darach_row:
-        if beast is not None:
-            ability = ability_of(beast, "darach")
-            if ability is not None and ability.kind == "ward":
-                return True
+        if beast is not None and beast.card in WARDS:
+            return True
     return False
 
 
@@ -210,7 +211,7 @@ def push_darach(state: State, beast: Beast) -> None:
     """Put a beast in Darach lane 1, pushing the others right; the rightmost may fall off."""
     row = state.darach_row
     if row[0] is not None:
-        gap = next((i for i in range(1, LANES) if row[i] is None), None)
+        gap = 1 if row[1] is None else 2 if row[2] is None else None
         if gap is None:
             fallen = remove(state, "darach", LANES - 1)
             assert fallen is not None
