@@ -56,6 +56,9 @@ DRAW_ITEM, DRUID_ABILITY, END_PLAY = DrawItem(), DruidAbility(), EndPlay()
 USE_ROBOT = [UseRobot(i) for i in range(3)]
 DRUID_POWERS = {d.id: d.ability for d in C.druids.values()}
 ROBOT_POWERS = {r.id: r.ability for r in C.robots.values()}
+ROBOT_FACTS = {  # stamina cost, summons a Spirit token, rows it needs a target in (R32)
+    r.id: (r.ability.cost, *play.ABILITY_FACTS[id(r.ability)]) for r in C.robots.values()
+}
 
 
 def _take_gem(state: State) -> list[Action]:
@@ -134,8 +137,14 @@ def play_phase_actions(state: State) -> list[Action]:
         acts.append(DRUID_ABILITY)
     energy, used = state.robot_energy, state.robots_used
     for i, robot in enumerate(state.robots):
-        if energy[i] > 0 and not used[i] and play.usable(state, ROBOT_POWERS[robot], occ):
-            acts.append(USE_ROBOT[i])
+        if energy[i] > 0 and not used[i]:
+            cost, summons, rows = ROBOT_FACTS[robot]
+            if cost > stamina:
+                continue
+            if summons and play.usable(state, ROBOT_POWERS[robot], occ):
+                acts.append(USE_ROBOT[i])
+            elif not summons and (not rows or rows & occ):
+                acts.append(USE_ROBOT[i])
     acts.append(END_PLAY)
     return acts
 

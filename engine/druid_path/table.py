@@ -87,18 +87,11 @@ def ward_up(state: State) -> bool:
     return False
 
 
-def ability_task(beast: Beast, row: str, lane: int, kind: str) -> EffectTask | None:
-    ability = SIDES[(beast.card, row)]
-    if ability is None or ability.kind != kind or not ability.effects:
-        return None
-    controller = "druid" if row == "druid" else "darach"
-    return EffectTask(list(ability.effects), controller, row, lane, label=name_of(beast))
-
-
 def trigger(state: State, beast: Beast, row: str, lane: int, kind: str) -> None:
-    task = ability_task(beast, row, lane, kind)
-    if task is not None:
-        state.queue.append(task)
+    ability = SIDES[(beast.card, row)]
+    if ability is not None and ability.kind == kind and ability.effects:
+        controller = "druid" if row == "druid" else "darach"
+        state.queue.append(EffectTask(list(ability.effects), controller, row, lane, label=name_of(beast)))
 
 
 def _discard_beast(state: State, beast: Beast) -> None:
