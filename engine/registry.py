@@ -8,6 +8,7 @@ from engine.core.game import Game
 from engine.decknforge.rules import DecknForgeGame
 from engine.disciple.rules import DiscipleGame
 from engine.disruption.rules import DisruptionGame
+from engine.druid_path.rules import DruidPathGame
 
 
 class CatalogueEntry(msgspec.Struct, frozen=True):
@@ -24,5 +25,6 @@ CATALOGUE: tuple[CatalogueEntry, ...] = (
 )
 
 GAMES: dict[str, Game] = {
-    game.id: game for game in (DiscipleGame(), DisruptionGame(), DecknForgeGame())
+    game.id: game
+    for game in (DiscipleGame(), DruidPathGame(), DisruptionGame(), DecknForgeGame())
 }

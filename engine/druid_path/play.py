@@ -1,0 +1,257 @@
+"""The Play phase: gems, taming, items, activated abilities, robots and discard boosts.
+
+Rulings cited as R1, R2... are in RULINGS.md beside this file.
+"""
+
+from __future__ import annotations
+
+from engine.druid_path.table import (
+    C,
+    SPIRIT,
+    ability_of,
+    gain_gem,
+    log,
+    name_of,
+    remove,
+    spirits_in_play,
+    trigger,
+)
+from engine.druid_path.model import (
+    COLOURS,
+    LANES,
+    Ability,
+    Beast,
+    EffectTask,
+    PendingLane,
+    PendingRoll,
+    State,
+)
+from engine.druid_path.phases import settle_roll
+
+
+BEAST_TARGETS = {"self", "opposite", "foe_beast", "ally_beast", "foe_beasts", "ally_beasts"}
+
+
+DRUID_ROW, DARACH_ROW = 1, 2  # bits of a row mask
+
+
+def rows_needed(effects) -> int:
+    """R32: a mask of the rows an effect list needs a beastborg in; 0 when any table will do."""
+    if any(e.target not in BEAST_TARGETS for e in effects if e.op != "roll_boost"):
+        return 0
+    mask = 0
+    for e in effects:
+        mask |= DARACH_ROW if e.target.startswith(("foe", "opp")) else DRUID_ROW
+    return mask
+
+
+def occupied(state: State) -> int:
+    """The mask of rows holding at least one beastborg."""
+    d, a = state.druid_row, state.darach_row
+    mask = DRUID_ROW if d[0] is not None or d[1] is not None or d[2] is not None else 0
+    if a[0] is not None or a[1] is not None or a[2] is not None:
+        mask |= DARACH_ROW
+    return mask
+
+
+def has_targets(state: State, rows: int) -> bool:
+    return not rows or bool(rows & occupied(state))
+
+
+# Facts about the cards that legal_actions asks for on every step, worked out once.
+COSTS = {b.id: (tuple(b.cost.coloured().items()), b.cost.any) for b in C.beasts.values()}
+PLAYABLE = {i.id: any(e.op != "roll_boost" for e in i.light) for i in C.items.values()}
+ITEM_ROWS = {i.id: rows_needed([e for e in i.light if e.op != "roll_boost"]) for i in C.items.values()}
+ABILITY_FACTS = {  # does it summon a Spirit token; which rows must hold a target (R32)
+    id(a): (any(e.op == "summon_spirit" for e in a.effects), rows_needed(a.effects))
+    for a in [d.ability for d in C.druids.values()] + [r.ability for r in C.robots.values()]
+    + [b.light for b in C.beasts.values() if b.light is not None]
+}  # fmt: skip
+
+
+
+def affordable(state: State, card_id: str) -> bool:
+    """Gems are never spent: the collection must simply cover the cost (R4)."""
+    coloured, uncoloured = COSTS[card_id]
+    gems = state.gems
+    spare = sum(gems.values())
+    for colour, need in coloured:
+        if gems.get(colour, 0) < need:
+            return False
+        spare -= need
+    return spare >= uncoloured
+
+
+def tameable(state: State) -> list[int]:
+    if state.stamina < 1:
+        return []
+    return [
+        i
+        for i, slot in enumerate(state.encounter)
+        if slot is not None and not slot.tried and affordable(state, slot.card)
+    ]
+
+
+def take_gem(state: State, colour: str) -> None:
+    state.stamina -= 1  # R1: the gem joins the collection beside the Druid
+    gain_gem(state, colour)
+    log(state, f"Collected a {colour} gem ({state.stamina} stamina left).")
+
+
+def start_tame(state: State, slot: int) -> None:
+    state.stamina -= 1
+    card = state.encounter[slot]
+    assert card is not None
+    beast = C.beasts[card.card]
+    dice = state.rng.roll(2, 6)
+    log(state, f"Taming {beast.name}: rolled {dice[0]}+{dice[1]} against {beast.tame}.")
+    state.pending = PendingRoll("tame", slot, beast.tame, dice)
+    settle_roll(state)
+
+
+def tamed(state: State, slot: int, total: int) -> None:
+    card = state.encounter[slot]
+    assert card is not None
+    state.encounter[slot] = None
+    log(state, f"{C.beasts[card.card].name} is tamed ({total})! Choose its lane.")
+    state.pending = PendingLane(card.card)
+
+
+def place(state: State, lane: int) -> None:
+    pending = state.pending
+    assert isinstance(pending, PendingLane)
+    state.pending = None
+    old = state.druid_row[lane]
+    if old is not None:  # R5: replacing sends the old beast away without its defeated ability
+        log(state, f"{name_of(old)} leaves lane {lane + 1} to make room.")
+        remove(state, "druid", lane)
+    beast = Beast(pending.card)
+    state.druid_row[lane] = beast
+    trigger(state, beast, "druid", lane, "tame")
+
+
+def draw_item(state: State) -> None:
+    state.stamina -= 1
+    item = state.item_deck.pop()
+    state.hand.append(item)
+    log(state, f"Drew {C.items[item].name}.")
+
+
+def playable_items(state: State) -> list[int]:
+    """Items whose light side does something outside a roll, and whose cost is met."""
+    items, stamina = C.items, state.stamina
+    return [
+        i
+        for i, item in enumerate(state.hand)
+        if PLAYABLE[item] and items[item].cost <= stamina and has_targets(state, ITEM_ROWS[item])
+    ]
+
+
+def play_item(state: State, index: int) -> None:
+    item_id = state.hand.pop(index)
+    item = C.items[item_id]
+    state.stamina -= item.cost
+    state.item_discard.append(item_id)  # a relic leaves the discard when it attaches
+    effects = [e for e in item.light if e.op != "roll_boost"]
+    log(state, f"Played {item.name}: {item.light_text}")
+    state.queue.append(EffectTask(effects, "druid", item=item_id, label=item.name))
+
+
+def stamina_boost(state: State, index: int) -> None:
+    item = C.items[state.hand.pop(index)]
+    state.item_discard.append(item.id)
+    stamina_max = C.druids[state.druid].stamina_max
+    state.stamina = min(stamina_max, state.stamina + item.boost)
+    log(state, f"Discarded {item.name} for +{item.boost} stamina ({state.stamina}).")
+
+
+def roll_boost(state: State, index: int) -> None:
+    roll = state.pending
+    assert isinstance(roll, PendingRoll)
+    item = C.items[state.hand.pop(index)]
+    state.item_discard.append(item.id)
+    roll.bonus += item.boost
+    log(state, f"Discarded {item.name}: +{item.boost} to the roll ({sum(roll.dice) + roll.bonus}).")
+    settle_roll(state)
+
+
+def use_potion(state: State, index: int) -> None:
+    roll = state.pending
+    assert isinstance(roll, PendingRoll)
+    item = C.items[state.hand.pop(index)]
+    state.item_discard.append(item.id)
+    state.stamina -= item.cost
+    roll.bonus += sum(e.amount for e in item.light if e.op == "roll_boost")
+    others = [e for e in item.light if e.op != "roll_boost"]
+    if others:
+        state.queue.append(EffectTask(others, "druid", item=item.id, label=item.name))
+    log(state, f"Drank {item.name}: the roll is now {sum(roll.dice) + roll.bonus}.")
+    settle_roll(state)
+
+
+def usable(state: State, ability: Ability, occ: int = -1) -> bool:
+    """Affordable, and with something to act on (R32); `occ` is occupied(state) if known."""
+    if ability.cost > state.stamina:
+        return False
+    summons, rows = ABILITY_FACTS[id(ability)]
+    if summons:
+        return spirits_in_play(state) < 3 and None in state.druid_row
+    return not rows or bool(rows & (occupied(state) if occ < 0 else occ))
+
+
+def activatable_lanes(state: State) -> list[int]:
+    lanes = []
+    for lane in range(LANES):
+        beast = state.druid_row[lane]
+        if beast is None or beast.used or beast.card == SPIRIT:
+            continue
+        ability = ability_of(beast, "druid")
+        if ability is not None and ability.kind == "activated" and usable(state, ability):
+            lanes.append(lane)
+    return lanes
+
+
+def activate(state: State, lane: int) -> None:
+    beast = state.druid_row[lane]
+    assert beast is not None
+    ability = ability_of(beast, "druid")
+    assert ability is not None
+    beast.used = True  # once per turn
+    state.stamina -= ability.cost
+    log(state, f"{name_of(beast)}: {ability.text}")
+    state.queue.append(EffectTask(list(ability.effects), "druid", "druid", lane, label=name_of(beast)))
+
+
+def druid_ability_ready(state: State) -> bool:
+    return not state.druid_ability_used and usable(state, C.druids[state.druid].ability)
+
+
+def druid_ability(state: State) -> None:
+    druid = C.druids[state.druid]
+    state.druid_ability_used = True
+    state.stamina -= druid.ability.cost
+    log(state, f"{druid.name}: {druid.ability.text}")
+    state.queue.append(EffectTask(list(druid.ability.effects), "druid", label=druid.name))
+
+
+def ready_robots(state: State) -> list[int]:
+    """R7: a robot works once per turn, for 1 of its energy; it costs no stamina."""
+    energy, used, robots = state.robot_energy, state.robots_used, C.robots
+    return [
+        i
+        for i, robot in enumerate(state.robots)
+        if energy[i] > 0 and not used[i] and usable(state, robots[robot].ability)
+    ]
+
+
+def use_robot(state: State, index: int) -> None:
+    robot = C.robots[state.robots[index]]
+    state.robot_energy[index] -= 1
+    state.robots_used[index] = True
+    state.stamina -= robot.ability.cost
+    log(state, f"{robot.name}: {robot.ability.text} (energy {state.robot_energy[index]}).")
+    state.queue.append(EffectTask(list(robot.ability.effects), "druid", label=robot.name))
+
+
+def gem_colours(state: State) -> list[str]:
+    return [c for c in COLOURS if state.gem_supply.get(c, 0) > 0]

@@ -1,0 +1,272 @@
+"""Druid Path's Game: setup, the legal actions of every decision, and labels for menus.
+
+Rulings cited as R1, R2... are in RULINGS.md beside this file.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from engine.core.game import Game, GameOption, Outcome
+from engine.core.odds import chance_at_least
+from engine.core.rng import Rng
+from engine.druid_path import phases
+from engine.druid_path.choices import HANDLERS, PLAY_OPTIONS, pending_actions, play_phase_actions
+from engine.druid_path.table import C, log, name_of
+from engine.druid_path.model import (
+    COLOURS,
+    GEMS_PER_COLOUR,
+    STEPS,
+    AcceptRoll,
+    Action,
+    Activate,
+    AttackDarach,
+    Block,
+    DrawItem,
+    DruidAbility,
+    EndPlay,
+    Endure,
+    Event,
+    PendingBranch,
+    PendingGem,
+    PendingLane,
+    PendingResponse,
+    PendingRoll,
+    PendingTarget,
+    PickBranch,
+    PickGem,
+    PickLane,
+    PickTarget,
+    PlayItem,
+    RollBoost,
+    StaminaBoost,
+    State,
+    TakeGem,
+    Tame,
+    UsePotion,
+    UseRobot,
+)
+
+DRUIDS = tuple(C.druids)
+DARACHS = tuple(C.darachs)
+PATHS = tuple(C.paths)
+BEAST_IDS = tuple(sorted(C.beasts))
+ITEM_IDS = tuple(sorted(C.items))
+SHADOW_IDS = tuple(sorted(C.shadows))
+ROBOTS_OF = {d: tuple(sorted(r.id for r in C.robots.values() if r.owner == d)) for d in C.druids}
+
+
+class DruidPathGame(Game):
+    id = "druid-path"
+    title = "Druid Path"
+    blurb = "Solo monster-taming lane battler"
+    State = State
+    Action = Action
+    Event = Event
+    options = (
+        GameOption("druid", "Druid", "choice", "belthar", "Who walks the path.", DRUIDS),
+        GameOption("darach", "Darach", "choice", "kaliran", "The rogue Druid to stop.", DARACHS),
+        GameOption("path", "Path", "choice", "celthar", "The ten steps of the journey.", PATHS),
+        GameOption(
+            "darach_bonus", "Darach extra HP", "int", 0,
+            "Campaigns make later Darachs tougher.", minimum=0, maximum=30,
+        ),
+        GameOption(
+            "druid_hp", "Druid starting HP", "int", 0,
+            "0 means full health; campaigns carry wounds over.", minimum=0, maximum=40,
+        ),
+        GameOption(
+            "bonus_stamina", "Extra starting stamina", "int", 0,
+            "A campaign reward.", minimum=0, maximum=5,
+        ),
+    )  # fmt: skip
+
+    # ----- setting up -----------------------------------------------------------------
+
+    def new_game(self, seed: int = 0, **options: Any) -> State:
+        opts = self.check_options(options)
+        rng = Rng.from_seed(seed)
+        druid, darach, path = C.druids[opts["druid"]], C.darachs[opts["darach"]], C.paths[opts["path"]]
+        beasts, items, shadows = list(BEAST_IDS), list(ITEM_IDS), list(SHADOW_IDS)
+        for deck in (beasts, items, shadows):
+            rng.shuffle(deck)
+        robots = list(ROBOTS_OF[druid.id])
+        hp = min(druid.hp, opts["druid_hp"]) if opts["druid_hp"] else druid.hp
+        darach_hp = darach.hp + opts["darach_bonus"]
+        state = State(
+            rng=rng,
+            path=path.id,
+            druid=druid.id,
+            darach=darach.id,
+            turn=0,
+            phase="encounter",
+            druid_hp=hp,
+            druid_hp_max=druid.hp,
+            darach_hp=darach_hp,
+            darach_hp_max=darach_hp,
+            # R2: the first Encounter phase adds the usual gain to this
+            stamina=min(druid.stamina_max, druid.start_stamina + opts["bonus_stamina"]),
+            beast_deck=beasts,
+            item_deck=items,
+            shadow_deck=shadows,
+            gem_supply={c: GEMS_PER_COLOUR for c in COLOURS},
+            robots=robots,
+            robot_energy=[C.robots[r].energy for r in robots],
+            robots_used=[False] * len(robots),
+        )
+        state.hand = [state.item_deck.pop() for _ in range(path.hand)]
+        log(state, f"{druid.name} sets out on {path.name} against {darach.name}.")
+        phases.advance(state)
+        return state
+
+    # ----- the contract ---------------------------------------------------------------
+
+    def legal_actions(self, state: State) -> list[Action]:
+        if state.result is not None:
+            return []
+        if state.pending is not None:
+            return pending_actions(state)
+        if state.phase != "play":
+            return []
+        return play_phase_actions(state)
+
+    def is_legal(self, state: State, action: Any) -> bool:
+        """A Play-phase action is checked against its own kind's options only (the same
+        functions legal_actions joins together), which keeps bots fast."""
+        options = PLAY_OPTIONS.get(type(action))
+        if options is not None and state.pending is None and state.result is None:
+            return state.phase == "play" and action in options(state)
+        return action in self.legal_actions(state)
+
+    def _apply(self, state: State, action: Action) -> list[Event]:
+        before = state.logged
+        HANDLERS[type(action)](state, action)
+        phases.advance(state)
+        new = min(state.logged - before, len(state.log))
+        kind = type(action).__name__
+        return [Event(kind, text) for text in state.log[len(state.log) - new :]] if new else []
+
+    def why_illegal(self, state: State, action: Any) -> str:
+        if state.result is not None:
+            return "The game is over."
+        p = state.pending
+        if isinstance(p, PendingRoll):
+            return "Finish the roll first: boost it or accept it."
+        if isinstance(p, PendingResponse):
+            if isinstance(action, AttackDarach):
+                if state.stamina < 1:
+                    return "Attacking the Darach costs 1 stamina."
+                return "No ready beastborg in this lane can attack the Darach (is a ward up?)."
+            if isinstance(action, Block):
+                return "Blocking needs a ready beastborg in this lane, an attacker and 1 stamina."
+            return "Answer the attack in this lane first."
+        if isinstance(p, PendingTarget):
+            return "Choose one of the highlighted targets."
+        if isinstance(p, PendingLane):
+            return "Choose a lane (1-3) for the tamed beastborg."
+        if isinstance(p, PendingGem):
+            return "Choose a gem colour still in the supply."
+        if isinstance(p, PendingBranch):
+            return "Choose which way the path goes."
+        if isinstance(action, (TakeGem, Tame, DrawItem)) and state.stamina < 1:
+            return "That costs 1 stamina and you have none left."
+        if isinstance(action, TakeGem):
+            return "That gem colour is not in the supply."
+        if isinstance(action, Tame):
+            return "That beastborg cannot be tamed: a tried card, or your gems do not cover its cost."
+        if isinstance(action, DrawItem):
+            return "The item deck is empty."
+        if isinstance(action, PlayItem):
+            return "That item cannot be played now (its cost, or it only boosts rolls)."
+        if isinstance(action, (Activate, DruidAbility, UseRobot)):
+            return "That ability is spent this turn, out of energy, or costs more stamina."
+        if isinstance(action, (RollBoost, UsePotion, AcceptRoll)):
+            return "There is no roll to boost right now."
+        return "That move is not allowed right now."
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.result is None:
+            return None
+        return Outcome(state.result == "won", score(state), state.result_reason)
+
+    def summary(self, state: State) -> str:
+        druid, darach = C.druids[state.druid].name, C.darachs[state.darach].name
+        text = f"{druid} vs {darach}, step {state.turn}/{STEPS}, HP {state.druid_hp} vs {state.darach_hp}"
+        if state.result is not None:
+            text += f", {state.result}"
+        return text
+
+    def describe(self, action: Action, state: State | None = None) -> str:
+        match action:
+            case TakeGem(colour):
+                return f"Take a {colour} gem (1 stamina)"
+            case Tame(slot):
+                if state is not None and (s := state.encounter[slot]) is not None:
+                    beast = C.beasts[s.card]
+                    return f"Tame {beast.name} (1 stamina, {tame_odds(beast.tame)} chance)"
+                return f"Tame encounter lane {slot + 1}"
+            case DrawItem():
+                return "Draw an item (1 stamina)"
+            case PlayItem(i) | StaminaBoost(i) | RollBoost(i) | UsePotion(i):
+                name = C.items[state.hand[i]].name if state is not None else f"item {i + 1}"
+                verb = {
+                    PlayItem: "Play", StaminaBoost: "Discard for stamina:",
+                    RollBoost: "Discard to boost:", UsePotion: "Drink",
+                }[type(action)]  # fmt: skip
+                return f"{verb} {name}"
+            case Activate(lane):
+                beast = state.druid_row[lane] if state is not None else None
+                return f"Activate {name_of(beast) if beast else f'lane {lane + 1}'}"
+            case DruidAbility():
+                return "Use the Druid's ability"
+            case UseRobot(i):
+                return f"Use {C.robots[state.robots[i]].name}" if state is not None else "Use a robot"
+            case EndPlay():
+                return "End the Play phase"
+            case AcceptRoll():
+                return "Accept the roll"
+            case PickLane(lane):
+                return f"Lane {lane + 1}"
+            case PickTarget(ref):
+                return target_label(state, ref)
+            case PickGem(colour):
+                return f"A {colour} gem"
+            case PickBranch(alt):
+                return "Take the branching way" if alt else "Keep to the main way"
+            case Endure():
+                return "Do nothing"
+            case AttackDarach():
+                if state is not None:
+                    odds = tame_odds(C.darachs[state.darach].parry)
+                    return f"Attack the Darach (1 stamina, {odds} chance)"
+                return "Attack the Darach"
+            case Block():
+                return "Block (1 stamina)"
+        return type(action).__name__
+
+
+def tame_odds(target: int, bonus: int = 0) -> str:
+    from engine.core.odds import percent
+
+    return percent(chance(target, bonus))
+
+
+def chance(target: int, bonus: int = 0) -> Fraction:
+    return chance_at_least(2, 6, target, bonus)
+
+
+def target_label(state: State | None, ref: str) -> str:
+    if state is None or ":" not in ref:
+        return ref
+    row, lane = ref.split(":")
+    beast = (state.druid_row if row == "druid" else state.darach_row)[int(lane)]
+    side = "your" if row == "druid" else "Darach"
+    return f"{name_of(beast) if beast else '?'} ({side} lane {int(lane) + 1})"
+
+
+def score(state: State) -> int:
+    """Won: HP left plus steps to spare; lost: the damage dealt to the Darach."""
+    if state.result == "won":
+        return state.druid_hp + (STEPS - state.turn) * 2
+    return state.darach_hp_max - max(0, state.darach_hp)
