@@ -91,6 +91,7 @@ class LastResult(msgspec.Struct):
     total: int
     result: Literal["won", "lost"]
     reward: str = ""
+    dice_cards: list[str] = msgspec.field(default_factory=list)  # No Dice variant draws
 
 
 Phase = Literal["fight", "tie", "over"]

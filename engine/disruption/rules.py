@@ -348,6 +348,7 @@ class DisruptionGame(Game):
             total=total,
             result="won" if won else "lost",
             reward=reward,
+            dice_cards=list(encounter.dice_cards),
         )
         events.append(Event("won" if won else "lost", f"{total} against {target}"))
         state.encounter = None

@@ -326,15 +326,19 @@ def test_r7_no_dice_draws_cards_read_from_the_tables():
     assert sorted(v for _, v in TEN_DIE) == list(range(1, 11))
     assert "J♣" not in dict(TEN_DIE) and "J♥" not in dict(TEN_DIE)
     state = new(no_dice=True, seed=9)
-    set_encounter(state, [Card(4, H)])
+    set_encounter(state, [Card(1, H)])  # 2d6 always beats 1: no tie to muddle the record
     GAME.apply(state, Fight(()))
-    faces = state.last.dice
-    cards = state.encounter.dice_cards if state.phase == "tie" else None
-    log = " ".join(state.log)
-    black, red = dict(BLACK_DIE), dict(RED_DIE)
-    drawn = [token for token in log.replace("(", " ").replace(")", " ").split() if token in black or token in red]
-    assert len(drawn) >= 2 and cards is None
-    assert black[drawn[-2]] == faces[0] and red[drawn[-1]] == faces[1]
+    first, second = state.last.dice_cards
+    assert dict(BLACK_DIE)[first] == state.last.dice[0]  # the first die is a black card
+    assert dict(RED_DIE)[second] == state.last.dice[1]  # the second a red one
+    assert f"({first} {second})" in " ".join(state.log)
+
+
+def test_dice_rolled_normally_record_no_cards():
+    state = new(seed=9)
+    set_encounter(state, [Card(1, H)])
+    GAME.apply(state, Fight(()))
+    assert state.last.dice_cards == [] and len(state.last.dice) == 2
 
 
 def test_r7_no_dice_values_are_uniform():

@@ -210,7 +210,7 @@ Full rules: Rules on the home screen.
         line = Text.assemble(f"dice {sum(last.dice)}{allies} = {last.total} vs {last.target}: ", verdict)
         if last.reward:
             line.append(f"\nreward {last.reward}")
-        roll.update(Text.assemble(render_dice(last.dice), "\n", line), layout=False)
+        roll.update(Text.assemble(render_dice(last.dice, last.dice_cards), "\n", line), layout=False)
 
     def _draw_piles(self, state: State) -> None:
         self.query_one("#piles", Static).update(
