@@ -151,3 +151,22 @@ def test_the_installed_entry_point_reports_errors_without_traceback(data):
     assert result.returncode == 2
     assert result.stderr.strip().startswith("tabletop-tui: unknown game 'chess'")
     assert "Traceback" not in result.stderr
+
+
+def test_every_kind_of_damage_is_listed_by_the_cli_and_refused_by_continue(capsys, data, launched):
+    from tests.test_saves import damage_cases, valid_save_bytes
+
+    store = SaveStore(DataPaths.resolve(data), GAMES)
+    store.paths.ensure()
+    cases = damage_cases(valid_save_bytes(store))
+    for name, (content, _) in cases.items():
+        store.paths.save_file(name).write_bytes(content)
+    code, out, err = run_main(capsys, "--data-dir", str(data), "saves")
+    assert code == 0 and err == ""
+    for name, (content, reason) in cases.items():
+        line = next(line for line in out.splitlines() if f" {name}  DAMAGED:" in line)
+        assert reason in line
+        code, _, err = run_main(capsys, "--data-dir", str(data), "continue", name)
+        assert code == 2 and "cannot be opened" in err and "Traceback" not in err
+        assert store.paths.save_file(name).read_bytes() == content
+    assert launched == []

@@ -147,3 +147,26 @@ async def test_a_tiny_terminal_gets_a_notice_and_recovers(paths):
         await pilot.resize_terminal(79, 24)
         await pilot.pause()
         assert isinstance(app.screen, TooSmallScreen) and "79x24" in screen_text(app)
+
+
+async def test_every_kind_of_damage_shows_in_the_saved_games_screen(paths):
+    from tests.test_saves import damage_cases, valid_save_bytes
+
+    store = SaveStore(paths, GAMES, clock=lambda: FIXED_TIME)
+    cases = damage_cases(valid_save_bytes(store))
+    for name, (content, _) in cases.items():
+        paths.save_file(name).write_bytes(content)
+    app = make_app(paths)
+    async with app.run_test(size=(80, 40)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        text = screen_text(app)
+        for name, (_, reason) in cases.items():
+            assert f"{name}.json" in text and reason in text, name
+        for _ in cases:  # try to open each one: refused with a message, the app carries on
+            await pilot.press("enter", "down")
+            await pilot.pause()
+        assert isinstance(app.screen, SavesScreen)
+        assert sum("cannot be opened" in str(n.message) for n in app._notifications) >= 1
+    for name, (content, _) in cases.items():
+        assert paths.save_file(name).read_bytes() == content
