@@ -275,6 +275,7 @@ def gather_deck(state: State) -> None:
     state.enemy_turn = None
     state.patterns = []
     state.patterns_out = []
+    state.patterns_used = []
     state.rng.shuffle(state.draw)
 
 
