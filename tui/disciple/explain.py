@@ -63,11 +63,7 @@ def _option_detail(state: State, index: int, width: int) -> Text:
     if kind in ("style", "second_style"):
         if option == DECLINE:
             return view.wrap("Stay with a single school; your skills deck stays as it is.", width)
-        style = content.styles[option]
-        letters = " ".join(COLOUR_LETTER[c] for c in style.energy)
-        text = view.wrap(style.blurb, width)
-        text.append(f"\nEnergy allotment {letters}", style="italic")
-        return text
+        return view.wrap(content.styles[option].blurb, width)
     if option == NONE_OPTION:
         return view.wrap("Keep no more. The cards not kept go to the bottom of your skills deck.", width)
     if kind == "event":

@@ -15,7 +15,7 @@ from textual.widgets import Static
 from engine.disciple import energy
 from engine.disciple.content import load
 from engine.disciple.journey import DECLINE, NONE_OPTION
-from engine.disciple.model import Choose, EndTurn, PlayCard, State
+from engine.disciple.model import COLOUR_LETTER, Choose, EndTurn, PlayCard, State
 from engine.disciple.rules import DiscipleGame
 from saves.session import GameSession
 from tui.disciple import explain, view
@@ -246,6 +246,9 @@ How to play: Rules on the home screen.
             spans = [(22 + s.start, 22 + s.end, str(s.style)) for s in cost.spans]
             return label, view.RARITY_LETTER[card.rarity], spans
         label = self.game.describe(Choose(index), state)
+        if pending.kind in ("style", "second_style") and option != DECLINE:
+            letters = " ".join(COLOUR_LETTER[c] for c in content.styles[option].energy)
+            return label, f"energy {letters}", []
         if pending.kind == "energy_pick":
             letter = label[-2]
             return label, "", [(len(label) - 2, len(label) - 1, view.LETTER_STYLE.get(letter, ""))]
@@ -349,5 +352,3 @@ How to play: Rules on the home screen.
     def action_back(self) -> None:
         self.app.pop_screen()
 
-
-__all__ = ["DiscipleScreen", "DECLINE"]

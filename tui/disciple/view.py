@@ -32,7 +32,7 @@ TYPE_NAME = {
     "style": "Style",
     "energy": "Energy",
 }
-KIND_NAME = {"upper": "Upperbody", "lower": "Lowerbody", "grapple": "Grapple", "none": "None"}
+KIND_NAME = {"upper": "Upper", "lower": "Lower", "grapple": "Grapple", "none": "None"}
 TAG_NAME = {"joint": "joint lock", "point": "pressure point"}
 RARITY_LETTER = {"common": "C", "uncommon": "U", "epic": "E", "legendary": "L"}
 RARITY_STYLE = {"common": "", "uncommon": "bold cyan", "epic": "bold magenta", "legendary": "bold yellow"}
@@ -118,12 +118,8 @@ def pattern_text(pattern: Pattern, done: int = -1) -> Text:
 
 
 def _attack_text(attack) -> str:
-    parts = [KIND_NAME[attack.kind]]
-    if attack.bonus:
-        parts.append(f"+{attack.bonus}")
-    if attack.ops:
-        parts.append(ops_text(attack.ops))
-    return f"{attack.name} ({' '.join(parts)})"
+    kind = KIND_NAME[attack.kind] + (f" +{attack.bonus}" if attack.bonus else "")
+    return f"{attack.name} ({kind}{', ' + ops_text(attack.ops) if attack.ops else ''})"
 
 
 def _flags(parts: list[tuple[str, bool]]) -> str:
@@ -166,20 +162,21 @@ def foe_lines(state: State) -> tuple[str, Text]:
             (f"Stun {enemy.stun}", enemy.stun > 0),
         ]
     )
-    text.append(f"\n{effects + ' · ' if effects else ''}Rocked {enemy.rocked}/{limit}")
-    text.append(f" · Patterns {len(state.patterns)}")
+    text.append(f"\nRocked {enemy.rocked}/{limit} · Patterns {len(state.patterns)}")
     if state.patterns_out:
-        text.append(f" (+{len(state.patterns_out)} drawn)")
+        text.append(f" (+{len(state.patterns_out)} out)")
+    if effects:
+        text.append(f"\n{effects}", style="bold")
     attacks = "; ".join(_attack_text(a) for a in card.attacks)
     specials = " ".join(s.text for s in card.specials if s.text)
     text.append(f"\n{attacks}{'. ' + specials if specials else ''}", style="italic")
     pile = content.patterns[enemy.tier]
     turn = state.enemy_turn
     if turn is not None and turn.pattern >= 0:
-        text.append("\nNow ")
+        text.append("\nNow: ")
         text.append_text(pattern_text(pile[turn.pattern], turn.step))
     elif state.patterns_used:
-        text.append("\nLast turn ")
+        text.append("\nLast: ")
         for i, p in enumerate(state.patterns_used):
             text.append_text(pattern_text(pile[p]))
             if i < len(state.patterns_used) - 1:
@@ -299,7 +296,7 @@ def card_text(card: Card, width: int) -> Text:
     """The detail lines under the list: what the card does (type and cost are on its line)."""
     words = [kw.name for kw in _keywords(card)]
     text = wrap(card.text, width)
-    if words and len(text.plain.splitlines()) < 3:
+    if words and len(text.plain.splitlines()) < 2:
         text.append(f"\ni explains: {', '.join(words)}", style="dim italic")
     return text
 
