@@ -134,6 +134,11 @@ def foe_lines(state: State) -> tuple[str, Text]:
     content = load()
     enemy = state.enemy
     if enemy is None:
+        if state.pending is not None and state.pending.kind == "start_choice":
+            return "Your starting deck", Text(
+                f"{state.pending.prompt}\nYour deck holds {len(state.draw)} cards so far; "
+                "pick one more from the list below."
+            )
         if state.event in content.events:
             event = content.events[state.event]
             return f"Event: {event.name}", Text(event.text)
@@ -202,8 +207,9 @@ def energy_text(cards: list[EnergyCard], pool: list[int]) -> Text:
             text.append(" [")
             text.append(letter, style=COLOUR_STYLE[card.colour])
             text.append("]")
-    if any(cards_tapped := [c for c in cards if c.tapped]):
-        text.append(f"  {len(cards_tapped)} tapped", style="dim")
+    tapped = sum(card.tapped for card in cards)
+    if tapped and len(cards) <= 4:  # the (x) form says it too; the words only where they fit
+        text.append(f"  {tapped} tapped", style="dim")
     if any(pool):
         text.append("  pool ")
         for colour, n in zip(COLOURS, pool):
@@ -268,7 +274,7 @@ def in_play_text(state: State) -> Text:
         text.append("—", style="dim")
     for card_id in state.counters:
         counter = cards[card_id].counter
-        on = KIND_NAME.get(counter.on, "any") if counter else ""
+        on = KIND_NAME.get(counter.on, "any attack") if counter else ""
         text.append(f"{cards[card_id].name} ({on}) ")
     return text
 
@@ -285,9 +291,7 @@ def card_detail(state: State | None, card: Card, width: int) -> Text:
         text.append_text(cost_text(cost))
         if state is not None and energy.combo_hit(state, card):
             text.append(" (Combo: 1 less)", style="bold")
-    words = [kw.name for kw in _keywords(card)]
-    body = card.text + (f"  [i: {', '.join(words)}]" if words else "")
-    for line in textwrap.wrap(body, max(width, 20)):
+    for line in textwrap.wrap(card.text, max(width, 20)):
         text.append("\n" + line)
     return text
 

@@ -48,9 +48,8 @@ class InfoScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     InfoScreen { align: center middle; }
     InfoScreen > VerticalScroll {
-        width: 78; max-height: 22; border: round $accent; background: $surface; padding: 0 1;
+        width: 78; height: auto; max-height: 22; border: round $accent; background: $surface; padding: 0 1;
     }
-    InfoScreen #info-hint { color: $text-muted; }
     """
     BINDINGS = [
         Binding("escape,q,i,d,l,enter", "dismiss", "Close"),
@@ -67,8 +66,8 @@ class InfoScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll() as box:
             box.border_title = self.title_text
+            box.border_subtitle = "Esc closes · j/k scroll"
             yield Static(self.body, id="info-body")
-            yield Static("Esc closes · j/k scroll", id="info-hint")
 
     def on_mount(self) -> None:
         if self.at_end:
