@@ -271,3 +271,34 @@ async def test_game_help_explains_the_keys(paths):
 def test_choose_is_a_digit_and_a_far_option_is_arrows_then_enter():
     assert key_for(Choose(0)) == ["1"] and key_for(PlayCard(7)) == ["8"]
     assert key_for(Choose(10)) == ["home", *["down"] * 10, "enter"]
+
+
+async def test_every_decision_of_a_whole_run_shows_at_80x24(paths):
+    """A whole run (second style, rewards, Weakened and Stun choices included) through the
+    screen's own play(): every option and every card in hand is on screen when it matters."""
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_game("disciple", GREEDY_WINS)
+        await pilot.pause()
+        screen = app.screen
+        session = screen.session
+        game = session.game
+        cards = load().cards
+        bot = Rng.from_seed(0)
+        kinds = set()
+        while session.outcome() is None:
+            state = session.state
+            text = screen_text(app)
+            assert len(text.splitlines()) == SIZE[1]
+            if state.pending is not None:
+                kinds.add(state.pending.kind)
+                for i, option in enumerate(state.pending.options[:7]):
+                    label = cards[option].name if option in cards else game.describe(Choose(i), state)
+                    assert label[:20] in text, (state.pending.kind, label)
+            else:
+                assert f"Hand ({len(state.hand)})" in text
+                assert all(cards[c].name[:20] in text for c in state.hand)
+                assert f"Vitality" in text and f"{state.enemy.vitality}/{state.enemy.max_vitality}" in text
+            screen.play(greedy_action(game, state, bot))
+            await pilot.pause()
+        assert {"style", "reward", "event", "weakened", "stun_tap", "second_style"} <= kinds

@@ -193,8 +193,9 @@ How to play: Rules on the home screen.
                 spans.append([])
             elif isinstance(action, PlayCard):
                 card = content.cards[state.hand[action.hand_index]]
-                choice, card_spans = self._card_choice(state, card, action.hand_index in playable)
-                shown.append(Choice(choice[0], choice[1], DIGITS[action.hand_index]))
+                can_play = action.hand_index in playable
+                choice, card_spans = self._card_choice(state, card, can_play)
+                shown.append(Choice(choice[0], choice[1], DIGITS[action.hand_index], can_play))
                 spans.append(card_spans)
             elif isinstance(action, EndTurn):
                 shown.append(Choice("End turn", key="e"))

@@ -19,7 +19,7 @@ Span = tuple[int, int, str]  # start, end (in the label), style
 class HandList(ChoiceList):
     """The shared ChoiceList, plus styled spans in labels (energy letters in their colours).
 
-    Enter also picks a dimmed choice, so the screen can say why it cannot be played."""
+    Enter also picks a dimmed choice (a card you cannot pay for), so the screen can say why."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
