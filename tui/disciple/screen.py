@@ -38,6 +38,19 @@ PENDING_TITLE = {
 }
 
 
+def card_line(card, cost: list[int], can_pay: bool) -> tuple[str, str, list[Span]]:
+    """A card in the list: '×Name  cost  type', the rarity letter, and the cost's colours.
+    × marks a card the energy at hand cannot pay for."""
+    mark = " " if can_pay or card.kind == "energy" else "×"
+    cost_text = view.cost_text(cost, card.kind == "energy")
+    label = f"{mark}{card.name[:20]:<20} {cost_text.plain:<4} {view.TYPE_NAME[card.kind]}"
+    start = 22  # where the cost begins in the label
+    spans: list[Span] = [(start + s.start, start + s.end, str(s.style)) for s in cost_text.spans]
+    if mark == "×":
+        spans.append((0, 1, "bold red"))
+    return label, view.RARITY_LETTER[card.rarity], spans
+
+
 class DiscipleScreen(Screen[None]):
     CSS_PATH = "disciple.tcss"
     BINDINGS = [
@@ -194,12 +207,9 @@ How to play: Rules on the home screen.
             elif isinstance(action, PlayCard):
                 card = content.cards[state.hand[action.hand_index]]
                 can_play = action.hand_index in playable
-                choice, card_spans = self._card_choice(state, card, can_play)
-                shown.append(Choice(choice[0], choice[1], DIGITS[action.hand_index], can_play))
+                label, rarity, card_spans = card_line(card, view.current_cost(state, card), can_play)
+                shown.append(Choice(label, rarity, DIGITS[action.hand_index], can_play))
                 spans.append(card_spans)
-            elif isinstance(action, EndTurn):
-                shown.append(Choice("End turn", key="e"))
-                spans.append([])
             else:
                 key = DIGITS[action.index] if action.index < len(DIGITS) else ""
                 label, note, option_spans = self._option_choice(state, action.index)
@@ -218,22 +228,7 @@ How to play: Rules on the home screen.
         pending = state.pending
         if pending is not None:
             return ("pending", pending.kind, pending.prompt, state.event)
-        return ("phase", state.phase, state.won)
-
-    def _card_choice(self, state: State, card, can_pay: bool) -> tuple[tuple[str, str], list[Span]]:
-        """'×Name  cost  type' and the rarity letter; the cost letters keep their colours."""
-        mark = " " if can_pay or card.kind == "energy" else "×"
-        cost = view.cost_text(view.current_cost(state, card), card.kind == "energy")
-        name = card.name[:20]
-        label = f"{mark}{name:<20} {cost.plain:<4} {view.TYPE_NAME[card.kind]}"
-        start = 22
-        card_spans: list[Span] = [
-            (start + span.start, start + span.end, str(span.style)) for span in cost.spans
-        ]
-        if mark == "×":
-            card_spans.append((0, 1, "bold red"))
-        rarity = view.RARITY_LETTER[card.rarity]
-        return (label, rarity), card_spans
+        return ("phase", state.phase, state.won, state.event, state.turn)
 
     def _option_choice(self, state: State, index: int) -> tuple[str, str, list[Span]]:
         pending = state.pending
@@ -242,19 +237,14 @@ How to play: Rules on the home screen.
         content = load()
         if pending.kind in ("start_choice", "reward", "remove_card") and option != NONE_OPTION:
             card = content.cards[option]
-            cost = view.cost_text(list(energy.base_cost(card)), card.kind == "energy")
-            label = f" {card.name[:20]:<20} {cost.plain:<4} {view.TYPE_NAME[card.kind]}"
-            spans = [(22 + s.start, 22 + s.end, str(s.style)) for s in cost.spans]
-            return label, view.RARITY_LETTER[card.rarity], spans
+            return card_line(card, list(energy.base_cost(card)), True)
         label = self.game.describe(Choose(index), state)
         if pending.kind in ("style", "second_style") and option != DECLINE:
             letters = " ".join(COLOUR_LETTER[c] for c in content.styles[option].energy)
             return label, f"energy {letters}", []
-        if pending.kind == "energy_pick":
-            letter = label[-2]
-            return label, "", [(len(label) - 2, len(label) - 1, view.LETTER_STYLE.get(letter, ""))]
-        if pending.kind == "stun_tap":
-            return label, "", []
+        if pending.kind in ("energy_pick", "stun_tap"):  # "... (B)": the letter in its colour
+            style = view.LETTER_STYLE.get(label[-2], "")
+            return label, "", [(len(label) - 2, len(label) - 1, style)]
         return label, "", []
 
     def _choices_title(self, state: State) -> tuple[str, str]:

@@ -21,7 +21,8 @@ from engine.disciple.model import (
     State,
 )
 
-COLOUR_STYLE = {"gray": "bold bright_white", "blue": "bold bright_blue", "red": "bold bright_red", "green": "bold bright_green"}
+# Gray keeps the theme's own text colour, so it reads on light and dark themes alike.
+COLOUR_STYLE = {"gray": "bold", "blue": "bold bright_blue", "red": "bold bright_red", "green": "bold bright_green"}
 LETTER_STYLE = {COLOUR_LETTER[c]: style for c, style in COLOUR_STYLE.items()}
 TYPE_NAME = {
     "generic": "Generic",
@@ -35,7 +36,6 @@ TYPE_NAME = {
 KIND_NAME = {"upper": "Upper", "lower": "Lower", "grapple": "Grapple", "none": "None"}
 TAG_NAME = {"joint": "joint lock", "point": "pressure point"}
 RARITY_LETTER = {"common": "C", "uncommon": "U", "epic": "E", "legendary": "L"}
-RARITY_STYLE = {"common": "", "uncommon": "bold cyan", "epic": "bold magenta", "legendary": "bold yellow"}
 OP_WORD = {
     "power": "Power",
     "guard": "Guard",
