@@ -177,7 +177,10 @@ def foe_lines(state: State) -> tuple[str, Text]:
     text.append(f"\n{attacks}{'. ' + specials if specials else ''}", style="italic")
     pile = content.patterns[enemy.tier]
     turn = state.enemy_turn
-    if turn is not None and turn.pattern >= 0:
+    if state.pending is not None and state.pending.kind == "weakened":
+        names = " or ".join(pile[int(p)].name for p in state.pending.options)
+        text.append(f"\nDrew {names}: you pick the one it uses.")
+    elif turn is not None and turn.pattern >= 0:
         text.append("\nNow: ")
         text.append_text(pattern_text(pile[turn.pattern], turn.step))
     elif state.patterns_used:
