@@ -5,9 +5,11 @@ from __future__ import annotations
 from textual.screen import Screen
 
 from saves.session import GameSession
+from tui.disciple.screen import DiscipleScreen
 from tui.disruption.screen import DisruptionScreen
 
 GAME_SCREENS: dict[str, type[Screen[None]]] = {
+    "disciple": DiscipleScreen,
     "disruption": DisruptionScreen,
 }
 

@@ -47,6 +47,7 @@ def start_combat(state: State, enemy_id: str) -> None:
     state.patterns = list(range(len(content.patterns[enemy.tier])))  # R21
     state.rng.shuffle(state.patterns)
     state.patterns_out = []
+    state.patterns_used = []
     state.energy = [EnergyCard(colour, 1) for colour in state.allotment]  # R22
     state.pool = [0, 0, 0, 0]
     state.turn = 1
@@ -190,6 +191,7 @@ def begin_enemy_turn(state: State) -> None:
     turn = EnemyTurn(patterns_left=card.patterns_per_turn - 1, skip=enemy.stun)
     enemy.stun = 0
     state.enemy_turn = turn
+    state.patterns_used = []
     drawn = [p for p in (_draw_pattern(state) for _ in range(1 + enemy.weakened)) if p is not None]
     enemy.weakened = 0
     if len(drawn) > 1:
@@ -203,12 +205,15 @@ def begin_enemy_turn(state: State) -> None:
         log(state, f"{enemy.name} draws {len(drawn)} patterns: {names}.")
         return
     turn.pattern = drawn[0] if drawn else -1
+    if drawn:
+        state.patterns_used.append(drawn[0])
     run_enemy_turn(state)
 
 
 def choose_pattern(state: State, pattern: int) -> None:
     assert state.enemy_turn is not None
     state.enemy_turn.pattern = pattern
+    state.patterns_used.append(pattern)
     run_enemy_turn(state)
 
 
@@ -235,6 +240,8 @@ def run_enemy_turn(state: State) -> None:
             turn.patterns_left -= 1
             drawn = _draw_pattern(state)
             turn.pattern = -1 if drawn is None else drawn
+            if drawn is not None:
+                state.patterns_used.append(drawn)
             turn.step = 0
             continue
         action = pattern.actions[turn.step]

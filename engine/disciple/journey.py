@@ -177,16 +177,20 @@ def flip_event(state: State) -> None:
 
 
 def _group_of(state: State, event_id: str) -> str:
+    """The group of the event just flipped, from its place in the deck (dealt group after
+    group, see build_event_deck): an enemy may be listed in more than one group."""
     style = load().styles[state.styles[0]]
-    if event_id == style.boss:
-        return "boss"
-    for group, boss in style.minibosses.items():
-        if boss == event_id:
+    sizes = []
+    for group in ("1", "2", "2.5", "3", "4"):
+        if group == "2.5" and not state.second_style_offered:
+            continue
+        sizes.append((group, len(style.events.get(group, ())) + (group in style.minibosses)))
+    flipped = sum(n for _, n in sizes) + 1 - len(state.event_deck) - 1
+    for group, n in sizes:
+        if flipped < n:
             return group
-    for group, ids in style.events.items():
-        if event_id in ids:
-            return group
-    return ""
+        flipped -= n
+    return "boss"
 
 
 def run_event_choice(state: State, ops) -> None:
@@ -275,6 +279,7 @@ def gather_deck(state: State) -> None:
     state.enemy_turn = None
     state.patterns = []
     state.patterns_out = []
+    state.patterns_used = []
     state.rng.shuffle(state.draw)
 
 

@@ -142,6 +142,7 @@ class State(msgspec.Struct):
     group: str = ""
     patterns: list[int] = msgspec.field(default_factory=list)  # the enemy's pattern pile
     patterns_out: list[int] = msgspec.field(default_factory=list)  # drawn this enemy turn
+    patterns_used: list[int] = msgspec.field(default_factory=list)  # resolved in its last turn
     enemy_turn: EnemyTurn | None = None
     turn: int = 0
     pending: Pending | None = None

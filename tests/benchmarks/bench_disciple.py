@@ -1,18 +1,25 @@
-"""Disciple engine figures: random runs per second, and win rates per style and player.
+"""Disciple figures: random runs per second, win rates per style and player, and the
+screen's keypress-to-repaint time (autosave included).
 
-Run: python -m tests.benchmarks.bench_disciple [--runs 1000] [--speed-runs 300]
+Run: python -m tests.benchmarks.bench_disciple [--runs 1000] [--speed-runs 300] [--presses 300]
 Not a test (no test_ prefix): it prints figures for the issue notes.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import statistics
+import tempfile
 import time
+from pathlib import Path
 
 from engine.core.rng import Rng
 from engine.disciple.bots import PLAYERS
+from engine.disciple.model import EndTurn, PlayCard
 from engine.disciple.rules import STYLE_IDS, DiscipleGame
+from saves.paths import DataPaths
+from tests.benchmarks.tui_timing import PaintRecorder, keypress_latencies, report
 
 GAME = DiscipleGame()
 
@@ -57,11 +64,48 @@ def win_table(runs: int) -> None:
             print(f"{style:<10} {player:<7} {wins:>6.1%} {fights:>7.1f} {steps:>8.0f}")
 
 
+def key_for_greedy_move(session, rng: Rng) -> str | None:
+    """The key a player would press for the greedy player's move (a digit, or e)."""
+    if session.outcome() is not None:
+        return None
+    action = PLAYERS["greedy"](GAME, session.state, rng)
+    if isinstance(action, EndTurn):
+        return "e"
+    index = action.hand_index if isinstance(action, PlayCard) else action.index
+    return str(index + 1) if index < 9 else "1"
+
+
+async def keypress_to_repaint(presses: int, runs: int = 3) -> list[float]:
+    """Milliseconds from a key press to the repainted 80x24 screen, over greedy runs played
+    by keys in the real app (each move also writes the save)."""
+    from tui.app import TabletopApp
+
+    class TimedApp(PaintRecorder, TabletopApp):
+        pass
+
+    timings: list[float] = []
+    for seed in range(runs):
+        app = TimedApp(DataPaths(Path(tempfile.mkdtemp())))
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.start_game("disciple", seed)
+            await pilot.pause()
+            session = app.screen.session
+            rng = Rng.from_seed(seed)
+            timings += await keypress_latencies(
+                app, lambda: key_for_greedy_move(session, rng), presses // runs
+            )
+    return [t * 1000 for t in timings]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=1000, help="runs per style and player")
     parser.add_argument("--speed-runs", type=int, default=300, help="random runs per batch")
+    parser.add_argument("--presses", type=int, default=300, help="key presses timed on screen")
     args = parser.parse_args()
+    if args.presses:
+        latencies = asyncio.run(keypress_to_repaint(args.presses))
+        print(report("keypress to repaint with autosave", latencies) + " (target median <= 16 ms)")
     runs_per_s, actions_per_s = speed(args.speed_runs)
     print(f"random runs per second (one core, median of 5): {runs_per_s:.0f}")
     print(f"actions per second (legal_actions + apply):      {actions_per_s:.0f}")

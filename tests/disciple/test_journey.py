@@ -219,3 +219,23 @@ def test_summary_and_describe():
     labels = [GAME.describe(a, state) for a in GAME.legal_actions(state)]
     assert labels[-1] == "End turn" and all(labels)
     assert isinstance(Pending(kind="x", prompt="", options=[]).options, list)
+
+
+@pytest.mark.parametrize("second_style", [True, False])
+def test_the_group_of_each_event_follows_the_deck_order(second_style):
+    """An enemy listed in two groups shows the later group once the journey has reached it."""
+    state = GAME.new_game(seed=1, style="boxing", second_style=second_style)
+    style = load().styles["boxing"]
+    expected = []
+    for group in ("1", "2", "2.5", "3", "4") if second_style else ("1", "2", "3", "4"):
+        expected += [group] * (len(style.events[group]) + (group in style.minibosses))
+    expected.append("boss")
+    seen = []
+    state.queue.clear()
+    state.pending = None
+    while state.event_deck:
+        journey.flip_event(state)
+        seen.append(state.group)
+        state.pending = None
+        state.enemy = None
+    assert seen == expected

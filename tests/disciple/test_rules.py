@@ -9,7 +9,7 @@ from engine.disciple.content import Card, Op, load
 from engine.disciple.effects import resolve_player_ops
 from engine.disciple.model import Choose, EndTurn, EnergyCard, PlayCard, START_VITALITY
 
-from .helpers import GAME, end_turn, fight, play
+from .helpers import GAME, PATTERN, end_turn, fight, play
 
 CARDS = load().cards
 
@@ -309,6 +309,7 @@ def test_weakened_enemy_draws_two_patterns_and_the_disciple_chooses_R19():
     # Cover Up was used, not Probe: the enemy took Guard 3; its 1 damage met Guard 2
     assert state.enemy.guard == 3 and state.vitality == START_VITALITY
     assert state.phase == "player" and state.patterns_out == []
+    assert state.patterns_used == [PATTERN["Cover Up"]]  # the screen shows the one it used
 
 
 def test_weakened_disciple_discards_a_random_card_R18():
@@ -380,6 +381,7 @@ def test_enemy_guard_fades_at_its_turn_and_patterns_return_to_the_pile():
     size = len(state.patterns)
     end_turn(state)
     assert state.enemy.guard == 0 and len(state.patterns) == size and state.patterns_out == []
+    assert state.patterns_used == [PATTERN["Probe"]]  # kept for the screen until its next turn
 
 
 def test_illegal_action_leaves_the_state_unchanged():

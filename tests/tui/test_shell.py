@@ -126,6 +126,9 @@ async def test_rules_screen_shows_each_games_rules(paths):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("r")
         await pilot.pause()
+        assert "young martial artist" in screen_text(app)  # the first playable game: Disciple
+        await pilot.press("down", "down")
+        await pilot.pause()
         assert "Win ten encounters" in screen_text(app)
         await pilot.press("up")
         await pilot.pause()

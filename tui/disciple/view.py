@@ -1,0 +1,318 @@
+"""What the Disciple table shows, as rich Text built from the state: no rules live here.
+
+Colours always come with a letter or a word: energy B/R/G/N, rarity C/U/E/L, types by name.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+from rich.text import Text
+
+from engine.disciple import energy
+from engine.disciple.content import Card, Op, Pattern, PatternAction, load
+from engine.disciple.model import (
+    COLOURS,
+    COLOUR_LETTER,
+    PLAYER_ROCKED_LIMIT,
+    ROCKED_LIMIT,
+    START_VITALITY,
+    EnergyCard,
+    State,
+)
+
+# Gray keeps the theme's own text colour, so it reads on light and dark themes alike.
+COLOUR_STYLE = {"gray": "bold", "blue": "bold bright_blue", "red": "bold bright_red", "green": "bold bright_green"}
+LETTER_STYLE = {COLOUR_LETTER[c]: style for c, style in COLOUR_STYLE.items()}
+TYPE_NAME = {
+    "generic": "Generic",
+    "upper": "Upper",
+    "lower": "Lower",
+    "grapple": "Grapple",
+    "stance": "Stance",
+    "style": "Style",
+    "energy": "Energy",
+}
+KIND_NAME = {"upper": "Upper", "lower": "Lower", "grapple": "Grapple", "none": "None"}
+TAG_NAME = {"joint": "joint lock", "point": "pressure point"}
+RARITY_LETTER = {"common": "C", "uncommon": "U", "epic": "E", "legendary": "L"}
+OP_WORD = {
+    "power": "Power",
+    "guard": "Guard",
+    "clinch": "Clinch",
+    "feint": "Feint",
+    "exposed": "Exposed",
+    "rocked": "Rocked",
+    "submit": "Submit",
+    "weakened": "Weakened",
+    "stun": "Stun",
+    "attack": "hit",
+    "heal": "heal",
+    "draw": "draw",
+    "energy": "energy",
+}
+
+
+def bar(value: int, limit: int, cells: int = 10) -> Text:
+    """A track of full and empty cells: the shape tells the amount without colour."""
+    full = 0 if value <= 0 else max(1, min(cells, round(cells * value / limit)))
+    text = Text("▮" * full, style="green" if value * 3 > limit else "red")
+    text.append("▯" * (cells - full), style="dim")
+    return text
+
+
+def cost_text(cost: list[int] | tuple[int, ...], is_energy: bool = False) -> Text:
+    if is_energy:
+        return Text("free", style="dim")
+    text = Text()
+    for colour, n in zip(COLOURS, cost):
+        text.append(COLOUR_LETTER[colour] * n, style=COLOUR_STYLE[colour])
+    return text if text.plain else Text("free", style="dim")
+
+
+def current_cost(state: State, card: Card) -> list[int]:
+    return energy.cost_of(state, card)
+
+
+def type_line(card: Card) -> str:
+    """"Upper punch · common" and the like."""
+    kind = TYPE_NAME[card.kind]
+    tags = [TAG_NAME.get(t, t) for t in card.tags]
+    if card.kind == "energy":
+        return f"Energy card ({card.colour}, letter {COLOUR_LETTER[card.colour]})"
+    return f"{kind}{' ' + '/'.join(tags) if tags else ''} · {card.rarity}"
+
+
+def ops_text(ops: tuple[Op, ...]) -> str:
+    parts = []
+    for op in ops:
+        word = OP_WORD.get(op.op, op.op)
+        if op.op in ("clinch", "feint", "exposed"):
+            parts.append(word)
+        elif op.op == "energy":
+            parts.append(f"+{op.n} {op.colour or 'gray'} energy")
+        else:
+            parts.append(f"{word} {op.n}")
+    return ", ".join(parts)
+
+
+def action_text(action: PatternAction) -> str:
+    kind = KIND_NAME[action.kind]
+    text = f"{kind} {action.damage}" if action.damage else kind
+    return f"{text} ({ops_text(action.ops)})" if action.ops else text
+
+
+def pattern_text(pattern: Pattern, done: int = -1) -> Text:
+    """A pattern's actions; with `done` >= 0, spent ones are ticked and the next one marked."""
+    text = Text(f"{pattern.name}: ", style="bold")
+    for i, action in enumerate(pattern.actions):
+        if i:
+            text.append(", ")
+        if done < 0:
+            text.append(action_text(action))
+        elif i < done:
+            text.append(f"✓{action_text(action)}", style="dim")
+        else:
+            text.append(f"▸{action_text(action)}" if i == done else action_text(action), style="bold")
+    return text
+
+
+def _attack_text(attack) -> str:
+    kind = KIND_NAME[attack.kind] + (f" +{attack.bonus}" if attack.bonus else "")
+    return f"{attack.name} ({kind}{', ' + ops_text(attack.ops) if attack.ops else ''})"
+
+
+def _flags(parts: list[tuple[str, bool]]) -> str:
+    return " · ".join(word for word, on in parts if on)
+
+
+# ----- the foe (or the current event) ---------------------------------------------------
+
+
+def foe_lines(state: State) -> tuple[str, Text]:
+    """The panel title and its text: the enemy being fought, else the current event."""
+    content = load()
+    enemy = state.enemy
+    if enemy is None:
+        if state.pending is not None and state.pending.kind == "start_choice":
+            return "Your starting deck", Text(
+                f"{state.pending.prompt}\nYour deck holds {len(state.draw)} cards so far; "
+                "pick one more from the list below."
+            )
+        if state.event in content.events:
+            event = content.events[state.event]
+            return f"Event: {event.name}", Text(event.text)
+        if not state.styles:
+            return "Your journey", Text(
+                "Choose the martial art you will learn. Each has its own cards, energy colours, "
+                "opponents and final boss. You have 25 vitality for the whole journey."
+            )
+        return "The road", Text("The next event waits on the road.", style="dim")
+    card = content.enemies[enemy.id]
+    title = f"{enemy.name} · {enemy.tier}"
+    text = Text("Vitality ")
+    text.append_text(bar(enemy.vitality, enemy.max_vitality))
+    text.append(f" {max(enemy.vitality, 0)}/{enemy.max_vitality}", style="bold")
+    text.append(f"  Guard {enemy.guard}")
+    if enemy.beaten:
+        text.append(f"\n{enemy.beaten.upper()}!", style="bold reverse")
+        return title, text
+    limit = ROCKED_LIMIT[enemy.tier]
+    effects = _flags(
+        [
+            (f"Power {enemy.power}", enemy.power > 0),
+            ("Clinch", enemy.clinch),
+            ("Feint", enemy.feint),
+            (f"Weakened {enemy.weakened}", enemy.weakened > 0),
+            (f"Stun {enemy.stun}", enemy.stun > 0),
+        ]
+    )
+    text.append(f"\nRocked {enemy.rocked}/{limit} · Patterns {len(state.patterns)}")
+    if state.patterns_out:
+        text.append(f" (+{len(state.patterns_out)} out)")
+    if effects:
+        text.append(f"\n{effects}", style="bold")
+    attacks = "; ".join(_attack_text(a) for a in card.attacks)
+    specials = " ".join(s.text for s in card.specials if s.text)
+    text.append(f"\n{attacks}{'. ' + specials if specials else ''}", style="italic")
+    pile = content.patterns[enemy.tier]
+    turn = state.enemy_turn
+    if state.pending is not None and state.pending.kind == "weakened":
+        names = " or ".join(pile[int(p)].name for p in state.pending.options)
+        text.append(f"\nDrew {names}: you pick the one it uses.")
+    elif turn is not None and turn.pattern >= 0:
+        text.append("\nNow: ")
+        text.append_text(pattern_text(pile[turn.pattern], turn.step))
+    elif state.patterns_used:
+        text.append("\nLast: ")
+        for i, p in enumerate(state.patterns_used):
+            text.append_text(pattern_text(pile[p]))
+            if i < len(state.patterns_used) - 1:
+                text.append(" then ")
+    else:
+        text.append("\nNo pattern drawn yet.", style="dim")
+    return title, text
+
+
+# ----- the Disciple -----------------------------------------------------------------------
+
+
+def energy_text(cards: list[EnergyCard], pool: list[int]) -> Text:
+    """Energy cards in play: ready ones as [B], tapped ones as (b) and dim; then the pool."""
+    text = Text("Energy")
+    if not cards:
+        text.append(" none", style="dim")
+    for card in cards:
+        letter = COLOUR_LETTER[card.colour] + (str(card.amount) if card.amount > 1 else "")
+        if card.tapped:
+            text.append(f" ({letter.lower()})", style="dim")
+        else:
+            text.append(" [")
+            text.append(letter, style=COLOUR_STYLE[card.colour])
+            text.append("]")
+    tapped = sum(card.tapped for card in cards)
+    if tapped and len(cards) <= 4:  # the (x) form says it too; the words only where they fit
+        text.append(f"  {tapped} tapped", style="dim")
+    if any(pool):
+        text.append("  pool ")
+        for colour, n in zip(COLOURS, pool):
+            if n:
+                text.append(f"{COLOUR_LETTER[colour]}{n} ", style=COLOUR_STYLE[colour])
+    return text
+
+
+def piles_note(state: State) -> str:
+    return f"draw {len(state.draw)} · discard {len(state.discard)} · skills {len(state.skills_deck)}"
+
+
+def you_lines(state: State) -> tuple[str, Text]:
+    content = load()
+    styles = " + ".join(content.styles[s].name for s in state.styles)
+    title = f"You · {styles}" if styles else "You"
+    text = Text("Vitality ")
+    text.append_text(bar(state.vitality, START_VITALITY))
+    text.append(f" {max(state.vitality, 0)}/{START_VITALITY}", style="bold")
+    text.append(f"  Guard {state.guard}")
+    buffs = _flags(
+        [
+            (f"Power {state.power}", state.power > 0),
+            ("Clinch", state.clinch),
+            ("Feint", state.feint),
+            (f"Stunned {state.to_tap}", state.to_tap > 0),
+            (f"Rocked {state.rocked}/{PLAYER_ROCKED_LIMIT}", True),
+        ]
+    )
+    if state.combo:
+        buffs += " · Combo " + ", ".join(_combo_word(w) for w in state.combo)
+    text.append("\n" + buffs)
+    text.append("\n")
+    text.append_text(energy_text(state.energy, state.pool))
+    text.append("\n")
+    text.append_text(in_play_text(state))
+    return title, text
+
+
+def _combo_word(word: str) -> str:
+    cards = load().cards
+    if word in cards:
+        return cards[word].name
+    return "any " + TAG_NAME.get(word, TYPE_NAME.get(word, word))
+
+
+def in_play_text(state: State) -> Text:
+    cards = load().cards
+    text = Text()
+    for label, slot in (("Stance", state.stance), ("Style", state.style), ("State", state.state_card)):
+        text.append(f"{label:<9}", style="bold")
+        if not slot:
+            text.append("—\n", style="dim")
+            continue
+        text.append(cards[slot].name)
+        if label == "State" and state.locked:
+            lock = cards[slot].lock_in
+            text.append(f" locked {state.lock_damage}/{lock.breaks if lock else 0}")
+        text.append("\n")
+    text.append("Counters ", style="bold")
+    if not state.counters:
+        text.append("—", style="dim")
+    for card_id in state.counters:
+        counter = cards[card_id].counter
+        on = KIND_NAME.get(counter.on, "any attack") if counter else ""
+        text.append(f"{cards[card_id].name} ({on}) ")
+    return text
+
+
+# ----- cards in the choices list and the detail lines -------------------------------------
+
+
+def card_detail(state: State | None, card: Card, width: int) -> Text:
+    """Type, rarity and cost on one line; the card's text wrapped under it."""
+    text = Text(type_line(card), style="italic")
+    if card.kind != "energy":
+        text.append(" · cost ")
+        cost = current_cost(state, card) if state is not None else list(energy.base_cost(card))
+        text.append_text(cost_text(cost))
+        if state is not None and energy.combo_hit(state, card):
+            text.append(" (Combo: 1 less)", style="bold")
+    for line in textwrap.wrap(card.text, max(width, 20)):
+        text.append("\n" + line)
+    return text
+
+
+def card_text(card: Card, width: int) -> Text:
+    """The detail lines under the list: what the card does (type and cost are on its line)."""
+    words = [kw.name for kw in _keywords(card)]
+    text = wrap(card.text, width)
+    if words and len(text.plain.splitlines()) < 2:
+        text.append(f"\ni explains: {', '.join(words)}", style="dim italic")
+    return text
+
+
+def _keywords(card: Card):
+    from engine.disciple.content import card_keywords
+
+    return card_keywords(card)
+
+
+def wrap(text: str, width: int) -> Text:
+    return Text("\n".join(textwrap.wrap(text, max(width, 20))))
