@@ -126,12 +126,12 @@ async def test_rules_screen_shows_each_games_rules(paths):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("r")
         await pilot.pause()
-        assert "Win ten encounters" in screen_text(app)
-        await pilot.press("up")
-        await pilot.pause()
-        text = screen_text(app)
-        assert "Druid Path" in text and "Win ten encounters" not in text
+        text = screen_text(app)  # the first playable game: Druid Path
+        assert "ten steps" in text and "Win ten encounters" not in text
         assert ("coming soon" in text) == (not playable("druid-path"))
+        await pilot.press("down")
+        await pilot.pause()
+        assert "Win ten encounters" in screen_text(app)
 
 
 async def test_a_tiny_terminal_gets_a_notice_and_recovers(paths):

@@ -96,6 +96,7 @@ then the lanes fight.
         self.game: DruidPathGame = session.game  # type: ignore[assignment]
         self.choices: list[Any] = []
         self.keys: list[str] = []
+        self.shown: dict[str, Any] = {}  # what each panel shows: unchanged ones are not repainted
 
     @property
     def state(self) -> State:
@@ -126,6 +127,12 @@ then the lanes fight.
         box.border_title = title
         return box
 
+    def put(self, widget_id: str, content: Any) -> None:
+        """Update one fixed-size panel, only if what it shows has changed (one repaint less)."""
+        if self.shown.get(widget_id) != content:
+            self.shown[widget_id] = content
+            self.query_one(f"#{widget_id}", Static).update(content, layout=False)
+
     def on_mount(self) -> None:
         choices = self.query_one("#choices", ChoiceList)
         self.watch(choices, "cursor", self._cursor_moved, init=False)
@@ -141,7 +148,7 @@ then the lanes fight.
         self._draw_status(state)
         self._draw_choices()
         self._draw_highlight(self.query_one("#choices", ChoiceList).cursor)
-        self.query_one("#path", Static).update(view.path_lines(state, 26), layout=False)
+        self.put("path", view.path_lines(state, 26))
         self.query_one("#path-panel").border_title = C.paths[state.path].name
         self.query_one("#log", GameLog).show(state.log)
 
@@ -186,7 +193,7 @@ then the lanes fight.
             text.append("VICTORY" if result.won else "DEFEAT", style="bold reverse")
             text.append(f"  score {result.score}  ", style="bold")
             text.append(result.summary)
-        self.query_one("#status", Static).update(text, layout=False)
+        self.put("status", text)
 
     def _draw_table(self, state: State, marks: set[str]) -> None:
         darach = C.darachs[state.darach]
@@ -226,14 +233,12 @@ then the lanes fight.
             robots.append(f"{robot.name[:9]}:{state.robot_energy[i]}{used}", style=style)
             robots.append(" ")
         lines.append(robots)
-        self.query_one("#table", Static).update(Text("\n").join(lines), layout=False)
+        self.put("table", Text("\n").join(lines))
 
     def _draw_hand(self, state: State, marked: int | None) -> None:
         width = 26
         lines = [view.hand_line(item, i, i == marked, width) for i, item in enumerate(state.hand)]
-        self.query_one("#hand", Static).update(
-            Text("\n").join(lines) if lines else Text("No items in hand.", style="dim"), layout=False
-        )
+        self.put("hand", Text("\n").join(lines) if lines else Text("No items in hand.", style="dim"))
         self.query_one("#hand-panel").border_subtitle = f"{len(state.hand)} in hand"
 
     def _draw_choices(self) -> None:
@@ -302,11 +307,11 @@ then the lanes fight.
         marks, hand = self._marks(action)
         self._draw_table(state, marks)
         self._draw_hand(state, hand)
-        self.query_one("#roll", Static).update(view.roll_text(state, action), layout=False)
+        self.put("roll", view.roll_text(state, action))
         detail = view.choice_details(state, action) if action not in (None, "new", "menu", "campaign") else ""
         if action == "campaign":
             detail = "See the road so far, then go on to the next game of the campaign."
-        self.query_one("#detail", Static).update(view.wrap(detail, 46, 3), layout=False)
+        self.put("detail", view.wrap(detail, 46, 3))
 
     # ----- input ------------------------------------------------------------------------
 
