@@ -157,7 +157,10 @@ async def test_the_highlighted_choice_is_explained(paths):
     async with app.run_test(size=SIZE) as pilot:
         await start_by_keys(pilot, "5")
         screen = table_of(app)
-        assert "joins your collection" in screen_text(app)  # the first choice: a gem
+        gem = next(i for i, a in enumerate(screen.choices) if type(a).__name__ == "TakeGem")
+        await pilot.press(*["down"] * gem)
+        await pilot.pause()
+        assert "joins your collection" in screen_text(app)
         await pilot.press("end")
         await pilot.pause()
         assert "The Darach then shifts" in screen_text(app)  # the last: end the Play phase

@@ -19,6 +19,7 @@ from engine.druid_path.model import (
     AttackDarach,
     Block,
     DrawItem,
+    DruidAbility,
     EndPlay,
     Endure,
     PendingBranch,
@@ -37,6 +38,7 @@ from engine.druid_path.model import (
     TakeGem,
     Tame,
     UsePotion,
+    UseRobot,
 )
 from engine.druid_path.rules import DruidPathGame
 from engine.druid_path.table import C, spirits_in_play
@@ -49,8 +51,13 @@ from tui.widgets.log import GameLog
 LETTERS = {  # fixed shortcuts; other choices are numbered 1-9 in list order
     EndPlay: "e", DrawItem: "d", AcceptRoll: "a", Endure: "n", AttackDarach: "x", Block: "b",
 }  # fmt: skip
+MENU_ORDER = {  # the Play phase's list: the moves that shape the turn first, gems and ending last
+    Tame: 0, PlayItem: 1, Activate: 2, DruidAbility: 3, UseRobot: 4, DrawItem: 6, TakeGem: 7,
+    StaminaBoost: 8, EndPlay: 9,
+}  # fmt: skip
 GEM_KEYS = {"green": "g", "red": "r", "blue": "u", "yellow": "y"}
 KEYS = "123456789" + "edanxbgruym"
+HAND_ROWS = 5  # lines in the hand panel
 PHASES = {
     "play": "Play phase", "darach": "Darach phase", "combat": "Combat", "end": "End of turn",
     "encounter": "Encounter", "over": "Game over",
@@ -157,7 +164,8 @@ then the lanes fight.
             if self.in_campaign:
                 return ["campaign", "menu"]
             return ["new", "menu"]
-        return self.session.legal_actions()
+        legal = self.session.legal_actions()
+        return sorted(legal, key=lambda a: MENU_ORDER.get(type(a), 5))  # stable: engine order within a kind
 
     def _keys_for(self, choices: list[Any]) -> list[str]:
         keys, number = [], 1
@@ -237,7 +245,17 @@ then the lanes fight.
 
     def _draw_hand(self, state: State, marked: int | None) -> None:
         width = 26
-        lines = [view.hand_line(item, i, i == marked, width) for i, item in enumerate(state.hand)]
+        rows = HAND_ROWS
+        top = 0
+        if len(state.hand) > rows:  # the last line tells what is hidden; the marked card shows
+            rows -= 1
+            top = min(max((marked or 0) - rows + 1, 0), len(state.hand) - rows)
+        lines = [
+            view.hand_line(state.hand[i], i, i == marked, width)
+            for i in range(top, min(top + rows, len(state.hand)))
+        ]
+        if len(state.hand) > HAND_ROWS:
+            lines.append(Text(f"▲{top} ▼{len(state.hand) - top - rows} more · v shows all", style="dim"))
         self.put("hand", Text("\n").join(lines) if lines else Text("No items in hand.", style="dim"))
         self.query_one("#hand-panel").border_subtitle = f"{len(state.hand)} in hand"
 
@@ -290,7 +308,7 @@ then the lanes fight.
             marks.add(action.target)
         elif isinstance(action, PickTarget):
             marks.add(action.target)
-        elif type(action).__name__ == "UseRobot":
+        elif isinstance(action, UseRobot):
             marks.add(f"robot:{action.index}")
         elif isinstance(action, (Endure, AttackDarach, Block)) and isinstance(state.pending, PendingResponse):
             lane = state.pending.lane

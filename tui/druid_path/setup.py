@@ -44,7 +44,7 @@ def describe_pick(row: str, value: str) -> str:
         steps = " ".join(s.label() + (f"/{s.alt.label()}" if s.alt else "") for s in p.steps)
         return (f"{p.name}: {p.hand} starting items, {p.mode} steps. Steps: {steps}. "
                 "B beastborgs, I items, S shadow beastborgs, SD shadow draw, Spiral rows swap, "
-                "a/b a branching step.")  # fmt: skip
+                "X/Y a branching step (you choose).")  # fmt: skip
     if row == "seed":
         return "Press s (or Enter) to type a seed: the same seed and moves replay the same game."
     return "Press Enter to set out."

@@ -127,18 +127,19 @@ def step_label(step: Step) -> str:
 
 
 def path_lines(state: State, width: int) -> Text:
-    """The track of ten steps with the current one, then the steps still ahead."""
+    """The track of ten steps, then the step now and the steps still ahead."""
     path = C.paths[state.path]
     text = Text()
     text.append("■" * state.turn, style="bold green")
     text.append("□" * (STEPS - state.turn), style="dim")
-    text.append(f" {state.turn}/{STEPS}")
+    text.append(f" step {state.turn}/{STEPS}")
+    line = Text("\n")
     if state.turn:
         now = path.steps[state.turn - 1]
         taken = now.alt is not None and state.turn in state.branch_taken
-        text.append(f" now {(now.alt if taken else now).label()}", style="bold")
+        line.append(f"now {(now.alt if taken else now).label()}", style="bold")
     ahead = [step_label(s) for s in path.steps[state.turn :]]
-    line = Text("\nnext " + " ".join(ahead) if ahead else "\nlast step")
+    line.append(" next " + " ".join(ahead) if ahead else " (the last step)")
     if len(line) > width + 1:
         line.truncate(width)
         line.append("…")
@@ -170,8 +171,8 @@ def beast_details(card_id: str) -> str:
     b = C.beasts[card_id]
     armor = f" ◆{b.armor}" if b.armor else ""
     return (
-        f"{b.name} ({b.kind}, {b.rarity}): cost {b.cost.label()}, tame {b.tame}+ "
-        f"({percent(chance(b.tame))}), ♥{b.hp} »{b.attack}{armor}, HP transfer {b.hp_transfer}. "
+        f"{b.name}, {b.rarity} {b.kind}: cost {b.cost.label()}, tame {b.tame}+ "
+        f"({percent(chance(b.tame))}), ♥{b.hp} »{b.attack}{armor}, transfer {b.hp_transfer}. "
         f"{ability_line(b.light, 'Light')} {ability_line(b.shadow, 'Shadow')}"
     )
 
@@ -222,10 +223,11 @@ def choice_details(state: State, action: Any) -> str:
         case PickLane(lane):
             pending = state.pending
             here = state.druid_row[lane]
-            where = f"Lane {lane + 1} is empty." if here is None else f"Replaces {name_of(here)} in lane {lane + 1}."
+            if here is not None:
+                return f"Replaces {name_of(here)}, which is discarded. {beast_details(here.card)}"
             if isinstance(pending, PendingLane):
-                return f"{where} {beast_details(pending.card)}"
-            return where
+                return f"Lane {lane + 1} is empty. {beast_details(pending.card)}"
+            return f"Lane {lane + 1} is empty."
         case TakeGem(colour) | PickGem(colour):
             supply = " ".join(f"{GEM_LETTER[c]}{n}" for c, n in state.gem_supply.items())
             return f"A {colour} gem ({GEM_LETTER[colour]}) joins your collection for good. Supply: {supply}."
