@@ -319,3 +319,19 @@ async def test_game_help_explains_the_keys(paths):
         await pilot.pause()
         text = screen_text(app)
         assert "Stop the rogue Darach" in text
+
+
+async def test_a_short_roll_offers_boosts_with_the_totals_they_give(paths):
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_by_keys(pilot, "2")
+        screen = table_of(app)
+        rng = Rng.from_seed(2)
+        while type(screen.state.pending).__name__ != "PendingRoll":
+            await press_action(pilot, screen, greedy_player(GAME, screen.state, rng))
+            assert screen.session.outcome() is None
+        roll = screen.state.pending
+        text = screen_text(app)
+        assert "roll falls short: boost it?" in text and "a Accept the roll" in text
+        assert f"={sum(roll.dice) + roll.bonus} vs {roll.target} short!" in text
+        assert "→" in text and "boost →" in text

@@ -269,7 +269,8 @@ then the lanes fight.
             elif action == "menu":
                 shown.append(Choice("Back to the menu", key=key))
             else:
-                shown.append(Choice(self.game.describe(action, self.state), key=key))
+                note = view.roll_note(self.state, action)
+                shown.append(Choice(self.game.describe(action, self.state), note, key=key))
         choices = self.query_one("#choices", ChoiceList)
         choices.show(shown)
         self.query_one("#choices-panel").border_title = self._question()

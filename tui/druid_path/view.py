@@ -270,6 +270,28 @@ def response_details(state: State, action: Any) -> str:
     return " ".join(parts)
 
 
+def boosted_total(state: State, action: Any) -> tuple[int, int] | None:
+    """The pending roll's total after this boost or potion, and the target: (total, target)."""
+    roll = state.pending
+    if not isinstance(roll, PendingRoll) or not isinstance(action, (RollBoost, UsePotion)):
+        return None
+    item = C.items[state.hand[action.index]]
+    if isinstance(action, RollBoost):
+        extra = item.boost
+    else:
+        extra = sum(e.amount for e in item.light if e.op == "roll_boost")
+    return sum(roll.dice) + roll.bonus + extra, roll.target
+
+
+def roll_note(state: State, action: Any) -> str:
+    """Beside a boost choice: the total it gives and whether that makes the roll."""
+    after = boosted_total(state, action)
+    if after is None:
+        return ""
+    total, target = after
+    return f"→{total} {'✓' if total >= target else '✗'}"
+
+
 def wrap(text: str, width: int, lines: int) -> str:
     wrapped = textwrap.wrap(text, width) or [""]
     if len(wrapped) > lines:
@@ -303,5 +325,10 @@ def roll_text(state: State, highlighted: Any) -> Text:
         target = ("hit", C.darachs[state.darach].parry)
     if target is not None:
         text.append(f"\nto {target[0]}: {target[1]}+ on 2d6 = {percent(chance(target[1]))}")
+    after = boosted_total(state, highlighted)
+    if after is not None:
+        total, goal = after
+        verdict = "makes it" if total >= goal else "still short"
+        text.append(f"\nboost → {total} vs {goal}: {verdict}")
     return text
 
