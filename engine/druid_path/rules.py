@@ -260,9 +260,14 @@ class DruidPathGame(Game):
                 beast = state.druid_row[lane] if state is not None else None
                 return f"Activate {name_of(beast) if beast else f'lane {lane + 1}'}"
             case DruidAbility():
-                return "Use the Druid's ability"
+                if state is None:
+                    return "Use the Druid's ability"
+                druid = C.druids[state.druid]
+                return f"Use {druid.name}'s ability ({druid.ability.cost} stamina)"
             case UseRobot(i):
-                return f"Use {C.robots[state.robots[i]].name}" if state is not None else "Use a robot"
+                if state is None:
+                    return "Use a robot"
+                return f"Use {C.robots[state.robots[i]].name} (energy {state.robot_energy[i]} left)"
             case EndPlay():
                 return "End the Play phase"
             case AcceptRoll():

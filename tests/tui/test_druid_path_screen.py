@@ -241,7 +241,8 @@ async def test_campaign_saved_mid_game_resumes_after_a_restart(paths, snapshot):
         assert screen_text(third) == screen_before
 
 
-async def test_a_campaign_game_lost_ends_the_campaign_on_its_road(paths):
+async def test_a_campaign_game_lost_ends_the_campaign_on_its_road(paths, snapshot):
+    use_snapshot_dir(snapshot, "druid_path")
     app = make_app(paths)
     async with app.run_test(size=SIZE) as pilot:
         await start_by_keys(pilot, "4", campaign=True)
@@ -249,7 +250,7 @@ async def test_a_campaign_game_lost_ends_the_campaign_on_its_road(paths):
         await pilot.pause()
         screen = table_of(app)
         await lose_quickly(pilot, screen)
-        assert "c Record the result" in screen_text(app)
+        assert "c On to the campaign road" in screen_text(app)
         await pilot.press("c")
         await pilot.pause()
         assert isinstance(app.screen, CampaignScreen)
@@ -258,6 +259,12 @@ async def test_a_campaign_game_lost_ends_the_campaign_on_its_road(paths):
         campaign = app.screen.session.campaign
         assert campaign.status == "lost" and campaign.game is None and len(campaign.records) == 1
         assert app.store.read(app.screen.session.save_id).kind == "campaign"
+        snapshot.assert_match(text, "campaign-lost.txt")
+        old = app.screen.session.save_id
+        await pilot.press("n")  # a new campaign, same Druid
+        await pilot.pause()
+        assert isinstance(app.screen, CampaignScreen) and app.screen.session.save_id != old
+        assert app.screen.session.campaign.status == "active"
 
 
 async def test_a_campaign_won_game_leads_into_the_next(paths):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import secrets
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -45,8 +47,9 @@ def road_text(campaign: rules.Campaign) -> Text:
 def standing_text(campaign: rules.Campaign) -> Text:
     druid = C.druids[campaign.druid]
     text = Text(f"{druid.name}", style="bold")
-    text.append(f" ♥{campaign.druid_hp}/{druid.hp} next game · resolve +{campaign.resolve} stamina")
-    text.append(f" · score {rules.total_score(campaign)}")
+    if campaign.status == "active":
+        text.append(f" ♥{campaign.druid_hp}/{druid.hp} next game · resolve +{campaign.resolve} stamina")
+    text.append(f" · campaign score {rules.total_score(campaign)}")
     if campaign.status != "active":
         verdict = {"won": "The campaign is WON.", "lost": "The campaign is LOST.",
                    "abandoned": "The campaign was abandoned."}[campaign.status]  # fmt: skip
@@ -63,6 +66,7 @@ class CampaignScreen(Screen[None]):
     CSS_PATH = "druid_path.tcss"
     BINDINGS = [
         Binding("a", "abandon", "Abandon campaign"),
+        Binding("n", "again", "New campaign"),
         Binding("q,escape", "back", "Back"),
     ]
     HELP = """
@@ -73,6 +77,7 @@ little tougher. Lose a game and the campaign is over; win all four to win it.
 
 - `Enter` plays the highlighted choice: start or return to the current game.
 - `a` abandons the campaign (you are asked first); its results stay in the save.
+- Once a campaign is over, `n` starts a new one with the same Druid.
 - `q` goes back; the campaign is saved after every move.
 """
 
@@ -124,6 +129,9 @@ little tougher. Lose a game and the campaign is over; win all four to win it.
         if campaign.status == "active":
             self.choices.append("abandon")
             shown.append(Choice("Abandon the campaign", key="a"))
+        else:
+            self.choices.append("again")
+            shown.append(Choice(f"A new campaign with {C.druids[campaign.druid].name}", key="n"))
         self.choices.append("menu")
         shown.append(Choice("Back to the menu", key="q"))
         self.query_one(ChoiceList).show(shown)
@@ -144,6 +152,8 @@ little tougher. Lose a game and the campaign is over; win all four to win it.
             self.play_on()
         elif choice == "abandon":
             self.action_abandon()
+        elif choice == "again":
+            self.action_again()
         else:
             self.action_menu()
 
@@ -158,7 +168,16 @@ little tougher. Lose a game and the campaign is over; win all four to win it.
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "abandon":
             return self.campaign.status == "active"
+        if action == "again":
+            return self.campaign.status != "active"
         return True
+
+    def action_again(self) -> None:
+        if self.campaign.status == "active":
+            return
+        app, druid = self.app, self.campaign.druid
+        app.pop_screen()
+        app.start_campaign(self.session.game.id, secrets.randbelow(2**32), druid=druid)
 
     def action_abandon(self) -> None:
         if self.campaign.status != "active":

@@ -263,7 +263,7 @@ then the lanes fight.
         shown = []
         for action, key in zip(self.choices, self.keys):
             if action == "campaign":
-                shown.append(Choice("Record the result: on to the campaign road", key=key))
+                shown.append(Choice("On to the campaign road (records the result)", key=key))
             elif action == "new":
                 shown.append(Choice("New game, same options", key=key))
             elif action == "menu":
