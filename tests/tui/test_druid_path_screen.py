@@ -265,6 +265,11 @@ async def test_a_campaign_game_lost_ends_the_campaign_on_its_road(paths, snapsho
         await pilot.pause()
         assert isinstance(app.screen, CampaignScreen) and app.screen.session.save_id != old
         assert app.screen.session.campaign.status == "active"
+    again = make_app(paths)  # a campaign between games resumes on its road
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(again.screen, CampaignScreen) and "Start game 1" in screen_text(again)
 
 
 async def test_a_campaign_won_game_leads_into_the_next(paths):

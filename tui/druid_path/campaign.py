@@ -120,7 +120,8 @@ little tougher. Lose a game and the campaign is over; win all four to win it.
         leg = rules.next_leg(campaign)
         if campaign.game is not None:
             self.choices.append("game")
-            shown.append(Choice(f"Back to the game against {C.darachs[campaign.game.darach].name}", key="⏎"))
+            darach = C.darachs[campaign.game.darach].name
+            shown.append(Choice(f"Back to the game against {darach}", key="⏎"))
         elif leg is not None:
             self.choices.append("next")
             number = len(campaign.records) + 1

@@ -36,7 +36,10 @@ def details_text(state: State) -> str:
                 out.append(f" lane {lane + 1}: {view.beast_details(beast.card)}{extra}")
     out.append("[b]Encounter row[/b]")
     for lane, slot in enumerate(state.encounter):
-        text = "empty" if slot is None else view.beast_details(slot.card) + (" Tried: no second try." if slot.tried else "")
+        if slot is None:
+            text = "empty"
+        else:
+            text = view.beast_details(slot.card) + (" Tried: no second try." if slot.tried else "")
         out.append(f" lane {lane + 1}: {text}")
     out.append("[b]Items in hand[/b]")
     out += [f" {i + 1}. {view.item_details(item)}" for i, item in enumerate(state.hand)] or [" none"]

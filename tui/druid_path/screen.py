@@ -211,7 +211,8 @@ then the lanes fight.
             f"{'▸' if 'darach' in marks else ''}{darach.name} ♥{max(0, state.darach_hp)}/"
             f"{state.darach_hp_max}{armor} parry {darach.parry} charge {state.darach_charge}/{darach.stamina}"
         )
-        lines = [Text(" " * 7 + "".join(f"{'lane ' + str(i + 1):<{view.CELL}}" for i in range(LANES)), style="dim")]
+        header = "".join(f"{'lane ' + str(i + 1):<{view.CELL}}" for i in range(LANES))
+        lines = [Text(" " * 7 + header, style="dim")]
         lines += view.row_lines(
             "Darach", [view.beast_cell(b, f"darach:{i}" in marks) for i, b in enumerate(state.darach_row)]
         )

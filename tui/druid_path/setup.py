@@ -160,7 +160,8 @@ class DruidPathSetup(Screen[None]):
             self.seed = int(text) if text else None
             self.redraw()
 
-        self.app.push_screen(AskText("Seed (empty: a fresh shuffle):", "" if self.seed is None else str(self.seed)), chosen)
+        current = "" if self.seed is None else str(self.seed)
+        self.app.push_screen(AskText("Seed (empty: a fresh shuffle):", current), chosen)
 
     def action_start(self) -> None:
         seed = self.seed if self.seed is not None else secrets.randbelow(2**32)

@@ -232,7 +232,8 @@ def choice_details(state: State, action: Any) -> str:
             supply = " ".join(f"{GEM_LETTER[c]}{n}" for c, n in state.gem_supply.items())
             return f"A {colour} gem ({GEM_LETTER[colour]}) joins your collection for good. Supply: {supply}."
         case DrawItem():
-            return f"Draw the top item card ({len(state.item_deck)} left). An empty deck at the end of a turn loses."
+            left = len(state.item_deck)
+            return f"Draw the top item card ({left} left). An empty deck at the end of a turn loses."
         case EndPlay():
             return ("The Darach then shifts its row, tames what is left in the encounter row, "
                     "draws an item (shadow side), and combat follows lane by lane.")  # fmt: skip
