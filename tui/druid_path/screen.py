@@ -86,6 +86,9 @@ then the lanes fight.
   `n` do nothing.
 - The lines under the list explain the highlighted choice: the card's costs, stats and
   both sides' abilities. `v` shows every card on the table and the whole log.
+- The top line: the phase, your gems (kept for good), the item deck and discard, and the
+  shadow deck. The Darach's panel title: its HP, armor, parry (the 2d6 total an attack
+  needs) and charge (its ability fires when the charge is full).
 - Robots show their energy after the name (Cogwarden:2); ✓ used this turn.
 - Lanes show ♥ HP left/max, » attack, ◆ armor; z exhausted, ✓ ability used this turn,
   R a relic attached, S a shadow beastborg. Encounter cards show their gem cost
