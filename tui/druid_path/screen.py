@@ -89,6 +89,7 @@ then the lanes fight.
 - The top line: the phase, your gems (kept for good), the item deck and discard, and the
   shadow deck. The Darach's panel title: its HP, armor, parry (the 2d6 total an attack
   needs) and charge (its ability fires when the charge is full).
+- ✦ counts the Spirit tokens in play (Emrys; three are shared by both rows).
 - Robots show their energy after the name (Cogwarden:2); ✓ used this turn.
 - Lanes show ♥ HP left/max, » attack, ◆ armor; z exhausted, ✓ ability used this turn,
   R a relic attached, S a shadow beastborg. Encounter cards show their gem cost
@@ -236,7 +237,7 @@ then the lanes fight.
             me.append(" ✓")
         lines.append(me)
         if druid.spirits:
-            me.append(f" spirits {spirits_in_play(state)}/3")
+            me.append(f" ✦{spirits_in_play(state)}/3")
         robots = Text("Robots ")
         for i, robot_id in enumerate(state.robots):
             robot = C.robots[robot_id]
@@ -245,7 +246,9 @@ then the lanes fight.
             robots.append(f"{robot.name[:9]}:{state.robot_energy[i]}{used}", style=style)
             robots.append(" ")
         lines.append(robots)
-        self.put("table", Text("\n").join(lines))
+        table = Text("\n").join(lines)
+        table.no_wrap, table.overflow = True, "crop"  # a long line never pushes the others down
+        self.put("table", table)
 
     def _draw_hand(self, state: State, marked: int | None) -> None:
         width = 26

@@ -329,7 +329,7 @@ def roll_text(state: State, highlighted: Any) -> Text:
     after = boosted_total(state, highlighted)
     if after is not None:
         total, goal = after
-        verdict = "makes it" if total >= goal else "still short"
+        verdict = "makes it" if total >= goal else "short"
         text.append(f"\nboost → {total} vs {goal}: {verdict}")
     return text
 
