@@ -12,6 +12,8 @@ from saves.store import SaveStore
 
 
 class GameSession:
+    kind = "game"
+
     def __init__(
         self, store: SaveStore, game: Game, save_id: str, envelope: Envelope, state: Any
     ) -> None:
@@ -33,7 +35,10 @@ class GameSession:
         """Load a save; raises Damaged with the reason when it cannot be used."""
         envelope = store.read(save_id)
         state = store.decode_state(envelope)
-        return cls(store, store.games[envelope.game_id], save_id, envelope, state)
+        game = store.games[envelope.game_id]
+        if envelope.kind == "campaign":
+            return CampaignSession(store, game, save_id, envelope, state)
+        return cls(store, game, save_id, envelope, state)
 
     def legal_actions(self) -> list[Any]:
         return self.game.legal_actions(self.state)
@@ -57,3 +62,74 @@ class GameSession:
         for raw in self.envelope.actions:
             self.game.apply(state, msgspec.json.decode(raw, type=self.game.Action))
         return state
+
+
+class CampaignSession(GameSession):
+    """A chain of games kept in one save file of kind "campaign".
+
+    The file holds the game's Campaign value (progress, past results, the game in progress);
+    the game object supplies every campaign rule through hooks, so this class only keeps the
+    file in step: `Campaign` (the type), `new_campaign(seed, **options)`,
+    `campaign_game(c)` (the State in progress or None), `campaign_active(c)`,
+    `campaign_start_game(c)`, `campaign_record_game(c)`, `campaign_abandon(c)` and
+    `campaign_summary(c)`. `state` is the game in progress, so a game screen plays it as it
+    would a single game; the action log holds that game's moves only.
+    """
+
+    kind = "campaign"
+
+    def __init__(
+        self, store: SaveStore, game: Game, save_id: str, envelope: Envelope, campaign: Any
+    ) -> None:
+        self.store = store
+        self.game = game
+        self.save_id = save_id
+        self.envelope = envelope
+        self.campaign = campaign
+
+    @property
+    def state(self) -> Any:  # type: ignore[override]
+        return self.game.campaign_game(self.campaign)
+
+    @classmethod
+    def start(cls, store: SaveStore, game: Game, seed: int, **options: Any) -> CampaignSession:
+        campaign = game.new_campaign(seed, **options)
+        label = f"{game.title} campaign {store.now_iso()[:16].replace('T', ' ')}"
+        save_id, envelope = store.create(
+            game, campaign, seed, options, kind="campaign", label=label,
+            summary=game.campaign_summary(campaign),
+        )  # fmt: skip
+        return cls(store, game, save_id, envelope, campaign)
+
+    @property
+    def active(self) -> bool:
+        return self.game.campaign_active(self.campaign)
+
+    def legal_actions(self) -> list[Any]:
+        return [] if self.state is None else self.game.legal_actions(self.state)
+
+    def outcome(self) -> Outcome | None:
+        return None if self.state is None else self.game.outcome(self.state)
+
+    def start_next_game(self) -> Any:
+        state = self.game.campaign_start_game(self.campaign)
+        self.envelope.actions = []
+        self.save()
+        return state
+
+    def record_game(self) -> None:
+        """File the finished game; the campaign moves on (or ends)."""
+        self.game.campaign_record_game(self.campaign)
+        self.envelope.actions = []
+        self.save()
+
+    def abandon(self) -> None:
+        self.game.campaign_abandon(self.campaign)
+        self.save()
+
+    def save(self) -> None:
+        summary = self.game.campaign_summary(self.campaign)
+        self.store.write(self.save_id, self.envelope, self.campaign, summary)
+
+    def replay(self) -> Any:
+        raise NotImplementedError("a campaign keeps its games' results, not every move of them")

@@ -143,6 +143,7 @@ class SaveStore:
         options: dict[str, Any],
         kind: str = "game",
         label: str = "",
+        summary: str | None = None,
     ) -> tuple[str, Envelope]:
         save_id = self.new_id(game.id)
         stamp = self.now_iso()
@@ -161,7 +162,7 @@ class SaveStore:
             state=msgspec.Raw(b"null"),
             actions=[],
         )
-        self.write(save_id, envelope, state, summary=game.summary(state))
+        self.write(save_id, envelope, state, summary=game.summary(state) if summary is None else summary)
         return save_id, envelope
 
     def write(self, save_id: str, envelope: Envelope, state: Any, summary: str) -> None:

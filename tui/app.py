@@ -11,7 +11,7 @@ from textual.binding import Binding
 from engine.registry import GAMES
 from saves.envelope import Damaged
 from saves.paths import DataPaths
-from saves.session import GameSession
+from saves.session import CampaignSession, GameSession
 from saves.settings import Settings, load_settings, save_settings
 from saves.store import SaveStore
 from themes import DEFAULT_THEME, SHARED_CSS, THEMES
@@ -85,6 +85,14 @@ class TabletopApp(App[None]):
     def start_game(self, game_id: str, seed: int, **options: object) -> None:
         try:
             session = GameSession.start(self.store, GAMES[game_id], seed, **options)
+        except OSError as error:
+            self.notify(f"Could not create the save: {error.strerror}", severity="error")
+            return
+        self.open_session(session)
+
+    def start_campaign(self, game_id: str, seed: int, **options: object) -> None:
+        try:
+            session = CampaignSession.start(self.store, GAMES[game_id], seed, **options)
         except OSError as error:
             self.notify(f"Could not create the save: {error.strerror}", severity="error")
             return

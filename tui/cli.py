@@ -92,7 +92,7 @@ def list_saves(store: SaveStore) -> str:
         if entry.damaged:
             lines.append(f"{number:>3}. {entry.save_id}  DAMAGED: {entry.damage}  ({when})")
         else:
-            game = titles.get(entry.game_id, entry.game_id)
+            game = titles.get(entry.game_id, entry.game_id) + (" campaign" if entry.kind == "campaign" else "")
             lines.append(f"{number:>3}. {entry.label}  [{game}]  {entry.summary}  ({when})  id={entry.save_id}")
     return "\n".join(lines)
 

@@ -285,6 +285,7 @@ class State(msgspec.Struct):
     stage: str = "start"  # where the phase machine stands inside a phase
     queue: list[EffectTask] = msgspec.field(default_factory=list)
     pending: Pending | None = None
+    last_roll: PendingRoll | None = None  # the latest settled roll, for the table's dice
     result: Literal["won", "lost"] | None = None
     result_reason: str = ""
     log: list[str] = msgspec.field(default_factory=list)

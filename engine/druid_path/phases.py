@@ -240,6 +240,7 @@ def combat_stage(state: State) -> None:
             return
         dice = state.rng.roll(2, 6)
         parry = C.darachs[state.darach].parry
+        log(state, f"{name_of(beast)} attacks: rolled {dice[0]}+{dice[1]} against parry {parry}.")
         state.pending = PendingRoll("attack", lane, parry, dice)
         settle_roll(state)
     elif state.stage == "exchange":
@@ -313,9 +314,11 @@ def settle_roll(state: State, give_up: bool = False) -> None:
     total = sum(roll.dice) + roll.bonus
     if total >= roll.target:
         state.pending = None
+        state.last_roll = roll
         roll_succeeds(state, roll, total)
     elif give_up or not (roll_boosts(state) or potions(state)):
         state.pending = None
+        state.last_roll = roll
         roll_fails(state, roll, total)
 
 

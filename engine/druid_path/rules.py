@@ -120,6 +120,47 @@ class DruidPathGame(Game):
         phases.advance(state)
         return state
 
+    # ----- campaigns: the hooks a campaign save file is kept with (saves/ knows no rules) --
+
+    @property
+    def Campaign(self) -> type:  # noqa: N802 (the save store asks for game.Campaign)
+        from engine.druid_path.campaign import Campaign
+
+        return Campaign
+
+    def new_campaign(self, seed: int = 0, druid: str = "belthar") -> Any:
+        from engine.druid_path.campaign import start_campaign
+
+        return start_campaign(druid, seed)
+
+    def campaign_game(self, campaign: Any) -> State | None:
+        """The game in progress inside a campaign, or None between games."""
+        return campaign.game
+
+    def campaign_active(self, campaign: Any) -> bool:
+        return campaign.status == "active"
+
+    def campaign_start_game(self, campaign: Any) -> State:
+        from engine.druid_path.campaign import start_next_game
+
+        return start_next_game(campaign)
+
+    def campaign_record_game(self, campaign: Any) -> None:
+        """File the finished game in progress (its result carries over, C2-C3)."""
+        from engine.druid_path.campaign import record_game
+
+        record_game(campaign)
+
+    def campaign_abandon(self, campaign: Any) -> None:
+        from engine.druid_path.campaign import abandon
+
+        abandon(campaign)
+
+    def campaign_summary(self, campaign: Any) -> str:
+        from engine.druid_path.campaign import summary
+
+        return summary(campaign)
+
     # ----- the contract ---------------------------------------------------------------
 
     def legal_actions(self, state: State) -> list[Action]:
@@ -219,9 +260,14 @@ class DruidPathGame(Game):
                 beast = state.druid_row[lane] if state is not None else None
                 return f"Activate {name_of(beast) if beast else f'lane {lane + 1}'}"
             case DruidAbility():
-                return "Use the Druid's ability"
+                if state is None:
+                    return "Use the Druid's ability"
+                druid = C.druids[state.druid]
+                return f"Use {druid.name}'s ability ({druid.ability.cost} stamina)"
             case UseRobot(i):
-                return f"Use {C.robots[state.robots[i]].name}" if state is not None else "Use a robot"
+                if state is None:
+                    return "Use a robot"
+                return f"Use {C.robots[state.robots[i]].name} (energy {state.robot_energy[i]} left)"
             case EndPlay():
                 return "End the Play phase"
             case AcceptRoll():

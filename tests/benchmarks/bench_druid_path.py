@@ -1,21 +1,25 @@
-"""Druid Path engine figures: playout speed, state size, and the bots' win-rate table.
+"""Druid Path figures: playout speed, state size, keypress to repaint, the bots' win-rate table.
 
-Run: python -m tests.benchmarks.bench_druid_path [--games 1000] [--runs 5] [--no-table]
+Run: python -m tests.benchmarks.bench_druid_path [--games 1000] [--runs 5] [--no-table] [--no-tui]
 Not collected by pytest. Times are CPU time of this process (one core), medians of --runs.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import statistics
+import tempfile
 import time
 
 import msgspec
 
 from engine.core.rng import Rng
-from engine.druid_path.bots import play_game
+from engine.druid_path.bots import greedy_player, play_game
 from engine.druid_path.model import State
 from engine.registry import GAMES
+from saves.paths import DataPaths
+from tests.benchmarks.tui_timing import PaintRecorder, keypress_latencies, report
 
 GAME = GAMES["druid-path"]
 DRUIDS = ("belthar", "emrys", "seren", "oisin")
@@ -68,6 +72,36 @@ def play_game_partway() -> State:
     return state
 
 
+async def keypress_to_repaint(games: int = 4, presses: int = 60) -> list[float]:
+    """Milliseconds from a key to the repainted table, autosave included: the greedy bot's
+    moves typed as their shortcut keys, or a cursor move when a choice has none."""
+    from tui.app import TabletopApp
+
+    class TimedApp(PaintRecorder, TabletopApp):
+        pass
+
+    timings: list[float] = []
+    for seed in range(games):
+        app = TimedApp(DataPaths.resolve(tempfile.mkdtemp()))
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.start_game("druid-path", seed)
+            await pilot.pause()
+            screen = app.screen
+            rng = Rng.from_seed(seed)
+
+            def next_key() -> str | None:
+                if screen.session.outcome() is not None:
+                    return None
+                index = screen.choices.index(greedy_player(GAME, screen.state, rng))
+                cursor = screen.query_one("#choices").cursor
+                if screen.keys[index]:
+                    return screen.keys[index]
+                return "down" if index > cursor else "up"  # the cursor walks there first
+
+            timings += await keypress_latencies(app, next_key, presses)
+    return [t * 1000 for t in timings]
+
+
 def win_table(player: str, games: int, path: str) -> dict[tuple[str, str], float]:
     table = {}
     for druid in DRUIDS:
@@ -94,6 +128,7 @@ def main() -> None:
     parser.add_argument("--playouts", type=int, default=500, help="random games per timing run")
     parser.add_argument("--path", default="celthar")
     parser.add_argument("--no-table", action="store_true")
+    parser.add_argument("--no-tui", action="store_true", help="skip the keypress benchmark")
     args = parser.parse_args()
 
     runs = [random_playouts(args.playouts, i * args.playouts) for i in range(args.runs)]
@@ -105,6 +140,9 @@ def main() -> None:
     print(f"machine speed: sum(range(100)) takes {calibration():.2f} us (about 0.4 us on a recent laptop)")
     size, encode, decode = state_figures()
     print(f"state mid-game: {size:,} bytes of JSON, encode {encode * 1e6:.0f} us, decode {decode * 1e6:.0f} us")
+    if not args.no_tui:
+        latencies = asyncio.run(keypress_to_repaint())
+        print(report("keypress to repaint with autosave", latencies) + " (target median <= 16 ms)")
     if args.no_table:
         return
     greedy = win_table("greedy", args.games, args.path)

@@ -131,7 +131,7 @@ Pick a game with `1`-`4` (or the arrows and `Enter`) to start a new one.
         menu.action_cursor_down() if step > 0 else menu.action_cursor_up()
 
     def action_pick(self, choice: str) -> None:
-        from tui.screens.new_game import NewGameScreen
+        from tui.games import new_game_screen
         from tui.screens.rules import RulesScreen
         from tui.screens.saves import SavesScreen
         from tui.screens.settings import SettingsScreen
@@ -139,7 +139,7 @@ Pick a game with `1`-`4` (or the arrows and `Enter`) to start a new one.
         if choice.startswith("game:"):
             game_id = choice.removeprefix("game:")
             if playable(game_id):
-                self.app.push_screen(NewGameScreen(GAMES[game_id]))
+                self.app.push_screen(new_game_screen(GAMES[game_id]))
             else:
                 self.notify("That game is not playable yet.", severity="warning")
         elif choice == "continue":

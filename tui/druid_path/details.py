@@ -1,0 +1,84 @@
+"""Every card on the Druid Path table spelled out, and the whole log: the `v` view."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Static
+
+from engine.druid_path.model import State
+from engine.druid_path.table import C
+from tui.druid_path import view
+from tui.widgets.keybar import KeyBar
+
+
+def details_text(state: State) -> str:
+    darach, druid = C.darachs[state.darach], C.druids[state.druid]
+    out = [
+        f"[b]Darach: {darach.name}[/b] ♥{max(0, state.darach_hp)}/{state.darach_hp_max}, armor "
+        f"{darach.armor}, parry {darach.parry}, charge {state.darach_charge}/{darach.stamina}. "
+        f"{darach.ability.text}",
+        f"[b]Druid: {druid.name}[/b] ♥{max(0, state.druid_hp)}/{state.druid_hp_max}, armor {druid.armor}. "
+        f"{view.ability_line(druid.ability, 'Ability')}",
+        "",
+    ]
+    for title, row in (("Darach row", state.darach_row), ("Your row", state.druid_row)):
+        out.append(f"[b]{title}[/b]")
+        for lane, beast in enumerate(row):
+            if beast is None:
+                out.append(f" lane {lane + 1}: empty")
+            else:
+                extra = f" Damage {beast.damage}." if beast.damage else ""
+                if beast.relics:
+                    extra += " Relics: " + ", ".join(C.items[r].name for r in beast.relics) + "."
+                out.append(f" lane {lane + 1}: {view.beast_details(beast.card)}{extra}")
+    out.append("[b]Encounter row[/b]")
+    for lane, slot in enumerate(state.encounter):
+        if slot is None:
+            text = "empty"
+        else:
+            text = view.beast_details(slot.card) + (" Tried: no second try." if slot.tried else "")
+        out.append(f" lane {lane + 1}: {text}")
+    out.append("[b]Items in hand[/b]")
+    out += [f" {i + 1}. {view.item_details(item)}" for i, item in enumerate(state.hand)] or [" none"]
+    out.append("[b]Robots[/b]")
+    for i, robot_id in enumerate(state.robots):
+        robot = C.robots[robot_id]
+        out.append(f" {robot.name}, energy {state.robot_energy[i]}: {robot.ability.text}")
+    out.append(
+        f"[b]Piles[/b] item deck {len(state.item_deck)}, item discard {len(state.item_discard)}, "
+        f"beastborg deck {len(state.beast_deck)}, shadow deck {len(state.shadow_deck)}"
+    )
+    out += ["", "[b]Log[/b]", *state.log]
+    return "\n".join(out)
+
+
+class DetailsScreen(Screen[None]):
+    DEFAULT_CSS = """
+    DetailsScreen VerticalScroll { height: 1fr; }
+    """
+    BINDINGS = [
+        Binding("escape,q,v", "back", "Back to the table"),
+        Binding("j,down", "scroll(1)", show=False),
+        Binding("k,up", "scroll(-1)", show=False),
+        Binding("space,pagedown", "scroll(10)", "Page down"),
+    ]
+    HELP = "Every card on the table with its full text, then the log. `Esc` goes back."
+
+    def __init__(self, state: State) -> None:
+        super().__init__()
+        self.state = state
+
+    def compose(self) -> ComposeResult:
+        yield Static("Druid Path: the table in detail", classes="title")
+        with VerticalScroll():
+            yield Static(details_text(self.state), markup=True)
+        yield KeyBar()
+
+    def action_scroll(self, lines: int) -> None:
+        self.query_one(VerticalScroll).scroll_relative(y=lines, animate=False)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

@@ -1,0 +1,335 @@
+"""Text for the Druid Path table: lane cells, the path track, hand lines and card details.
+
+Pure functions of the engine's state and content, so the screen only places them.
+Symbols carry meaning beside colour: ♥ HP, » attack, ◆ armor, gem letters G R B Y (* = any).
+"""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+from rich.text import Text
+
+from engine.druid_path.model import (
+    GEM_LETTER,
+    STEPS,
+    AcceptRoll,
+    Activate,
+    AttackDarach,
+    Beast,
+    Block,
+    DrawItem,
+    DruidAbility,
+    EndPlay,
+    Endure,
+    PendingLane,
+    PendingResponse,
+    PendingRoll,
+    PickBranch,
+    PickGem,
+    PickLane,
+    PickTarget,
+    PlayItem,
+    RollBoost,
+    StaminaBoost,
+    State,
+    Step,
+    TakeGem,
+    Tame,
+    UsePotion,
+    UseRobot,
+)
+from engine.druid_path.rules import chance
+from engine.druid_path.table import C, SPIRIT, armor_of, attack_of, hp_left, max_hp, name_of
+from engine.core.odds import percent
+
+GEM_STYLE = {"green": "green", "red": "red", "blue": "blue", "yellow": "yellow"}
+CELL = 13  # one lane's width in the table (7 + 3 x 13 = 46 cells)
+
+
+def gem_text(gems: dict[str, int], label: str = "") -> Text:
+    text = Text(label)
+    for colour in ("green", "red", "blue", "yellow"):
+        text.append(f"{GEM_LETTER[colour]}{gems.get(colour, 0)}", style=f"bold {GEM_STYLE[colour]}")
+        text.append(" ")
+    return text
+
+
+def stamina_text(stamina: int, top: int) -> Text:
+    text = Text("Stamina ")
+    text.append("●" * stamina, style="bold yellow")
+    text.append("○" * max(top - stamina, 0), style="dim")
+    text.append(f" {stamina}/{top}")
+    return text
+
+
+# ----- lane cells -------------------------------------------------------------------------
+
+
+def beast_cell(beast: Beast | None, marked: bool = False) -> tuple[Text, Text]:
+    """Two lines of one lane: the name, then ♥HP » attack ◆ armor and markers."""
+    if beast is None:
+        return Text(f"{'·':<{CELL}}", style="dim"), Text(" " * CELL)
+    name = name_of(beast)
+    stats = f"♥{hp_left(beast)}/{max_hp(beast)} »{attack_of(beast)}"
+    armor = armor_of(beast)
+    if armor:
+        stats += f" ◆{armor}"
+    marks = ""
+    if beast.exhausted:
+        marks += "z"
+    if beast.used:
+        marks += "✓"
+    if beast.relics:
+        marks += "R"
+    if beast.card in C.shadows:
+        marks += "S"
+    if marks:
+        stats += f" {marks}"
+    style = "reverse bold" if marked else "bold"
+    return Text(f"{name[: CELL - 1]:<{CELL}}", style=style), Text(f"{stats[: CELL - 1]:<{CELL}}")
+
+
+def encounter_cell(state: State, lane: int, marked: bool = False) -> tuple[Text, Text]:
+    slot = state.encounter[lane]
+    if slot is None:
+        return Text(f"{'·':<{CELL}}", style="dim"), Text(" " * CELL)
+    card = C.beasts[slot.card]
+    style = "reverse bold" if marked else ("dim" if slot.tried else "bold")
+    first = Text(f"{card.name[: CELL - 1]:<{CELL}}", style=style)
+    second = Text()
+    for colour, n in card.cost.coloured().items():
+        second.append(GEM_LETTER[colour] * n, style=f"bold {GEM_STYLE[colour]}")
+    second.append("*" * card.cost.any)
+    rest = " tried" if slot.tried else f" {card.tame}+ ♥{card.hp}"
+    second.append(rest)
+    second.truncate(CELL - 1)
+    second.pad_right(CELL - len(second))
+    return first, second
+
+
+def row_lines(label: str, cells: list[tuple[Text, Text]]) -> list[Text]:
+    top, bottom = Text(f"{label:<7}", style="italic"), Text(" " * 7)  # 6 letters and a gap
+    for first, second in cells:
+        top.append_text(first)
+        bottom.append_text(second)
+    return [top, bottom]
+
+
+# ----- the path -------------------------------------------------------------------------
+
+
+def step_label(step: Step) -> str:
+    if step.alt is not None:
+        return f"{step.label()}/{step.alt.label()}"
+    return step.label()
+
+
+def path_lines(state: State, width: int) -> Text:
+    """The track of ten steps, then the step now and the steps still ahead."""
+    path = C.paths[state.path]
+    text = Text()
+    text.append("■" * state.turn, style="bold green")
+    text.append("□" * (STEPS - state.turn), style="dim")
+    text.append(f" step {state.turn}/{STEPS}")
+    line = Text("\n")
+    if state.turn:
+        now = path.steps[state.turn - 1]
+        taken = now.alt is not None and state.turn in state.branch_taken
+        line.append(f"now {(now.alt if taken else now).label()}", style="bold")
+    ahead = [step_label(s) for s in path.steps[state.turn :]]
+    line.append(" next " + " ".join(ahead) if ahead else " (the last step)")
+    if len(line) > width + 1:
+        line.truncate(width)
+        line.append("…")
+    text.append_text(line)
+    return text
+
+
+# ----- details of a highlighted choice --------------------------------------------------
+
+
+def ability_line(ability: Any, side: str) -> str:
+    if ability is None:
+        return f"{side}: none"
+    cost = f" ({ability.cost} stamina)" if ability.cost else ""
+    return f"{side}{cost}: {ability.text}"
+
+
+def beast_details(card_id: str) -> str:
+    if card_id == SPIRIT:
+        s = C.spirit
+        return f"Spirit token: ♥{s.hp} »{s.attack}, no abilities, no HP transfer."
+    if card_id in C.shadows:
+        c = C.shadows[card_id]
+        armor = f" ◆{c.armor}" if c.armor else ""
+        return (
+            f"{c.name} (shadow beastborg): ♥{c.hp} »{c.attack}{armor}, HP transfer {c.hp_transfer}. "
+            + ability_line(c.shadow, "Shadow")
+        )
+    b = C.beasts[card_id]
+    armor = f" ◆{b.armor}" if b.armor else ""
+    return (
+        f"{b.name}, {b.rarity} {b.kind}: cost {b.cost.label()}, tame {b.tame}+ "
+        f"({percent(chance(b.tame))}), ♥{b.hp} »{b.attack}{armor}, transfer {b.hp_transfer}. "
+        f"{ability_line(b.light, 'Light')} {ability_line(b.shadow, 'Shadow')}"
+    )
+
+
+def item_details(item_id: str) -> str:
+    i = C.items[item_id]
+    return (
+        f"{i.name} ({i.kind}): cost {i.cost} stamina, discard for +{i.boost} {i.boost_kind}. "
+        f"Light: {i.light_text} Shadow: {i.shadow_text}"
+    )
+
+
+def hand_line(item_id: str, index: int, marked: bool, width: int) -> Text:
+    i = C.items[item_id]
+    key = str(index + 1) if index < 9 else " "
+    tail = f" c{i.cost} +{i.boost}{i.boost_kind[0]}"
+    name = i.name[: width - len(tail) - 2]
+    line = Text(f"{key} {name:<{width - len(tail) - 2}}{tail}")
+    if marked:
+        line.stylize("reverse bold")
+    return line
+
+
+def beast_at(state: State, ref: str) -> Beast | None:
+    row, lane = ref.split(":")
+    return (state.druid_row if row == "druid" else state.darach_row)[int(lane)]
+
+
+def choice_details(state: State, action: Any) -> str:
+    """What the highlighted choice involves, spelled out (the detail lines under the list)."""
+    match action:
+        case Tame(slot):
+            slot_card = state.encounter[slot]
+            return beast_details(slot_card.card) if slot_card else ""
+        case PlayItem(i) | StaminaBoost(i) | RollBoost(i) | UsePotion(i):
+            return item_details(state.hand[i])
+        case Activate(lane):
+            beast = state.druid_row[lane]
+            return beast_details(beast.card) if beast else ""
+        case DruidAbility():
+            return ability_line(C.druids[state.druid].ability, C.druids[state.druid].name)
+        case UseRobot(i):
+            robot = C.robots[state.robots[i]]
+            return f"{robot.name}, energy {state.robot_energy[i]}: {robot.ability.text}"
+        case PickTarget(ref):
+            beast = beast_at(state, ref)
+            return beast_details(beast.card) if beast else ""
+        case PickLane(lane):
+            pending = state.pending
+            here = state.druid_row[lane]
+            if here is not None:
+                return f"Replaces {name_of(here)}, which is discarded. {beast_details(here.card)}"
+            if isinstance(pending, PendingLane):
+                return f"Lane {lane + 1} is empty. {beast_details(pending.card)}"
+            return f"Lane {lane + 1} is empty."
+        case TakeGem(colour) | PickGem(colour):
+            supply = " ".join(f"{GEM_LETTER[c]}{n}" for c, n in state.gem_supply.items())
+            return f"A {colour} gem ({GEM_LETTER[colour]}) joins your collection for good. Supply: {supply}."
+        case DrawItem():
+            left = len(state.item_deck)
+            return f"Draw the top item card ({left} left). An empty deck at the end of a turn loses."
+        case EndPlay():
+            return ("The Darach then shifts its row, tames what is left in the encounter row, "
+                    "draws an item (shadow side), and combat follows lane by lane.")  # fmt: skip
+        case AcceptRoll():
+            roll = state.pending
+            if isinstance(roll, PendingRoll):
+                return f"Keep {sum(roll.dice) + roll.bonus} against {roll.target}: the roll fails."
+            return ""
+        case Endure() | AttackDarach() | Block():
+            return response_details(state, action)
+        case PickBranch(alt):
+            step = C.paths[state.path].steps[state.turn - 1]
+            chosen = step.alt if alt and step.alt else step
+            return f"This step would be {chosen.label()}: B beastborgs, I items, S shadows, SD shadow draw."
+    return ""
+
+
+def response_details(state: State, action: Any) -> str:
+    pending = state.pending
+    if not isinstance(pending, PendingResponse):
+        return ""
+    lane = pending.lane
+    mine, foe = state.druid_row[lane], state.darach_row[lane]
+    parts = []
+    if foe is not None and pending.darach_attacks:
+        parts.append(f"{name_of(foe)} attacks for {attack_of(foe)}.")
+    if isinstance(action, Block) and mine is not None and foe is not None:
+        parts.append(f"{name_of(mine)} takes the blow and hits back for {attack_of(mine)}.")
+    elif isinstance(action, AttackDarach) and mine is not None:
+        parry = C.darachs[state.darach].parry
+        parts.append(f"{name_of(mine)} rolls 2d6 against parry {parry} ({percent(chance(parry))}) "
+                     f"to deal {attack_of(mine)}; the Druid takes any attack.")  # fmt: skip
+    elif isinstance(action, Endure):
+        parts.append("Any attack hits the Druid.")
+    return " ".join(parts)
+
+
+def boosted_total(state: State, action: Any) -> tuple[int, int] | None:
+    """The pending roll's total after this boost or potion, and the target: (total, target)."""
+    roll = state.pending
+    if not isinstance(roll, PendingRoll) or not isinstance(action, (RollBoost, UsePotion)):
+        return None
+    item = C.items[state.hand[action.index]]
+    if isinstance(action, RollBoost):
+        extra = item.boost
+    else:
+        extra = sum(e.amount for e in item.light if e.op == "roll_boost")
+    return sum(roll.dice) + roll.bonus + extra, roll.target
+
+
+def roll_note(state: State, action: Any) -> str:
+    """Beside a boost choice: the total it gives and whether that makes the roll."""
+    after = boosted_total(state, action)
+    if after is None:
+        return ""
+    total, target = after
+    return f"→{total} {'✓' if total >= target else '✗'}"
+
+
+def wrap(text: str, width: int, lines: int) -> str:
+    wrapped = textwrap.wrap(text, width) or [""]
+    if len(wrapped) > lines:
+        wrapped = wrapped[:lines]
+        wrapped[-1] = wrapped[-1][: width - 1] + "…"
+    return "\n".join(wrapped)
+
+
+def roll_text(state: State, highlighted: Any) -> Text:
+    """The pending or latest roll, then the odds of the highlighted roll before it is made."""
+    roll = state.pending if isinstance(state.pending, PendingRoll) else state.last_roll
+    text = Text()
+    if roll is None:
+        text.append("No roll yet.", style="dim")
+    else:
+        total = sum(roll.dice) + roll.bonus
+        text.append("".join(f"[{d}]" for d in roll.dice), style="bold")
+        if roll.bonus:
+            text.append(f"+{roll.bonus}")
+        text.append(f"={total} vs {roll.target} ")
+        if roll is state.pending:
+            text.append("short!", style="bold yellow")
+        elif total >= roll.target:
+            text.append("✓ made", style="bold green")
+        else:
+            text.append("✗ failed", style="bold red")
+    target = None
+    if isinstance(highlighted, Tame) and (slot := state.encounter[highlighted.slot]) is not None:
+        target = ("tame", C.beasts[slot.card].tame)
+    elif isinstance(highlighted, AttackDarach):
+        target = ("hit", C.darachs[state.darach].parry)
+    if target is not None:
+        text.append(f"\nto {target[0]}: {target[1]}+ on 2d6 = {percent(chance(target[1]))}")
+    after = boosted_total(state, highlighted)
+    if after is not None:
+        total, goal = after
+        verdict = "makes it" if total >= goal else "short"
+        text.append(f"\nboost → {total} vs {goal}: {verdict}")
+    return text
+
