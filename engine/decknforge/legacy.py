@@ -61,6 +61,7 @@ class ScarRecord(msgspec.Struct):
 
 class Deck(msgspec.Struct):
     initials: str
+    id: str = ""  # the storage's name for this deck; carried through games unchanged (R35)
     name: str = ""  # given once the deck first clears a dungeon
     level: int = NEW_LEVEL
     xp: int = 0
