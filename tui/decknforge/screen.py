@@ -1,0 +1,357 @@
+"""The DecknForge table: the band's slots, the hand, the dungeon and its clock, the attack, the log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Static
+
+from engine.decknforge.effects import equipped_total, lookup, strength
+from engine.decknforge.lexicon import word_text
+from engine.decknforge.model import (
+    LABEL,
+    ROLE,
+    VALUE,
+    Card,
+    Cast,
+    DrawAdventurer,
+    DrawEquipment,
+    EndTurn,
+    Equip,
+    Hire,
+    InscribeScar,
+    Player,
+    State,
+)
+from engine.decknforge.rules import DecknForgeGame
+from saves.session import GameSession
+from tui.decknforge.storage import deck_store
+from tui.widgets.cards import CardFace, CardRow
+from tui.widgets.choices import Choice, ChoiceList
+from tui.widgets.keybar import KeyBar
+from tui.widgets.log import GameLog
+
+DIGITS = "1234567"
+ACTION_KEYS = {DrawEquipment: "d", DrawAdventurer: "a", EndTurn: "e"}
+
+
+def monster_tag(state: State, card: Card) -> str:
+    return f"{'Jkr' if card.code[0] == 'X' else LABEL[card.code]}/{state.players[card.owner].initials}"
+
+
+def slot_text(player: Player, index: int, width: int) -> str:
+    if index >= len(player.slots):
+        return "· empty ·".center(width)
+    slot = player.slots[index]
+    hero = LABEL[slot.adventurer.code] + ("*" if slot.adventurer.word else "")
+    total = sum(VALUE[g.code] for g in slot.gear)
+    gear = " ".join(LABEL[g.code] for g in slot.gear)
+    tail = f" ={total}"
+    room = width - len(hero) - len(tail) - 1
+    if len(gear) > room:
+        gear = gear[: max(room - 1, 0)] + "…"
+    return f"{hero} {gear}".ljust(width - len(tail)) + tail
+
+
+class DecknForgeScreen(Screen[None]):
+    CSS_PATH = "decknforge.tcss"
+    BINDINGS = [
+        Binding("d", "play_key('d')", "Draw"),
+        Binding("a", "play_key('a')", "Draw Adv."),
+        Binding("e", "play_key('e')", "End turn"),
+        *(Binding(d, f"card({i})", show=False) for i, d in enumerate(DIGITS)),
+        Binding("r", "results", "Results"),
+        Binding("l", "lexicon", "Lexicon"),
+        Binding("q", "back", "Menu"),
+    ]
+    HELP = """
+# DecknForge
+
+The band shares one dungeon. Beat its **Strength** with the value of the Equipment hung on
+your Adventurers, after an attack, before the **Monster pile** (the clock) runs out.
+
+- The **Choices** list holds every move open to the player whose turn it is. Arrows or
+  `j`/`k` move, `Enter` plays it. `d` draws Equipment, `a` draws an Adventurer, `e` ends
+  the turn early.
+- `1`-`7` jump to the first move for that card of the hand.
+- Each player has 3 actions a turn. When the last player's turn ends, the Monster attack
+  resolves: see **Attack** and the log.
+- A card marked `*` carries a Qi Word. Equipping a card puts its word to sleep; casting
+  it uses the word for this round and burns the card.
+- After a fall every deck takes a scar: its owner picks the Monster word in the list.
+- `l` opens the Lexicon (the game waits), `r` shows what the decks gained once it is over.
+- `q` returns to the menu; the game is saved after every move. Decks are written only
+  when the game ends.
+"""
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
+        self.game: DecknForgeGame = session.game  # type: ignore[assignment]
+        self.choices: list[Any] = []
+        self.live_keys: tuple[object, ...] = ()
+        self.write_problems: list[str] | None = None
+
+    @property
+    def state(self) -> State:
+        return self.session.state
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        yield self._panel(Static(id="band"), "The band")
+        with Horizontal():
+            with Vertical(id="left"):
+                yield self._panel(CardRow(id="hand"), "Hand")
+                with Vertical(id="choices-panel", classes="panel") as box:
+                    box.border_title = "Choices"
+                    yield ChoiceList(id="choices")
+                    yield Static(id="hint")
+            with Vertical(id="right"):
+                yield self._panel(Static(id="dungeon"), "Dungeon")
+                yield self._panel(Static(id="attack"), "Last attack")
+                yield self._panel(GameLog(id="log"), "Log")
+        yield KeyBar()
+
+    def _panel(self, widget: Any, title: str) -> Vertical:
+        box = Vertical(widget, classes="panel", id=f"{widget.id}-panel")
+        box.border_title = title
+        return box
+
+    def on_mount(self) -> None:
+        self.query_one("#band-panel").styles.height = 2 + len(self.state.players)
+        choices = self.query_one("#choices", ChoiceList)
+        self.watch(choices, "cursor", self._cursor_moved, init=False)
+        if self.session.outcome() is not None:
+            self.write_decks()
+        self.redraw()
+        choices.focus()
+
+    # ----- drawing ----------------------------------------------------------------------
+
+    def redraw(self) -> None:
+        state = self.state
+        self.choices = self._current_choices()
+        self._draw_status(state)
+        self._draw_band(state)
+        self._draw_choices()
+        self._draw_dungeon(state)
+        self._draw_attack(state)
+        self.query_one("#log", GameLog).show(state.log)
+        keys = (state.phase, tuple(sorted({type(a).__name__ for a in self.choices if not isinstance(a, str)})))
+        if keys != self.live_keys:
+            self.live_keys = keys
+            self.refresh_bindings()
+
+    def _current_choices(self) -> list[Any]:
+        if self.session.outcome() is not None:
+            return ["results", "menu"]
+        return self.session.legal_actions()
+
+    def _draw_status(self, state: State) -> None:
+        total, need = equipped_total(state), strength(state)
+        text = Text(" DecknForge ", style="bold")
+        text.append(f" Round {state.round} ")
+        if state.phase == "turn":
+            player = state.players[state.turn]
+            text.append(f" {player.label}'s turn: ", style="bold")
+            text.append(f"{state.actions_left} action{'s' if state.actions_left != 1 else ''} left ")
+        elif state.phase == "scar":
+            text.append(f" Scar: {state.players[state.scar_turn].label} picks a word ", style="bold")
+        else:
+            outcome = self.session.outcome()
+            won = outcome is not None and outcome.won
+            text.append(" CLEARED " if won else " FELL ", style="bold reverse")
+        mark = ">" if total > need else "≤"
+        text.append(f"  Equipped {total} {mark} Strength {need}", style="bold green" if total > need else "")
+        self.query_one("#status", Static).update(text, layout=False)
+
+    def _draw_band(self, state: State) -> None:
+        width = max(self.query_one("#band", Static).content_size.width, 76)
+        slot_width = (width - 14) // 3
+        lines = []
+        for player in state.players:
+            now = state.phase == "turn" and player.seat == state.turn
+            head = Text(f"{'▸' if now else ' '}{player.initials:<3} L{player.level} h{len(player.hand)} ",
+                        style="bold" if now else "")
+            for i in range(3):
+                head.append("│")
+                head.append(slot_text(player, i, slot_width))
+            lines.append(head)
+        self.query_one("#band", Static).update(Text("\n").join(lines), layout=False)
+
+    def _hand_of(self) -> tuple[Player | None, list[Card]]:
+        state = self.state
+        if state.phase != "turn":
+            return None, []
+        player = state.players[state.turn]
+        return player, player.hand
+
+    def _draw_hand(self, marked: int | None = None) -> None:
+        player, hand = self._hand_of()
+        faces = []
+        for i, card in enumerate(hand):
+            kind = "adv" if ROLE[card.code] == "adventurer" else ("qi" if card.word else "")
+            caption = f"{DIGITS[i]}{'*' if card.word else ' '}{kind}"
+            faces.append(CardFace(LABEL[card.code], caption, f"{DIGITS[i]}{'*' if card.word else ''}", i == marked))
+        panel = self.query_one("#hand-panel")
+        panel.border_title = f"{player.label}'s hand" if player else "Hand"
+        if player:
+            panel.border_subtitle = f"Eq {len(player.equipment_deck)} · Adv {len(player.adventurer_deck)} left"
+        else:
+            panel.border_subtitle = ""
+        empty = "Nobody's turn." if player is None else "No cards in hand."
+        self.query_one("#hand", CardRow).show(faces, empty)
+
+    def _draw_choices(self) -> None:
+        shown = []
+        seen_cards: set[int] = set()
+        for action in self.choices:
+            if action == "results":
+                shown.append(Choice("What the decks gained", key="r"))
+            elif action == "menu":
+                shown.append(Choice("Back to the menu", key="q"))
+            else:
+                key = ACTION_KEYS.get(type(action), "")
+                card = getattr(action, "card", None)
+                if card is not None and card not in seen_cards and card < len(DIGITS):
+                    seen_cards.add(card)
+                    key = DIGITS[card]
+                shown.append(Choice(self.game.describe(action, self.state), key=key))
+        listing = self.query_one("#choices", ChoiceList)
+        listing.show(shown)
+        panel = self.query_one("#choices-panel")
+        panel.border_title = "Pick a Monster word for the scar" if self.state.phase == "scar" else "Choices"
+        self._cursor_moved(listing.cursor)
+
+    def _cursor_moved(self, index: int) -> None:
+        action = self.choices[index] if 0 <= index < len(self.choices) else None
+        card = getattr(action, "card", None)
+        self._draw_hand(card if isinstance(card, int) else None)
+        self.query_one("#hint", Static).update(self._hint(action), layout=False)
+
+    def _hint(self, action: Any) -> Text:
+        """What the highlighted move involves: the word's rules, or the card's value."""
+        state = self.state
+        name = ""
+        if isinstance(action, InscribeScar):
+            name = action.word
+        elif isinstance(action, (Cast, Hire, Equip)):
+            card = state.players[state.turn].hand[action.card]
+            if isinstance(action, Equip):
+                text = f"+{VALUE[card.code]} to the equipped total"
+                return Text(text + (f"; its word {card.word} sleeps." if card.word else "."), style="dim")
+            name = card.word
+        word = lookup(state, name) if name else None
+        if word is None:
+            return Text("")
+        return Text.assemble((f"{word.name}: ", "bold"), (word_text(word), "dim"))
+
+    def _draw_dungeon(self, state: State) -> None:
+        rows = " ".join(
+            "[" + " ".join(monster_tag(state, c) for c in row) + " ·" * (2 - len(row)) + "]" for row in state.rows
+        )
+        per_attack = 1 + len(state.escalations)
+        pile = len(state.monster_pile)
+        lines = [
+            f"Rows {rows}",
+            f"Escalations {len(state.escalations)} · {per_attack} per attack",
+            f"Pile {pile} left {'▮' * min(pile, 14)}",
+            f"Lair {len(state.lair)} · slain {len(state.slain)}",
+        ]
+        self.query_one("#dungeon", Static).update("\n".join(lines), layout=False)
+        self.query_one("#dungeon-panel").border_subtitle = f"Strength {strength(state)}"
+
+    def _draw_attack(self, state: State) -> None:
+        if not state.last_attack:
+            self.query_one("#attack", Static).update(Text("No attack yet.", style="dim"), layout=False)
+            return
+        lines = []
+        for strike in state.last_attack:
+            hit = ", ".join(strike.hit) or "nobody"
+            if strike.result in ("placed", "escalates"):
+                lines.append(f"{strike.monster}: {strike.result}")
+            else:
+                lines.append(f"{strike.monster} ({strike.attack}) hit {hit}: {strike.retaliation} → {strike.result}")
+        self.query_one("#attack", Static).update("\n".join(lines), layout=False)
+
+    # ----- input ------------------------------------------------------------------------
+
+    def on_choice_list_picked(self, event: ChoiceList.Picked) -> None:
+        choice = self.choices[event.index]
+        if choice == "results":
+            self.action_results()
+        elif choice == "menu":
+            self.action_back()
+        else:
+            self.play(choice)
+
+    def play(self, action: Any) -> None:
+        if not self.game.is_legal(self.state, action):
+            self.notify(self.game.why_illegal(self.state, action), severity="warning")
+            return
+        try:
+            self.session.play(action)
+        except OSError as error:
+            self.notify(f"Could not save: {error.strerror}", severity="error")
+        if self.session.outcome() is not None:
+            self.write_decks()
+            self.redraw()
+            self.action_results()
+            return
+        self.redraw()
+
+    def write_decks(self) -> None:
+        """The game is over: write its result on every deck (once; safe to repeat)."""
+        state = self.state
+        store = deck_store(self.app.paths, self.app.store.clock)
+        try:
+            self.write_problems = store.write_results(
+                self.session.save_id, state.decks, self.game.result_decks(state)
+            )
+        except OSError as error:
+            self.write_problems = [f"The decks could not be written: {error.strerror}. Open the game again to retry."]
+        for problem in self.write_problems:
+            self.notify(problem, severity="error", timeout=10)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        over = self.session.outcome() is not None
+        if action == "results":
+            return over
+        if action == "play_key":
+            wanted = {"d": DrawEquipment, "a": DrawAdventurer, "e": EndTurn}[str(parameters[0])]
+            return any(type(a) is wanted for a in self.choices)
+        if action == "card":
+            return self.state.phase == "turn" and not over
+        return True
+
+    def action_play_key(self, key: str) -> None:
+        for action in self.choices:
+            if ACTION_KEYS.get(type(action)) == key:
+                self.play(action)
+                return
+
+    def action_card(self, index: int) -> None:
+        for i, action in enumerate(self.choices):
+            if getattr(action, "card", None) == index:
+                self.query_one("#choices", ChoiceList).cursor = i
+                return
+        self.notify("That card has no move open to it right now.", severity="warning")
+
+    def action_results(self) -> None:
+        from tui.decknforge.results import ResultsScreen
+
+        if self.session.outcome() is not None:
+            self.app.push_screen(ResultsScreen(self.session, self.write_problems or []))
+
+    def action_lexicon(self) -> None:
+        from tui.decknforge.lexicon_screen import LexiconScreen
+
+        self.app.push_screen(LexiconScreen())
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
