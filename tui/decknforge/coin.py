@@ -31,8 +31,8 @@ NONE = "(none)"
 class CoinScreen(ModalScreen[Word | None]):
     DEFAULT_CSS = """
     CoinScreen { align: center middle; }
-    CoinScreen > Vertical { width: 76; height: 21; border: round $accent; background: $surface; padding: 0 1; }
-    CoinScreen #parts { height: 11; }
+    CoinScreen > Vertical { width: 76; height: 18; border: round $accent; background: $surface; padding: 0 1; }
+    CoinScreen #parts { height: 12; }
     CoinScreen #preview { height: 1fr; }
     """
     BINDINGS = [

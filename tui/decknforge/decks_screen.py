@@ -20,9 +20,10 @@ from engine.decknforge.legacy import (
     name_deck,
     xp_to_legend,
 )
+from engine.decknforge.lexicon import Word, base_index, word_text
 from saves.decks import DeckEntry
 from saves.envelope import Damaged
-from tui.decknforge.storage import deck_store
+from tui.decknforge.storage import deck_store, word_store
 from tui.screens.dialogs import AskText
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
@@ -57,8 +58,10 @@ def summary_text(deck: Deck) -> Text:
     return text
 
 
-def cards_text(deck: Deck) -> Text:
-    """All 54 cards by role; what is written on each, blank ones in one line."""
+def cards_text(deck: Deck, words: dict[str, Word] | None = None) -> Text:
+    """All 54 cards by role; what is written on each (with the word's rules), blank ones in
+    one line."""
+    words = words or {}
     text = Text()
     for title, codes in (
         ("Monsters", MONSTER_CODES),
@@ -71,7 +74,10 @@ def cards_text(deck: Deck) -> Text:
         text.append(f"{title} ({len(cards)})\n", style="bold")
         for card in marked:
             mod = f" +{card.modifier}" if card.modifier else ""
-            text.append(f"  {card_name(card.code):>5} {card.word}{mod}\n")
+            text.append(f"  {card_name(card.code):>5} ")
+            text.append(f"{card.word}{mod}\n", style="bold")
+            if card.word in words:
+                text.append(f"        {word_text(words[card.word])}\n", style="dim")
         if blank:
             text.append(f"  blank: {' '.join(blank)}\n", style="dim")
     return text
@@ -140,6 +146,8 @@ Every deck remembers its games: XP, Level, the words and scars written on its ca
 
     def on_mount(self) -> None:
         self.store = deck_store(self.app.paths, self.app.store.clock)
+        coined, _ = word_store(self.app.paths, self.app.store.clock).load()
+        self.words = dict(base_index()) | {w.name: w for w in coined}
         listing = self.query_one("#deck-list", ChoiceList)
         self.watch(listing, "cursor", self._show, init=False)
         self.reload()
@@ -181,8 +189,10 @@ Every deck remembers its games: XP, Level, the words and scars written on its ca
         deck = entry.deck
         panel.border_title = f"{deck.name or deck.initials} · {self.view}"
         panel.border_subtitle = "v: summary / cards / history"
-        render = {"summary": summary_text, "cards": cards_text, "history": history_text}[self.view]
-        detail.update(render(deck))
+        if self.view == "cards":
+            detail.update(cards_text(deck, self.words))
+        else:
+            detail.update(summary_text(deck) if self.view == "summary" else history_text(deck))
         self.query_one("#deck-scroll", VerticalScroll).scroll_home(animate=False)
 
     def on_choice_list_picked(self, event: ChoiceList.Picked) -> None:

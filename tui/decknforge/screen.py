@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -30,7 +31,8 @@ from engine.decknforge.model import (
 )
 from engine.decknforge.rules import DecknForgeGame
 from saves.session import GameSession
-from tui.decknforge.storage import deck_store
+from tui.decknforge.setup import table_words
+from tui.decknforge.storage import deck_store, word_store
 from tui.widgets.cards import CardFace, CardRow
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
@@ -131,6 +133,39 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         self.redraw()
         choices.focus()
 
+    def on_screen_resume(self) -> None:
+        """Back from the Lexicon: words coined there join this table (R25), then redraw."""
+        if self.session.outcome() is None:
+            self.bring_new_words()
+        self.redraw()
+
+    def bring_new_words(self) -> None:
+        """Words of the table's players coined since the game began join it at once.
+
+        They also join the save's `coined` option, so a replay from the seed knows them from
+        the start; a new word can change nothing before it existed, so the replay agrees.
+        """
+        state = self.state
+        try:
+            words, _ = word_store(self.app.paths, self.app.store.clock).load()
+        except OSError:
+            return
+        known = {w.name for w in state.coined}
+        fresh = [w for w in table_words(words, {p.initials for p in state.players}) if w.name not in known]
+        if not fresh:
+            return
+        for word in fresh:
+            try:
+                self.game.add_coined(state, word)
+            except ValueError:
+                continue
+            self.session.envelope.options.setdefault("coined", []).append(msgspec.to_builtins(word))
+            self.notify(f"{word.name} joins this table.")
+        try:
+            self.session.save()
+        except OSError as error:
+            self.notify(f"Could not save: {error.strerror}", severity="error")
+
     # ----- drawing ----------------------------------------------------------------------
 
     def redraw(self) -> None:
@@ -174,7 +209,14 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         width = max(self.query_one("#band", Static).content_size.width, 76)
         slot_width = (width - 14) // 3
         lines = []
+        after = self.game.result_decks(state)
         for player in state.players:
+            if after:  # the game is over: every card is home, so say what the deck gained
+                deck = after[player.seat]
+                gained = deck.xp - state.decks[player.seat].xp
+                lines.append(Text(f" {player.label}: +{gained} XP, now {deck.xp} XP, Level {deck.level};"
+                                  " all 54 cards are back in the deck"))
+                continue
             now = state.phase == "turn" and player.seat == state.turn
             head = Text(f"{'▸' if now else ' '}{player.initials:<3} L{player.level} h{len(player.hand)} ",
                         style="bold" if now else "")
@@ -204,7 +246,9 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
             panel.border_subtitle = f"Eq {len(player.equipment_deck)} · Adv {len(player.adventurer_deck)} left"
         else:
             panel.border_subtitle = ""
-        empty = "Nobody's turn." if player is None else "No cards in hand."
+        empty = "No cards in hand."
+        if player is None:
+            empty = "The dungeon is over." if self.state.phase == "over" else "Scars are being written."
         self.query_one("#hand", CardRow).show(faces, empty)
 
     def _draw_choices(self) -> None:
@@ -253,7 +297,8 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
 
     def _draw_dungeon(self, state: State) -> None:
         rows = " ".join(
-            "[" + " ".join(monster_tag(state, c) for c in row) + " ·" * (2 - len(row)) + "]" for row in state.rows
+            "[" + " ".join([monster_tag(state, c) for c in row] + ["·"] * (2 - len(row))) + "]"
+            for row in state.rows
         )
         per_attack = 1 + len(state.escalations)
         pile = len(state.monster_pile)
@@ -276,7 +321,9 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
             if strike.result in ("placed", "escalates"):
                 lines.append(f"{strike.monster}: {strike.result}")
             else:
-                lines.append(f"{strike.monster} ({strike.attack}) hit {hit}: {strike.retaliation} → {strike.result}")
+                lines.append(f"{strike.monster} ({strike.attack}) hit {hit}")
+                versus = ">" if strike.result.startswith("slain") else "≤"
+                lines.append(f"  retaliation {strike.retaliation} {versus} {strike.attack}: {strike.result}")
         self.query_one("#attack", Static).update("\n".join(lines), layout=False)
 
     # ----- input ------------------------------------------------------------------------
@@ -315,6 +362,11 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
             )
         except OSError as error:
             self.write_problems = [f"The decks could not be written: {error.strerror}. Open the game again to retry."]
+        unsaved = [d.initials for d in state.decks if not d.id]
+        if unsaved:  # a table started without saved decks (the command line): nothing to write
+            self.write_problems.append(
+                f"{', '.join(unsaved)}: decks made for this game only, so their result is not kept."
+            )
         for problem in self.write_problems:
             self.notify(problem, severity="error", timeout=10)
 
