@@ -98,6 +98,7 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         self.choices: list[Any] = []
         self.live_keys: tuple[object, ...] = ()
         self.write_problems: list[str] | None = None
+        self.shown: dict[str, Text | str] = {}
 
     @property
     def state(self) -> State:
@@ -123,6 +124,13 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         box = Vertical(widget, classes="panel", id=f"{widget.id}-panel")
         box.border_title = title
         return box
+
+    def _set(self, widget_id: str, content: Text | str) -> None:
+        """Update a panel's text only when it changed: an unchanged panel is not repainted."""
+        if self.shown.get(widget_id) == content:
+            return
+        self.shown[widget_id] = content
+        self.query_one(f"#{widget_id}", Static).update(content, layout=False)
 
     def on_mount(self) -> None:
         self.query_one("#band-panel").styles.height = 2 + len(self.state.players)
@@ -177,7 +185,8 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         self._draw_dungeon(state)
         self._draw_attack(state)
         self.query_one("#log", GameLog).show(state.log)
-        keys = (state.phase, tuple(sorted({type(a).__name__ for a in self.choices if not isinstance(a, str)})))
+        kinds = {type(a) for a in self.choices}
+        keys = (state.phase, DrawEquipment in kinds, DrawAdventurer in kinds, EndTurn in kinds)
         if keys != self.live_keys:
             self.live_keys = keys
             self.refresh_bindings()
@@ -203,7 +212,7 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
             text.append(" CLEARED " if won else " FELL ", style="bold reverse")
         mark = ">" if total > need else "≤"
         text.append(f"  Equipped {total} {mark} Strength {need}", style="bold green" if total > need else "")
-        self.query_one("#status", Static).update(text, layout=False)
+        self._set("status", text)
 
     def _draw_band(self, state: State) -> None:
         width = max(self.query_one("#band", Static).content_size.width, 76)
@@ -224,7 +233,7 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
                 head.append("│")
                 head.append(slot_text(player, i, slot_width))
             lines.append(head)
-        self.query_one("#band", Static).update(Text("\n").join(lines), layout=False)
+        self._set("band", Text("\n").join(lines))
 
     def _hand_of(self) -> tuple[Player | None, list[Card]]:
         state = self.state
@@ -276,7 +285,7 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         action = self.choices[index] if 0 <= index < len(self.choices) else None
         card = getattr(action, "card", None)
         self._draw_hand(card if isinstance(card, int) else None)
-        self.query_one("#hint", Static).update(self._hint(action), layout=False)
+        self._set("hint", self._hint(action))
 
     def _hint(self, action: Any) -> Text:
         """What the highlighted move involves: the word's rules, or the card's value."""
@@ -308,12 +317,12 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
             f"Pile {pile} left {'▮' * min(pile, 14)}",
             f"Lair {len(state.lair)} · slain {len(state.slain)}",
         ]
-        self.query_one("#dungeon", Static).update("\n".join(lines), layout=False)
+        self._set("dungeon", "\n".join(lines))
         self.query_one("#dungeon-panel").border_subtitle = f"Strength {strength(state)}"
 
     def _draw_attack(self, state: State) -> None:
         if not state.last_attack:
-            self.query_one("#attack", Static).update(Text("No attack yet.", style="dim"), layout=False)
+            self._set("attack", Text("No attack yet.", style="dim"))
             return
         lines = []
         for strike in state.last_attack:
@@ -324,7 +333,7 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
                 lines.append(f"{strike.monster} ({strike.attack}) hit {hit}")
                 versus = ">" if strike.result.startswith("slain") else "≤"
                 lines.append(f"  retaliation {strike.retaliation} {versus} {strike.attack}: {strike.result}")
-        self.query_one("#attack", Static).update("\n".join(lines), layout=False)
+        self._set("attack", "\n".join(lines))
 
     # ----- input ------------------------------------------------------------------------
 

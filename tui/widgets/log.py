@@ -29,6 +29,8 @@ class GameLog(Static):
         height = max(self.content_size.height, 1)
         width = max(self.content_size.width, 10)
         wrapped: list[str] = []
-        for line in self.lines:
-            wrapped += textwrap.wrap(line, width, subsequent_indent="  ") or [""]
+        for line in reversed(self.lines):  # only the newest lines that fit are wrapped
+            wrapped[:0] = textwrap.wrap(line, width, subsequent_indent="  ") or [""]
+            if len(wrapped) >= height:
+                break
         self.update(Text("\n".join(wrapped[-height:])), layout=False)
