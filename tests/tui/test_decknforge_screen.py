@@ -227,7 +227,7 @@ async def test_deck_screen_shows_cards_history_and_damage(paths, snapshot):
         snapshot.assert_match(text, "deck-summary.txt")
         await keys(pilot, "v")
         text = screen_text(app)
-        assert "Monsters (6)" in text and "Equipment (36)" in text
+        assert "Monsters (6, 1 written on)" in text and "Equipment (36, 1 written on)" in text
         snapshot.assert_match(text, "deck-cards.txt")
         await keys(pilot, "v")
         text = screen_text(app)
@@ -252,7 +252,7 @@ async def test_game_help_explains_the_keys(paths):
             if "Monster pile" in text:
                 break
             await pilot.pause(0.05)
-        assert "Monster pile" in text and "takes a scar" in text
+        assert "Monster pile" in text and "carries a Qi Word" in text, text
 
 
 async def test_a_first_clear_is_written_and_asks_for_a_name(paths, snapshot):

@@ -52,7 +52,7 @@ The preview says what is wrong until the word is sound. A coined word is yours a
 waits for a moderator before it joins the shared lexicon.
 """
 
-    def __init__(self, coined: list[Word]) -> None:
+    def __init__(self, coined: list[Word], author: str = "") -> None:
         super().__init__()
         self.coined = coined
         self.kind = "monster"
@@ -60,7 +60,7 @@ waits for a moderator before it joins the shared lexicon.
         self.suit = "S"
         self.effects: list[list[object]] = [["empower", 1, "S"], [NONE, 0, "S"]]
         self.word_name = ""
-        self.author = ""
+        self.author = author
         self.rows: list[str] = []
 
     def compose(self) -> ComposeResult:

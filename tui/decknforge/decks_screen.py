@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from rich.console import Group
+from rich.padding import Padding
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -58,11 +62,11 @@ def summary_text(deck: Deck) -> Text:
     return text
 
 
-def cards_text(deck: Deck, words: dict[str, Word] | None = None) -> Text:
-    """All 54 cards by role; what is written on each (with the word's rules), blank ones in
-    one line."""
+def cards_text(deck: Deck, words: dict[str, Word] | None = None) -> Group:
+    """All 54 cards by role; what is written on each (with the word's rules), blank ones
+    together."""
     words = words or {}
-    text = Text()
+    parts: list[Any] = []
     for title, codes in (
         ("Monsters", MONSTER_CODES),
         ("Adventurers", ADVENTURER_CODES),
@@ -71,16 +75,15 @@ def cards_text(deck: Deck, words: dict[str, Word] | None = None) -> Text:
         cards = [c for c in deck.cards if c.code in codes]
         marked = [c for c in cards if c.word or c.modifier]
         blank = [card_name(c.code) for c in cards if not (c.word or c.modifier)]
-        text.append(f"{title} ({len(cards)})\n", style="bold")
+        parts.append(Text(f"{title} ({len(cards)}, {len(marked)} written on)", style="bold"))
         for card in marked:
             mod = f" +{card.modifier}" if card.modifier else ""
-            text.append(f"  {card_name(card.code):>5} ")
-            text.append(f"{card.word}{mod}\n", style="bold")
+            parts.append(Padding(Text.assemble(f"{card_name(card.code)} ", (f"{card.word}{mod}", "bold")), (0, 0, 0, 2)))
             if card.word in words:
-                text.append(f"        {word_text(words[card.word])}\n", style="dim")
+                parts.append(Padding(Text(word_text(words[card.word]), style="dim"), (0, 0, 0, 6)))
         if blank:
-            text.append(f"  blank: {' '.join(blank)}\n", style="dim")
-    return text
+            parts.append(Padding(Text(f"blank: {' '.join(blank)}", style="dim"), (0, 0, 0, 2)))
+    return Group(*parts)
 
 
 def history_text(deck: Deck) -> Text:

@@ -66,8 +66,9 @@ Every Qi Word is a trigger and an effect: "If this happens, then that".
 - `Esc` leaves the box, then goes back (a game you came from waits where it was).
 """
 
-    def __init__(self) -> None:
+    def __init__(self, coin_for: str = "") -> None:
         super().__init__()
+        self.coin_for = coin_for  # initials: open straight on coining a Monster word for them
         self.mode = "words"
         self.items: list[Word | GlossaryEntry] = []
 
@@ -91,6 +92,8 @@ Every Qi Word is a trigger and an effect: "If this happens, then that".
         self.watch(listing, "cursor", self._show_detail, init=False)
         self.reload()
         listing.focus()
+        if self.coin_for:
+            self.action_coin()
 
     # ----- data -------------------------------------------------------------------------
 
@@ -207,7 +210,7 @@ Every Qi Word is a trigger and an effect: "If this happens, then that".
             self.query_one("#query", Input).value = word.name
             self.reload()
 
-        self.app.push_screen(CoinScreen(self.coined), coined)
+        self.app.push_screen(CoinScreen(self.coined, author=self.coin_for), coined)
 
     def action_verdict(self, approved: bool) -> None:
         index = self.query_one("#items", ChoiceList).cursor

@@ -94,6 +94,12 @@ a row, a word on an Adventurer after a clear, a scar after a fall.
         self.namable = [d for d in (self.stored(n) for n in after) if d is not None and self.can_name(d)]
         self.query_one("#gains", Static).update(text)
         self.query_one(ChoiceList).show(choices)
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "name":
+            return bool(getattr(self, "namable", []))
+        return True
 
     @staticmethod
     def can_name(deck: Deck) -> bool:

@@ -67,6 +67,7 @@ class DecknForgeScreen(Screen[None]):
         Binding("a", "play_key('a')", "Draw Adv."),
         Binding("e", "play_key('e')", "End turn"),
         *(Binding(d, f"card({i})", show=False) for i, d in enumerate(DIGITS)),
+        Binding("c", "coin", "Coin word"),
         Binding("r", "results", "Results"),
         Binding("l", "lexicon", "Lexicon"),
         Binding("q", "back", "Menu"),
@@ -80,12 +81,14 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
 - The **Choices** list holds every move open to the player whose turn it is. Arrows or
   `j`/`k` move, `Enter` plays it. `d` draws Equipment, `a` draws an Adventurer, `e` ends
   the turn early.
-- `1`-`7` jump to the first move for that card of the hand.
+- `1`-`7` jump to the first move for that card of the hand; the same digit again steps
+  to its next move (another Adventurer to equip, or Cast).
 - Each player has 3 actions a turn. When the last player's turn ends, the Monster attack
   resolves: see **Attack** and the log.
 - A card marked `*` carries a Qi Word. Equipping a card puts its word to sleep; casting
   it uses the word for this round and burns the card.
-- After a fall every deck takes a scar: its owner picks the Monster word in the list.
+- After a fall every deck takes a scar: its owner picks the Monster word in the list, or
+  presses `c` to coin a new one (it joins the list when the Lexicon closes).
 - `l` opens the Lexicon (the game waits), `r` shows what the decks gained once it is over.
 - `q` returns to the menu; the game is saved after every move. Decks are written only
   when the game ends.
@@ -194,6 +197,8 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
     def _current_choices(self) -> list[Any]:
         if self.session.outcome() is not None:
             return ["results", "menu"]
+        if self.state.phase == "scar":  # a scar's word may also be coined on the spot (R25)
+            return self.session.legal_actions() + ["coin"]
         return self.session.legal_actions()
 
     def _draw_status(self, state: State) -> None:
@@ -220,6 +225,9 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         lines = []
         after = self.game.result_decks(state)
         for player in state.players:
+            if state.phase == "scar":
+                lines.append(self._scar_line(state, player))
+                continue
             if after:  # the game is over: every card is home, so say what the deck gained
                 deck = after[player.seat]
                 gained = deck.xp - state.decks[player.seat].xp
@@ -234,6 +242,20 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
                 head.append(slot_text(player, i, slot_width))
             lines.append(head)
         self._set("band", Text("\n").join(lines))
+
+    @staticmethod
+    def _scar_line(state: State, player: Player) -> Text:
+        scar = state.scars[player.seat]
+        picking = player.seat == state.scar_turn
+        text = Text(f"{'▸' if picking else ' '}{player.label}: scar ", style="bold" if picking else "")
+        if scar.monster:
+            word = scar.monster_word or ("picking a word" if picking else "word to pick")
+            text.append(f"{LABEL[scar.monster]} +{scar.modifier} ({word})")
+        else:
+            text.append("no blank Monster left")
+        if scar.equipment and scar.equipment_word:
+            text.append(f"; {LABEL[scar.equipment]} upgraded with {scar.equipment_word}")
+        return text
 
     def _hand_of(self) -> tuple[Player | None, list[Card]]:
         state = self.state
@@ -268,6 +290,8 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
                 shown.append(Choice("What the decks gained", key="r"))
             elif action == "menu":
                 shown.append(Choice("Back to the menu", key="q"))
+            elif action == "coin":
+                shown.append(Choice("Coin a new Monster word…", key="c"))
             else:
                 key = ACTION_KEYS.get(type(action), "")
                 card = getattr(action, "card", None)
@@ -327,8 +351,12 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         lines = []
         for strike in state.last_attack:
             hit = ", ".join(strike.hit) or "nobody"
-            if strike.result in ("placed", "escalates"):
-                lines.append(f"{strike.monster}: {strike.result}")
+            if strike.result == "placed":
+                lines.append(f"{strike.monster} takes a row:")
+                lines.append("  every piece of gear stripped")
+            elif strike.result == "escalates":
+                lines.append(f"{strike.monster}: no room, a new row;")
+                lines.append("  +1 Monster every attack")
             else:
                 lines.append(f"{strike.monster} ({strike.attack}) hit {hit}")
                 versus = ">" if strike.result.startswith("slain") else "≤"
@@ -343,6 +371,8 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
             self.action_results()
         elif choice == "menu":
             self.action_back()
+        elif choice == "coin":
+            self.action_lexicon(coin_for=self.state.players[self.state.scar_turn].initials)
         else:
             self.play(choice)
 
@@ -383,6 +413,8 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         over = self.session.outcome() is not None
         if action == "results":
             return over
+        if action == "coin":
+            return self.state.phase == "scar"
         if action == "play_key":
             wanted = {"d": DrawEquipment, "a": DrawAdventurer, "e": EndTurn}[str(parameters[0])]
             return any(type(a) is wanted for a in self.choices)
@@ -397,11 +429,19 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
                 return
 
     def action_card(self, index: int) -> None:
-        for i, action in enumerate(self.choices):
-            if getattr(action, "card", None) == index:
-                self.query_one("#choices", ChoiceList).cursor = i
-                return
-        self.notify("That card has no move open to it right now.", severity="warning")
+        """Highlight the first move for this card of the hand; pressed again, its next move."""
+        listing = self.query_one("#choices", ChoiceList)
+        moves = [i for i, action in enumerate(self.choices) if getattr(action, "card", None) == index]
+        if not moves:
+            self.notify("That card has no move open to it right now.", severity="warning")
+            return
+        later = [i for i in moves if i > listing.cursor]
+        on_card = listing.cursor in moves
+        listing.cursor = later[0] if on_card and later else moves[0]
+
+    def action_coin(self) -> None:
+        if self.state.phase == "scar":
+            self.action_lexicon(coin_for=self.state.players[self.state.scar_turn].initials)
 
     def action_results(self) -> None:
         from tui.decknforge.results import ResultsScreen
@@ -409,10 +449,10 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         if self.session.outcome() is not None:
             self.app.push_screen(ResultsScreen(self.session, self.write_problems or []))
 
-    def action_lexicon(self) -> None:
+    def action_lexicon(self, coin_for: str = "") -> None:
         from tui.decknforge.lexicon_screen import LexiconScreen
 
-        self.app.push_screen(LexiconScreen())
+        self.app.push_screen(LexiconScreen(coin_for=coin_for))
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -7,7 +7,7 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
@@ -25,7 +25,8 @@ MODES = ("2", "3", "4", "solo")
 def deck_line(deck: Deck) -> str:
     name = f" “{deck.name}”" if deck.name else ""
     legend = " LEGEND" if deck.legendary else ""
-    return f"{deck.initials}{name} · L{deck.level} · {deck.xp} XP · {len(deck.scars)} scars{legend}"
+    scars = f"{len(deck.scars)} scar{'' if len(deck.scars) == 1 else 's'}"
+    return f"{deck.initials}{name} · L{deck.level} · {deck.xp} XP · {scars}{legend}"
 
 
 def table_words(words: list[Word], initials: set[str]) -> list[Word]:
@@ -74,7 +75,7 @@ class PickDeck(ModalScreen[str | None]):
 
 class DecknForgeSetup(Screen[None]):
     DEFAULT_CSS = """
-    DecknForgeSetup > Vertical { height: 1fr; }
+    DecknForgeSetup #table-box { height: 1fr; }
     DecknForgeSetup #setup { height: 1fr; }
     DecknForgeSetup #setup-note { height: 4; color: $text-muted; padding: 0 1; }
     """
@@ -107,10 +108,11 @@ Each seat brings a deck. Decks are kept between games: what a game writes on the
 
     def compose(self) -> ComposeResult:
         yield Static("New game of DecknForge", classes="title")
-        with Vertical(classes="panel") as box:
-            box.border_title = "The table"
-            yield ChoiceList(id="setup")
-            yield Static(id="setup-note")
+        with Horizontal():
+            with Vertical(classes="panel", id="table-box") as box:
+                box.border_title = "The table"
+                yield ChoiceList(id="setup")
+                yield Static(id="setup-note")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -138,7 +140,10 @@ Each seat brings a deck. Decks are kept between games: what a game writes on the
         self.rows += ["gentle", "seed", "start"]
         listing.show(choices, listing.cursor if cursor is None else cursor)
         damaged = [e for e in self.decks.list() if e.damaged]
-        note = "Decks are written when a game ends; a game left half-way changes no deck."
+        note = (
+            "Enter on a seat: pick a saved deck or make a new one from your initials.\n"
+            "Decks are written when a game ends; a game left half-way changes no deck."
+        )
         if damaged:
             note += f"\n{len(damaged)} deck file(s) cannot be read (see Decks); they are left untouched."
         self.query_one("#setup-note", Static).update(note)
