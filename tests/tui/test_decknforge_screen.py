@@ -280,3 +280,33 @@ async def test_a_first_clear_is_written_and_asks_for_a_name(paths, snapshot):
         await keys(pilot, "enter", *"Ironbound", "enter")
         assert store.load("ab-1").name == "Ironbound" and store.load("ab-1").xp == 150
         assert "Ironbound" in screen_text(app) and "Name AB's deck" not in screen_text(app)
+
+
+async def test_a_scar_word_can_be_coined_on_the_spot(paths):
+    from engine.decknforge.legacy import fresh_deck
+    from saves.session import GameSession
+    from tests.decknforge.helpers import GAME, rig_monster
+
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        store = deck_store(paths)
+        decks = [store.create(fresh_deck("AB")), store.create(fresh_deck("CD"))]
+        session = GameSession.start(app.store, GAME, 2, decks=decks)
+        state = session.state  # rigged: the last Monster of the pile, the dungeon standing
+        top = rig_monster(state, "X1", owner=0)
+        state.lair += state.monster_pile[:-1]
+        state.monster_pile = [top]
+        session.save()
+        app.open_session(session)
+        await keys(pilot, "e", "e")
+        assert state.phase == "scar" and "Pick a Monster word for the scar" in screen_text(app)
+        assert "AB: scar" in screen_text(app)
+        await keys(pilot, "c")  # the Lexicon opens on coining, for AB
+        await keys(pilot, "down", "down", "down", "down", "down", "enter", *"razorhowl", "enter")
+        await keys(pilot, "ctrl+s", "escape")
+        assert isinstance(app.screen, DecknForgeScreen)
+        await keys(pilot, "end", "up", "enter")  # the new word sits just above "Coin…"
+        assert GAME.result_decks(state) == [] and state.scars[0].monster_word == "RAZORHOWL"
+        await keys(pilot, "enter")
+        deck = store.load("ab-1")
+        assert deck.card(deck.scars[-1].monster).word == "RAZORHOWL"
