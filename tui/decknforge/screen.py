@@ -12,52 +12,34 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
-from engine.decknforge.effects import equipped_total, lookup, strength
-from engine.decknforge.lexicon import word_text
-from engine.decknforge.model import (
-    LABEL,
-    ROLE,
-    VALUE,
-    Card,
-    Cast,
-    DrawAdventurer,
-    DrawEquipment,
-    EndTurn,
-    Equip,
-    Hire,
-    InscribeScar,
-    Player,
-    State,
-)
+from engine.decknforge.effects import strength
+from engine.decknforge.model import DrawAdventurer, DrawEquipment, EndTurn, State
 from engine.decknforge.rules import DecknForgeGame
 from saves.session import GameSession
 from tui.decknforge.setup import table_words
 from tui.decknforge.storage import deck_store, word_store
-from tui.widgets.cards import CardFace, CardRow
+from tui.decknforge.table import (
+    DIGITS,
+    attack_text,
+    band_text,
+    dungeon_text,
+    hand_faces,
+    hint_text,
+    status_text,
+)
+from tui.widgets.cards import CardRow
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
 from tui.widgets.log import GameLog
 
-DIGITS = "1234567"
 ACTION_KEYS = {DrawEquipment: "d", DrawAdventurer: "a", EndTurn: "e"}
 
-
-def monster_tag(state: State, card: Card) -> str:
-    return f"{'Jkr' if card.code[0] == 'X' else LABEL[card.code]}/{state.players[card.owner].initials}"
-
-
-def slot_text(player: Player, index: int, width: int) -> str:
-    if index >= len(player.slots):
-        return "· empty ·".center(width)
-    slot = player.slots[index]
-    hero = LABEL[slot.adventurer.code] + ("*" if slot.adventurer.word else "")
-    total = sum(VALUE[g.code] for g in slot.gear)
-    gear = " ".join(LABEL[g.code] for g in slot.gear)
-    tail = f" ={total}"
-    room = width - len(hero) - len(tail) - 1
-    if len(gear) > room:
-        gear = gear[: max(room - 1, 0)] + "…"
-    return f"{hero} {gear}".ljust(width - len(tail)) + tail
+# Commands the Choices list offers besides the rules' actions.
+COMMANDS = {
+    "results": Choice("What the decks gained", key="r"),
+    "menu": Choice("Back to the menu", key="q"),
+    "coin": Choice("Coin a new Monster word…", key="c"),
+}
 
 
 class DecknForgeScreen(Screen[None]):
@@ -202,75 +184,15 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         return self.session.legal_actions()
 
     def _draw_status(self, state: State) -> None:
-        total, need = equipped_total(state), strength(state)
-        text = Text(" DecknForge ", style="bold")
-        text.append(f" Round {state.round} ")
-        if state.phase == "turn":
-            player = state.players[state.turn]
-            text.append(f" {player.label}'s turn: ", style="bold")
-            text.append(f"{state.actions_left} action{'s' if state.actions_left != 1 else ''} left ")
-        elif state.phase == "scar":
-            text.append(f" Scar: {state.players[state.scar_turn].label} picks a word ", style="bold")
-        else:
-            outcome = self.session.outcome()
-            won = outcome is not None and outcome.won
-            text.append(" CLEARED " if won else " FELL ", style="bold reverse")
-        mark = ">" if total > need else "≤"
-        text.append(f"  Equipped {total} {mark} Strength {need}", style="bold green" if total > need else "")
-        self._set("status", text)
+        self._set("status", status_text(state, self.session.outcome()))
 
     def _draw_band(self, state: State) -> None:
         width = max(self.query_one("#band", Static).content_size.width, 76)
-        slot_width = (width - 14) // 3
-        lines = []
-        after = self.game.result_decks(state)
-        for player in state.players:
-            if state.phase == "scar":
-                lines.append(self._scar_line(state, player))
-                continue
-            if after:  # the game is over: every card is home, so say what the deck gained
-                deck = after[player.seat]
-                gained = deck.xp - state.decks[player.seat].xp
-                lines.append(Text(f" {player.label}: +{gained} XP, now {deck.xp} XP, Level {deck.level};"
-                                  " all 54 cards are back in the deck"))
-                continue
-            now = state.phase == "turn" and player.seat == state.turn
-            head = Text(f"{'▸' if now else ' '}{player.initials:<3} L{player.level} h{len(player.hand)} ",
-                        style="bold" if now else "")
-            for i in range(3):
-                head.append("│")
-                head.append(slot_text(player, i, slot_width))
-            lines.append(head)
-        self._set("band", Text("\n").join(lines))
-
-    @staticmethod
-    def _scar_line(state: State, player: Player) -> Text:
-        scar = state.scars[player.seat]
-        picking = player.seat == state.scar_turn
-        text = Text(f"{'▸' if picking else ' '}{player.label}: scar ", style="bold" if picking else "")
-        if scar.monster:
-            word = scar.monster_word or ("picking a word" if picking else "word to pick")
-            text.append(f"{LABEL[scar.monster]} +{scar.modifier} ({word})")
-        else:
-            text.append("no blank Monster left")
-        if scar.equipment and scar.equipment_word:
-            text.append(f"; {LABEL[scar.equipment]} upgraded with {scar.equipment_word}")
-        return text
-
-    def _hand_of(self) -> tuple[Player | None, list[Card]]:
-        state = self.state
-        if state.phase != "turn":
-            return None, []
-        player = state.players[state.turn]
-        return player, player.hand
+        self._set("band", band_text(state, self.game.result_decks(state), width))
 
     def _draw_hand(self, marked: int | None = None) -> None:
-        player, hand = self._hand_of()
-        faces = []
-        for i, card in enumerate(hand):
-            kind = "adv" if ROLE[card.code] == "adventurer" else ("qi" if card.word else "")
-            caption = f"{DIGITS[i]}{'*' if card.word else ' '}{kind}"
-            faces.append(CardFace(LABEL[card.code], caption, f"{DIGITS[i]}{'*' if card.word else ''}", i == marked))
+        state = self.state
+        player = state.players[state.turn] if state.phase == "turn" else None
         panel = self.query_one("#hand-panel")
         panel.border_title = f"{player.label}'s hand" if player else "Hand"
         if player:
@@ -279,26 +201,22 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
             panel.border_subtitle = ""
         empty = "No cards in hand."
         if player is None:
-            empty = "The dungeon is over." if self.state.phase == "over" else "Scars are being written."
-        self.query_one("#hand", CardRow).show(faces, empty)
+            empty = "The dungeon is over." if state.phase == "over" else "Scars are being written."
+        self.query_one("#hand", CardRow).show(hand_faces(player.hand if player else [], marked), empty)
 
     def _draw_choices(self) -> None:
         shown = []
         seen_cards: set[int] = set()
         for action in self.choices:
-            if action == "results":
-                shown.append(Choice("What the decks gained", key="r"))
-            elif action == "menu":
-                shown.append(Choice("Back to the menu", key="q"))
-            elif action == "coin":
-                shown.append(Choice("Coin a new Monster word…", key="c"))
-            else:
-                key = ACTION_KEYS.get(type(action), "")
-                card = getattr(action, "card", None)
-                if card is not None and card not in seen_cards and card < len(DIGITS):
-                    seen_cards.add(card)
-                    key = DIGITS[card]
-                shown.append(Choice(self.game.describe(action, self.state), key=key))
+            if isinstance(action, str):
+                shown.append(COMMANDS[action])
+                continue
+            key = ACTION_KEYS.get(type(action), "")
+            card = getattr(action, "card", None)
+            if card is not None and card not in seen_cards and card < len(DIGITS):
+                seen_cards.add(card)
+                key = DIGITS[card]
+            shown.append(Choice(self.game.describe(action, self.state), key=key))
         listing = self.query_one("#choices", ChoiceList)
         listing.show(shown)
         panel = self.query_one("#choices-panel")
@@ -309,59 +227,14 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         action = self.choices[index] if 0 <= index < len(self.choices) else None
         card = getattr(action, "card", None)
         self._draw_hand(card if isinstance(card, int) else None)
-        self._set("hint", self._hint(action))
-
-    def _hint(self, action: Any) -> Text:
-        """What the highlighted move involves: the word's rules, or the card's value."""
-        state = self.state
-        name = ""
-        if isinstance(action, InscribeScar):
-            name = action.word
-        elif isinstance(action, (Cast, Hire, Equip)):
-            card = state.players[state.turn].hand[action.card]
-            if isinstance(action, Equip):
-                text = f"+{VALUE[card.code]} to the equipped total"
-                return Text(text + (f"; its word {card.word} sleeps." if card.word else "."), style="dim")
-            name = card.word
-        word = lookup(state, name) if name else None
-        if word is None:
-            return Text("")
-        return Text.assemble((f"{word.name}: ", "bold"), (word_text(word), "dim"))
+        self._set("hint", hint_text(self.state, action))
 
     def _draw_dungeon(self, state: State) -> None:
-        rows = " ".join(
-            "[" + " ".join([monster_tag(state, c) for c in row] + ["·"] * (2 - len(row))) + "]"
-            for row in state.rows
-        )
-        per_attack = 1 + len(state.escalations)
-        pile = len(state.monster_pile)
-        lines = [
-            f"Rows {rows}",
-            f"Escalations {len(state.escalations)} · {per_attack} per attack",
-            f"Pile {pile} left {'▮' * min(pile, 14)}",
-            f"Lair {len(state.lair)} · slain {len(state.slain)}",
-        ]
-        self._set("dungeon", "\n".join(lines))
+        self._set("dungeon", dungeon_text(state))
         self.query_one("#dungeon-panel").border_subtitle = f"Strength {strength(state)}"
 
     def _draw_attack(self, state: State) -> None:
-        if not state.last_attack:
-            self._set("attack", Text("No attack yet.", style="dim"))
-            return
-        lines = []
-        for strike in state.last_attack:
-            hit = ", ".join(strike.hit) or "nobody"
-            if strike.result == "placed":
-                lines.append(f"{strike.monster} takes a row:")
-                lines.append("  every piece of gear stripped")
-            elif strike.result == "escalates":
-                lines.append(f"{strike.monster}: no room, a new row;")
-                lines.append("  +1 Monster every attack")
-            else:
-                lines.append(f"{strike.monster} ({strike.attack}) hit {hit}")
-                versus = ">" if strike.result.startswith("slain") else "≤"
-                lines.append(f"  retaliation {strike.retaliation} {versus} {strike.attack}: {strike.result}")
-        self._set("attack", "\n".join(lines))
+        self._set("attack", attack_text(state))
 
     # ----- input ------------------------------------------------------------------------
 
