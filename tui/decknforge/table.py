@@ -67,7 +67,8 @@ def band_text(state: State, after: list[Deck], width: int) -> Text:
                               " all 54 cards are back in the deck"))
             continue
         now = state.phase == "turn" and player.seat == state.turn
-        head = Text(f"{'▸' if now else ' '}{player.initials:<3} L{player.level} h{len(player.hand)} ",
+        tag = f"{player.initials}#{player.seat + 1}" if state.solo else player.initials  # R20
+        head = Text(f"{'▸' if now else ' '}{tag:<5} L{player.level} h{len(player.hand)} ",
                     style="bold" if now else "")
         for i in range(3):
             head.append("│")
