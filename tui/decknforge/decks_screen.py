@@ -164,7 +164,8 @@ Every deck remembers its games: XP, Level, the words and scars written on its ca
                 choices.append(Choice(f"{entry.deck_id}.json", "DAMAGED"))
             else:
                 deck = entry.deck
-                choices.append(Choice(f"{deck.name or deck.initials}", f"L{deck.level} {deck.xp}XP"))
+                label = f"{deck.name} · {deck.initials}" if deck.name else deck.initials
+                choices.append(Choice(label, f"L{deck.level} {deck.xp}XP"))
         listing = self.query_one("#deck-list", ChoiceList)
         listing.show(choices, listing.cursor if cursor is None else cursor)
         self.query_one("#deck-list-panel").border_subtitle = f"{len(self.entries)} decks"

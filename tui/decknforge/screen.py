@@ -235,6 +235,9 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
 
     def _draw_attack(self, state: State) -> None:
         self._set("attack", attack_text(state))
+        if state.last_attack:  # the attack ends its round; in a new round it was the last one's
+            number = state.round - 1 if state.phase == "turn" else state.round
+            self.query_one("#attack-panel").border_title = f"Attack of round {number}"
 
     # ----- input ------------------------------------------------------------------------
 

@@ -44,9 +44,11 @@ def status_text(state: State, outcome: Outcome | None) -> Text:
         text.append(f"{state.actions_left} action{'s' if state.actions_left != 1 else ''} left ")
     elif state.phase == "scar":
         text.append(f" Scar: {state.players[state.scar_turn].label} picks a word ", style="bold")
-    else:
+    else:  # every card has gone home: the totals would read 0, so tell the result instead
         won = outcome is not None and outcome.won
         text.append(" CLEARED " if won else " FELL ", style="bold reverse")
+        text.append(f"  {outcome.summary if outcome else ''}")
+        return text
     mark = ">" if total > need else "≤"
     text.append(f"  Equipped {total} {mark} Strength {need}", style="bold green" if total > need else "")
     return text
