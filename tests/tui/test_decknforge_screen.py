@@ -93,6 +93,8 @@ async def test_a_whole_two_player_game_by_keys_writes_the_decks(paths, snapshot)
             if presses == 20:
                 text = screen_text(app)
                 assert "Equipped" in text and "Pile" in text and f"Round {session.state.round}" in text
+                assert "Attack of round" in text and session.state.last_attack[0].monster in text
+                snapshot.assert_match(text, "mid-game.txt")
             assert presses < 400
             if session.outcome() is None:
                 # an unfinished game writes nothing on any deck
