@@ -217,12 +217,8 @@ async def test_deck_screen_shows_cards_history_and_damage(paths, snapshot):
     use_snapshot_dir(snapshot, "decknforge")
     app = make_app(paths)
     async with app.run_test(size=SIZE) as pilot:
-        await start_by_keys(pilot, "7")
-        session = session_of(app)
-        while session.outcome() is None:
-            await pilot.press("enter")
-            await pilot.pause()
-        await keys(pilot, "escape", "q", "d")
+        await fall_at_once(app, pilot)
+        await keys(pilot, "enter", "enter", "escape", "q", "d")  # a scar word each, then home
         assert isinstance(app.screen, DecksScreen)
         text = screen_text(app)
         assert "AB" in text and ("10/1000" in text or "150/1000" in text)
@@ -284,23 +280,33 @@ async def test_a_first_clear_is_written_and_asks_for_a_name(paths, snapshot):
         assert "Ironbound" in screen_text(app) and "Name AB's deck" not in screen_text(app)
 
 
-async def test_a_scar_word_can_be_coined_on_the_spot(paths):
+async def fall_at_once(app, pilot):
+    """New stored decks AB and CD at a table rigged so the first attack ends in a fall."""
     from engine.decknforge.legacy import fresh_deck
     from saves.session import GameSession
     from tests.decknforge.helpers import GAME, rig_monster
 
+    store = deck_store(app.paths)
+    decks = [store.create(fresh_deck("AB")), store.create(fresh_deck("CD"))]
+    session = GameSession.start(app.store, GAME, 2, decks=decks)
+    state = session.state  # rigged: the last Monster of the pile, the dungeon standing
+    top = rig_monster(state, "X1", owner=0)
+    state.lair += state.monster_pile[:-1]
+    state.monster_pile = [top]
+    session.save()
+    app.open_session(session)
+    await keys(pilot, "e", "e")
+    return session
+
+
+async def test_a_scar_word_can_be_coined_on_the_spot(paths):
+    from tests.decknforge.helpers import GAME
+
     app = make_app(paths)
     async with app.run_test(size=SIZE) as pilot:
         store = deck_store(paths)
-        decks = [store.create(fresh_deck("AB")), store.create(fresh_deck("CD"))]
-        session = GameSession.start(app.store, GAME, 2, decks=decks)
-        state = session.state  # rigged: the last Monster of the pile, the dungeon standing
-        top = rig_monster(state, "X1", owner=0)
-        state.lair += state.monster_pile[:-1]
-        state.monster_pile = [top]
-        session.save()
-        app.open_session(session)
-        await keys(pilot, "e", "e")
+        session = await fall_at_once(app, pilot)
+        state = session.state
         assert state.phase == "scar" and "Pick a Monster word for the scar" in screen_text(app)
         assert "AB: scar" in screen_text(app)
         await keys(pilot, "c")  # the Lexicon opens on coining, for AB

@@ -86,22 +86,22 @@ def cards_text(deck: Deck, words: dict[str, Word] | None = None) -> Group:
     return Group(*parts)
 
 
-def history_text(deck: Deck) -> Text:
-    text = Text()
+def history_text(deck: Deck) -> Text | Group:
     if not deck.history and not deck.inscriptions:
         return Text("No game played yet.", style="dim")
+    parts: list[Any] = []
     for record in reversed(deck.history):
-        text.append(f"Game {record.game}: ", style="bold")
-        text.append(f"{RESULT_WORD[record.result]} in round {record.rounds}, +{record.xp} XP")
-        text.append(f" with {' '.join(record.band)}\n")
+        line = Text.assemble((f"Game {record.game}: ", "bold"), RESULT_WORD[record.result])
+        line.append(f" in round {record.rounds}, +{record.xp} XP, with {' '.join(record.band)}")
+        parts.append(line)
         if record.note:
-            text.append(f"  {record.note}\n", style="dim")
+            parts.append(Padding(Text(record.note, style="dim"), (0, 0, 0, 2)))
     if deck.inscriptions:
-        text.append("\nWritten on the deck\n", style="bold")
+        parts.append(Text("\nWritten on the deck", style="bold"))
         for mark in deck.inscriptions:
             where = "box" if mark.card == "deck" else card_name(mark.card)
-            text.append(f"  game {mark.game} · {where}: {mark.text}\n")
-    return text
+            parts.append(Padding(Text(f"game {mark.game} · {where}: {mark.text}"), (0, 0, 0, 2)))
+    return Group(*parts)
 
 
 class DecksScreen(Screen[None]):
