@@ -318,3 +318,19 @@ async def test_a_scar_word_can_be_coined_on_the_spot(paths):
         await keys(pilot, "enter")
         deck = store.load("ab-1")
         assert deck.card(deck.scars[-1].monster).word == "RAZORHOWL"
+
+
+async def test_a_word_written_on_a_deck_cannot_be_rejected(paths):
+    from engine.decknforge.legacy import fresh_deck
+    from engine.decknforge.lexicon import Effect, Trigger, coin
+
+    word = coin("EMBERWAKE", "monster", Trigger("attack"), [Effect("empower", 2)], "AB")
+    word_store(paths).add(word)
+    deck = fresh_deck("AB")
+    deck.card("AS").word = "EMBERWAKE"  # as a scar would have written it
+    deck_store(paths).create(deck)
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "l", "m", "x")
+        assert any("cannot be rejected" in str(n.message) for n in app._notifications)
+        assert word_store(paths).load()[0][0].status == "pending"

@@ -24,7 +24,7 @@ from engine.decknforge.lexicon import (
     word_text,
 )
 from saves.envelope import Damaged
-from tui.decknforge.storage import word_store
+from tui.decknforge.storage import deck_store, word_store
 from tui.screens.dialogs import AskText
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
@@ -233,8 +233,17 @@ Every Qi Word is a trigger and an effect: "If this happens, then that".
 
         if approved:
             judged("")
-        else:
-            self.app.push_screen(AskText(f"Why is {word.name} rejected?"), judged)
+            return
+        decks = deck_store(self.app.paths, self.app.store.clock).decks()
+        carriers = [d.name or d.initials for d in decks if any(c.word == word.name for c in d.cards)]
+        if carriers:  # what is written on a deck is permanent: the word must keep working there
+            self.notify(
+                f"{word.name} is already written on {', '.join(carriers)}'s deck, for good: "
+                "it cannot be rejected, only approved or left pending.",
+                severity="warning",
+            )
+            return
+        self.app.push_screen(AskText(f"Why is {word.name} rejected?"), judged)
 
     def action_back(self) -> None:
         query = self.query_one("#query", Input)
