@@ -48,6 +48,7 @@ def _keep_backup(path: Path) -> None:
     """Point `<name>.bak` at the current version without ever leaving `path` missing."""
     backup = backup_path(path)
     staged = path.with_name(f".{backup.name}.{os.getpid()}{TEMP_SUFFIX}")
+    staged.unlink(missing_ok=True)  # left over by a crash: linking over it would fail
     try:
         os.link(path, staged)  # a second name for the old bytes: no copy, nothing to lose
     except OSError:

@@ -32,6 +32,10 @@ class DataPaths:
         return self.root / "decks"
 
     @property
+    def lexicon(self) -> Path:
+        return self.root / "lexicon"
+
+    @property
     def settings(self) -> Path:
         return self.root / "settings.json"
 

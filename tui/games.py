@@ -1,20 +1,38 @@
-"""Which screen plays which game, which sets a new one up, and which shows a campaign."""
+"""Which screen plays which game, which sets a new one up, and what else the home menu offers.
+
+Screens are named here and imported only when opened, so start-up loads none of them.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from importlib import import_module
+from typing import NamedTuple
 
 from textual.screen import Screen
 
 from engine.core.game import Game
 from saves.session import GameSession
-from tui.disciple.screen import DiscipleScreen
-from tui.disruption.screen import DisruptionScreen
-from tui.druid_path.screen import DruidPathScreen
 
-GAME_SCREENS: dict[str, type[Screen[None]]] = {
-    "disciple": DiscipleScreen,
-    "disruption": DisruptionScreen,
-    "druid-path": DruidPathScreen,
+# game id -> "module:Class" of the screen that plays it
+GAME_SCREENS: dict[str, str] = {
+    "disciple": "tui.disciple.screen:DiscipleScreen",
+    "druid-path": "tui.druid_path.screen:DruidPathScreen",
+    "disruption": "tui.disruption.screen:DisruptionScreen",
+    "decknforge": "tui.decknforge.screen:DecknForgeScreen",
 }
+
+# Games whose new game needs more than the generic options form (Druid Path: single game or
+# campaign; DecknForge: which saved deck at each seat). Each is called with the game.
+NEW_GAME_SCREENS: dict[str, str] = {
+    "druid-path": "tui.druid_path.setup:DruidPathSetup",
+    "decknforge": "tui.decknforge.setup:DecknForgeSetup",
+}
+
+
+def _load(target: str) -> Callable[..., Screen[None]]:
+    module, name = target.split(":")
+    return getattr(import_module(module), name)
 
 
 def playable(game_id: str) -> bool:
@@ -24,19 +42,40 @@ def playable(game_id: str) -> bool:
 
 def new_game_screen(game: Game) -> Screen[None]:
     """The New game screen: the generic options form, or a game's own set-up screen."""
-    if game.id == "druid-path":
-        from tui.druid_path.setup import DruidPathSetup
-
-        return DruidPathSetup(game)  # type: ignore[arg-type]
-    from tui.screens.new_game import NewGameScreen
-
-    return NewGameScreen(game)
+    return _load(NEW_GAME_SCREENS.get(game.id, "tui.screens.new_game:NewGameScreen"))(game)
 
 
 def screen_for(session: GameSession) -> Screen[None]:
     """A campaign between games opens on its campaign screen; anything else on its table."""
     if session.kind == "campaign" and session.state is None:
-        from tui.druid_path.campaign import CampaignScreen
+        return _load("tui.druid_path.campaign:CampaignScreen")(session)
+    return _load(GAME_SCREENS[session.game.id])(session)
 
-        return CampaignScreen(session)  # type: ignore[arg-type]
-    return GAME_SCREENS[session.game.id](session)  # type: ignore[call-arg]
+
+class HomeEntry(NamedTuple):
+    """A line of the home menu beyond the games (a game's own collections, like decks)."""
+
+    key: str
+    label: str
+    about: str
+    screen: str  # "module:Class", opened with no arguments
+
+
+HOME_ENTRIES: tuple[HomeEntry, ...] = (
+    HomeEntry(
+        "d",
+        "DecknForge decks",
+        "Your DecknForge legacy decks:\nmake, name and read them.",
+        "tui.decknforge.decks_screen:DecksScreen",
+    ),
+    HomeEntry(
+        "l",
+        "DecknForge Lexicon",
+        "DecknForge's Qi Words: browse,\nsearch, define, coin and review.",
+        "tui.decknforge.lexicon_screen:LexiconScreen",
+    ),
+)
+
+
+def open_home_entry(entry: HomeEntry) -> Screen[None]:
+    return _load(entry.screen)()

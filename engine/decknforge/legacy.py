@@ -61,6 +61,7 @@ class ScarRecord(msgspec.Struct):
 
 class Deck(msgspec.Struct):
     initials: str
+    id: str = ""  # the storage's name for this deck; carried through games unchanged (R35)
     name: str = ""  # given once the deck first clears a dungeon
     level: int = NEW_LEVEL
     xp: int = 0
@@ -78,6 +79,13 @@ class Deck(msgspec.Struct):
             if card.code == code:
                 return card
         raise KeyError(code)
+
+
+def card_name(code: str) -> str:
+    """A card as players say it in notes: "Q♠", "Joker"."""
+    if code in ("X1", "X2"):
+        return "Joker"
+    return code[:-1] + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[code[-1]]
 
 
 def fresh_deck(initials: str, name: str = "") -> Deck:
@@ -137,7 +145,7 @@ def record_clear(deck: Deck, rng: Rng, adventurer_words: list[str], record: Game
         card = rng.choice(blank)
         card.word = rng.choice(adventurer_words)
         deck.inscriptions.append(Inscription(game, card.code, card.word))
-        notes.append(f"{card.code} inscribed {card.word}")
+        notes.append(f"{card_name(card.code)} inscribed {card.word}")
     deck.streak += 1
     if deck.streak >= CLEARS_TO_LEVEL:
         deck.streak = 0
@@ -184,12 +192,12 @@ def record_fall(deck: Deck, scar: ScarRecord, monster_word: str, record: GameRec
         card.modifier = scar.modifier
         scar = msgspec.structs.replace(scar, monster_word=monster_word)
         deck.inscriptions.append(Inscription(game, card.code, f"{monster_word} +{scar.modifier}"))
-        notes.append(f"{card.code} became {monster_word} +{scar.modifier}")
+        notes.append(f"{card_name(card.code)} became {monster_word} +{scar.modifier}")
     if scar.equipment and scar.equipment_word:
         card = deck.card(scar.equipment)
         card.word = scar.equipment_word
         deck.inscriptions.append(Inscription(game, card.code, card.word))
-        notes.append(f"{card.code} upgraded with {card.word}")
+        notes.append(f"{card_name(card.code)} upgraded with {card.word}")
     deck.scars.append(scar)
     record.xp = FALL_XP
     record.note = "; ".join(notes)

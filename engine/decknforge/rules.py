@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
 from engine.core.game import Game, GameOption, Outcome
 from engine.decknforge.effects import equipped_total, strength
 from engine.decknforge.ending import inscribe_scar, monster_words_for
@@ -63,7 +65,35 @@ class DecknForgeGame(Game):
             raise ValueError(f"{len(decks)} decks were brought for {options['players']} players.")
         if decks is None:
             decks = fresh_band(2 if opts["solo"] else opts["players"], opts["solo"])
-        return build_state(seed, list(decks), list(coined or []), opts["solo"], opts["gentle"])
+        decks = [msgspec.convert(d, Deck) if isinstance(d, dict) else d for d in decks]
+        coined = [msgspec.convert(w, Word) if isinstance(w, dict) else w for w in coined or []]
+        return build_state(seed, decks, coined, opts["solo"], opts["gentle"])
+
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The menu options, plus `decks` and `coined` as plain JSON data when given (R35).
+
+        A save keeps its options and replays `new_game(seed, **options)`, so the decks brought
+        and the words known at the table travel with it as plain data.
+        """
+        options = dict(options)
+        decks = options.pop("decks", None)
+        coined = options.pop("coined", None)
+        if decks is not None and "players" not in options:
+            options["players"] = len(decks)
+        result = super().check_options(options)
+        if decks is not None:
+            try:
+                typed = [msgspec.convert(d, Deck) if isinstance(d, dict) else d for d in decks]
+            except msgspec.ValidationError as error:
+                raise ValueError(f"A deck brought to the table is not readable ({error}).") from None
+            result["decks"] = msgspec.to_builtins(typed)
+        if coined is not None:
+            try:
+                words = [msgspec.convert(w, Word) if isinstance(w, dict) else w for w in coined]
+            except msgspec.ValidationError as error:
+                raise ValueError(f"A coined word is not readable ({error}).") from None
+            result["coined"] = msgspec.to_builtins(words)
+        return result
 
     # ----- the contract ---------------------------------------------------------------
 

@@ -1,4 +1,5 @@
-"""DecknForge figures: random playouts per second, first-dungeon clear rates, a 20-game legacy.
+"""DecknForge figures: keypress to repaint, random playouts per second, first-dungeon clear
+rates, a 20-game legacy.
 
 Run as `python -m tests.benchmarks.bench_decknforge` (not collected by pytest). Every figure is
 a median over repeats or an average over many seeded games; nothing here is timed in CI.
@@ -6,8 +7,10 @@ a median over repeats or an average over many seeded games; nothing here is time
 
 from __future__ import annotations
 
+import asyncio
 import statistics
 import sys
+import tempfile
 import time
 
 from engine.decknforge.bots import GreedyPlayer, RandomPlayer, play
@@ -16,6 +19,34 @@ from engine.decknforge.legacy import fresh_deck
 from engine.decknforge.rules import DecknForgeGame
 
 GAME = DecknForgeGame()
+
+
+async def keypress_to_repaint(games: int = 4, presses: int = 60) -> list[float]:
+    """Milliseconds from a key to the repainted table, autosave included, through the real app
+    at 80x24: mostly Enter (play the highlighted move), sometimes e (end the turn)."""
+    from saves.paths import DataPaths
+    from tests.benchmarks.tui_timing import PaintRecorder, keypress_latencies
+    from tui.app import TabletopApp
+
+    class TimedApp(PaintRecorder, TabletopApp):
+        pass
+
+    timings: list[float] = []
+    for seed in range(games):
+        app = TimedApp(DataPaths.resolve(tempfile.mkdtemp()))
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.start_game("decknforge", seed)
+            await pilot.pause()
+            session = app.screen.session
+            count = iter(range(10**6))
+
+            def next_key() -> str | None:
+                if session.outcome() is not None:
+                    return None
+                return "e" if next(count) % 7 == 6 else "enter"
+
+            timings += await keypress_latencies(app, next_key, presses=presses)
+    return [t * 1000 for t in timings]
 
 
 def playouts_per_second(players: int, games: int = 400, repeats: int = 5) -> tuple[float, float, float]:
@@ -84,8 +115,14 @@ def legacy(players: int, bands: int, games: int = 20, gentle: bool = False) -> l
 
 
 def main() -> None:
+    from tests.benchmarks.tui_timing import report
+
     quick = "--quick" in sys.argv
-    print("DecknForge engine benchmarks (one core)")
+    print("DecknForge screen")
+    print(report("keypress to repaint with autosave", asyncio.run(keypress_to_repaint())) + " (target median <= 16 ms)")
+    if "--tui-only" in sys.argv:
+        return
+    print("\nDecknForge engine benchmarks (one core)")
     print("\nRandom playouts through legal_actions/apply (median of 5 runs)")
     print(f"{'players':>8} {'games/s cpu':>12} {'games/s wall':>13} {'steps/game':>11}")
     for players in (2, 3, 4):

@@ -352,3 +352,27 @@ def test_r34_gentle_dungeon_counts_only_monsters_out_of_the_pile():
     finish_round(state)
     assert strength(state) == 50 + 5
     assert strength(new(1)) == 62
+
+
+def test_r35_a_save_carries_its_decks_and_words_as_plain_data():
+    import msgspec
+
+    from engine.decknforge.bots import RandomPlayer
+
+    decks = [fresh_deck("AB"), fresh_deck("CD")]
+    decks[0].id, decks[1].id = "ab-1", "cd-1"
+    word = coin("EMBERWAKE", "monster", Trigger("attack"), [Effect("empower", 2)], "AB")
+    options = GAME.check_options({"decks": decks, "coined": [word]})
+    assert options["players"] == 2 and isinstance(options["decks"][0], dict)
+    stored = msgspec.json.decode(msgspec.json.encode(options))  # as a save holds them
+    state = GAME.new_game(8, **options)
+    again = GAME.new_game(8, **stored)
+    bot = RandomPlayer(3)
+    while GAME.outcome(state) is None:
+        action = bot.choose(GAME, state)
+        GAME.apply(state, action)
+        GAME.apply(again, action)
+    assert msgspec.json.encode(state) == msgspec.json.encode(again)
+    assert [d.id for d in GAME.result_decks(state)] == ["ab-1", "cd-1"]  # each goes home
+    with pytest.raises(ValueError, match="not readable"):
+        GAME.check_options({"decks": [{"initials": 5}, {"initials": "CD"}]})

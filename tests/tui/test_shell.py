@@ -36,8 +36,24 @@ async def test_home_screen(paths, snapshot):
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
         text = screen_text(app)
-        assert "Disruption" in text and "(coming soon)" in text and "Continue (no saved game)" in text
+        for title in ("Disciple: A Journey", "Druid Path", "Disruption", "DecknForge"):
+            assert f"New {title}" in text
+        assert "Continue (no saved game)" in text
         snapshot.assert_match(text, "home.txt")
+
+
+async def test_a_game_without_a_screen_is_shown_as_coming_soon(paths, monkeypatch):
+    from tui import games
+
+    monkeypatch.delitem(games.GAME_SCREENS, "druid-path")
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "Druid Path (coming soon)" in screen_text(app)
+        await pilot.press("2")  # its number does nothing but say so
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert any("not playable yet" in str(n.message) for n in app._notifications)
 
 
 async def test_saved_games_screen_shows_damaged_files(paths, snapshot):

@@ -10,7 +10,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.registry import CATALOGUE, GAMES
-from tui.games import playable
+from tui.games import HOME_ENTRIES, open_home_entry, playable
 from saves.store import SaveEntry
 from tui.widgets.keybar import KeyBar
 
@@ -33,6 +33,7 @@ class HomeScreen(Screen[None]):
         Binding("c", "pick('continue')", "Continue"),
         Binding("s", "pick('saves')", "Saved games"),
         Binding("r", "pick('rules')", "Rules"),
+        *(Binding(e.key, f"pick('extra:{e.key}')", e.label, show=False) for e in HOME_ENTRIES),
         Binding("t", "pick('settings')", "Settings"),
         Binding("q", "pick('quit')", "Quit"),
         Binding("j", "cursor(1)", show=False),
@@ -87,6 +88,7 @@ Pick a game with `1`-`4` (or the arrows and `Enter`) to start a new one.
             Option(continue_text[:36], id="continue", disabled=latest is None),
             Option("s  Saved games", id="saves"),
             Option("r  Rules", id="rules"),
+            *(Option(f"{e.key}  {e.label}", id=f"extra:{e.key}") for e in HOME_ENTRIES),
             Option("t  Settings", id="settings"),
             Option("q  Quit", id="quit"),
         ]
@@ -121,6 +123,7 @@ Pick a game with `1`-`4` (or the arrows and `Enter`) to start a new one.
             "settings": "Theme and preferences.",
             "quit": "Leave. Every game is already saved.",
         }
+        texts.update({f"extra:{e.key}": e.about for e in HOME_ENTRIES})
         return texts.get(option_id, "")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -148,6 +151,9 @@ Pick a game with `1`-`4` (or the arrows and `Enter`) to start a new one.
                 self.notify("There is no saved game to continue.")
             else:
                 self.app.resume(latest.save_id)
+        elif choice.startswith("extra:"):
+            entry = next(e for e in HOME_ENTRIES if f"extra:{e.key}" == choice)
+            self.app.push_screen(open_home_entry(entry))
         elif choice == "saves":
             self.app.push_screen(SavesScreen())
         elif choice == "rules":

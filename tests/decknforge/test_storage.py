@@ -1,0 +1,203 @@
+"""Decks and coined words on disk: written only at a game's end or by an edit, atomically,
+never half-written, damaged files left alone."""
+
+from __future__ import annotations
+
+import os
+
+import msgspec
+import pytest
+
+from engine.decknforge.legacy import fresh_deck, name_deck
+from engine.decknforge.lexicon import Effect, Trigger, approve, coin, reject
+from engine.decknforge.model import InscribeScar
+from saves import atomic
+from saves.atomic import backup_path
+from saves.envelope import Damaged
+from saves.session import GameSession
+from tests.decknforge.helpers import GAME, finish_round, rig_monster, set_slots
+from tui.decknforge.storage import deck_store, word_store
+
+
+def encoded(deck) -> bytes:
+    return msgspec.json.encode(deck)
+
+
+def fall_at_table(store_decks, seed=1, word="GNASH"):
+    """Play a rigged fall with these stored decks; the state once it is over."""
+    state = GAME.new_game(seed, decks=store_decks)
+    top = rig_monster(state, "X1", owner=0)
+    state.lair += state.monster_pile[:-1]
+    state.monster_pile = [top]
+    finish_round(state)
+    while state.phase == "scar":
+        GAME.apply(state, InscribeScar(word))
+    return state
+
+
+def clear_at_table(store_decks, seed=1):
+    state = GAME.new_game(seed, decks=store_decks)
+    set_slots(state, 0, [("QD", ["10S", "10H", "10D", "10C", "9S", "9H", "9D", "9C"])])
+    set_slots(state, 1, [("KD", ["8S", "8H", "8D", "8C", "7S", "7H", "7D", "7C"])])
+    rig_monster(state, "AS", owner=1)
+    finish_round(state)
+    assert state.result == "clear"
+    return state
+
+
+def test_create_list_load_and_name(paths):
+    store = deck_store(paths)
+    ab = store.create(fresh_deck("AB"))
+    ab2 = store.create(fresh_deck("AB"))
+    assert (ab.id, ab2.id) == ("ab-1", "ab-2")
+    assert [e.deck_id for e in store.list()] == ["ab-1", "ab-2"]
+    assert encoded(store.load("ab-1")) == encoded(ab)
+    state = clear_at_table([ab, store.create(fresh_deck("CD"))])
+    assert store.write_results("game-1", state.decks, GAME.result_decks(state)) == []
+    named = name_deck(store.load("ab-1"), "Ironbound")
+    store.update(named)
+    assert store.load("ab-1").name == "Ironbound"
+    assert backup_path(store.shelf.path("ab-1")).exists()  # the version before stays beside it
+
+
+def test_a_deck_that_falls_carries_its_scar_into_the_next_game_through_storage(paths):
+    store = deck_store(paths)
+    decks = [store.create(fresh_deck("AB")), store.create(fresh_deck("CD"))]
+    state = fall_at_table(decks)
+    assert store.write_results("game-1", state.decks, GAME.result_decks(state)) == []
+    reloaded = [store.load(d.id) for d in decks]
+    scar = reloaded[0].scars[-1]
+    assert scar.monster and reloaded[0].card(scar.monster).word == "GNASH"
+    assert reloaded[0].xp == 10
+    nxt = GAME.new_game(5, **GAME.check_options({"decks": reloaded}))
+    monster = next(c for c in nxt.monster_pile if c.owner == 0 and c.code == scar.monster)
+    assert monster.word == "GNASH" and monster.mod == scar.modifier
+
+
+def test_results_are_written_once_and_never_over_a_changed_deck(paths):
+    store = deck_store(paths)
+    decks = [store.create(fresh_deck("AB")), store.create(fresh_deck("CD"))]
+    state = clear_at_table(decks)
+    after = GAME.result_decks(state)
+    assert store.write_results("game-1", state.decks, after) == []
+    assert store.write_results("game-1", state.decks, after) == []  # opened again: no change
+    assert store.load("ab-1").xp == 150
+    # Another game that began from the old decks finishes later: refused, nothing lost.
+    other = clear_at_table(decks, seed=9)
+    problems = store.write_results("game-2", other.decks, GAME.result_decks(other))
+    assert len(problems) == 2 and "changed since this game began" in problems[0]
+    assert store.load("ab-1").xp == 150
+
+
+def test_an_abandoned_game_changes_no_deck(paths, store):
+    decks_store = deck_store(paths)
+    decks = [decks_store.create(fresh_deck("AB")), decks_store.create(fresh_deck("CD"))]
+    before = {d.id: paths.decks.joinpath(f"{d.id}.json").read_bytes() for d in decks}
+    session = GameSession.start(store, GAME, 4, decks=decks)
+    for _ in range(10):
+        session.play(session.legal_actions()[0])
+    assert GAME.result_decks(session.state) == []
+    assert {d.id: paths.decks.joinpath(f"{d.id}.json").read_bytes() for d in decks} == before
+
+
+@pytest.mark.parametrize("failing", ["replace", "fsync"])
+def test_a_crash_while_writing_decks_leaves_each_deck_before_or_after(paths, monkeypatch, failing):
+    store = deck_store(paths)
+    decks = [store.create(fresh_deck(i)) for i in ("AB", "CD", "EF")]
+    state = GAME.new_game(3, decks=decks)
+    top = rig_monster(state, "X1", owner=0)
+    state.lair += state.monster_pile[:-1]
+    state.monster_pile = [top]
+    finish_round(state)
+    while state.phase == "scar":
+        GAME.apply(state, InscribeScar("GNASH"))
+    after = GAME.result_decks(state)
+    real = getattr(os, failing)
+    crashes = 0
+    for allowed in range(0, 20):
+        for deck in decks:  # back to the decks as they were before the game
+            store.shelf.write_envelope(deck.id, store.shelf.envelope(deck))
+        calls = {"n": 0}
+
+        def flaky(*args, **kwargs):
+            calls["n"] += 1
+            if calls["n"] > allowed:
+                raise OSError(5, "disk gone")
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(atomic.os, failing, flaky)
+        try:
+            store.write_results(f"game-{allowed}", state.decks, after)
+        except OSError:
+            crashes += 1
+        finally:
+            monkeypatch.setattr(atomic.os, failing, real)
+        states = []
+        for old, new in zip(decks, after):
+            stored = encoded(store.load(old.id))  # every file still reads whole
+            assert stored in (encoded(old), encoded(new)), "never half-written"
+            states.append(stored == encoded(new))
+        if calls["n"] <= allowed:
+            assert all(states)  # no crash: every deck written
+            break
+    assert crashes >= 3  # the crash struck before, between and after the several decks
+
+
+@pytest.mark.parametrize(
+    "content, reason",
+    [
+        (b"", "empty"),
+        (b'{"format": "tabletop-tui-deck", "vers', "not complete JSON"),
+        (b'{"format": "something-else", "version": 1}', "not a tabletop-tui-deck"),
+        (b'{"format": "tabletop-tui-deck", "version": 99}', "newer"),
+        (b'{"format": "tabletop-tui-deck", "version": 1, "game_id": "decknforge",'
+         b' "created": "", "updated": "", "payload": {"initials": 5}}', "wrong shape"),
+    ],
+)  # fmt: skip
+def test_damaged_deck_files_are_listed_with_a_reason_and_never_overwritten(paths, content, reason):
+    store = deck_store(paths)
+    good = store.create(fresh_deck("AB"))
+    bad = store.create(fresh_deck("CD"))
+    store.shelf.path(bad.id).write_bytes(content)
+    entries = {e.deck_id: e for e in store.list()}
+    assert not entries[good.id].damaged
+    assert entries[bad.id].damaged and reason in entries[bad.id].damage
+    assert [d.id for d in store.decks()] == [good.id]
+    with pytest.raises(Damaged):
+        store.update(bad)
+    state = clear_at_table([good, bad])
+    problems = store.write_results("g", state.decks, GAME.result_decks(state))
+    assert len(problems) == 1 and "CD" in problems[0] and "not written" in problems[0]
+    assert store.shelf.path(bad.id).read_bytes() == content
+    assert store.load(good.id).xp == 150
+
+
+def test_coined_words_pending_then_approved_or_rejected_move_between_lexicons(paths):
+    words = word_store(paths)
+    word = coin("EMBERWAKE", "monster", Trigger("attack"), [Effect("empower", 2)], "AB")
+    other = coin("GLOOMTIDE", "monster", Trigger("attack"), [Effect("fortify", 2)], "CD")
+    words.add(word)
+    words.add(other)
+    loaded, damaged = words.load()
+    assert damaged == [] and {w.name: w.status for w in loaded} == {
+        "EMBERWAKE": "pending",
+        "GLOOMTIDE": "pending",
+    }
+    words.replace(word, approve(word))
+    words.replace(other, reject(other, "too strong"))
+    loaded, _ = words.load()
+    assert [(w.name, w.status) for w in loaded] == [("EMBERWAKE", "approved"), ("GLOOMTIDE", "rejected")]
+    assert [w.name for w in words.shelf.read("shared")[1]] == ["EMBERWAKE"]
+    assert [w.name for w in words.shelf.read("ab")[1]] == []
+    assert words.shelf.read("cd")[1][0].note == "too strong"
+
+
+def test_a_damaged_lexicon_file_is_reported_and_left_alone(paths):
+    words = word_store(paths)
+    words.add(coin("EMBERWAKE", "monster", Trigger("attack"), [Effect("empower", 2)], "AB"))
+    words.shelf.path("ab").write_bytes(b"\x00\xff")
+    loaded, damaged = words.load()
+    assert loaded == [] and damaged[0][0] == "ab"
+    with pytest.raises(Damaged):
+        words.add(coin("GLOOMTIDE", "monster", Trigger("attack"), [Effect("fortify", 2)], "AB"))
+    assert words.shelf.path("ab").read_bytes() == b"\x00\xff"

@@ -1,0 +1,336 @@
+"""DecknForge in the app: the table set up from saved decks, a whole game by key presses,
+decks written at the end, resume, and the deck and Lexicon screens."""
+
+from __future__ import annotations
+
+import msgspec
+
+from engine.decknforge.model import EndTurn
+from tests.conftest import screen_text
+from tests.tui.launcher import SIZE, make_app, use_snapshot_dir
+from tui.decknforge.decks_screen import DecksScreen
+from tui.decknforge.lexicon_screen import LexiconScreen
+from tui.decknforge.results import ResultsScreen
+from tui.decknforge.screen import DecknForgeScreen
+from tui.decknforge.setup import DecknForgeSetup
+from tui.decknforge.storage import deck_store, word_store
+from tui.screens.home import HomeScreen
+
+
+async def keys(pilot, *presses: str) -> None:
+    for key in presses:
+        await pilot.press(key)
+        await pilot.pause()
+
+
+async def set_table_by_keys(pilot, seed: str, initials=("AB", "CD")) -> None:
+    """Home -> 4 (DecknForge) -> a new deck for each seat -> the seed; stays on the setup."""
+    await keys(pilot, "4")
+    for seat, letters in enumerate(initials, start=1):
+        await keys(pilot, str(seat), "n", *letters.lower(), "enter")
+    await keys(pilot, "down", "down", "down", "down", "enter", *seed, "enter")
+
+
+async def start_by_keys(pilot, seed: str, initials=("AB", "CD")) -> None:
+    await set_table_by_keys(pilot, seed, initials)
+    await keys(pilot, "s")
+
+
+def session_of(app):
+    assert isinstance(app.screen, DecknForgeScreen)
+    return app.screen.session
+
+
+async def test_setup_screen_and_the_table_it_starts(paths, snapshot):
+    use_snapshot_dir(snapshot, "decknforge")
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await set_table_by_keys(pilot, "2024")
+        assert isinstance(app.screen, DecknForgeSetup)
+        text = screen_text(app)
+        assert "Seat 1: AB · L1 · 0 XP" in text and "Seed: 2024" in text
+        snapshot.assert_match(text, "setup.txt")
+        await keys(pilot, "s")
+        session = session_of(app)
+        assert session.envelope.seed == 2024
+        options = session.envelope.options
+        assert [d["id"] for d in options["decks"]] == ["ab-1", "cd-1"] and options["players"] == 2
+        text = screen_text(app)
+        assert "AB's turn: 3 actions left" in text and "Strength 62" in text
+        snapshot.assert_match(text, "start.txt")
+
+
+async def test_solo_table_uses_two_decks_of_one_owner(paths):
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "4", "p", "p", "p")  # 2 -> 3 -> 4 -> solo
+        assert "solo: one player" in screen_text(app)
+        await keys(pilot, "1", "n", "m", "e", "enter", "2", "n")  # the second takes ME too
+        await keys(pilot, "s")
+        session = session_of(app)
+        assert session.state.solo and [p.initials for p in session.state.players] == ["ME", "ME"]
+        assert [p.label for p in session.state.players] == ["ME #1", "ME #2"]
+
+
+async def test_a_whole_two_player_game_by_keys_writes_the_decks(paths, snapshot):
+    use_snapshot_dir(snapshot, "decknforge")
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_by_keys(pilot, "7")
+        session = session_of(app)
+        store = deck_store(paths)
+        before = {d.id: msgspec.json.encode(d) for d in store.decks()}
+        presses = 0
+        while session.outcome() is None:
+            state = session.state
+            # Hire when a slot is free, equip the first card otherwise; Enter plays the
+            # highlighted choice (the first listed), e ends a turn with nothing better.
+            if state.phase == "turn" and state.actions_left == 1 and presses % 5 == 0:
+                await keys(pilot, "e")
+            else:
+                await keys(pilot, "enter")
+            presses += 1
+            if presses == 20:
+                text = screen_text(app)
+                assert "Equipped" in text and "Pile" in text and f"Round {session.state.round}" in text
+                assert "Attack of round" in text and session.state.last_attack[0].monster in text
+                snapshot.assert_match(text, "mid-game.txt")
+            assert presses < 400
+            if session.outcome() is None:
+                # an unfinished game writes nothing on any deck
+                assert {d.id: msgspec.json.encode(d) for d in store.decks()} == before
+        assert isinstance(app.screen, ResultsScreen)
+        result = session.state.result
+        text = screen_text(app)
+        assert ("+150 XP" if result == "clear" else "+10 XP") in text
+        snapshot.assert_match(text, "results.txt")
+        saved = app.store.read(session.save_id)
+        assert len(saved.actions) == presses
+        written = {d.initials: d for d in store.decks()}
+        assert written["AB"].history[-1].result == result and written["CD"].xp in (10, 150)
+        if result != "clear":
+            assert written["AB"].scars and written["CD"].scars  # each fall leaves its scar
+        await keys(pilot, "escape")
+        text = screen_text(app)
+        assert ("CLEARED" if result == "clear" else "FELL") in text
+        snapshot.assert_match(text, "end.txt")
+        assert msgspec.json.encode(session.replay()) == msgspec.json.encode(session.state)
+
+
+async def test_quit_and_resume_restores_state_screen_and_replay(paths):
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_by_keys(pilot, "99")
+        await keys(pilot, "1", "enter", "e", "enter", "enter", "3", "enter")
+        session = session_of(app)
+        assert len(session.envelope.actions) == 5
+        state_before = msgspec.json.encode(session.state)
+        screen_before = screen_text(app)
+        await keys(pilot, "q")
+        assert isinstance(app.screen, HomeScreen)
+    again = make_app(paths)
+    async with again.run_test(size=SIZE) as pilot:
+        await keys(pilot, "c")
+        resumed = session_of(again)
+        assert msgspec.json.encode(resumed.state) == state_before
+        assert msgspec.json.encode(resumed.replay()) == state_before
+        assert screen_text(again) == screen_before
+
+
+async def test_an_illegal_key_is_explained_and_changes_nothing(paths):
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_by_keys(pilot, "5")
+        session = session_of(app)
+        before = msgspec.json.encode(session.state)
+        await keys(pilot, "d")  # the hand is full: no draw
+        assert msgspec.json.encode(session.state) == before
+        session.state.players[0].hand.pop()  # rig: room in hand, the draw is now offered
+        app.screen.redraw()
+        await keys(pilot, "d")
+        assert len(session.state.players[0].hand) == 7 and session.state.actions_left == 2
+
+
+async def test_the_lexicon_opens_mid_game_and_the_game_waits(paths, snapshot):
+    use_snapshot_dir(snapshot, "decknforge")
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_by_keys(pilot, "11")
+        await keys(pilot, "enter")
+        game_screen = app.screen
+        state_before = msgspec.json.encode(session_of(app).state)
+        screen_before = screen_text(app)
+        await keys(pilot, "l")
+        assert isinstance(app.screen, LexiconScreen)
+        snapshot.assert_match(screen_text(app), "lexicon.txt")
+        await keys(pilot, "slash", *"spade")
+        text = screen_text(app)
+        assert "NIGHTCLOAK" in text and "4 shown" in text  # FIND by what a word does
+        await keys(pilot, "escape", "d", "slash", *"scar")
+        text = screen_text(app)
+        assert "SCAR" in text and "DEFINE" in text
+        await keys(pilot, "escape", "escape")
+        assert app.screen is game_screen
+        assert msgspec.json.encode(session_of(app).state) == state_before
+        assert screen_text(app) == screen_before
+
+
+async def test_coin_a_word_then_a_moderator_approves_it(paths, snapshot):
+    use_snapshot_dir(snapshot, "decknforge")
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "l", "c")
+        # monster word, "If this Monster attacks": effect empower (first), number 1 -> 3
+        await keys(pilot, "down", "down", "down", "right", "right")
+        await keys(pilot, "down", "down", "enter", *"emberwake", "enter")
+        await keys(pilot, "down", "enter", *"ab", "enter")
+        text = screen_text(app)
+        assert "its attack rises by 3" in text and "Ready" in text
+        snapshot.assert_match(text, "coin.txt")
+        await keys(pilot, "ctrl+s")
+        words, _ = word_store(paths).load()
+        assert [(w.name, w.status, w.author) for w in words] == [("EMBERWAKE", "pending", "AB")]
+        assert "pend" in screen_text(app)
+        await keys(pilot, "m")
+        assert "EMBERWAKE" in screen_text(app)
+        await keys(pilot, "a")
+        words, _ = word_store(paths).load()
+        assert words[0].status == "approved"
+        assert "No word is waiting for review." in screen_text(app)
+
+
+async def test_a_word_coined_mid_game_joins_the_table_and_the_replay(paths):
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_by_keys(pilot, "3")
+        await keys(pilot, "l", "c")
+        await keys(pilot, "down", "down", "down", "down", "down", "enter", *"emberwake", "enter")
+        await keys(pilot, "down", "enter", *"ab", "enter", "ctrl+s", "escape")
+        session = session_of(app)
+        assert [w.name for w in session.state.coined] == ["EMBERWAKE"]
+        assert session.envelope.options["coined"][0]["name"] == "EMBERWAKE"
+        session.play(EndTurn())
+        assert msgspec.json.encode(session.replay()) == msgspec.json.encode(session.state)
+
+
+async def test_deck_screen_shows_cards_history_and_damage(paths, snapshot):
+    use_snapshot_dir(snapshot, "decknforge")
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await fall_at_once(app, pilot)
+        await keys(pilot, "enter", "enter", "escape", "q", "d")  # a scar word each, then home
+        assert isinstance(app.screen, DecksScreen)
+        text = screen_text(app)
+        assert "AB" in text and ("10/1000" in text or "150/1000" in text)
+        snapshot.assert_match(text, "deck-summary.txt")
+        await keys(pilot, "v")
+        text = screen_text(app)
+        assert "Monsters (6, 1 written on)" in text and "Equipment (36, 1 written on)" in text
+        snapshot.assert_match(text, "deck-cards.txt")
+        await keys(pilot, "v")
+        text = screen_text(app)
+        assert "Game 1:" in text
+        snapshot.assert_match(text, "deck-history.txt")
+        paths.decks.joinpath("zz-1.json").write_bytes(b"{broken")
+        await keys(pilot, "escape", "d", "end")
+        text = screen_text(app)
+        assert "DAMAGED" in text and "not complete JSON" in text
+        await keys(pilot, "n", "e", "f", "enter")
+        assert [d.initials for d in deck_store(paths).decks()] == ["AB", "CD", "EF"]
+        assert paths.decks.joinpath("zz-1.json").read_bytes() == b"{broken"
+
+
+async def test_game_help_explains_the_keys(paths):
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_by_keys(pilot, "1")
+        await keys(pilot, "question_mark")
+        for _ in range(40):  # the help's Markdown renders a moment after it mounts
+            text = screen_text(app)
+            if "Monster pile" in text:
+                break
+            await pilot.pause(0.05)
+        assert "Monster pile" in text and "carries a Qi Word" in text, text
+
+
+async def test_a_first_clear_is_written_and_asks_for_a_name(paths, snapshot):
+    from engine.decknforge.legacy import fresh_deck
+    from saves.session import GameSession
+    from tests.decknforge.helpers import GAME, rig_monster, set_slots
+
+    use_snapshot_dir(snapshot, "decknforge")
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        store = deck_store(paths)
+        decks = [store.create(fresh_deck("AB")), store.create(fresh_deck("CD"))]
+        session = GameSession.start(app.store, GAME, 1, decks=decks)
+        state = session.state  # rigged: the band out-gears the dungeon at the first attack
+        set_slots(state, 0, [("QD", ["10S", "10H", "10D", "10C", "9S", "9H", "9D", "9C"])])
+        set_slots(state, 1, [("KD", ["8S", "8H", "8D", "8C", "7S", "7H", "7D", "7C"])])
+        rig_monster(state, "AS", owner=1)
+        session.save()
+        app.open_session(session)
+        await keys(pilot, "e", "e")
+        assert isinstance(app.screen, ResultsScreen) and state.result == "clear"
+        text = screen_text(app)
+        assert "+150 XP" in text and "Name AB's deck" in text and "inscribed" in text
+        snapshot.assert_match(text, "results-clear.txt")
+        await keys(pilot, "enter", *"Ironbound", "enter")
+        assert store.load("ab-1").name == "Ironbound" and store.load("ab-1").xp == 150
+        assert "Ironbound" in screen_text(app) and "Name AB's deck" not in screen_text(app)
+
+
+async def fall_at_once(app, pilot):
+    """New stored decks AB and CD at a table rigged so the first attack ends in a fall."""
+    from engine.decknforge.legacy import fresh_deck
+    from saves.session import GameSession
+    from tests.decknforge.helpers import GAME, rig_monster
+
+    store = deck_store(app.paths)
+    decks = [store.create(fresh_deck("AB")), store.create(fresh_deck("CD"))]
+    session = GameSession.start(app.store, GAME, 2, decks=decks)
+    state = session.state  # rigged: the last Monster of the pile, the dungeon standing
+    top = rig_monster(state, "X1", owner=0)
+    state.lair += state.monster_pile[:-1]
+    state.monster_pile = [top]
+    session.save()
+    app.open_session(session)
+    await keys(pilot, "e", "e")
+    return session
+
+
+async def test_a_scar_word_can_be_coined_on_the_spot(paths):
+    from tests.decknforge.helpers import GAME
+
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        store = deck_store(paths)
+        session = await fall_at_once(app, pilot)
+        state = session.state
+        assert state.phase == "scar" and "Pick a Monster word for the scar" in screen_text(app)
+        assert "AB: scar" in screen_text(app)
+        await keys(pilot, "c")  # the Lexicon opens on coining, for AB
+        await keys(pilot, "down", "down", "down", "down", "down", "enter", *"razorhowl", "enter")
+        await keys(pilot, "ctrl+s", "escape")
+        assert isinstance(app.screen, DecknForgeScreen)
+        await keys(pilot, "end", "up", "enter")  # the new word sits just above "Coin…"
+        assert GAME.result_decks(state) == [] and state.scars[0].monster_word == "RAZORHOWL"
+        await keys(pilot, "enter")
+        deck = store.load("ab-1")
+        assert deck.card(deck.scars[-1].monster).word == "RAZORHOWL"
+
+
+async def test_a_word_written_on_a_deck_cannot_be_rejected(paths):
+    from engine.decknforge.legacy import fresh_deck
+    from engine.decknforge.lexicon import Effect, Trigger, coin
+
+    word = coin("EMBERWAKE", "monster", Trigger("attack"), [Effect("empower", 2)], "AB")
+    word_store(paths).add(word)
+    deck = fresh_deck("AB")
+    deck.card("AS").word = "EMBERWAKE"  # as a scar would have written it
+    deck_store(paths).create(deck)
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "l", "m", "x")
+        assert any("cannot be rejected" in str(n.message) for n in app._notifications)
+        assert word_store(paths).load()[0][0].status == "pending"

@@ -1,0 +1,334 @@
+"""The DecknForge table: the band's slots, the hand, the dungeon and its clock, the attack, the log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Static
+
+from engine.decknforge.effects import strength
+from engine.decknforge.model import DrawAdventurer, DrawEquipment, EndTurn, State
+from engine.decknforge.rules import DecknForgeGame
+from saves.session import GameSession
+from tui.decknforge.setup import table_words
+from tui.decknforge.storage import deck_store, word_store
+from tui.decknforge.table import (
+    DIGITS,
+    attack_text,
+    band_text,
+    dungeon_text,
+    hand_faces,
+    hint_text,
+    status_text,
+)
+from tui.widgets.cards import CardRow
+from tui.widgets.choices import Choice, ChoiceList
+from tui.widgets.keybar import KeyBar
+from tui.widgets.log import GameLog
+
+ACTION_KEYS = {DrawEquipment: "d", DrawAdventurer: "a", EndTurn: "e"}
+
+# Commands the Choices list offers besides the rules' actions.
+COMMANDS = {
+    "results": Choice("What the decks gained", key="r"),
+    "menu": Choice("Back to the menu", key="q"),
+    "coin": Choice("Coin a new Monster word…", key="c"),
+}
+
+
+class DecknForgeScreen(Screen[None]):
+    CSS_PATH = "decknforge.tcss"
+    BINDINGS = [
+        Binding("d", "play_key('d')", "Draw"),
+        Binding("a", "play_key('a')", "Draw Adv."),
+        Binding("e", "play_key('e')", "End turn"),
+        *(Binding(d, f"card({i})", show=False) for i, d in enumerate(DIGITS)),
+        Binding("c", "coin", "Coin word"),
+        Binding("r", "results", "Results"),
+        Binding("l", "lexicon", "Lexicon"),
+        Binding("q", "back", "Menu"),
+    ]
+    HELP = """
+# DecknForge
+
+The band shares one dungeon. Beat its **Strength** with the value of the Equipment hung on
+your Adventurers, after an attack, before the **Monster pile** (the clock) runs out.
+
+- The **Choices** list holds every move open to the player whose turn it is. Arrows or
+  `j`/`k` move, `Enter` plays it. `d` draws Equipment, `a` draws an Adventurer, `e` ends
+  the turn early.
+- `1`-`7` jump to the first move for that card of the hand; the same digit again steps
+  to its next move (another Adventurer to equip, or Cast).
+- Each player has 3 actions a turn. When the last player's turn ends, the Monster attack
+  resolves: see **Attack** and the log.
+- A card marked `*` carries a Qi Word. Equipping a card puts its word to sleep; casting
+  it uses the word for this round and burns the card.
+- After a fall every deck takes a scar: its owner picks the Monster word in the list, or
+  presses `c` to coin a new one (it joins the list when the Lexicon closes).
+- `l` opens the Lexicon (the game waits), `r` shows what the decks gained once it is over.
+- `q` returns to the menu; the game is saved after every move. Decks are written only
+  when the game ends.
+"""
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
+        self.game: DecknForgeGame = session.game  # type: ignore[assignment]
+        self.choices: list[Any] = []
+        self.live_keys: tuple[object, ...] = ()
+        self.write_problems: list[str] | None = None
+        self.shown: dict[str, Text | str] = {}
+
+    @property
+    def state(self) -> State:
+        return self.session.state
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        yield self._panel(Static(id="band"), "The band")
+        with Horizontal():
+            with Vertical(id="left"):
+                yield self._panel(CardRow(id="hand"), "Hand")
+                with Vertical(id="choices-panel", classes="panel") as box:
+                    box.border_title = "Choices"
+                    yield ChoiceList(id="choices")
+                    yield Static(id="hint")
+            with Vertical(id="right"):
+                yield self._panel(Static(id="dungeon"), "Dungeon")
+                yield self._panel(Static(id="attack"), "Last attack")
+                yield self._panel(GameLog(id="log"), "Log")
+        yield KeyBar()
+
+    def _panel(self, widget: Any, title: str) -> Vertical:
+        box = Vertical(widget, classes="panel", id=f"{widget.id}-panel")
+        box.border_title = title
+        return box
+
+    def _set(self, widget_id: str, content: Text | str) -> None:
+        """Update a panel's text only when it changed: an unchanged panel is not repainted."""
+        if self.shown.get(widget_id) == content:
+            return
+        self.shown[widget_id] = content
+        self.query_one(f"#{widget_id}", Static).update(content, layout=False)
+
+    def on_mount(self) -> None:
+        self.query_one("#band-panel").styles.height = 2 + len(self.state.players)
+        choices = self.query_one("#choices", ChoiceList)
+        self.watch(choices, "cursor", self._cursor_moved, init=False)
+        if self.session.outcome() is not None:
+            self.write_decks()
+        self.redraw()
+        choices.focus()
+
+    def on_screen_resume(self) -> None:
+        """Back from the Lexicon: words coined there join this table (R25), then redraw."""
+        if self.session.outcome() is None:
+            self.bring_new_words()
+        self.redraw()
+
+    def bring_new_words(self) -> None:
+        """Words of the table's players coined since the game began join it at once.
+
+        They also join the save's `coined` option, so a replay from the seed knows them from
+        the start; a new word can change nothing before it existed, so the replay agrees.
+        """
+        state = self.state
+        try:
+            words, _ = word_store(self.app.paths, self.app.store.clock).load()
+        except OSError:
+            return
+        known = {w.name for w in state.coined}
+        fresh = [w for w in table_words(words, {p.initials for p in state.players}) if w.name not in known]
+        if not fresh:
+            return
+        for word in fresh:
+            try:
+                self.game.add_coined(state, word)
+            except ValueError:
+                continue
+            self.session.envelope.options.setdefault("coined", []).append(msgspec.to_builtins(word))
+            self.notify(f"{word.name} joins this table.")
+        try:
+            self.session.save()
+        except OSError as error:
+            self.notify(f"Could not save: {error.strerror}", severity="error")
+
+    # ----- drawing ----------------------------------------------------------------------
+
+    def redraw(self) -> None:
+        state = self.state
+        self.choices = self._current_choices()
+        self._draw_status(state)
+        self._draw_band(state)
+        self._draw_choices()
+        self._draw_dungeon(state)
+        self._draw_attack(state)
+        self.query_one("#log", GameLog).show(state.log)
+        kinds = {type(a) for a in self.choices}
+        keys = (state.phase, DrawEquipment in kinds, DrawAdventurer in kinds, EndTurn in kinds)
+        if keys != self.live_keys:
+            self.live_keys = keys
+            self.refresh_bindings()
+
+    def _current_choices(self) -> list[Any]:
+        if self.session.outcome() is not None:
+            return ["results", "menu"]
+        if self.state.phase == "scar":  # a scar's word may also be coined on the spot (R25)
+            return self.session.legal_actions() + ["coin"]
+        return self.session.legal_actions()
+
+    def _draw_status(self, state: State) -> None:
+        self._set("status", status_text(state, self.session.outcome()))
+
+    def _draw_band(self, state: State) -> None:
+        width = max(self.query_one("#band", Static).content_size.width, 76)
+        self._set("band", band_text(state, self.game.result_decks(state), width))
+
+    def _draw_hand(self, marked: int | None = None) -> None:
+        state = self.state
+        player = state.players[state.turn] if state.phase == "turn" else None
+        panel = self.query_one("#hand-panel")
+        panel.border_title = f"{player.label}'s hand" if player else "Hand"
+        if player:
+            panel.border_subtitle = f"Eq {len(player.equipment_deck)} · Adv {len(player.adventurer_deck)} left"
+        else:
+            panel.border_subtitle = ""
+        empty = "No cards in hand."
+        if player is None:
+            empty = "The dungeon is over." if state.phase == "over" else "Scars are being written."
+        self.query_one("#hand", CardRow).show(hand_faces(player.hand if player else [], marked), empty)
+
+    def _draw_choices(self) -> None:
+        shown = []
+        seen_cards: set[int] = set()
+        for action in self.choices:
+            if isinstance(action, str):
+                shown.append(COMMANDS[action])
+                continue
+            key = ACTION_KEYS.get(type(action), "")
+            card = getattr(action, "card", None)
+            if card is not None and card not in seen_cards and card < len(DIGITS):
+                seen_cards.add(card)
+                key = DIGITS[card]
+            shown.append(Choice(self.game.describe(action, self.state), key=key))
+        listing = self.query_one("#choices", ChoiceList)
+        listing.show(shown)
+        panel = self.query_one("#choices-panel")
+        panel.border_title = "Pick a Monster word for the scar" if self.state.phase == "scar" else "Choices"
+        self._cursor_moved(listing.cursor)
+
+    def _cursor_moved(self, index: int) -> None:
+        action = self.choices[index] if 0 <= index < len(self.choices) else None
+        card = getattr(action, "card", None)
+        self._draw_hand(card if isinstance(card, int) else None)
+        self._set("hint", hint_text(self.state, action))
+
+    def _draw_dungeon(self, state: State) -> None:
+        self._set("dungeon", dungeon_text(state))
+        self.query_one("#dungeon-panel").border_subtitle = f"Strength {strength(state)}"
+
+    def _draw_attack(self, state: State) -> None:
+        self._set("attack", attack_text(state))
+        if state.last_attack:  # the attack ends its round; in a new round it was the last one's
+            number = state.round - 1 if state.phase == "turn" else state.round
+            self.query_one("#attack-panel").border_title = f"Attack of round {number}"
+
+    # ----- input ------------------------------------------------------------------------
+
+    def on_choice_list_picked(self, event: ChoiceList.Picked) -> None:
+        choice = self.choices[event.index]
+        if choice == "results":
+            self.action_results()
+        elif choice == "menu":
+            self.action_back()
+        elif choice == "coin":
+            self.action_lexicon(coin_for=self.state.players[self.state.scar_turn].initials)
+        else:
+            self.play(choice)
+
+    def play(self, action: Any) -> None:
+        if not self.game.is_legal(self.state, action):
+            self.notify(self.game.why_illegal(self.state, action), severity="warning")
+            return
+        try:
+            self.session.play(action)
+        except OSError as error:
+            self.notify(f"Could not save: {error.strerror}", severity="error")
+        if self.session.outcome() is not None:
+            self.write_decks()
+            self.redraw()
+            self.action_results()
+            return
+        self.redraw()
+
+    def write_decks(self) -> None:
+        """The game is over: write its result on every deck (once; safe to repeat)."""
+        state = self.state
+        store = deck_store(self.app.paths, self.app.store.clock)
+        try:
+            self.write_problems = store.write_results(
+                self.session.save_id, state.decks, self.game.result_decks(state)
+            )
+        except OSError as error:
+            self.write_problems = [f"The decks could not be written: {error.strerror}. Open the game again to retry."]
+        unsaved = [d.initials for d in state.decks if not d.id]
+        if unsaved:  # a table started without saved decks (the command line): nothing to write
+            self.write_problems.append(
+                f"{', '.join(unsaved)}: decks made for this game only, so their result is not kept."
+            )
+        for problem in self.write_problems:
+            self.notify(problem, severity="error", timeout=10)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        over = self.session.outcome() is not None
+        if action == "results":
+            return over
+        if action == "coin":
+            return self.state.phase == "scar"
+        if action == "play_key":
+            wanted = {"d": DrawEquipment, "a": DrawAdventurer, "e": EndTurn}[str(parameters[0])]
+            return any(type(a) is wanted for a in self.choices)
+        if action == "card":
+            return self.state.phase == "turn" and not over
+        return True
+
+    def action_play_key(self, key: str) -> None:
+        for action in self.choices:
+            if ACTION_KEYS.get(type(action)) == key:
+                self.play(action)
+                return
+
+    def action_card(self, index: int) -> None:
+        """Highlight the first move for this card of the hand; pressed again, its next move."""
+        listing = self.query_one("#choices", ChoiceList)
+        moves = [i for i, action in enumerate(self.choices) if getattr(action, "card", None) == index]
+        if not moves:
+            self.notify("That card has no move open to it right now.", severity="warning")
+            return
+        later = [i for i in moves if i > listing.cursor]
+        on_card = listing.cursor in moves
+        listing.cursor = later[0] if on_card and later else moves[0]
+
+    def action_coin(self) -> None:
+        if self.state.phase == "scar":
+            self.action_lexicon(coin_for=self.state.players[self.state.scar_turn].initials)
+
+    def action_results(self) -> None:
+        from tui.decknforge.results import ResultsScreen
+
+        if self.session.outcome() is not None:
+            self.app.push_screen(ResultsScreen(self.session, self.write_problems or []))
+
+    def action_lexicon(self, coin_for: str = "") -> None:
+        from tui.decknforge.lexicon_screen import LexiconScreen
+
+        self.app.push_screen(LexiconScreen(coin_for=coin_for))
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

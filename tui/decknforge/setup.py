@@ -1,0 +1,264 @@
+"""A new DecknForge table: how many decks, which saved deck (or a new one) for each seat."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Static
+
+from engine.decknforge.legacy import Deck, fresh_deck
+from engine.decknforge.lexicon import Word
+from saves.envelope import Damaged
+from tui.decknforge.storage import deck_store, word_store
+from tui.screens.dialogs import AskText
+from tui.widgets.choices import Choice, ChoiceList
+from tui.widgets.keybar import KeyBar
+
+MODES = ("2", "3", "4", "solo")
+
+
+def deck_line(deck: Deck) -> str:
+    name = f" “{deck.name}”" if deck.name else ""
+    legend = " LEGEND" if deck.legendary else ""
+    scars = f"{len(deck.scars)} scar{'' if len(deck.scars) == 1 else 's'}"
+    return f"{deck.initials}{name} · L{deck.level} · {deck.xp} XP · {scars}{legend}"
+
+
+def table_words(words: list[Word], initials: set[str]) -> list[Word]:
+    """The coined words a table knows: approved ones, and the pending words of its players."""
+    return [
+        w for w in words if w.status == "approved" or (w.status == "pending" and w.author in initials)
+    ]
+
+
+class PickDeck(ModalScreen[str | None]):
+    """Choose a saved deck for a seat, or "new" for a fresh one."""
+
+    DEFAULT_CSS = """
+    PickDeck { align: center middle; }
+    PickDeck > Vertical { width: 64; height: 16; border: round $accent; background: $surface; }
+    """
+    BINDINGS = [Binding("escape,q", "cancel", "Cancel"), Binding("n", "new", "New deck")]
+    HELP = "Pick a deck with the arrows and `Enter`, or `n` for a new deck. `Esc` cancels."
+
+    def __init__(self, seat: int, decks: list[Deck]) -> None:
+        super().__init__()
+        self.seat, self.decks = seat, decks
+
+    def compose(self) -> ComposeResult:
+        with Vertical() as box:
+            box.border_title = f"Deck for seat {self.seat + 1}"
+            yield ChoiceList(id="decks")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        choices = [Choice(deck_line(d), key=" ") for d in self.decks]
+        choices.append(Choice("New deck (you give its initials)", key="n"))
+        listing = self.query_one(ChoiceList)
+        listing.show(choices)
+        listing.focus()
+
+    def on_choice_list_picked(self, event: ChoiceList.Picked) -> None:
+        self.dismiss(self.decks[event.index].id if event.index < len(self.decks) else "new")
+
+    def action_new(self) -> None:
+        self.dismiss("new")
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class DecknForgeSetup(Screen[None]):
+    DEFAULT_CSS = """
+    DecknForgeSetup #table-box { height: 1fr; }
+    DecknForgeSetup #setup { height: 1fr; }
+    DecknForgeSetup #setup-note { height: 4; color: $text-muted; padding: 0 1; }
+    """
+    BINDINGS = [
+        Binding("p", "players", "Players"),
+        *(Binding(str(i + 1), f"seat({i})", show=False) for i in range(4)),
+        Binding("g", "gentle", "Gentle"),
+        Binding("ctrl+s,s", "start", "Start"),
+        Binding("escape,q", "back", "Back"),
+    ]
+    HELP = """
+# A new DecknForge table
+
+Each seat brings a deck. Decks are kept between games: what a game writes on them stays.
+
+- `p` changes the table: 2, 3 or 4 players, or **solo** (one person, two of their own decks)
+- `Enter` on a seat picks one of your saved decks, or makes a new deck with your initials
+- `g` turns the gentle-dungeon house rule on or off
+- `Enter` on the seed line types a seed (empty: a fresh shuffle)
+- `s` (or `Enter` on Start) sits the table down; `Esc` goes back
+"""
+
+    def __init__(self, game: object = None) -> None:  # the game is known: DecknForge
+        super().__init__()
+        self.mode = "2"
+        self.seats: list[Deck | None] = [None, None]
+        self.gentle = False
+        self.seed: int | None = None
+        self.rows: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static("New game of DecknForge", classes="title")
+        with Horizontal():
+            with Vertical(classes="panel", id="table-box") as box:
+                box.border_title = "The table"
+                yield ChoiceList(id="setup")
+                yield Static(id="setup-note")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.decks = deck_store(self.app.paths, self.app.store.clock)
+        self.words = word_store(self.app.paths, self.app.store.clock)
+        self.redraw()
+        self.query_one(ChoiceList).focus()
+
+    # ----- drawing ----------------------------------------------------------------------
+
+    def redraw(self, cursor: int | None = None) -> None:
+        listing = self.query_one("#setup", ChoiceList)
+        solo = self.mode == "solo"
+        table = "solo: one player, two of their own decks" if solo else f"{self.mode} players"
+        choices = [Choice(f"Table: {table}", key="p")]
+        self.rows = ["players"]
+        for seat, deck in enumerate(self.seats):
+            text = deck_line(deck) if deck else "(choose a deck)"
+            choices.append(Choice(f"Seat {seat + 1}: {text}", key=str(seat + 1)))
+            self.rows.append(f"seat:{seat}")
+        choices.append(Choice(f"Gentle dungeon (house rule): [{'x' if self.gentle else ' '}]", key="g"))
+        choices.append(Choice(f"Seed: {self.seed if self.seed is not None else 'random'}", key=" "))
+        ready = all(self.seats)
+        choices.append(Choice("Start the game" if ready else "Start (every seat needs a deck)", key="s", enabled=ready))
+        self.rows += ["gentle", "seed", "start"]
+        listing.show(choices, listing.cursor if cursor is None else cursor)
+        damaged = [e for e in self.decks.list() if e.damaged]
+        note = (
+            "Enter on a seat: pick a saved deck or make a new one from your initials.\n"
+            "Decks are written when a game ends; a game left half-way changes no deck."
+        )
+        if damaged:
+            note += f"\n{len(damaged)} deck file(s) cannot be read (see Decks); they are left untouched."
+        self.query_one("#setup-note", Static).update(note)
+
+    # ----- input ------------------------------------------------------------------------
+
+    def on_choice_list_picked(self, event: ChoiceList.Picked) -> None:
+        row = self.rows[event.index]
+        if row == "players":
+            self.action_players()
+        elif row.startswith("seat:"):
+            self.pick_seat(int(row.removeprefix("seat:")))
+        elif row == "gentle":
+            self.action_gentle()
+        elif row == "seed":
+            self.app.push_screen(AskText("Seed (a whole number; empty for a fresh shuffle):"), self._seed_given)
+        elif row == "start":
+            self.action_start()
+
+    def _seed_given(self, text: str | None) -> None:
+        if text is None:
+            return
+        text = text.strip()
+        if text and not text.isdigit():
+            self.notify("A seed is a whole number.", severity="warning")
+            return
+        self.seed = int(text) if text else None
+        self.redraw()
+
+    def action_players(self) -> None:
+        self.mode = MODES[(MODES.index(self.mode) + 1) % len(MODES)]
+        count = 2 if self.mode == "solo" else int(self.mode)
+        self.seats = (self.seats + [None] * 4)[:count]
+        if self.mode == "solo" and self.seats[0] and self.seats[1]:
+            if self.seats[0].initials != self.seats[1].initials:
+                self.seats[1] = None
+        self.redraw()
+
+    def action_seat(self, seat: int) -> None:
+        if seat < len(self.seats):
+            self.pick_seat(seat)
+
+    def action_gentle(self) -> None:
+        self.gentle = not self.gentle
+        self.redraw()
+
+    def available(self, seat: int) -> list[Deck]:
+        taken = {d.id for i, d in enumerate(self.seats) if d and i != seat}
+        decks = [d for d in self.decks.decks() if d.id not in taken]
+        if self.mode == "solo":
+            other = self.seats[1 - seat]
+            if other is not None:
+                decks = [d for d in decks if d.initials == other.initials]
+        return decks
+
+    def pick_seat(self, seat: int) -> None:
+        def picked(choice: str | None) -> None:
+            if choice is None:
+                return
+            if choice != "new":
+                try:
+                    self.seats[seat] = self.decks.load(choice)
+                except Damaged as damage:
+                    self.notify(f"That deck cannot be read: {damage}", severity="error")
+                self.redraw()
+                return
+            other = self.seats[1 - seat] if self.mode == "solo" else None
+            if other is not None:  # solo: the second deck carries the same initials
+                self.new_deck(seat, other.initials)
+                return
+            self.app.push_screen(AskText("Initials for the new deck (1 to 3 letters):"), lambda t: self.new_deck(seat, t))
+
+        self.app.push_screen(PickDeck(seat, self.available(seat)), picked)
+
+    def new_deck(self, seat: int, initials: str | None) -> None:
+        if not initials:
+            return
+        try:
+            deck = fresh_deck(initials)
+            self.seats[seat] = self.decks.create(deck)
+        except ValueError as problem:
+            self.notify(str(problem), severity="warning")
+            return
+        except OSError as error:
+            self.notify(f"The deck could not be saved: {error.strerror}", severity="error")
+            return
+        self.redraw()
+
+    def table_options(self) -> dict[str, Any]:
+        decks = [d for d in self.seats if d is not None]
+        coined, _ = self.words.load()
+        words = table_words(coined, {d.initials for d in decks})
+        return {
+            "players": len(decks),
+            "solo": self.mode == "solo",
+            "gentle": self.gentle,
+            "decks": decks,
+            "coined": words,
+        }
+
+    def action_start(self) -> None:
+        if not all(self.seats):
+            self.notify("Every seat needs a deck first.", severity="warning")
+            return
+        game = self.app.store.games["decknforge"]
+        seed = self.seed if self.seed is not None else secrets.randbelow(2**32)
+        try:
+            options = game.check_options(self.table_options())
+            game.new_game(seed, **options)  # refuses a table the rules do not allow, with why
+        except ValueError as problem:
+            self.notify(str(problem), severity="error")
+            return
+        app = self.app
+        app.pop_screen()
+        app.start_game("decknforge", seed, **options)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
