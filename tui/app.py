@@ -12,7 +12,7 @@ from engine.registry import GAMES
 from saves.envelope import Damaged
 from saves.paths import DataPaths
 from saves.session import CampaignSession, GameSession
-from saves.settings import Settings, load_settings, save_settings
+from saves.settings import load_settings, save_settings
 from saves.store import SaveStore
 from themes import DEFAULT_THEME, SHARED_CSS, THEMES
 from tui.screens.home import HomeScreen

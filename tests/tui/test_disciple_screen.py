@@ -114,7 +114,7 @@ async def test_event_choice_screen(paths, snapshot):
         await pilot.press("down")
         await pilot.pause()
         assert app.screen.query_one("#choices").cursor == 1
-        detail = app.screen.painted["#detail"].plain.replace("\n", " ")
+        detail = app.screen.paint.shown["detail"].plain.replace("\n", " ")
         assert detail.startswith(event.choices[1].label)
         await pilot.press("enter")
         await pilot.pause()
@@ -298,7 +298,7 @@ async def test_every_decision_of_a_whole_run_shows_at_80x24(paths):
             else:
                 assert f"Hand ({len(state.hand)})" in text
                 assert all(cards[c].name[:20] in text for c in state.hand)
-                assert f"Vitality" in text and f"{state.enemy.vitality}/{state.enemy.max_vitality}" in text
+                assert "Vitality" in text and f"{state.enemy.vitality}/{state.enemy.max_vitality}" in text
             screen.play(greedy_action(game, state, bot))
             await pilot.pause()
         assert {"style", "reward", "event", "weakened", "stun_tap", "second_style"} <= kinds

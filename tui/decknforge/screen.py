@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 import msgspec
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -31,6 +30,7 @@ from tui.widgets.cards import CardRow
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
 from tui.widgets.log import GameLog
+from tui.widgets.panel import Painter, panel
 
 ACTION_KEYS = {DrawEquipment: "d", DrawAdventurer: "a", EndTurn: "e"}
 
@@ -83,7 +83,7 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         self.choices: list[Any] = []
         self.live_keys: tuple[object, ...] = ()
         self.write_problems: list[str] | None = None
-        self.shown: dict[str, Text | str] = {}
+        self.paint = Painter(self)
 
     @property
     def state(self) -> State:
@@ -91,31 +91,19 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
-        yield self._panel(Static(id="band"), "The band")
+        yield panel(Static(id="band"), "The band")
         with Horizontal():
             with Vertical(id="left"):
-                yield self._panel(CardRow(id="hand"), "Hand")
+                yield panel(CardRow(id="hand"), "Hand")
                 with Vertical(id="choices-panel", classes="panel") as box:
                     box.border_title = "Choices"
                     yield ChoiceList(id="choices")
                     yield Static(id="hint")
             with Vertical(id="right"):
-                yield self._panel(Static(id="dungeon"), "Dungeon")
-                yield self._panel(Static(id="attack"), "Last attack")
-                yield self._panel(GameLog(id="log"), "Log")
+                yield panel(Static(id="dungeon"), "Dungeon")
+                yield panel(Static(id="attack"), "Last attack")
+                yield panel(GameLog(id="log"), "Log")
         yield KeyBar()
-
-    def _panel(self, widget: Any, title: str) -> Vertical:
-        box = Vertical(widget, classes="panel", id=f"{widget.id}-panel")
-        box.border_title = title
-        return box
-
-    def _set(self, widget_id: str, content: Text | str) -> None:
-        """Update a panel's text only when it changed: an unchanged panel is not repainted."""
-        if self.shown.get(widget_id) == content:
-            return
-        self.shown[widget_id] = content
-        self.query_one(f"#{widget_id}", Static).update(content, layout=False)
 
     def on_mount(self) -> None:
         self.query_one("#band-panel").styles.height = 2 + len(self.state.players)
@@ -184,11 +172,11 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         return self.session.legal_actions()
 
     def _draw_status(self, state: State) -> None:
-        self._set("status", status_text(state, self.session.outcome()))
+        self.paint("status", status_text(state, self.session.outcome()))
 
     def _draw_band(self, state: State) -> None:
         width = max(self.query_one("#band", Static).content_size.width, 76)
-        self._set("band", band_text(state, self.game.result_decks(state), width))
+        self.paint("band", band_text(state, self.game.result_decks(state), width))
 
     def _draw_hand(self, marked: int | None = None) -> None:
         state = self.state
@@ -227,14 +215,14 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         action = self.choices[index] if 0 <= index < len(self.choices) else None
         card = getattr(action, "card", None)
         self._draw_hand(card if isinstance(card, int) else None)
-        self._set("hint", hint_text(self.state, action))
+        self.paint("hint", hint_text(self.state, action))
 
     def _draw_dungeon(self, state: State) -> None:
-        self._set("dungeon", dungeon_text(state))
+        self.paint("dungeon", dungeon_text(state))
         self.query_one("#dungeon-panel").border_subtitle = f"Strength {strength(state)}"
 
     def _draw_attack(self, state: State) -> None:
-        self._set("attack", attack_text(state))
+        self.paint("attack", attack_text(state))
         if state.last_attack:  # the attack ends its round; in a new round it was the last one's
             number = state.round - 1 if state.phase == "turn" else state.round
             self.query_one("#attack-panel").border_title = f"Attack of round {number}"

@@ -23,6 +23,7 @@ from tui.disciple.widgets import HandList, InfoScreen, Span
 from tui.widgets.choices import Choice
 from tui.widgets.keybar import KeyBar
 from tui.widgets.log import GameLog
+from tui.widgets.panel import Painter, panel
 
 DIGITS = "123456789"
 PENDING_TITLE = {
@@ -93,7 +94,7 @@ How to play: Rules on the home screen.
         self.choices: list[Any] = []
         self.list_context: tuple[object, ...] = ()
         self.live_keys: tuple[object, ...] = ()
-        self.painted: dict[str, object] = {}
+        self.paint = Painter(self)
 
     @property
     def state(self) -> State:
@@ -102,20 +103,15 @@ How to play: Rules on the home screen.
     def compose(self) -> ComposeResult:
         yield Static(id="status")
         with Horizontal(id="top"):
-            yield self._panel(Static(id="foe"), "Enemy")
-            yield self._panel(Static(id="you"), "You")
+            yield panel(Static(id="foe"), "Enemy")
+            yield panel(Static(id="you"), "You")
         with Horizontal(id="bottom"):
             with Vertical(id="choices-panel", classes="panel") as box:
                 box.border_title = "Hand"
                 yield HandList(id="choices")
                 yield Static(id="detail")
-            yield self._panel(GameLog(id="log"), "Log")
+            yield panel(GameLog(id="log"), "Log")
         yield KeyBar()
-
-    def _panel(self, widget: Any, title: str) -> Vertical:
-        box = Vertical(widget, classes="panel", id=f"{widget.id}-panel")
-        box.border_title = title
-        return box
 
     def on_mount(self) -> None:
         choices = self.query_one("#choices", HandList)
@@ -124,13 +120,6 @@ How to play: Rules on the home screen.
         choices.focus()
 
     # ----- drawing ----------------------------------------------------------------------
-
-    def _paint(self, selector: str, content: Text) -> None:
-        """Repaint a Static only when what it shows changed."""
-        if self.painted.get(selector) == content:
-            return
-        self.painted[selector] = content
-        self.query_one(selector, Static).update(content, layout=False)
 
     def _set_titles(self, selector: str, title: str, subtitle: str = "") -> None:
         panel = self.query_one(selector)
@@ -145,10 +134,10 @@ How to play: Rules on the home screen.
         self._draw_status(state)
         title, text = view.foe_lines(state)
         self._set_titles("#foe-panel", title, self._event_deck_note(state))
-        self._paint("#foe", text)
+        self.paint("foe", text)
         title, text = view.you_lines(state)
         self._set_titles("#you-panel", title, view.piles_note(state) if state.styles else "")
-        self._paint("#you", text)
+        self.paint("you", text)
         self._draw_choices(state)
         self.query_one("#log", GameLog).show(state.log)
         over = self.session.outcome() is not None
@@ -179,7 +168,7 @@ How to play: Rules on the home screen.
             text.append(f"  score {result.score}", style="bold")
         elif state.phase == "player" and state.pending is None:
             text.append(f" · Turn {state.turn}")
-        self._paint("#status", text)
+        self.paint("status", text)
 
     def _current_choices(self) -> list[Any]:
         """The list's entries: the pending options, else every card in hand and End turn."""
@@ -265,7 +254,7 @@ How to play: Rules on the home screen.
         return "Waiting", ""
 
     def _draw_detail(self, index: int) -> None:
-        self._paint("#detail", explain.detail(self.state, self._highlighted(index), self._detail_width()))
+        self.paint("detail", explain.detail(self.state, self._highlighted(index), self._detail_width()))
 
     def _detail_width(self) -> int:
         width = self.query_one("#detail").content_size.width

@@ -22,6 +22,7 @@ from tui.widgets.dice import render_dice
 from tui.widgets.log import GameLog
 from tui.widgets.track import render_track
 from tui.widgets.keybar import KeyBar
+from tui.widgets.panel import Painter, panel
 
 DIGITS = "1234567890"
 
@@ -59,6 +60,7 @@ Full rules: Rules on the home screen.
         self.trading = False
         self.choices: list[Any] = []
         self.live_keys: tuple[object, ...] = ()
+        self.paint = Painter(self)
 
     @property
     def state(self) -> State:
@@ -68,19 +70,14 @@ Full rules: Rules on the home screen.
         yield Static(id="status")
         with Horizontal():
             with Vertical(id="left"):
-                yield self._panel(CardRow(id="defenders"), "Ritual Defender")
-                yield self._panel(CardRow(id="hand"), "Your allies")
-                yield self._panel(ChoiceList(id="choices"), "Choices")
+                yield panel(CardRow(id="defenders"), "Ritual Defender")
+                yield panel(CardRow(id="hand"), "Your allies")
+                yield panel(ChoiceList(id="choices"), "Choices")
             with Vertical(id="right"):
-                yield self._panel(Static(id="roll"), "Roll")
-                yield self._panel(Static(id="piles"), "Piles")
-                yield self._panel(GameLog(id="log"), "Log")
+                yield panel(Static(id="roll"), "Roll")
+                yield panel(Static(id="piles"), "Piles")
+                yield panel(GameLog(id="log"), "Log")
         yield KeyBar()
-
-    def _panel(self, widget: Any, title: str) -> Vertical:
-        box = Vertical(widget, classes="panel", id=f"{widget.id}-panel")
-        box.border_title = title
-        return box
 
     def on_mount(self) -> None:
         choices = self.query_one("#choices", ChoiceList)
@@ -124,7 +121,7 @@ Full rules: Rules on the home screen.
             text.append(f" score {result.score}", style="bold")
         else:
             text.append("   singles" if singles_phase(state) else "   pairs", style="italic")
-        self.query_one("#status", Static).update(text, layout=False)
+        self.paint("status", text)
 
     def _draw_defenders(self, state: State) -> None:
         panel = self.query_one("#defenders-panel")
@@ -192,33 +189,32 @@ Full rules: Rules on the home screen.
         return ()
 
     def _draw_roll(self, state: State) -> None:
-        roll = self.query_one("#roll", Static)
         encounter = state.encounter
         if encounter is not None and state.phase == "tie":
             dice = render_dice(encounter.dice, encounter.dice_cards)
             allies = sum(c.rank for c in encounter.allies)
             total = sum(encounter.dice) + allies
             line = f"{sum(encounter.dice)}{f' + {allies}' if allies else ''} = {total}: tie! Re-roll."
-            roll.update(Text.assemble(dice, "\n", (line, "bold yellow")), layout=False)
+            self.paint("roll", Text.assemble(dice, "\n", (line, "bold yellow")))
             return
         last = state.last
         if last is None:
-            roll.update(Text("No roll yet.\nChoose how to fight.", style="dim"), layout=False)
+            self.paint("roll", Text("No roll yet.\nChoose how to fight.", style="dim"))
             return
         allies = f" + {'+'.join(last.allies)}" if last.allies else ""
         verdict = ("WON", "bold green") if last.result == "won" else ("LOST", "bold red")
         line = Text.assemble(f"dice {sum(last.dice)}{allies} = {last.total} vs {last.target}: ", verdict)
         if last.reward:
             line.append(f"\nreward {last.reward}")
-        roll.update(Text.assemble(render_dice(last.dice, last.dice_cards), "\n", line), layout=False)
+        self.paint("roll", Text.assemble(render_dice(last.dice, last.dice_cards), "\n", line))
 
     def _draw_piles(self, state: State) -> None:
-        self.query_one("#piles", Static).update(
+        self.paint(
+            "piles",
             f"Defender deck {len(state.defender_deck)}\n"
             f"Beaten {len(state.defender_graveyard)} · beat you {len(state.defeats_pile)}\n"
             f"Minor deck {len(state.minor_deck)} · Major deck {len(state.major_deck)}\n"
             f"Ally graveyard {len(state.ally_graveyard)}",
-            layout=False,
         )
 
     # ----- input ------------------------------------------------------------------------

@@ -47,6 +47,7 @@ from tui.druid_path import view
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
 from tui.widgets.log import GameLog
+from tui.widgets.panel import Painter, panel
 
 LETTERS = {  # fixed shortcuts; other choices are numbered 1-9 in list order
     EndPlay: "e", DrawItem: "d", AcceptRoll: "a", Endure: "n", AttackDarach: "x", Block: "b",
@@ -107,7 +108,7 @@ then the lanes fight.
         self.game: DruidPathGame = session.game  # type: ignore[assignment]
         self.choices: list[Any] = []
         self.keys: list[str] = []
-        self.shown: dict[str, Any] = {}  # what each panel shows: unchanged ones are not repainted
+        self.paint = Painter(self)
 
     @property
     def state(self) -> State:
@@ -121,28 +122,17 @@ then the lanes fight.
         yield Static(id="status")
         with Horizontal():
             with Vertical(id="left"):
-                yield self._panel(Static(id="table"), "Darach")
+                yield panel(Static(id="table"), "Darach")
                 with Vertical(id="choices-panel", classes="panel") as box:
                     box.border_title = "Choices"
                     yield ChoiceList(id="choices")
                     yield Static(id="detail")
             with Vertical(id="right"):
-                yield self._panel(Static(id="path"), "Path")
-                yield self._panel(Static(id="hand"), "Items in hand")
-                yield self._panel(Static(id="roll"), "Roll")
-                yield self._panel(GameLog(id="log"), "Log")
+                yield panel(Static(id="path"), "Path")
+                yield panel(Static(id="hand"), "Items in hand")
+                yield panel(Static(id="roll"), "Roll")
+                yield panel(GameLog(id="log"), "Log")
         yield KeyBar()
-
-    def _panel(self, widget: Any, title: str) -> Vertical:
-        box = Vertical(widget, classes="panel", id=f"{widget.id}-panel")
-        box.border_title = title
-        return box
-
-    def put(self, widget_id: str, content: Any) -> None:
-        """Update one fixed-size panel, only if what it shows has changed (one repaint less)."""
-        if self.shown.get(widget_id) != content:
-            self.shown[widget_id] = content
-            self.query_one(f"#{widget_id}", Static).update(content, layout=False)
 
     def on_mount(self) -> None:
         choices = self.query_one("#choices", ChoiceList)
@@ -159,7 +149,7 @@ then the lanes fight.
         self._draw_status(state)
         self._draw_choices()
         self._draw_highlight(self.query_one("#choices", ChoiceList).cursor)
-        self.put("path", view.path_lines(state, 26))
+        self.paint("path", view.path_lines(state, 26))
         self.query_one("#path-panel").border_title = C.paths[state.path].name
         self.query_one("#log", GameLog).show(state.log)
 
@@ -205,7 +195,7 @@ then the lanes fight.
             text.append("VICTORY" if result.won else "DEFEAT", style="bold reverse")
             text.append(f"  score {result.score}  ", style="bold")
             text.append(result.summary)
-        self.put("status", text)
+        self.paint("status", text)
 
     def _draw_table(self, state: State, marks: set[str]) -> None:
         darach = C.darachs[state.darach]
@@ -248,7 +238,7 @@ then the lanes fight.
         lines.append(robots)
         table = Text("\n").join(lines)
         table.no_wrap, table.overflow = True, "crop"  # a long line never pushes the others down
-        self.put("table", table)
+        self.paint("table", table)
 
     def _draw_hand(self, state: State, marked: int | None) -> None:
         width = 26
@@ -263,7 +253,7 @@ then the lanes fight.
         ]
         if len(state.hand) > HAND_ROWS:
             lines.append(Text(f"▲{top} ▼{len(state.hand) - top - rows} more · v shows all", style="dim"))
-        self.put("hand", Text("\n").join(lines) if lines else Text("No items in hand.", style="dim"))
+        self.paint("hand", Text("\n").join(lines) if lines else Text("No items in hand.", style="dim"))
         self.query_one("#hand-panel").border_subtitle = f"{len(state.hand)} in hand"
 
     def _draw_choices(self) -> None:
@@ -333,11 +323,11 @@ then the lanes fight.
         marks, hand = self._marks(action)
         self._draw_table(state, marks)
         self._draw_hand(state, hand)
-        self.put("roll", view.roll_text(state, action))
+        self.paint("roll", view.roll_text(state, action))
         detail = view.choice_details(state, action) if action not in (None, "new", "menu", "campaign") else ""
         if action == "campaign":
             detail = "See the road so far, then go on to the next game of the campaign."
-        self.put("detail", view.wrap(detail, 46, 3))
+        self.paint("detail", view.wrap(detail, 46, 3))
 
     # ----- input ------------------------------------------------------------------------
 
