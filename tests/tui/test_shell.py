@@ -189,3 +189,23 @@ async def test_every_kind_of_damage_shows_in_the_saved_games_screen(paths):
         assert sum("cannot be opened" in str(n.message) for n in app._notifications) >= 1
     for name, (content, _) in cases.items():
         assert paths.save_file(name).read_bytes() == content
+
+
+async def test_every_game_screen_survives_a_tiny_terminal(paths):
+    """Shrinking below 80x24 mid-game shows the notice; growing back shows the same table."""
+    from tui.games import GAME_SCREENS
+
+    for game_id in GAME_SCREENS:
+        app = make_app(paths, on_start=lambda app, g=game_id: app.start_game(g, 5))
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            table = app.screen
+            before = screen_text(app)
+            await pilot.resize_terminal(50, 15)
+            await pilot.pause()
+            assert isinstance(app.screen, TooSmallScreen), game_id
+            await pilot.press("q", "enter", "1")  # nothing reaches the table meanwhile
+            await pilot.resize_terminal(*SIZE)
+            await pilot.pause()
+            assert app.screen is table, game_id
+            assert screen_text(app) == before, game_id
