@@ -61,6 +61,15 @@ class SaveStore:
         except OSError as error:
             raise Damaged(f"it cannot be read ({error.strerror})") from None
         envelope = decode(data, set(self.games))
+        game = self.games[envelope.game_id]
+        if envelope.content_version != game.content_version:
+            # Cards, enemies or paths changed between versions: the state may name things
+            # that no longer exist, so it is refused rather than half-loaded.
+            age = "newer" if envelope.content_version > game.content_version else "older"
+            raise Damaged(
+                f"it was made with {age} {game.title} cards (content {envelope.content_version},"
+                f" this version has {game.content_version})"
+            )
         self.decode_state(envelope)  # a state that no longer fits is damage too
         return envelope
 

@@ -166,6 +166,7 @@ def damage_cases(good: bytes) -> dict[str, tuple[bytes, str]]:
     unknown = dict(raw, game_id="chess")
     wrong_shape = dict(raw, seed="not a number")
     bad_state = dict(raw, state={"rng": "nonsense"})
+    other_content = dict(raw, content_version=raw["content_version"] + 1)
     return {
         "empty": (b"", "empty"),
         "truncated": (good[: len(good) // 2], "not complete JSON"),
@@ -175,6 +176,7 @@ def damage_cases(good: bytes) -> dict[str, tuple[bytes, str]]:
         "unknown-game": (json.dumps(unknown).encode(), "unknown game 'chess'"),
         "newer": (json.dumps(newer).encode(), "newer tabletop-tui"),
         "bad-state": (json.dumps(bad_state).encode(), "state is not valid"),
+        "other-content": (json.dumps(other_content).encode(), "made with newer Disruption cards"),
     }
 
 
