@@ -44,8 +44,9 @@ def encode(envelope: Envelope) -> bytes:
     return msgspec.json.format(_encoder.encode(envelope), indent=1)
 
 
-def decode(data: bytes, known_games: set[str]) -> Envelope:
-    """Check and decode an envelope, migrating older versions; raise Damaged with a reason."""
+def check_header(data: bytes, file_format: str, newest: int, what: str) -> dict[str, Any]:
+    """The top level of a versioned JSON file, once the checks every kind of file shares have
+    passed: not empty, JSON text, the right format, a version this program can read."""
     if not data.strip():
         raise Damaged("the file is empty")
     try:
@@ -58,14 +59,20 @@ def decode(data: bytes, known_games: set[str]) -> Envelope:
         raise Damaged("the file is not complete JSON (truncated or corrupted)") from None
     except UnicodeDecodeError:
         raise Damaged("the file is not text (random or binary bytes)") from None
-    if raw.get("format") != SAVE_FORMAT:
-        raise Damaged("it is not a tabletop-tui save")
+    if raw.get("format") != file_format:
+        raise Damaged(f"it is not {what}")
     version = raw.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise Damaged("its format version is missing or invalid")
-    if version > FORMAT_VERSION:
+    if version > newest:
         raise Damaged(f"it was written by a newer tabletop-tui (format {version})")
-    if version < FORMAT_VERSION:
+    return raw
+
+
+def decode(data: bytes, known_games: set[str]) -> Envelope:
+    """Check and decode an envelope, migrating older versions; raise Damaged with a reason."""
+    raw = check_header(data, SAVE_FORMAT, FORMAT_VERSION, "a tabletop-tui save")
+    if raw["version"] < FORMAT_VERSION:
         raw = migrate(raw, FORMAT_VERSION)
         data = msgspec.json.encode(raw)
     try:

@@ -15,7 +15,7 @@ from typing import Any
 import msgspec
 
 from saves.atomic import write_atomic
-from saves.envelope import Damaged
+from saves.envelope import Damaged, check_header
 
 
 def utc_now() -> datetime:
@@ -32,7 +32,6 @@ class ShelfEnvelope(msgspec.Struct, kw_only=True):
     payload: msgspec.Raw
 
 
-_header = msgspec.json.Decoder(dict)
 _envelope = msgspec.json.Decoder(ShelfEnvelope)
 _encoder = msgspec.json.Encoder()
 
@@ -75,19 +74,7 @@ class Shelf:
             raise Damaged("there is no such file") from None
         except OSError as error:
             raise Damaged(f"it cannot be read ({error.strerror})") from None
-        if not data.strip():
-            raise Damaged("the file is empty")
-        try:
-            raw = _header.decode(data)
-        except (msgspec.DecodeError, UnicodeDecodeError):
-            raise Damaged("the file is not complete JSON (truncated or corrupted)") from None
-        if raw.get("format") != self.format:
-            raise Damaged(f"it is not a {self.format} file")
-        version = raw.get("version")
-        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-            raise Damaged("its format version is missing or invalid")
-        if version > self.version:
-            raise Damaged(f"it was written by a newer tabletop-tui (format {version})")
+        check_header(data, self.format, self.version, f"a {self.format} file")
         try:
             envelope = _envelope.decode(data)
             payload = msgspec.json.decode(envelope.payload, type=self.payload_type)
