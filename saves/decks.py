@@ -79,6 +79,17 @@ class DeckStore:
         self.shelf.write(deck.id, deck, applied=[])
         return deck
 
+    def backup_of(self, deck_id: str) -> Any | None:
+        """The deck as it was before its file's last write, if that copy is readable."""
+        try:
+            return self.shelf.backup(deck_id)[1]
+        except Damaged:
+            return None
+
+    def restore(self, deck_id: str) -> None:
+        """Replace a damaged deck file with its backup (the damaged bytes are kept aside)."""
+        self.shelf.restore_backup(deck_id)
+
     def update(self, deck: Any) -> None:
         """An edit by the player (a name): refuses a missing or damaged file."""
         self.shelf.read(deck.id)

@@ -14,7 +14,7 @@ from typing import Any
 
 import msgspec
 
-from saves.atomic import write_atomic
+from saves.atomic import backup_path, write_atomic
 from saves.envelope import Damaged, check_header
 
 
@@ -68,8 +68,28 @@ class Shelf:
 
     def read(self, name: str) -> tuple[ShelfEnvelope, Any]:
         """The envelope and its decoded payload; Damaged with a player-readable reason."""
+        return self._decode(self.path(name))
+
+    def backup(self, name: str) -> tuple[ShelfEnvelope, Any]:
+        """The version kept before the last write; Damaged if there is none usable."""
+        return self._decode(backup_path(self.path(name)))
+
+    def restore_backup(self, name: str) -> None:
+        """Put the kept version back in place of a damaged file, at the player's request.
+
+        The damaged bytes are first copied aside as `.<name>.json.damaged` (hidden from the
+        listing), so nothing is lost even then.
+        """
+        path = self.path(name)
+        data = backup_path(path).read_bytes()
+        self.backup(name)  # Damaged if the backup cannot be used either
+        if path.exists():
+            write_atomic(path.with_name(f".{path.name}.damaged"), path.read_bytes(), keep_backup=False)
+        write_atomic(path, data, keep_backup=False)
+
+    def _decode(self, path: Path) -> tuple[ShelfEnvelope, Any]:
         try:
-            data = self.path(name).read_bytes()
+            data = path.read_bytes()
         except FileNotFoundError:
             raise Damaged("there is no such file") from None
         except OSError as error:

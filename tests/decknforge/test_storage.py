@@ -201,3 +201,29 @@ def test_a_damaged_lexicon_file_is_reported_and_left_alone(paths):
     with pytest.raises(Damaged):
         words.add(coin("GLOOMTIDE", "monster", Trigger("attack"), [Effect("fortify", 2)], "AB"))
     assert words.shelf.path("ab").read_bytes() == b"\x00\xff"
+
+
+def test_a_damaged_deck_is_restored_from_its_backup_only_when_asked(paths):
+    store = deck_store(paths)
+    deck = store.create(fresh_deck("AB"))
+    store.update(msgspec.structs.replace(deck, xp=160))  # the .bak now holds the 0 XP deck
+    path = store.shelf.path(deck.id)
+    path.write_bytes(b"\x00 chewed by a disk")
+    assert store.list()[0].damaged
+    assert store.backup_of(deck.id).xp == 0  # offered, but nothing happens unasked
+    assert path.read_bytes() == b"\x00 chewed by a disk"
+    store.restore(deck.id)
+    assert store.load(deck.id).xp == 0
+    kept = path.with_name(f".{path.name}.damaged")
+    assert kept.read_bytes() == b"\x00 chewed by a disk"
+    assert [e.deck_id for e in store.list()] == [deck.id]  # the kept copy is not a deck
+
+
+def test_no_restore_without_a_readable_backup(paths):
+    store = deck_store(paths)
+    deck = store.create(fresh_deck("AB"))  # first write: no backup yet
+    store.shelf.path(deck.id).write_bytes(b"{broken")
+    assert store.backup_of(deck.id) is None
+    with pytest.raises((Damaged, FileNotFoundError)):
+        store.restore(deck.id)
+    assert store.shelf.path(deck.id).read_bytes() == b"{broken"

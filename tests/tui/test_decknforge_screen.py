@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import msgspec
 
+from engine.decknforge.legacy import fresh_deck
 from engine.decknforge.model import EndTurn
 from tests.conftest import screen_text
 from tests.tui.launcher import SIZE, make_app, use_snapshot_dir
@@ -238,6 +239,24 @@ async def test_deck_screen_shows_cards_history_and_damage(paths, snapshot):
         await keys(pilot, "n", "e", "f", "enter")
         assert [d.initials for d in deck_store(paths).decks()] == ["AB", "CD", "EF"]
         assert paths.decks.joinpath("zz-1.json").read_bytes() == b"{broken"
+        assert "Restore backup" not in screen_text(app)  # zz-1 was never written twice
+
+
+async def test_a_damaged_deck_is_put_back_from_its_backup_by_keys(paths):
+    store = deck_store(paths)
+    deck = store.create(fresh_deck("AB"))
+    store.update(msgspec.structs.replace(deck, xp=160))
+    store.shelf.path(deck.id).write_bytes(b"{half a deck")
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "d")
+        text = screen_text(app)
+        assert "DAMAGED" in text and "Press b to put" in text and "b Restore backup" in text
+        await keys(pilot, "b", "n")  # asked first: no leaves it alone
+        assert store.shelf.path(deck.id).read_bytes() == b"{half a deck"
+        await keys(pilot, "b", "y")
+        assert store.load(deck.id).xp == 0
+        assert "DAMAGED" not in screen_text(app)
 
 
 async def test_game_help_explains_the_keys(paths):

@@ -28,7 +28,7 @@ from engine.decknforge.lexicon import Word, base_index, word_text
 from saves.decks import DeckEntry
 from saves.envelope import Damaged
 from tui.decknforge.storage import deck_store, word_store
-from tui.screens.dialogs import AskText
+from tui.screens.dialogs import AskText, Confirm
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
 
@@ -114,6 +114,7 @@ class DecksScreen(Screen[None]):
         Binding("n", "new", "New deck"),
         Binding("r", "rename", "Name"),
         Binding("v", "view", "View"),
+        Binding("b", "restore", "Restore backup"),
         Binding("pagedown,J", "scroll(1)", "Scroll", show=False),
         Binding("pageup,K", "scroll(-1)", show=False),
         Binding("escape,q", "back", "Back"),
@@ -128,6 +129,8 @@ Every deck remembers its games: XP, Level, the words and scars written on its ca
 - `n` makes a new deck with your initials.
 - `r` names a deck: only once it has cleared a dungeon, and only once.
 - A file marked DAMAGED cannot be read; it is shown with the reason and never written over.
+  When the copy kept before its last write is readable, `b` puts that copy back (after
+  asking); the damaged file is kept aside, hidden, rather than deleted.
 """
 
     def __init__(self) -> None:
@@ -168,7 +171,8 @@ Every deck remembers its games: XP, Level, the words and scars written on its ca
                 choices.append(Choice(label, f"L{deck.level} {deck.xp}XP"))
         listing = self.query_one("#deck-list", ChoiceList)
         listing.show(choices, listing.cursor if cursor is None else cursor)
-        self.query_one("#deck-list-panel").border_subtitle = f"{len(self.entries)} decks"
+        count = len(self.entries)
+        self.query_one("#deck-list-panel").border_subtitle = f"{count} deck{'' if count == 1 else 's'}"
         self._show(listing.cursor)
 
     def selected(self) -> DeckEntry | None:
@@ -176,6 +180,7 @@ Every deck remembers its games: XP, Level, the words and scars written on its ca
         return self.entries[index] if 0 <= index < len(self.entries) else None
 
     def _show(self, index: int) -> None:
+        self.refresh_bindings()
         detail = self.query_one("#deck-detail", Static)
         panel = self.query_one("#deck-detail-panel")
         entry = self.entries[index] if 0 <= index < len(self.entries) else None
@@ -185,10 +190,17 @@ Every deck remembers its games: XP, Level, the words and scars written on its ca
             return
         if entry.damaged:
             panel.border_title = "DAMAGED"
-            detail.update(Text.assemble(
+            text = Text.assemble(
                 (f"{entry.deck_id}.json cannot be read:\n", "bold"), f"{entry.damage}.\n\n",
                 ("It is left exactly as it is; nothing here writes over it.", "dim"),
-            ))  # fmt: skip
+            )  # fmt: skip
+            backup = self.store.backup_of(entry.deck_id)
+            if backup is not None:
+                text.append(
+                    f"\n\nA readable copy from before its last write is kept: {backup.initials},"
+                    f" Level {backup.level}, {backup.xp} XP. Press b to put it back."
+                )
+            detail.update(text)
             return
         deck = entry.deck
         panel.border_title = f"{deck.name or deck.initials} · {self.view}"
@@ -251,6 +263,36 @@ Every deck remembers its games: XP, Level, the words and scars written on its ca
             self.reload()
 
         self.app.push_screen(AskText(f"A name for {deck.initials}'s deck (up to 24 characters):"), named)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "restore":  # offered only for a damaged file with a readable backup
+            if not hasattr(self, "store"):  # asked before the screen has mounted
+                return False
+            entry = self.selected()
+            return entry is not None and entry.damaged and self.store.backup_of(entry.deck_id) is not None
+        return True
+
+    def action_restore(self) -> None:
+        entry = self.selected()
+        if entry is None or not entry.damaged:
+            self.notify("Only a damaged deck file can be restored from its backup.")
+            return
+        if self.store.backup_of(entry.deck_id) is None:
+            self.notify("There is no readable backup of this deck.", severity="warning")
+            return
+
+        def restore(sure: bool | None) -> None:
+            if sure:
+                try:
+                    self.store.restore(entry.deck_id)
+                except (Damaged, OSError) as problem:
+                    self.notify(f"Not restored: {problem}", severity="error")
+            self.reload()
+
+        self.app.push_screen(
+            Confirm(f"Put back the backup of {entry.deck_id}? The damaged file is kept aside."),
+            restore,
+        )
 
     def action_back(self) -> None:
         self.app.pop_screen()
