@@ -67,6 +67,37 @@ class Game:
     def outcome(self, state: Any) -> Outcome | None:
         raise NotImplementedError
 
+    # ----- seats (DESIGN.md "Seats"): one-seat games need none of these ------------------
+
+    def seats(self, state: Any) -> list[str]:
+        """Seat names in turn order."""
+        return ["Player"]
+
+    def to_move(self, state: Any) -> tuple[int, ...]:
+        """The seats that may act now: several when the rules let players act at once,
+        () once the game is over."""
+        return () if self.outcome(state) is not None else (0,)
+
+    def seat_of(self, action: Any) -> int:
+        """The seat an action is taken for: its `seat` field in a game of several seats."""
+        return getattr(action, "seat", 0)
+
+    def view(self, state: Any, seat: int | None) -> Any:
+        """A copy of `state` holding only what `seat` may know (None: a spectator). Hidden
+        cards become placeholders, so a screen drawn from it cannot leak them. A one-seat
+        game hides nothing its only player may not see: the state is returned as it is."""
+        return state
+
+    def hides_between_seats(self, state: Any) -> bool:
+        """Whether one seat's view holds what another's may not (hands, face-down cards):
+        at one keyboard, a privacy screen then covers the table between seats."""
+        return False
+
+    def bot_action(self, state: Any, seat: int) -> Any:
+        """The move the game's bot makes for `seat` (one of to_move). A bot decides only
+        from what its seat may know."""
+        raise NotImplementedError(f"{self.title} has no bot")
+
     def how_to_play(self) -> str:
         """The in-game rules: content/how_to_play.md in the game's package."""
         package = type(self).__module__.rsplit(".", 1)[0]
