@@ -9,19 +9,24 @@ import platformdirs
 
 APP_NAME = "tabletop-tui"
 ENV_VAR = "TABLETOP_TUI_DATA_DIR"
+# What players share (shared tables, the approved and pending Qi Words, daily results). On one's
+# own machine it is the data folder itself; a `serve` host points every player's app at one.
+COMMON_ENV_VAR = "TABLETOP_TUI_COMMON_DIR"
 
 
 class DataPaths:
     """Every folder and file of one data directory."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, common: Path | None = None) -> None:
         self.root = root
+        self.common = common or root
 
     @classmethod
     def resolve(cls, override: str | os.PathLike[str] | None = None) -> DataPaths:
         """--data-dir wins over TABLETOP_TUI_DATA_DIR, which wins over the platform default."""
         chosen = override or os.environ.get(ENV_VAR) or platformdirs.user_data_dir(APP_NAME)
-        return cls(Path(chosen).expanduser())
+        common = os.environ.get(COMMON_ENV_VAR)
+        return cls(Path(chosen).expanduser(), Path(common).expanduser() if common else None)
 
     @property
     def saves(self) -> Path:
@@ -33,7 +38,12 @@ class DataPaths:
 
     @property
     def lexicon(self) -> Path:
-        return self.root / "lexicon"
+        return self.common / "lexicon"
+
+    @property
+    def tables(self) -> Path:
+        """Shared tables: saves whose seats players claim from several terminals."""
+        return self.common / "tables"
 
     @property
     def settings(self) -> Path:

@@ -16,6 +16,7 @@ class Settings(msgspec.Struct, kw_only=True):
     version: int = SETTINGS_VERSION
     theme: str = "tabletop-dark"
     show_odds: bool = True
+    display_name: str = ""  # shown to other players at shared tables
 
 
 def load_settings(paths: DataPaths) -> tuple[Settings, str]:

@@ -98,6 +98,12 @@ class Game:
         from what its seat may know."""
         raise NotImplementedError(f"{self.title} has no bot")
 
+    def validate(self, state: Any) -> list[str]:
+        """What makes `state` impossible (zones inconsistent, counters out of range, a pending
+        decision that cannot be made), in words a player can read; [] for a sound state.
+        Loading a save runs it, so a well-typed but impossible file is refused, not played."""
+        return []
+
     def how_to_play(self) -> str:
         """The in-game rules: content/how_to_play.md in the game's package."""
         package = type(self).__module__.rsplit(".", 1)[0]
