@@ -7,12 +7,17 @@ from typing import Any
 import msgspec
 
 from engine.core.game import Game, Outcome
-from saves.envelope import Envelope
+from saves.envelope import Envelope, Seat
 from saves.store import SaveStore
+
+
+class StaleTable(Exception):
+    """A move made against a table that another terminal has changed since it was drawn."""
 
 
 class GameSession:
     kind = "game"
+    shared = False  # a table whose seats are played from several terminals
 
     def __init__(
         self, store: SaveStore, game: Game, save_id: str, envelope: Envelope, state: Any
@@ -24,10 +29,18 @@ class GameSession:
         self.state = state
 
     @classmethod
-    def start(cls, store: SaveStore, game: Game, seed: int, **options: Any) -> GameSession:
+    def start(
+        cls, store: SaveStore, game: Game, seed: int, seats: list[Seat] | None = None, **options: Any
+    ) -> GameSession:
+        """A new game; `seats` names who sits where (bots included) in a game of several."""
         options = game.check_options(options)
         state = game.new_game(seed=seed, **options)
         save_id, envelope = store.create(game, state, seed, options)
+        if seats:
+            if len(seats) != len(game.seats(state)):
+                raise ValueError(f"{len(seats)} seats given for {len(game.seats(state))}")
+            envelope.seats = list(seats)
+            store.write(save_id, envelope, state, game.summary(state))
         return cls(store, game, save_id, envelope, state)
 
     @classmethod
@@ -45,6 +58,28 @@ class GameSession:
 
     def outcome(self) -> Outcome | None:
         return self.game.outcome(self.state)
+
+    # ----- seats ----------------------------------------------------------------------
+
+    def seat_names(self) -> list[str]:
+        if self.envelope.seats:
+            return [seat.name for seat in self.envelope.seats]
+        return ["Player"] if self.state is None else self.game.seats(self.state)
+
+    @property
+    def bot_seats(self) -> set[int]:
+        return {i for i, seat in enumerate(self.envelope.seats) if seat.bot}
+
+    @property
+    def local_seats(self) -> set[int]:
+        """The seats played from this terminal: at one keyboard, every seat but the bots'."""
+        return set(range(len(self.seat_names()))) - self.bot_seats
+
+    def reload(self) -> None:
+        """Read the file again (a shared table changes under us; a local game does not)."""
+
+    def reload_if_changed(self) -> bool:
+        return False
 
     def play(self, action: Any) -> list[Any]:
         """Apply one action and save at once. IllegalAction leaves state and file untouched."""
