@@ -30,6 +30,7 @@ class Envelope(msgspec.Struct, kw_only=True):
     kind: str = "game"  # "game", or "campaign" for a chain of games
     game_id: str
     content_version: int
+    state_version: int = 1  # the game's state shape (Game.state_version); 1 before it existed
     created: str  # ISO 8601, UTC
     updated: str
     label: str

@@ -70,16 +70,40 @@ class SaveStore:
                 f"it was made with {age} {game.title} cards (content {envelope.content_version},"
                 f" this version has {game.content_version})"
             )
-        self.decode_state(envelope)  # a state that no longer fits is damage too
+        upgraded = envelope.state_version < game.state_version
+        state = self.decode_state(envelope)  # a state that no longer fits is damage too
+        if upgraded:  # a listing's words follow the upgraded state (e.g. how a loss is told)
+            campaign = envelope.kind == "campaign"
+            envelope.summary = game.campaign_summary(state) if campaign else game.summary(state)
         return envelope
 
     def decode_state(self, envelope: Envelope) -> Any:
         game = self.games[envelope.game_id]
         state_type = game.Campaign if envelope.kind == "campaign" else game.State
+        if envelope.state_version > game.state_version:
+            raise Damaged(
+                f"it was written by a newer tabletop-tui ({game.title} state {envelope.state_version})"
+            )
         try:
+            if envelope.state_version < game.state_version:
+                self._upgrade_state(envelope, game)
             return msgspec.json.decode(envelope.state, type=state_type)
         except (msgspec.ValidationError, msgspec.DecodeError) as error:
             raise Damaged(f"its {game.title} state is not valid ({error})") from None
+
+    def _upgrade_state(self, envelope: Envelope, game: Game) -> None:
+        """Bring an older state to the game's current shape, one version at a time, in the
+        envelope in memory (the file is rewritten, as always, with the next move)."""
+        raw = msgspec.json.decode(envelope.state)
+        version = envelope.state_version
+        try:
+            while version < game.state_version:
+                raw = game.upgrade_state(raw, version, envelope.kind)
+                version += 1
+        except (KeyError, TypeError, ValueError, AttributeError):
+            raise Damaged(f"its {game.title} state (version {envelope.state_version}) cannot be upgraded") from None
+        envelope.state = msgspec.Raw(msgspec.json.encode(raw))
+        envelope.state_version = version
 
     def list(self) -> list[SaveEntry]:
         """Every save file, newest first; damaged ones included with their reason."""
@@ -161,6 +185,7 @@ class SaveStore:
             kind=kind,
             game_id=game.id,
             content_version=game.content_version,
+            state_version=game.state_version,
             created=stamp,
             updated=stamp,
             label=label or f"{game.title} {stamp[:16].replace('T', ' ')}",
@@ -175,6 +200,7 @@ class SaveStore:
 
     def write(self, save_id: str, envelope: Envelope, state: Any, summary: str) -> None:
         envelope.state = msgspec.Raw(msgspec.json.encode(state))
+        envelope.state_version = self.games[envelope.game_id].state_version
         envelope.summary = summary
         envelope.updated = self.now_iso()
         write_atomic(self.paths.save_file(save_id), encode(envelope))

@@ -8,12 +8,14 @@ from typing import Any, ClassVar
 import msgspec
 
 from engine.core.errors import IllegalAction
+from engine.core.log import Wording, render
 
 
 class Outcome(msgspec.Struct, frozen=True):
     won: bool
-    score: int | None = None
+    score: int | None = None  # None: the game gives this result no score
     summary: str = ""
+    terms: tuple[tuple[str, int], ...] = ()  # what the score is made of, each term named
 
 
 class GameOption(msgspec.Struct, frozen=True):
@@ -40,6 +42,10 @@ class Game:
     Event: ClassVar[type]
     options: ClassVar[tuple[GameOption, ...]] = ()
     content_version: ClassVar[int] = 1
+    # The shape of the saved state. A game that changes it raises this and upgrades older
+    # states in `upgrade_state`, so saves made before the change still load.
+    state_version: ClassVar[int] = 1
+    wording: ClassVar[Wording] = {}  # how the game's log lines read (engine/core/log.py)
 
     def new_game(self, seed: int = 0, **options: Any) -> Any:
         raise NotImplementedError
@@ -103,6 +109,22 @@ class Game:
         decision that cannot be made), in words a player can read; [] for a sound state.
         Loading a save runs it, so a well-typed but impossible file is refused, not played."""
         return []
+
+    def upgrade_state(self, raw: Any, version: int, kind: str = "game") -> Any:
+        """A saved state (plain JSON data) of `version`, in the shape of `version + 1`.
+        `kind` is the save's kind: a campaign's value holds its game's state inside."""
+        raise NotImplementedError(f"{self.title} has no state version {version}")
+
+    # ----- the log ------------------------------------------------------------------------
+
+    def log_text(self, line: Any) -> str:
+        """The words of one log line (a game keeping plain text lines returns them as they are)."""
+        return render(line, self.wording)
+
+    def log_lines(self, state: Any) -> list[str]:
+        """The state's log in words, oldest first."""
+        wording = self.wording
+        return [render(line, wording) for line in state.log]
 
     def how_to_play(self) -> str:
         """The in-game rules: content/how_to_play.md in the game's package."""
