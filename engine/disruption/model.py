@@ -6,6 +6,7 @@ from typing import Literal
 
 import msgspec
 
+from engine.core.log import Line
 from engine.core.rng import Rng
 
 SUIT_SYMBOL = {"H": "♥", "D": "♦", "C": "♣", "S": "♠", "X": "🃏"}
@@ -61,11 +62,6 @@ class Trade(msgspec.Struct, frozen=True, tag="trade"):
 Action = Fight | Reroll | Trade
 
 
-class Event(msgspec.Struct, frozen=True):
-    kind: str
-    text: str
-
-
 class Encounter(msgspec.Struct):
     """The defenders on the table and, once committed, what the player brought."""
 
@@ -91,6 +87,7 @@ class LastResult(msgspec.Struct):
     total: int
     result: Literal["won", "lost"]
     reward: str = ""
+    reward_why: str = ""  # "Major: the dice alone beat 7"
     dice_cards: list[str] = msgspec.field(default_factory=list)  # No Dice variant draws
 
 
@@ -113,4 +110,5 @@ class State(msgspec.Struct):
     last: LastResult | None = None
     wins: int = 0
     defeats: int = 0
-    log: list[str] = msgspec.field(default_factory=list)
+    log: list[Line] = msgspec.field(default_factory=list)
+    logged: int = 0  # lines ever written, so apply() can return the new ones from a full log

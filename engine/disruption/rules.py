@@ -7,8 +7,21 @@ from itertools import combinations
 from typing import Any
 
 from engine.core.game import Game, GameOption, Outcome
-from engine.core.odds import chance_at_least, chance_exactly
+from engine.core.log import Line, upgrade_text_log
 from engine.core.rng import Rng
+from engine.disruption import encounter
+from engine.disruption.encounter import (  # noqa: F401 (the dice tables are the rules' too)
+    BLACK_DIE,
+    RED_DIE,
+    TEN_DIE,
+    can_draw_major,
+    dice_words,
+    labels,
+    log,
+    singles_phase,
+)
+from engine.disruption.odds import Chances, fight_chances, win_chance  # noqa: F401
+from engine.disruption.wording import TURNING_POINTS, WORDING
 from engine.disruption.model import (
     DEFEATS_TO_LOSE,
     PAIR_MINORS_THRESHOLD,
@@ -16,34 +29,16 @@ from engine.disruption.model import (
     WINS_TO_WIN,
     Action,
     Card,
-    Encounter,
-    Event,
     Fight,
-    LastResult,
     Reroll,
     State,
     Trade,
 )
 
-LOG_LENGTH = 40
-
-# No Dice variant (R7): a die is a card drawn from a freshly shuffled small deck.
-BLACK_DIE = (("J♣", 1), ("Q♣", 2), ("K♣", 3), ("J♠", 4), ("Q♠", 5), ("K♠", 6))
-RED_DIE = (("J♥", 1), ("Q♥", 2), ("K♥", 3), ("J♦", 4), ("Q♦", 5), ("K♦", 6))
-TEN_DIE = (
-    ("Q♥", 1), ("K♥", 2), ("J♦", 3), ("Q♦", 4), ("K♦", 5),
-    ("Q♣", 6), ("K♣", 7), ("J♠", 8), ("Q♠", 9), ("K♠", 10),
-)  # fmt: skip
-
-
 DEFENDERS = tuple(Card(rank, suit) for suit in "HD" for rank in range(1, 11))
 JOKERS = (Card(0, "X"), Card(0, "X"))
 MINORS = tuple(Card(rank, suit) for suit in "CS" for rank in range(1, 6))
 MAJORS = tuple(Card(rank, suit) for suit in "CS" for rank in range(6, 11))
-
-
-def singles_phase(state: State) -> bool:
-    return state.wins < SINGLES_UNTIL
 
 
 def ally_value(cards: list[Card]) -> int:
@@ -54,17 +49,22 @@ def hand_value(state: State) -> int:
     return ally_value(state.hand)
 
 
-def score(state: State) -> int:
-    """Allies left in hand, +5 for winning, -2 per defeat (R5: the same sum on a loss)."""
-    won = 5 if state.wins >= WINS_TO_WIN else 0
-    return hand_value(state) + won - 2 * state.defeats
+def score_terms(state: State) -> tuple[tuple[str, int], ...]:
+    """What a victory's score is made of: allies left in hand, +5 for winning, -2 per defeat.
+    A lost game has no score (R5): the rulebook scores only a victory."""
+    if state.wins < WINS_TO_WIN:
+        return ()
+    hand = " ".join(card.label for card in state.hand) or "none"
+    terms = [(f"allies left in hand ({hand})", hand_value(state)), ("victory", 5)]
+    if state.defeats:
+        terms.append((f"{state.defeats} defeat{'s' if state.defeats > 1 else ''} x -2", -2 * state.defeats))
+    return tuple(terms)
 
 
-def win_chance(dice_count: int, bonus: int, target: int) -> Fraction:
-    """Chance to win an encounter, ties re-rolled with the same dice until settled."""
-    above = chance_at_least(dice_count, 6, target + 1, bonus)
-    tie = chance_exactly(dice_count, 6, target, bonus)
-    return above / (1 - tie) if tie < 1 else Fraction(0)
+def score(state: State) -> int | None:
+    """A victory's score; None for a loss or a game still running (R5)."""
+    terms = score_terms(state)
+    return sum(value for _, value in terms) if terms else None
 
 
 class DisruptionGame(Game):
@@ -73,7 +73,9 @@ class DisruptionGame(Game):
     blurb = "Solo dice and allies against the Ritual Defenders"
     State = State
     Action = Action
-    Event = Event
+    Event = Line
+    state_version = 2  # 2: the log holds Lines (engine/core/log.py), not text
+    wording = WORDING
     options = (
         GameOption(
             "accursed_joker",
@@ -112,11 +114,12 @@ class DisruptionGame(Game):
             minor_deck=minors,
             major_deck=majors,
             ally_graveyard=[],
-            hand=[minors.pop() for _ in range(3)],
+            hand=[],
             encounter=None,
         )
-        self._log(state, f"The Summoner sets out with {', '.join(c.label for c in state.hand)}.")
-        self._reveal(state)
+        log(state, "start", labels(minors[-3:][::-1]))
+        state.hand = [minors.pop() for _ in range(3)]
+        encounter.reveal(state)
         return state
 
     # ----- the contract ---------------------------------------------------------------
@@ -129,7 +132,7 @@ class DisruptionGame(Game):
             actions.append(Reroll())
         else:
             actions.extend(self._fight_options(state))
-        if self._can_draw_major(state):
+        if can_draw_major(state):
             minors = [i for i, card in enumerate(state.hand) if not card.is_major]
             actions.extend(Trade(combo) for combo in combinations(minors, 3))
         return actions
@@ -142,7 +145,7 @@ class DisruptionGame(Game):
         if isinstance(action, Trade):
             minors = action.minors
             return (
-                self._can_draw_major(state)
+                can_draw_major(state)
                 and len(minors) == 3
                 and 0 <= minors[0] < minors[1] < minors[2] < len(hand)
                 and not any(hand[i].is_major for i in minors)
@@ -193,36 +196,46 @@ class DisruptionGame(Game):
                 return f"Two Minor allies may fight together only against a pair of {PAIR_MINORS_THRESHOLD} or more."
             return "At most one ally may join this fight."
         if isinstance(action, Trade):
-            if not self._can_draw_major(state):
+            if not can_draw_major(state):
                 return "There is no Major ally left to draw."
             return "A trade takes exactly three Minor allies from your hand."
         return "That move is not allowed right now."
 
-    def _apply(self, state: State, action: Action) -> list[Event]:
-        events: list[Event] = []
+    def _apply(self, state: State, action: Action) -> list[Line]:
+        before = state.logged
         if isinstance(action, Trade):
-            self._trade(state, action, events)
+            encounter.trade(state, action.minors)
         elif isinstance(action, Fight):
-            self._commit(state, action, events)
+            encounter.commit(state, action.allies, self.dice_for(state, action))
         elif isinstance(action, Reroll):
-            self._roll_and_resolve(state, events)
-        return events
+            encounter.roll_and_resolve(state)
+        new = min(state.logged - before, len(state.log))
+        return state.log[len(state.log) - new :] if new else []
 
     def outcome(self, state: State) -> Outcome | None:
         if state.wins >= WINS_TO_WIN:
-            return Outcome(True, score(state), f"The ritual is disrupted! Score {score(state)}.")
+            points = score(state)
+            return Outcome(True, points, f"The ritual is disrupted! Score {points}.", score_terms(state))
         if state.defeats >= DEFEATS_TO_LOSE:
-            return Outcome(False, score(state), f"The ritual goes on. Score {score(state)}.")
+            # R5: a loss has no score; it is told by how far the Summoner got
+            return Outcome(False, None, f"The ritual goes on: lost after {state.wins} of {WINS_TO_WIN} wins.")
         return None
 
     def summary(self, state: State) -> str:
-        text = f"Wins {state.wins}/{WINS_TO_WIN}, defeats {state.defeats}/{DEFEATS_TO_LOSE}"
         result = self.outcome(state)
+        if result is not None and not result.won:
+            return f"Lost at {state.wins}/{WINS_TO_WIN} wins, defeats {state.defeats}/{DEFEATS_TO_LOSE}"
+        text = f"Wins {state.wins}/{WINS_TO_WIN}, defeats {state.defeats}/{DEFEATS_TO_LOSE}"
         if result is not None:
-            return f"{text}, {'won' if result.won else 'lost'} (score {result.score})"
+            return f"{text}, won (score {result.score})"
         if state.encounter is not None:
             text += f", facing {state.encounter.target}"
         return text
+
+    def variants(self, state: State) -> str:
+        """The variants in play, for the table and the save's label ("" when none)."""
+        names = [name for name, on in (("Accursed Joker", state.accursed_joker), ("No Dice", state.no_dice)) if on]
+        return " + ".join(names)
 
     def describe(self, action: Action, state: State | None = None) -> str:
         def names(indices: tuple[int, ...]) -> str:
@@ -231,13 +244,41 @@ class DisruptionGame(Game):
             return ", ".join(state.hand[i].label for i in indices)
 
         if isinstance(action, Reroll):
-            return "Re-roll the tie"
+            if state is None or state.encounter is None:
+                return "Re-roll the tie"
+            fight = state.encounter
+            dice = dice_words(state, fight.dice_count)
+            allies = ", ".join(labels(fight.allies))
+            return f"Re-roll {dice}" + (f" with {allies} (committed)" if allies else "")
         if isinstance(action, Trade):
             return f"Trade {names(action.minors)} for a Major"
+        if state is None:
+            return "Fight with 2d6" if not action.allies else f"Fight with {names(action.allies)}"
+        dice = dice_words(state, self.dice_for(state, action))
         if not action.allies:
-            return "Roll 2d6"
-        dice = self.dice_for(state, action) if state is not None else 2
-        return f"{dice}d6 + {names(action.allies)}"
+            return f"Roll {dice}" if not state.no_dice else f"Draw {dice}"
+        return f"{dice} + {names(action.allies)}"
+
+    # ----- the log ----------------------------------------------------------------------
+
+    def turning_points(self, lines: list[Any]) -> list[str]:
+        """The lines a finished game's story is told by: defeats, Major rewards, trades, the
+        switch to pairs and the end (every win shows in its reward)."""
+        return [
+            self.log_text(entry)
+            for entry in lines
+            if not isinstance(entry, str)
+            and entry.what in TURNING_POINTS
+            and (entry.what != "reward" or entry.parts[0] == "Major")
+        ]
+
+    def upgrade_state(self, raw: Any, version: int, kind: str = "game") -> Any:
+        """1 -> 2: a log of text becomes a log of Lines (the old text kept as `said` lines)."""
+        if version != 1:
+            return super().upgrade_state(raw, version, kind)
+        raw["log"] = upgrade_text_log(raw["log"])
+        raw["logged"] = len(raw["log"])
+        return raw
 
     # ----- odds for the screen ----------------------------------------------------------
 
@@ -245,136 +286,15 @@ class DisruptionGame(Game):
         """Against a single, an ally replaces one die; against a pair, 2d6 are always rolled."""
         return 1 if singles_phase(state) and action.allies else 2
 
-    def chance(self, state: State, action: Fight) -> Fraction:
-        assert state.encounter is not None
-        bonus = ally_value([state.hand[i] for i in action.allies])
-        return win_chance(self.dice_for(state, action), bonus, state.encounter.target)
-
-    # ----- steps ----------------------------------------------------------------------
-
-    def _log(self, state: State, text: str) -> None:
-        state.log.append(text)
-        del state.log[:-LOG_LENGTH]
-
-    def _die(self, state: State, table: tuple[tuple[str, int], ...], sides: int) -> tuple[int, str]:
-        if not state.no_dice:
-            return state.rng.die(sides), ""
-        deck = list(table)
-        state.rng.shuffle(deck)  # R7: the small deck is shuffled before every draw
-        name, value = deck[0]
-        return value, name
-
-    def _reveal(self, state: State) -> None:
-        count = 1 if singles_phase(state) else 2
-        if len(state.defender_deck) < count:  # R3: cannot happen with 20 cards; guarded anyway
-            state.rng.shuffle(state.defender_graveyard)
-            state.defender_deck[:0] = state.defender_graveyard
-            state.defender_graveyard = []
-        defenders = [state.defender_deck.pop() for _ in range(count)]
-        values = [card.rank for card in defenders]
-        jokers = [i for i, card in enumerate(defenders) if card.is_joker]
-        if jokers:
-            value, name = self._die(state, TEN_DIE, 10)  # R6: two jokers share one roll
-            for i in jokers:
-                values[i] = value
-            drawn = f" ({name})" if name else ""
-            self._log(state, f"An Accursed Joker rises: d10 rolls {value}{drawn}.")
-        state.encounter = Encounter(defenders=defenders, values=values)
-        state.phase = "fight"
-        shown = " + ".join(f"{c.label}" if not c.is_joker else f"Joker({v})" for c, v in zip(defenders, values))
-        self._log(state, f"{'Defenders' if count > 1 else 'Defender'} {shown} {'bar' if count > 1 else 'bars'} the way: {sum(values)}.")
-
-    def _trade(self, state: State, action: Trade, events: list[Event]) -> None:
-        traded = [state.hand[i] for i in action.minors]
-        for i in sorted(action.minors, reverse=True):
-            del state.hand[i]
-        state.ally_graveyard.extend(traded)
-        drawn = self._draw_ally(state, major=True)
-        text = f"Traded {', '.join(c.label for c in traded)} for {drawn.label if drawn else 'nothing'}."
-        self._log(state, text)
-        events.append(Event("trade", text))
-
-    def _commit(self, state: State, action: Fight, events: list[Event]) -> None:
-        encounter = state.encounter
-        assert encounter is not None
-        encounter.allies = [state.hand[i] for i in action.allies]
-        for i in sorted(action.allies, reverse=True):
-            del state.hand[i]
-        encounter.dice_count = self.dice_for(state, action)
-        self._roll_and_resolve(state, events)
-
-    def _roll_and_resolve(self, state: State, events: list[Event]) -> None:
-        encounter = state.encounter
-        assert encounter is not None
-        rolls = [
-            self._die(state, BLACK_DIE if i == 0 else RED_DIE, 6)
-            for i in range(encounter.dice_count)
-        ]
-        encounter.dice = [value for value, _ in rolls]
-        encounter.dice_cards = [name for _, name in rolls if name]
-        dice_total = sum(encounter.dice)
-        allies_total = ally_value(encounter.allies)
-        total = dice_total + allies_total
-        target = encounter.target
-        faces = " ".join(f"[{d}]" for d in encounter.dice)
-        cards = f" ({' '.join(encounter.dice_cards)})" if encounter.dice_cards else ""
-        brought = f" + {allies_total}" if encounter.allies else ""
-        self._log(state, f"Rolled {faces}{cards}{brought} = {total} against {target}.")
-        if total == target:  # R1: equal is a tie, never a win
-            state.phase = "tie"
-            self._log(state, "A tie! Roll the same dice again.")
-            events.append(Event("tie", f"{total} ties {target}"))
-            return
-        won = total > target
-        state.ally_graveyard.extend(encounter.allies)
-        reward = ""
-        if won:
-            state.wins += 1
-            state.defender_graveyard.extend(encounter.defenders)
-            # R4: a Major when dice alone or allies alone beat the defenders, else a Minor
-            alone = dice_total > target or (encounter.allies and allies_total > target)
-            drawn = self._draw_ally(state, major=bool(alone))
-            reward = drawn.label if drawn else "nothing (that deck is spent)"
-            self._log(state, f"Victory {state.wins}/{WINS_TO_WIN}! Reward: {reward}.")
+    def chances(self, state: State, action: Fight | Reroll) -> Chances:
+        """Exact chances of winning this way, and of the win bringing a Major or a Minor."""
+        fight = state.encounter
+        assert fight is not None
+        if isinstance(action, Reroll):
+            allies, dice = fight.allies, fight.dice_count
         else:
-            state.defeats += 1
-            state.defeats_pile.extend(encounter.defenders)
-            self._log(state, f"Defeat {state.defeats}/{DEFEATS_TO_LOSE}.")
-        state.last = LastResult(
-            defenders=[c.label for c in encounter.defenders],
-            target=target,
-            allies=[c.label for c in encounter.allies],
-            dice=list(encounter.dice),
-            total=total,
-            result="won" if won else "lost",
-            reward=reward,
-            dice_cards=list(encounter.dice_cards),
-        )
-        events.append(Event("won" if won else "lost", f"{total} against {target}"))
-        state.encounter = None
-        result = self.outcome(state)
-        if result is not None:
-            state.phase = "over"
-            self._log(state, result.summary)
-            events.append(Event("over", result.summary))
-        else:
-            self._reveal(state)
+            allies, dice = [state.hand[i] for i in action.allies], self.dice_for(state, action)
+        return fight_chances(dice, ally_value(allies), fight.target, bool(allies))
 
-    # ----- allies -----------------------------------------------------------------------
-
-    def _can_draw_major(self, state: State) -> bool:
-        return bool(state.major_deck) or any(card.is_major for card in state.ally_graveyard)
-
-    def _draw_ally(self, state: State, major: bool) -> Card | None:
-        """Draw a Minor or Major ally; an empty deck is rebuilt from its graveyard (R2)."""
-        deck = state.major_deck if major else state.minor_deck
-        if not deck:
-            spent = [card for card in state.ally_graveyard if card.is_major == major]
-            state.ally_graveyard = [card for card in state.ally_graveyard if card.is_major != major]
-            state.rng.shuffle(spent)
-            deck.extend(spent)
-        if not deck:
-            return None
-        card = deck.pop()
-        state.hand.append(card)
-        return card
+    def chance(self, state: State, action: Fight | Reroll) -> Fraction:
+        return self.chances(state, action).win

@@ -9,7 +9,9 @@ from itertools import product
 import pytest
 
 from engine.core.errors import IllegalAction
+from engine.disruption import encounter
 from engine.disruption.model import Card, Fight, Reroll, Trade
+from engine.disruption.odds import fight_chances
 from engine.disruption.rules import BLACK_DIE, RED_DIE, TEN_DIE, score, win_chance
 from tests.disruption.helpers import GAME, all_cards, encoded, new, rig_dice, set_encounter, set_hand
 
@@ -266,16 +268,31 @@ def test_ten_wins_win_the_game_and_score_counts_hand_plus_five_minus_defeats():
         GAME.apply(state, Fight(()))
 
 
-def test_r5_three_defeats_lose_and_score_has_no_bonus():
+def test_r5_three_defeats_lose_with_no_score_that_could_rank_beside_a_win():
     state = new()
-    state.defeats = 2
-    set_hand(state, [Card(2, C)])
+    state.defeats, state.wins = 2, 6
+    set_hand(state, [Card(10, C), Card(9, S), Card(8, C)])  # a rich hand earns a loss nothing
     set_encounter(state, [Card(10, H)])
     rig_dice(state, [1, 1])
     GAME.apply(state, Fight(()))
     result = GAME.outcome(state)
     assert result is not None and not result.won
-    assert result.score == 2 - 6
+    assert result.score is None and score(state) is None and result.terms == ()
+    assert "6 of 10 wins" in result.summary
+    assert GAME.summary(state).startswith("Lost at 6/10 wins") and "score" not in GAME.summary(state)
+
+
+def test_a_victory_names_each_term_of_its_score():
+    state = new()
+    state.wins, state.defeats = 9, 1
+    set_hand(state, [Card(3, C), Card(9, S)])
+    set_encounter(state, [Card(1, H), Card(2, H)])
+    rig_dice(state, [6, 6])
+    GAME.apply(state, Fight(()))
+    result = GAME.outcome(state)
+    labels = [label for label, _ in result.terms]
+    assert labels[1:] == ["victory", "1 defeat x -2"] and "3♣" in labels[0] and "9♠" in labels[0]
+    assert sum(value for _, value in result.terms) == result.score == sum(c.rank for c in state.hand) + 5 - 2
 
 
 def test_a_pair_defeat_counts_once():
@@ -305,7 +322,7 @@ def test_r6_accursed_joker_takes_a_d10_value():
     joker = Card(0, "X")
     state.defender_deck = [c for c in state.defender_deck if not c.is_joker] + [joker]
     rig_dice(state, [7], sides=10)
-    GAME._reveal(state)
+    encounter.reveal(state)
     assert state.encounter.defenders == [joker] and state.encounter.values == [7]
 
 
@@ -316,7 +333,7 @@ def test_r6_two_jokers_together_share_one_roll():
     jokers = [c for c in state.defender_deck if c.is_joker]
     state.defender_deck = [c for c in state.defender_deck if not c.is_joker] + jokers
     rig_dice(state, [3, 9], sides=10)
-    GAME._reveal(state)
+    encounter.reveal(state)
     assert state.encounter.values == [3, 3]
     assert state.rng.counter == 1  # one roll, not two
 
@@ -331,7 +348,8 @@ def test_r7_no_dice_draws_cards_read_from_the_tables():
     first, second = state.last.dice_cards
     assert dict(BLACK_DIE)[first] == state.last.dice[0]  # the first die is a black card
     assert dict(RED_DIE)[second] == state.last.dice[1]  # the second a red one
-    assert f"({first} {second})" in " ".join(state.log)
+    lines = " ".join(GAME.log_lines(state))
+    assert f"Drew {first}={state.last.dice[0]} {second}={state.last.dice[1]} = " in lines
 
 
 def test_dice_rolled_normally_record_no_cards():
@@ -343,7 +361,7 @@ def test_dice_rolled_normally_record_no_cards():
 
 def test_r7_no_dice_values_are_uniform():
     state = new(no_dice=True)
-    counts = Counter(GAME._die(state, BLACK_DIE, 6)[0] for _ in range(6000))
+    counts = Counter(encounter.die(state, BLACK_DIE, 6)[0] for _ in range(6000))
     assert set(counts) == set(range(1, 7)) and min(counts.values()) > 850
 
 
@@ -369,3 +387,108 @@ def test_options_are_validated():
         GAME.new_game(seed=1, jokers=True)
     with pytest.raises(ValueError, match="on or off"):
         GAME.new_game(seed=1, no_dice="yes")
+
+
+def brute_force_rewards(dice: int, allies: int, target: int, with_ally: bool) -> tuple[Fraction, ...]:
+    """R4 counted over every roll, ties dropped (they are rolled again)."""
+    settled = [sum(r) for r in product(range(1, 7), repeat=dice) if sum(r) + allies != target]
+    if not settled:
+        return (Fraction(0),) * 3
+    wins = [d for d in settled if d + allies > target]
+    major = [d for d in wins if d > target or (with_ally and allies > target)]
+    n = len(settled)
+    return Fraction(len(wins), n), Fraction(len(major), n), Fraction(len(wins) - len(major), n)
+
+
+def test_reward_chances_are_exact_and_add_up_to_the_win_chance():
+    for dice, allies, target, with_ally in (
+        (2, 0, 7, False), (1, 4, 8, True), (2, 6, 13, True), (2, 9, 8, True), (1, 3, 3, True),
+        (2, 5, 17, True), (2, 0, 12, False), (1, 10, 2, True),
+    ):  # fmt: skip
+        chances = fight_chances(dice, allies, target, with_ally)
+        assert (chances.win, chances.major, chances.minor) == brute_force_rewards(dice, allies, target, with_ally)
+        assert chances.major + chances.minor == chances.win
+        assert chances.win == win_chance(dice, allies, target)
+
+
+def test_rolling_with_no_ally_can_only_earn_a_major():
+    state = new()
+    set_encounter(state, [Card(7, H)])
+    chances = GAME.chances(state, Fight(()))
+    assert chances.minor == 0 and chances.major == chances.win == win_chance(2, 0, 7)
+
+
+def test_an_ally_that_beats_the_defender_alone_makes_every_win_a_major():
+    state = new()
+    set_hand(state, [Card(9, S)])
+    set_encounter(state, [Card(8, H)])
+    chances = GAME.chances(state, Fight((0,)))
+    assert chances.win == chances.major == 1 and chances.minor == 0
+
+
+def test_a_tie_re_roll_shows_its_chances_and_names_the_committed_ally():
+    state = new()
+    set_hand(state, [Card(3, C)])
+    set_encounter(state, [Card(7, H)])
+    rig_dice(state, [4])
+    GAME.apply(state, Fight((0,)))
+    assert state.phase == "tie"
+    assert GAME.describe(Reroll(), state) == "Re-roll 1d6 with 3♣ (committed)"
+    assert GAME.chances(state, Reroll()) == fight_chances(1, 3, 7, True)
+
+
+def test_no_dice_never_says_roll_2d6():
+    state = new(no_dice=True)
+    set_hand(state, [Card(3, C)])
+    assert GAME.describe(Fight(()), state) == "Draw 2 die cards"
+    assert GAME.describe(Fight((0,)), state) == "1 die card + 3♣"
+    assert GAME.describe(Fight(()), new()) == "Roll 2d6"
+
+
+def test_a_win_logs_the_verdict_then_the_reward_and_its_reason_before_the_card_arrives():
+    state = new()
+    set_hand(state, [Card(4, C)])
+    set_encounter(state, [Card(6, H)])
+    rig_dice(state, [3])
+    top = state.minor_deck[-1]
+    lines = GAME.apply(state, Fight((0,)))
+    words = [GAME.log_text(line) for line in lines]
+    assert words[0] == "4♣ joins the fight with 1d6."
+    assert words[1] == "Rolled [3] + 4 = 7 against 6."
+    assert words[2] == "Victory 1/10 over 6♥; 4♣ to the ally graveyard."
+    assert words[3] == f"Reward, a Minor ally (it took dice and 4♣ together): {top.label}."
+    assert words[4].startswith("Defender ")
+    assert state.hand == [top] and state.last.reward == top.label
+    assert state.last.reward_why == "Minor: it took dice and 4♣ together"
+
+
+def test_the_end_is_logged_after_the_defeat_that_caused_it():
+    state = new()
+    state.defeats = 2
+    set_encounter(state, [Card(10, H)])
+    rig_dice(state, [1, 1])
+    words = [GAME.log_text(line) for line in GAME.apply(state, Fight(()))]
+    assert words[-2].startswith("Defeat 3/3: 10♥ beat you")
+    assert words[-1] == "The ritual goes on: the third defeat, after 0 of 10 wins."
+
+
+def test_the_switch_to_pairs_is_logged_with_the_fifth_win():
+    state = new()
+    state.wins = 4
+    set_encounter(state, [Card(1, H)])
+    GAME.apply(state, Fight(()))
+    words = GAME.log_lines(state)
+    assert "Five wins: from now on the defenders come in pairs." in words
+    assert words[-1].startswith("Defenders ")
+
+
+def test_r2_an_empty_deck_rebuilt_from_the_graveyard_is_logged_before_the_draw():
+    state = new()
+    set_hand(state, [Card(1, C), Card(2, C), Card(3, C)])
+    spent = list(state.major_deck)
+    state.ally_graveyard.extend(spent)
+    state.major_deck.clear()
+    words = [GAME.log_text(line) for line in GAME.apply(state, Trade((0, 1, 2)))]
+    assert words[0] == f"The Major deck is empty: {len(spent)} Major allies from the ally graveyard are shuffled into it."
+    assert words[1].startswith("Traded A♣, 2♣, 3♣ for the Major ")
+    assert state.hand[0].label in words[1]

@@ -83,7 +83,7 @@ Full rules: Rules on the home screen.
         self._draw_choices()
         self._draw_roll(state)
         self._draw_piles(state)
-        self.query_one("#log", GameLog).show(state.log)
+        self.query_one("#log", GameLog).show(self.game.log_lines(state))
 
     def footer_keys(self) -> tuple[object, ...]:
         trade = any(isinstance(a, Trade) for a in self.legal())
@@ -106,7 +106,8 @@ Full rules: Rules on the home screen.
         result = self.session.outcome()
         if result is not None:
             text.append("   VICTORY" if result.won else "   DEFEAT", style="bold reverse")
-            text.append(f" score {result.score}", style="bold")
+            if result.score is not None:
+                text.append(f" score {result.score}", style="bold")
         else:
             text.append("   singles" if singles_phase(state) else "   pairs", style="italic")
         self.paint("status", text)
