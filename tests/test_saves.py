@@ -229,6 +229,55 @@ def test_a_version_1_save_is_migrated_and_plays_on(store):
     assert backup_path(store.paths.save_file("old-game")).read_bytes() == old
 
 
+def resume_old(store, name: str) -> tuple[GameSession, bytes]:
+    old = (DATA / name).read_bytes()
+    assert "state_version" not in json.loads(old)  # written before states had versions
+    store.paths.save_file("old").write_bytes(old)
+    return GameSession.resume(store, "old"), old
+
+
+def test_an_old_druid_path_save_keeps_its_log_as_text_and_plays_on(store):
+    game = GAMES["druid-path"]
+    session, old = resume_old(store, "druid_path_state1.json")
+    text = [line for line in json.loads(old)["state"]["log"]]
+    assert game.log_lines(session.state) == text  # the old lines read as they did
+    play_some(session, 5)
+    rewritten = json.loads(store.paths.save_file("old").read_bytes())
+    assert rewritten["state_version"] == game.state_version == 2
+    assert rewritten["state"]["log"][0] == ["said", [text[0]]]
+    assert isinstance(rewritten["state"]["log"][-1][1], list)  # new lines are data
+
+
+def test_an_old_druid_path_campaign_upgrades_the_game_inside_it(store):
+    game = GAMES["druid-path"]
+    session, old = resume_old(store, "druid_path_campaign_state1.json")
+    assert session.kind == "campaign"
+    text = json.loads(old)["state"]["game"]["log"]
+    assert game.log_lines(session.state) == text
+    play_some(session, 3)
+    assert json.loads(store.paths.save_file("old").read_bytes())["state_version"] == 2
+
+
+def test_an_old_lost_disruption_save_no_longer_lists_a_score(store):
+    old = json.loads((DATA / "disruption_lost_state1.json").read_bytes())
+    assert "score" in old["summary"]  # how it was listed when it was saved
+    store.paths.save_file("old").write_bytes(json.dumps(old).encode())
+    entry = store.find("old")
+    assert entry is not None and not entry.damaged
+    assert entry.summary.startswith("Lost at ") and "score" not in entry.summary
+    session = GameSession.resume(store, "old")
+    assert session.outcome().score is None and not session.outcome().won
+
+
+def test_a_state_from_a_newer_program_is_refused_with_the_reason(store):
+    session = GameSession.start(store, GAMES["druid-path"], 3)
+    raw = json.loads(store.paths.save_file(session.save_id).read_bytes())
+    raw["state_version"] = 99
+    store.paths.save_file(session.save_id).write_bytes(json.dumps(raw).encode())
+    with pytest.raises(Damaged, match="newer tabletop-tui"):
+        store.read(session.save_id)
+
+
 # ----- settings -------------------------------------------------------------------------------
 
 

@@ -24,6 +24,8 @@ from engine.druid_path.model import (
     PendingResponse,
     PendingRoll,
     PendingTarget,
+    PendingTurnEnd,
+    NextTurn,
     PickBranch,
     PickGem,
     PickLane,
@@ -116,6 +118,8 @@ def greedy_player(game: DruidPathGame, state: State, rng: Rng) -> Action:
         return _gem(state, acts)
     if isinstance(p, PendingBranch):
         return PickBranch(rng.below(2) == 1)
+    if isinstance(p, PendingTurnEnd):
+        return NextTurn()
     return _play(state, acts)
 
 

@@ -28,6 +28,8 @@ from engine.druid_path.model import (
     PendingResponse,
     PendingRoll,
     PendingTarget,
+    PendingTurnEnd,
+    NextTurn,
     PickBranch,
     PickGem,
     PickLane,
@@ -52,7 +54,7 @@ STAMINA_ITEMS = {i.id for i in C.items.values() if i.boost_kind == "stamina"}
 ITEM_FACTS = {  # playable outside a roll, cost, rows it needs a target in (R32), stamina boost
     i.id: (PLAYABLE[i.id], i.cost, ITEM_ROWS[i.id], i.boost_kind == "stamina") for i in C.items.values()
 }
-DRAW_ITEM, DRUID_ABILITY, END_PLAY = DrawItem(), DruidAbility(), EndPlay()
+DRAW_ITEM, DRUID_ABILITY, END_PLAY, NEXT_TURN = DrawItem(), DruidAbility(), EndPlay(), NextTurn()
 USE_ROBOT = [UseRobot(i) for i in range(3)]
 DRUID_POWERS = {d.id: d.ability for d in C.druids.values()}
 ROBOT_POWERS = {r.id: r.ability for r in C.robots.values()}
@@ -98,7 +100,8 @@ def _end_play(state: State) -> list[Action]:
 
 
 def _end_play_now(state: State, _action: EndPlay) -> None:
-    log(state, "The Darach moves.")
+    state.darach_from = state.logged  # the turn's summary starts here
+    log(state, "darach_moves")
     state.phase, state.stage = "darach", "start"
 
 
@@ -106,7 +109,9 @@ def _pick_branch(state: State, action: PickBranch) -> None:
     state.pending = None
     if action.alt:  # R22
         state.branch_taken.append(state.turn)
-    phases.resolve_step(state, phases.current_step(state))
+    step = phases.current_step(state)
+    log(state, "branch", state.turn, "branching" if action.alt else "main", step.label())
+    phases.resolve_step(state, step)
 
 
 def play_phase_actions(state: State) -> list[Action]:
@@ -170,6 +175,7 @@ HANDLERS: dict[type, Any] = {
     Endure: lambda s, a: phases.respond(s, "endure"),
     AttackDarach: lambda s, a: phases.respond(s, "attack"),
     Block: lambda s, a: phases.respond(s, "block"),
+    NextTurn: lambda s, a: phases.next_turn(s),
 }
 
 # The Play phase's choices, one function per kind of action, in menu order.
@@ -202,4 +208,6 @@ def pending_actions(state: State) -> list[Action]:
         return [PickGem(c) for c in play.gem_colours(state)]
     if isinstance(p, PendingBranch):
         return [PickBranch(False), PickBranch(True)]
+    if isinstance(p, PendingTurnEnd):
+        return [NEXT_TURN]
     return []

@@ -10,6 +10,7 @@ from engine.druid_path.table import (
     C,
     SPIRIT,
     attack_of,
+    card_of,
     charge_darach,
     defeat,
     draw_items,
@@ -18,6 +19,9 @@ from engine.druid_path.table import (
     hp_left,
     hurt_beast,
     hurt_leader,
+    log,
+    name_of,
+    next_items,
     row_of,
     spirits_in_play,
     summon_shadow,
@@ -77,7 +81,11 @@ def darach_pick(state: State, effect: Effect, options: list[str]) -> str:
 
 
 def run_task(state: State, task: EffectTask) -> None:
-    """Resolve a task's effects in order; stop at a choice the player has to make."""
+    """Resolve a task's effects in order; stop at a choice the player has to make. A
+    triggered ability is told (its source and text) as it begins to resolve."""
+    if not task.told:
+        log(state, "ability", task.label, task.says)
+        task.told = True
     for i, effect in enumerate(task.effects):
         if state.result is not None:
             return
@@ -98,7 +106,7 @@ def run_task(state: State, task: EffectTask) -> None:
 
 
 def _rest(task: EffectTask, start: int) -> EffectTask:
-    return EffectTask(task.effects[start:], task.controller, task.row, task.lane, task.item, task.label)
+    return EffectTask(task.effects[start:], task.controller, task.row, task.lane, task.item, task.label, task.says)
 
 
 def resume_with_target(state: State, ref: str) -> None:
@@ -116,6 +124,7 @@ def resume_with_gem(state: State, colour: str) -> None:
     pending = state.pending
     assert isinstance(pending, PendingGem)
     state.pending = None
+    log(state, "gain_gem", pending.task.label, colour)
     gain_gem(state, colour)
     _continue(state, pending.task)
 
@@ -126,77 +135,161 @@ def _continue(state: State, task: EffectTask) -> None:
 
 
 def apply_effect(state: State, task: EffectTask, effect: Effect, refs: list[str]) -> None:
-    op, n = effect.op, effect.amount
+    """Carry out one effect on its targets, each change told first, in the source's name."""
+    op, n, source = effect.op, effect.amount, task.label
     for ref in refs:
         if ":" in ref:
             row, lane_text = ref.split(":")
-            lane = int(lane_text)
-            beast = row_of(state, row)[lane]
-            if beast is None:
-                continue
-            if op in ("damage", "lose_hp"):
-                hurt_beast(state, row, lane, n, armored=op == "damage")
-            elif op == "heal":
-                beast.damage = max(0, beast.damage - n)
-            elif op == "attack_mod":
-                beast.attack_mod += n
-            elif op == "exhaust":
-                beast.exhausted = True
-            elif op == "destroy":
-                defeat(state, row, lane)
-            elif op == "attach" and task.item:
-                for pile in (state.item_discard, state.hand):  # R17: a Shadow Draw relic leaves the hand
-                    if task.item in pile:
-                        pile.remove(task.item)
-                        break
-                else:
-                    continue  # already attached elsewhere
-                beast.relics.append(task.item)
-                beast.relic_attack += effect.attack
-                beast.relic_armor += effect.armor
-                beast.relic_hp += effect.hp
+            _on_beast(state, task, effect, row, int(lane_text))
         elif op in ("damage", "lose_hp"):
-            hurt_leader(state, ref, n, armored=op == "damage")
+            hurt_leader(state, ref, n, source, armored=op == "damage")
         elif op == "heal":
-            if ref == "druid":
-                state.druid_hp = min(state.druid_hp_max, state.druid_hp + n)
-            else:
-                heal_darach(state, n)
+            _heal_leader(state, ref, n, source)
     if refs or effect.target != "none":
         return
-    druid = C.druids[state.druid]
-    if op == "gain_stamina":
-        state.stamina = max(0, min(druid.stamina_max, state.stamina + n))  # R33
-    elif op == "draw_items":
-        draw_items(state, n)
-    elif op == "mill":
-        for _ in range(min(n, len(state.item_deck))):
-            state.item_discard.append(state.item_deck.pop())
-    elif op == "discard_random":
-        for _ in range(min(n, len(state.hand))):
-            state.item_discard.append(state.hand.pop(state.rng.below(len(state.hand))))
-    elif op == "gain_gem":
-        gain_gem(state, effect.colour)
-    elif op == "lose_gem":
-        for _ in range(n):
-            have = [c for c in COLOURS if state.gems.get(c, 0) > 0]
-            if not have:
+    OTHERS[op](state, effect, source)
+
+
+def _on_beast(state: State, task: EffectTask, effect: Effect, row: str, lane: int) -> None:
+    op, n, source = effect.op, effect.amount, task.label
+    beast = row_of(state, row)[lane]
+    if beast is None:
+        return
+    name = name_of(beast)
+    if op in ("damage", "lose_hp"):
+        hurt_beast(state, row, lane, n, source, armored=op == "damage")
+    elif op == "heal":
+        healed = min(n, beast.damage)
+        if healed:
+            log(state, "heal", source, name, healed, hp_left(beast) + healed)
+            beast.damage -= healed
+    elif op == "attack_mod":
+        after = max(0, card_of(beast).attack + beast.attack_mod + n + beast.relic_attack)
+        log(state, "attack_mod", source, name, f"{n:+d}", after)
+        beast.attack_mod += n
+    elif op == "exhaust":
+        if not beast.exhausted:
+            log(state, "exhaust", source, name)
+            beast.exhausted = True
+    elif op == "destroy":
+        defeat(state, row, lane, by=source)
+    elif op == "attach" and task.item:
+        for pile in (state.item_discard, state.hand):  # R17: a Shadow Draw relic leaves the hand
+            if task.item in pile:
                 break
-            colour = max(have, key=lambda c: state.gems[c])
-            state.gems[colour] -= 1
-            state.gem_supply[colour] += 1
-    elif op == "summon_spirit":
-        for _ in range(n or 1):
-            lane = next((i for i in range(LANES) if state.druid_row[i] is None), None)
-            if lane is None or spirits_in_play(state) >= 3:  # R15: three tokens, shared
-                break
-            state.druid_row[lane] = Beast(SPIRIT)
-    elif op == "summon_shadow":
-        for _ in range(n or 1):
-            summon_shadow(state)
-    elif op == "energize":
-        if state.robots:
-            low = min(range(len(state.robots)), key=lambda i: state.robot_energy[i])
-            state.robot_energy[low] += n
-    elif op == "darach_charge":
-        charge_darach(state, n)
+        else:
+            return  # already attached elsewhere
+        bonus = [f"{v:+d} {what}" for v, what in ((effect.attack, "attack"), (effect.armor, "armor"), (effect.hp, "HP")) if v]
+        hp, attack = hp_left(beast) + effect.hp, max(0, attack_of(beast) + effect.attack)
+        log(state, "attach", C.items[task.item].name, name, ", ".join(bonus) or "no bonus", hp, attack)
+        pile.remove(task.item)
+        beast.relics.append(task.item)
+        beast.relic_attack += effect.attack
+        beast.relic_armor += effect.armor
+        beast.relic_hp += effect.hp
+
+
+def _heal_leader(state: State, ref: str, n: int, source: str) -> None:
+    if ref == "druid":
+        hp = min(state.druid_hp_max, state.druid_hp + n)
+        if hp != state.druid_hp:
+            log(state, "heal", source, C.druids[state.druid].name, hp - state.druid_hp, hp)
+            state.druid_hp = hp
+    else:
+        hp = heal_darach(state, n)  # R8
+        if hp != state.darach_hp:
+            log(state, "heal", source, C.darachs[state.darach].name, hp - state.darach_hp, hp)
+            state.darach_hp = hp
+
+
+# ----- effects on the table at large (target "none") -----------------------------------
+
+
+def _gain_stamina(state: State, effect: Effect, source: str) -> None:
+    top = C.druids[state.druid].stamina_max
+    now = max(0, min(top, state.stamina + effect.amount))  # R33
+    if now != state.stamina:
+        log(state, "stamina", source, f"{now - state.stamina:+d}", now)
+        state.stamina = now
+
+
+def _draw(state: State, effect: Effect, source: str) -> None:
+    log(state, "draw", source, next_items(state, effect.amount))
+    draw_items(state, effect.amount)
+
+
+def _mill(state: State, effect: Effect, source: str) -> None:
+    milled = next_items(state, effect.amount)
+    if milled:
+        log(state, "mill", source, milled)
+    for _ in range(len(milled)):
+        state.item_discard.append(state.item_deck.pop())
+
+
+def _discard_random(state: State, effect: Effect, source: str) -> None:
+    for _ in range(min(effect.amount, len(state.hand))):
+        index = state.rng.below(len(state.hand))
+        log(state, "discard_random", source, C.items[state.hand[index]].name)
+        state.item_discard.append(state.hand.pop(index))
+
+
+def _gain_gem(state: State, effect: Effect, source: str) -> None:
+    colour = effect.colour
+    if state.gem_supply.get(colour, 0) <= 0:
+        log(state, "no_gem", source, colour)
+        return
+    log(state, "gain_gem", source, colour)
+    gain_gem(state, colour)
+
+
+def _lose_gem(state: State, effect: Effect, source: str) -> None:
+    for _ in range(effect.amount):
+        have = [c for c in COLOURS if state.gems.get(c, 0) > 0]
+        if not have:
+            break
+        colour = max(have, key=lambda c: state.gems[c])
+        log(state, "lose_gem", source, colour)
+        state.gems[colour] -= 1
+        state.gem_supply[colour] += 1
+
+
+def _summon_spirit(state: State, effect: Effect, source: str) -> None:
+    for _ in range(effect.amount or 1):
+        lane = next((i for i in range(LANES) if state.druid_row[i] is None), None)
+        if lane is None or spirits_in_play(state) >= 3:  # R15: three tokens, shared
+            log(state, "no_spirit", source)
+            break
+        log(state, "spirit", source, lane + 1)
+        state.druid_row[lane] = Beast(SPIRIT)
+
+
+def _summon_shadow(state: State, effect: Effect, source: str) -> None:
+    for _ in range(effect.amount or 1):
+        summon_shadow(state, source)
+
+
+def _energize(state: State, effect: Effect, source: str) -> None:
+    if state.robots:
+        low = min(range(len(state.robots)), key=lambda i: state.robot_energy[i])
+        now = state.robot_energy[low] + effect.amount
+        log(state, "energize", source, C.robots[state.robots[low]].name, effect.amount, now)
+        state.robot_energy[low] = now
+
+
+def _darach_charge(state: State, effect: Effect, source: str) -> None:
+    charge_darach(state, effect.amount, source)
+
+
+OTHERS = {
+    "gain_stamina": _gain_stamina,
+    "draw_items": _draw,
+    "mill": _mill,
+    "discard_random": _discard_random,
+    "gain_gem": _gain_gem,
+    "lose_gem": _lose_gem,
+    "summon_spirit": _summon_spirit,
+    "summon_shadow": _summon_shadow,
+    "energize": _energize,
+    "darach_charge": _darach_charge,
+    "roll_boost": lambda state, effect, source: None,  # only ever added to a roll
+}

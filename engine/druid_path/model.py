@@ -9,6 +9,7 @@ from typing import Literal
 
 import msgspec
 
+from engine.core.log import Line
 from engine.core.rng import Rng
 
 COLOURS = ("green", "red", "blue", "yellow")  # Earth, Fire, Water, Sand gems (R3)
@@ -17,7 +18,6 @@ GEMS_PER_COLOUR = 3  # 12 gemstones in the box
 LANES = 3
 STEPS = 10
 STAMINA_CAP = 5
-LOG_LENGTH = 40
 
 # ----- content ------------------------------------------------------------------------
 
@@ -211,7 +211,9 @@ class EffectTask(msgspec.Struct):
     row: str = ""  # source beast's row ("druid"/"darach") and lane, if any
     lane: int = -1
     item: str = ""  # the item card played (relics attach it)
-    label: str = ""
+    label: str = ""  # the source's name, which every line of its effects begins with
+    says: str = ""  # the ability's text, told in the log when the task starts to resolve
+    told: bool = True  # False until that line is written (a played card tells itself)
 
 
 class PendingTarget(msgspec.Struct, tag="target"):
@@ -244,7 +246,17 @@ class PendingResponse(msgspec.Struct, tag="response"):
     darach_attacks: bool
 
 
-Pending = PendingTarget | PendingGem | PendingLane | PendingBranch | PendingRoll | PendingResponse
+class PendingTurnEnd(msgspec.Struct, tag="turn_end"):
+    """Combat is over: the table waits while the player reads how each lane went.
+    `since` is the count of lines written when the Darach phase began."""
+
+    since: int
+
+
+Pending = (
+    PendingTarget | PendingGem | PendingLane | PendingBranch | PendingRoll | PendingResponse
+    | PendingTurnEnd
+)  # fmt: skip
 
 Phase = Literal["play", "darach", "combat", "end", "encounter", "over"]
 
@@ -288,8 +300,9 @@ class State(msgspec.Struct):
     last_roll: PendingRoll | None = None  # the latest settled roll, for the table's dice
     result: Literal["won", "lost"] | None = None
     result_reason: str = ""
-    log: list[str] = msgspec.field(default_factory=list)
+    log: list[Line] = msgspec.field(default_factory=list)
     logged: int = 0  # lines ever written, so events survive the log's trimming
+    darach_from: int = 0  # `logged` when this turn's Darach phase began (the turn's summary)
 
 
 # ----- actions ------------------------------------------------------------------------
@@ -371,13 +384,12 @@ class Block(msgspec.Struct, frozen=True, tag="block"):
     pass
 
 
+class NextTurn(msgspec.Struct, frozen=True, tag="next_turn"):
+    """Done reading the turn's combat: on to the next Encounter phase."""
+
+
 Action = (
     TakeGem | Tame | DrawItem | PlayItem | StaminaBoost | Activate | DruidAbility | UseRobot
     | EndPlay | RollBoost | UsePotion | AcceptRoll | PickLane | PickTarget | PickGem
-    | PickBranch | Endure | AttackDarach | Block
+    | PickBranch | Endure | AttackDarach | Block | NextTurn
 )  # fmt: skip
-
-
-class Event(msgspec.Struct, frozen=True):
-    kind: str
-    text: str

@@ -12,18 +12,22 @@ from engine.druid_path.table import (
     attack_of,
     charge_darach,
     check_end,
-    draw_beast,
+    next_beast,
     draw_items,
     heal_darach,
     hurt_beast,
+    hp_left,
     hurt_leader,
     is_shadow,
     log,
     name_of,
+    next_items,
     push_darach,
+    relic_names,
     settle_deaths,
     summon_shadow,
     trigger,
+    WARDS,
     ward_up,
 )
 from engine.druid_path.model import (
@@ -34,6 +38,7 @@ from engine.druid_path.model import (
     PendingBranch,
     PendingResponse,
     PendingRoll,
+    PendingTurnEnd,
     Slot,
     State,
     Step,
@@ -56,9 +61,10 @@ def advance(state: State) -> None:
 
 def encounter(state: State) -> None:
     druid = C.druids[state.druid]
+    stamina = min(druid.stamina_max, state.stamina + druid.stamina_gain)
+    log(state, "turn", state.turn + 1, stamina - state.stamina, stamina)
     state.turn += 1
-    state.stamina = min(druid.stamina_max, state.stamina + druid.stamina_gain)
-    log(state, f"Turn {state.turn}: +{druid.stamina_gain} stamina ({state.stamina}).")
+    state.stamina = stamina
     step = C.paths[state.path].steps[state.turn - 1]
     if step.alt is not None:
         state.pending = PendingBranch(state.turn)
@@ -80,16 +86,16 @@ def resolve_step(state: State, step: Step) -> None:
     if step.beasts:
         fill_encounter(state, step.beasts)
     if step.items:
-        drawn = draw_items(state, step.items)
-        log(state, f"The path gives {len(drawn)} item card(s).")
+        log(state, "path_items", next_items(state, step.items))
+        draw_items(state, step.items)
     for _ in range(step.shadow_draw):
-        drawn = draw_items(state, 1)
-        if drawn:  # R17: the card is kept; its shadow side strikes first
-            item = C.items[drawn[0]]
-            log(state, f"Shadow Draw: {item.name} - {item.shadow_text}")
-            state.queue.append(EffectTask(list(item.shadow), "darach", item=drawn[0], label=item.name))
+        if state.item_deck:  # R17: the card is kept; its shadow side strikes first
+            item = C.items[state.item_deck[-1]]
+            log(state, "shadow_draw", item.name, item.shadow_text)
+            draw_items(state, 1)
+            state.queue.append(EffectTask(list(item.shadow), "darach", item=item.id, label=item.name))
     for _ in range(step.shadow):
-        summon_shadow(state)
+        summon_shadow(state, "The path")
     state.phase = "play"
 
 
@@ -97,50 +103,54 @@ def fill_encounter(state: State, count: int) -> None:
     for _ in range(count):
         row = state.encounter
         lane = 0 if row[0] is None else 1 if row[1] is None else 2 if row[2] is None else None
-        card = draw_beast(state)
+        card = next_beast(state)
         if card is None:
             return
         if lane is None:  # R16: no room in the encounter row; the card is discarded
-            state.beast_discard.append(card)
+            log(state, "no_room", C.beasts[card].name)
+            state.beast_discard.append(state.beast_deck.pop())
             continue
-        state.encounter[lane] = Slot(card)
-        log(state, f"{C.beasts[card].name} appears in encounter lane {lane + 1}.")
+        log(state, "appears", C.beasts[card].name, lane + 1)
+        state.encounter[lane] = Slot(state.beast_deck.pop())
 
 
 def spiral_swap(state: State) -> None:
     """Spiral Step: the rows trade places; shadows stay; no tame abilities (R18)."""
-    druid_side = [b for b in state.druid_row]
-    darach_side = [b if b is not None and not is_shadow(b) else None for b in state.darach_row]
-    shadows = [b for b in state.darach_row if b is not None and is_shadow(b)]
-    for beast in druid_side + darach_side:
-        if beast is not None:  # moving between rows sends relics to the discard
+    druid_side = list(state.druid_row)
+    shadows = [b if b is not None and is_shadow(b) else None for b in state.darach_row]
+    new_druid = [b if b is not None and not is_shadow(b) else None for b in state.darach_row]
+    movers = [b for b in druid_side if b is not None]
+    if not any(b is not None and s is not None for b, s in zip(druid_side, shadows)):
+        new_darach = [b if b is not None else s for b, s in zip(druid_side, shadows)]
+        no_room: list[Beast] = []
+    else:  # a shadow is in the way: shadows slide left, the others fill the lanes left over
+        kept = [s for s in shadows if s is not None]
+        free = LANES - len(kept)
+        new_darach = kept + movers[:free] + [None] * max(0, free - len(movers))
+        no_room = movers[free:]
+    for beast in movers + [b for b in new_druid if b is not None]:
+        if beast.relics:  # moving between rows sends relics to the discard (R28)
+            log(state, "relics_off", name_of(beast), relic_names(beast), hp_left(beast) - beast.relic_hp,
+                max(0, attack_of(beast) - beast.relic_attack))  # fmt: skip
             state.item_discard.extend(beast.relics)
             beast.relics = []
             beast.relic_attack = beast.relic_armor = beast.relic_hp = 0
-    state.druid_row = darach_side
-    old_darach = state.darach_row
-    clash = any(b is not None and s is not None and is_shadow(s) for b, s in zip(druid_side, old_darach))
-    if not clash:  # every Druid beastborg finds its own lane free of shadows
-        state.darach_row = [
-            b if b is not None else (s if s is not None and is_shadow(s) else None)
-            for b, s in zip(druid_side, old_darach)
-        ]
-    else:
-        row: list[Beast | None] = list(shadows) + [None] * (LANES - len(shadows))
-        free = LANES - len(shadows)
-        movers = [b for b in druid_side if b is not None]
-        for i, beast in enumerate(movers):
-            if i < free:
-                row[len(shadows) + i] = beast
-            else:
-                state.darach_row = row
-                transfer = 0 if beast.card == "spirit" else C.beasts[beast.card].hp_transfer
-                if beast.card != "spirit":
-                    state.beast_discard.append(beast.card)
-                heal_darach(state, transfer)
-                log(state, f"{name_of(beast)} finds no room and is discarded: Darach +{transfer} HP.")
-        state.darach_row = row
-    log(state, "Spiral Step: the Druid and Darach rows swap.")
+    crowded = new_darach[: len(shadows)] != shadows  # the shadows had to slide left
+    log(
+        state, "spiral", tuple(name_of(b) for b in new_druid if b is not None),
+        tuple(name_of(b) for b in movers if b not in no_room), tuple(name_of(b) for b in no_room),
+        int(crowded),
+    )  # fmt: skip
+    state.druid_row, state.darach_row = new_druid, new_darach
+    for beast in no_room:
+        if beast.card != "spirit":
+            state.beast_discard.append(beast.card)
+    for beast in no_room:
+        transfer = 0 if beast.card == "spirit" else C.beasts[beast.card].hp_transfer
+        healed = heal_darach(state, transfer)
+        if healed != state.darach_hp:
+            log(state, "transfer", name_of(beast), C.darachs[state.darach].name, healed - state.darach_hp, healed)
+            state.darach_hp = healed
     settle_deaths(state)  # a relic's lost HP bonus can leave a beastborg at 0 HP
 
 
@@ -150,28 +160,30 @@ def spiral_swap(state: State) -> None:
 def darach_phase(state: State) -> None:
     if state.stage == "start":
         row = [b for b in state.darach_row if b is not None]
-        state.darach_row = row + [None] * (LANES - len(row))
+        closed = row + [None] * (LANES - len(row))
+        if closed != state.darach_row:
+            log(state, "close_up")
+            state.darach_row = closed
         entered: list[Beast] = []
         for lane in range(LANES - 1, -1, -1):  # R13: from lane 3, so lane 1 ends up first
             slot = state.encounter[lane]
             if slot is not None:
-                state.encounter[lane] = None
                 beast = Beast(slot.card)
+                log(state, "darach_tames", name_of(beast), lane + 1)
+                state.encounter[lane] = None
                 push_darach(state, beast)
                 entered.append(beast)
-                log(state, f"The Darach tames {name_of(beast)}.")
         for beast in entered:
             for lane, there in enumerate(state.darach_row):
                 if there is beast:
                     trigger(state, beast, "darach", lane, "tame")
         state.stage = "draw"
     elif state.stage == "draw":
-        drawn = state.item_deck.pop() if state.item_deck else None
-        if drawn is not None:
-            item = C.items[drawn]
-            log(state, f"The Darach draws {item.name}: {item.shadow_text}")
-            state.item_discard.append(drawn)
-            state.queue.append(EffectTask(list(item.shadow), "darach", item=drawn, label=item.name))
+        if state.item_deck:
+            item = C.items[state.item_deck[-1]]
+            log(state, "darach_draws", item.name, item.shadow_text)
+            state.item_discard.append(state.item_deck.pop())
+            state.queue.append(EffectTask(list(item.shadow), "darach", item=item.id, label=item.name))
         state.stage = "charge"
     elif state.stage == "charge":
         charge_darach(state, 1)
@@ -222,6 +234,7 @@ def combat_stage(state: State) -> None:
         foe = state.darach_row[lane]
         if darach_beast_attacks(state, lane):
             assert foe is not None
+            log(state, "lane_attack", lane + 1, name_of(foe), attack_of(foe))
             trigger(state, foe, "darach", lane, "attack")
         state.stage = "ask"
     elif state.stage == "ask":
@@ -229,6 +242,9 @@ def combat_stage(state: State) -> None:
         if can_attack(state, lane) or (attacks and can_block(state, lane)):
             state.pending = PendingResponse(lane, attacks)
         elif attacks:
+            foe = state.darach_row[lane]
+            assert foe is not None
+            log(state, "unanswered", lane + 1, name_of(foe), why_no_answer(state, lane))
             foe_hits(state, lane)  # nothing else is possible: the blow lands (R20)
             state.stage = "next"
         else:
@@ -239,8 +255,9 @@ def combat_stage(state: State) -> None:
         if beast is None or beast.exhausted:
             return
         dice = state.rng.roll(2, 6)
-        parry = C.darachs[state.darach].parry
-        log(state, f"{name_of(beast)} attacks: rolled {dice[0]}+{dice[1]} against parry {parry}.")
+        darach = C.darachs[state.darach]
+        log(state, "attack_roll", name_of(beast), darach.name, dice[0], dice[1], darach.parry)
+        parry = darach.parry
         state.pending = PendingRoll("attack", lane, parry, dice)
         settle_roll(state)
     elif state.stage == "exchange":
@@ -248,10 +265,9 @@ def combat_stage(state: State) -> None:
         state.stage = "next"
         if beast is None or foe is None:
             return
-        mine, theirs = attack_of(beast), attack_of(foe)
-        hurt_beast(state, "darach", lane, mine)
-        hurt_beast(state, "druid", lane, theirs)
-        log(state, f"{name_of(beast)} and {name_of(foe)} trade blows ({mine} and {theirs}).")
+        mine, theirs = attack_of(beast), attack_of(foe)  # at the same moment
+        hurt_beast(state, "darach", lane, mine, name_of(beast))
+        hurt_beast(state, "druid", lane, theirs, name_of(foe))
         settle_deaths(state)
     elif state.stage == "next":
         state.combat_lane += 1
@@ -262,8 +278,34 @@ def foe_hits(state: State, lane: int) -> None:
     foe = state.darach_row[lane]
     if foe is None:
         return
-    lost = hurt_leader(state, "druid", attack_of(foe))
-    log(state, f"{name_of(foe)} strikes the Druid: -{lost} HP ({state.druid_hp}).")
+    hurt_leader(state, "druid", attack_of(foe), name_of(foe))
+
+
+def why_no_answer(state: State, lane: int) -> str:
+    """Why the Druid cannot block or attack in this lane (R20), in a player's words."""
+    beast = state.druid_row[lane]
+    if beast is None:
+        return f"no beastborg of yours in lane {lane + 1}"
+    if beast.exhausted:
+        return f"{name_of(beast)} is exhausted"
+    if state.stamina < 1:
+        return "no stamina left"
+    return why_no_attack(state, lane)
+
+
+def why_no_attack(state: State, lane: int) -> str:
+    """Why the beastborg of this lane cannot attack the Darach ("" when it can)."""
+    beast = state.druid_row[lane]
+    if beast is None:
+        return f"no beastborg of yours in lane {lane + 1}"
+    if beast.exhausted:
+        return f"{name_of(beast)} is exhausted"
+    if state.stamina < 1:
+        return "attacking costs 1 stamina"
+    warder = next((b for b in state.darach_row if b is not None and b.card in WARDS), None)
+    if warder is not None:
+        return f"{name_of(warder)} wards the Darach"
+    return ""
 
 
 def respond(state: State, choice: str) -> None:
@@ -272,20 +314,26 @@ def respond(state: State, choice: str) -> None:
     assert isinstance(pending, PendingResponse)
     state.pending = None
     lane = pending.lane
-    if choice != "block" and pending.darach_attacks:
-        foe_hits(state, lane)
-    if choice == "endure" or state.result is not None:
-        state.stage = "next"
+    state.stage = "next"
+    if choice == "endure":
+        if pending.darach_attacks:
+            foe_hits(state, lane)
         return
-    state.stamina -= 1
     beast = state.druid_row[lane]
     assert beast is not None
     if choice == "attack":
-        trigger(state, beast, "druid", lane, "attack")  # attack abilities come before the roll
-        state.stage = "roll"
+        log(state, "go_attack", name_of(beast), C.darachs[state.darach].name, state.stamina - 1)
+        state.stamina -= 1
+        if pending.darach_attacks:
+            foe_hits(state, lane)  # R24: the Darach beastborg's blow lands first
+        if state.result is None:
+            trigger(state, beast, "druid", lane, "attack")  # attack abilities come before the roll
+            state.stage = "roll"
     else:
         foe = state.darach_row[lane]
         assert foe is not None
+        log(state, "block", name_of(beast), name_of(foe), state.stamina - 1)
+        state.stamina -= 1
         trigger(state, beast, "druid", lane, "block")
         trigger(state, foe, "darach", lane, "blocked")
         state.stage = "exchange"
@@ -332,10 +380,10 @@ def roll_succeeds(state: State, roll: PendingRoll, total: int) -> None:
     if beast is None:
         return
     darach = C.darachs[state.darach]
-    lost = hurt_leader(state, "darach", attack_of(beast))  # R34: armor applies
-    log(state, f"{name_of(beast)} hits {darach.name} ({total} vs parry {roll.target}): -{lost} HP.")
+    log(state, "attack_lands", name_of(beast), total, roll.target)
+    hurt_leader(state, "darach", attack_of(beast), name_of(beast))  # R34: armor applies
     if darach.riposte and state.result is None:  # R31
-        hurt_beast(state, "druid", roll.where, darach.riposte)
+        hurt_beast(state, "druid", roll.where, darach.riposte, f"{darach.name}'s riposte")
         settle_deaths(state)
 
 
@@ -343,25 +391,35 @@ def roll_fails(state: State, roll: PendingRoll, total: int) -> None:
     if roll.purpose == "tame":
         slot = state.encounter[roll.where]
         assert slot is not None
+        log(state, "tame_fails", C.beasts[slot.card].name, total, roll.target)
         slot.tried = True
-        log(state, f"Taming {C.beasts[slot.card].name} fails ({total} < {roll.target}).")
     else:
-        log(state, f"The attack is parried ({total} < {roll.target}).")
+        beast = state.druid_row[roll.where]
+        log(state, "parried", name_of(beast) if beast else "The beastborg", total, roll.target)
 
 
 # ----- end of turn --------------------------------------------------------------------
 
 
 def end_turn(state: State) -> None:
-    """R27: the path's end and an empty item deck are checked after combat."""
+    """R27: the path's end and an empty item deck are checked after combat. Otherwise the
+    table pauses so the player can read the turn before the next encounter."""
     if state.turn >= STEPS:
+        log(state, "path_end")
         state.result, state.result_reason = "lost", "The path ends and the Darach still stands."
     elif not state.item_deck:
+        log(state, "deck_spent")
         state.result, state.result_reason = "lost", "The item deck is spent."
     if state.result is not None:
         state.phase = "over"
-        log(state, state.result_reason)
         return
+    state.pending = PendingTurnEnd(state.darach_from)
+
+
+def next_turn(state: State) -> None:
+    """The player has read the turn: everything readies, and the next Encounter phase begins."""
+    state.pending = None
+    log(state, "end_turn", state.turn)
     for row in (state.druid_row, state.darach_row):
         for beast in row:
             if beast is not None:

@@ -12,6 +12,7 @@ from engine.druid_path.table import (
     gain_gem,
     log,
     name_of,
+    relic_names,
     remove,
     spirits_in_play,
     trigger,
@@ -93,18 +94,18 @@ def tameable(state: State) -> list[int]:
 
 
 def take_gem(state: State, colour: str) -> None:
+    log(state, "gem", colour, state.stamina - 1)
     state.stamina -= 1  # R1: the gem joins the collection beside the Druid
     gain_gem(state, colour)
-    log(state, f"Collected a {colour} gem ({state.stamina} stamina left).")
 
 
 def start_tame(state: State, slot: int) -> None:
-    state.stamina -= 1
     card = state.encounter[slot]
     assert card is not None
     beast = C.beasts[card.card]
     dice = state.rng.roll(2, 6)
-    log(state, f"Taming {beast.name}: rolled {dice[0]}+{dice[1]} against {beast.tame}.")
+    log(state, "tame_roll", beast.name, dice[0], dice[1], beast.tame, state.stamina - 1)
+    state.stamina -= 1
     state.pending = PendingRoll("tame", slot, beast.tame, dice)
     settle_roll(state)
 
@@ -112,29 +113,29 @@ def start_tame(state: State, slot: int) -> None:
 def tamed(state: State, slot: int, total: int) -> None:
     card = state.encounter[slot]
     assert card is not None
+    log(state, "tamed", C.beasts[card.card].name, total)
     state.encounter[slot] = None
-    log(state, f"{C.beasts[card.card].name} is tamed ({total})! Choose its lane.")
     state.pending = PendingLane(card.card)
 
 
 def place(state: State, lane: int) -> None:
     pending = state.pending
     assert isinstance(pending, PendingLane)
-    state.pending = None
     old = state.druid_row[lane]
     if old is not None:  # R5: replacing sends the old beast away without its defeated ability
-        log(state, f"{name_of(old)} leaves lane {lane + 1} to make room.")
+        log(state, "replace", name_of(old), lane + 1, relic_names(old))
         remove(state, "druid", lane)
     beast = Beast(pending.card)
+    log(state, "place", name_of(beast), lane + 1)
+    state.pending = None
     state.druid_row[lane] = beast
     trigger(state, beast, "druid", lane, "tame")
 
 
 def draw_item(state: State) -> None:
+    log(state, "draw_item", C.items[state.item_deck[-1]].name, state.stamina - 1)
     state.stamina -= 1
-    item = state.item_deck.pop()
-    state.hand.append(item)
-    log(state, f"Drew {C.items[item].name}.")
+    state.hand.append(state.item_deck.pop())
 
 
 def playable_items(state: State) -> list[int]:
@@ -148,44 +149,45 @@ def playable_items(state: State) -> list[int]:
 
 
 def play_item(state: State, index: int) -> None:
-    item_id = state.hand.pop(index)
-    item = C.items[item_id]
+    item = C.items[state.hand[index]]
+    log(state, "play_item", item.name, item.light_text, item.cost, state.stamina - item.cost)
+    state.hand.pop(index)
     state.stamina -= item.cost
-    state.item_discard.append(item_id)  # a relic leaves the discard when it attaches
+    state.item_discard.append(item.id)  # a relic leaves the discard when it attaches
     effects = [e for e in item.light if e.op != "roll_boost"]
-    log(state, f"Played {item.name}: {item.light_text}")
-    state.queue.append(EffectTask(effects, "druid", item=item_id, label=item.name))
+    state.queue.append(EffectTask(effects, "druid", item=item.id, label=item.name))
 
 
 def stamina_boost(state: State, index: int) -> None:
-    item = C.items[state.hand.pop(index)]
-    state.item_discard.append(item.id)
-    stamina_max = C.druids[state.druid].stamina_max
-    state.stamina = min(stamina_max, state.stamina + item.boost)
-    log(state, f"Discarded {item.name} for +{item.boost} stamina ({state.stamina}).")
+    item = C.items[state.hand[index]]
+    stamina = min(C.druids[state.druid].stamina_max, state.stamina + item.boost)
+    log(state, "stamina_boost", item.name, item.boost, stamina)
+    state.item_discard.append(state.hand.pop(index))
+    state.stamina = stamina
 
 
 def roll_boost(state: State, index: int) -> None:
     roll = state.pending
     assert isinstance(roll, PendingRoll)
-    item = C.items[state.hand.pop(index)]
-    state.item_discard.append(item.id)
+    item = C.items[state.hand[index]]
+    log(state, "roll_boost", item.name, item.boost, sum(roll.dice) + roll.bonus + item.boost)
+    state.item_discard.append(state.hand.pop(index))
     roll.bonus += item.boost
-    log(state, f"Discarded {item.name}: +{item.boost} to the roll ({sum(roll.dice) + roll.bonus}).")
     settle_roll(state)
 
 
 def use_potion(state: State, index: int) -> None:
     roll = state.pending
     assert isinstance(roll, PendingRoll)
-    item = C.items[state.hand.pop(index)]
-    state.item_discard.append(item.id)
+    item = C.items[state.hand[index]]
+    boost = sum(e.amount for e in item.light if e.op == "roll_boost")
+    log(state, "potion", item.name, boost, sum(roll.dice) + roll.bonus + boost, item.cost, state.stamina - item.cost)
+    state.item_discard.append(state.hand.pop(index))
     state.stamina -= item.cost
-    roll.bonus += sum(e.amount for e in item.light if e.op == "roll_boost")
+    roll.bonus += boost
     others = [e for e in item.light if e.op != "roll_boost"]
     if others:
         state.queue.append(EffectTask(others, "druid", item=item.id, label=item.name))
-    log(state, f"Drank {item.name}: the roll is now {sum(roll.dice) + roll.bonus}.")
     settle_roll(state)
 
 
@@ -216,9 +218,9 @@ def activate(state: State, lane: int) -> None:
     assert beast is not None
     ability = ability_of(beast, "druid")
     assert ability is not None
+    log(state, "activate", name_of(beast), ability.text, ability.cost, state.stamina - ability.cost)
     beast.used = True  # once per turn
     state.stamina -= ability.cost
-    log(state, f"{name_of(beast)}: {ability.text}")
     state.queue.append(EffectTask(list(ability.effects), "druid", "druid", lane, label=name_of(beast)))
 
 
@@ -228,9 +230,9 @@ def druid_ability_ready(state: State) -> bool:
 
 def druid_ability(state: State) -> None:
     druid = C.druids[state.druid]
+    log(state, "activate", druid.name, druid.ability.text, druid.ability.cost, state.stamina - druid.ability.cost)
     state.druid_ability_used = True
     state.stamina -= druid.ability.cost
-    log(state, f"{druid.name}: {druid.ability.text}")
     state.queue.append(EffectTask(list(druid.ability.effects), "druid", label=druid.name))
 
 
@@ -246,10 +248,10 @@ def ready_robots(state: State) -> list[int]:
 
 def use_robot(state: State, index: int) -> None:
     robot = C.robots[state.robots[index]]
+    log(state, "robot", robot.name, robot.ability.text, state.robot_energy[index] - 1, robot.ability.cost, state.stamina - robot.ability.cost)
     state.robot_energy[index] -= 1
     state.robots_used[index] = True
     state.stamina -= robot.ability.cost
-    log(state, f"{robot.name}: {robot.ability.text} (energy {state.robot_energy[index]}).")
     state.queue.append(EffectTask(list(robot.ability.effects), "druid", label=robot.name))
 
 

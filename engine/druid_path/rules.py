@@ -9,11 +9,13 @@ from fractions import Fraction
 from typing import Any
 
 from engine.core.game import Game, GameOption, Outcome
+from engine.core.log import Line, upgrade_text_log
 from engine.core.odds import chance_at_least
 from engine.core.rng import Rng
 from engine.druid_path import phases
 from engine.druid_path.choices import HANDLERS, PLAY_OPTIONS, pending_actions, play_phase_actions
 from engine.druid_path.table import C, log, name_of
+from engine.druid_path.wording import TURNING_POINTS, WORDING
 from engine.druid_path.model import (
     COLOURS,
     GEMS_PER_COLOUR,
@@ -27,13 +29,14 @@ from engine.druid_path.model import (
     DruidAbility,
     EndPlay,
     Endure,
-    Event,
+    NextTurn,
     PendingBranch,
     PendingGem,
     PendingLane,
     PendingResponse,
     PendingRoll,
     PendingTarget,
+    PendingTurnEnd,
     PickBranch,
     PickGem,
     PickLane,
@@ -63,7 +66,9 @@ class DruidPathGame(Game):
     blurb = "Solo monster-taming lane battler"
     State = State
     Action = Action
-    Event = Event
+    Event = Line
+    state_version = 2  # 2: the log holds Lines (engine/core/log.py); combat ends in a pause
+    wording = WORDING
     options = (
         GameOption("druid", "Druid", "choice", "belthar", "Who walks the path.", DRUIDS),
         GameOption("darach", "Darach", "choice", "kaliran", "The rogue Druid to stop.", DARACHS),
@@ -116,7 +121,7 @@ class DruidPathGame(Game):
             robots_used=[False] * len(robots),
         )
         state.hand = [state.item_deck.pop() for _ in range(path.hand)]
-        log(state, f"{druid.name} sets out on {path.name} against {darach.name}.")
+        log(state, "start", druid.name, path.name, darach.name)
         phases.advance(state)
         return state
 
@@ -180,13 +185,13 @@ class DruidPathGame(Game):
             return state.phase == "play" and action in options(state)
         return action in self.legal_actions(state)
 
-    def _apply(self, state: State, action: Action) -> list[Event]:
+    def _apply(self, state: State, action: Action) -> list[Line]:
+        """Carry out the action; returns the log lines it wrote (even past the log's length)."""
         before = state.logged
         HANDLERS[type(action)](state, action)
         phases.advance(state)
         new = min(state.logged - before, len(state.log))
-        kind = type(action).__name__
-        return [Event(kind, text) for text in state.log[len(state.log) - new :]] if new else []
+        return state.log[len(state.log) - new :] if new else []
 
     def why_illegal(self, state: State, action: Any) -> str:
         if state.result is not None:
@@ -210,6 +215,8 @@ class DruidPathGame(Game):
             return "Choose a gem colour still in the supply."
         if isinstance(p, PendingBranch):
             return "Choose which way the path goes."
+        if isinstance(p, PendingTurnEnd):
+            return "The turn is over: go on to the next one first."
         if isinstance(action, (TakeGem, Tame, DrawItem)) and state.stamina < 1:
             return "That costs 1 stamina and you have none left."
         if isinstance(action, TakeGem):
@@ -225,6 +232,21 @@ class DruidPathGame(Game):
         if isinstance(action, (RollBoost, UsePotion, AcceptRoll)):
             return "There is no roll to boost right now."
         return "That move is not allowed right now."
+
+    def turning_points(self, lines: list[Any]) -> list[str]:
+        """The lines a finished game's story is told by: tames, beastborgs lost, hits on the
+        Darach, its charge unleashed, shadows summoned, branches taken and the end."""
+        return [self.log_text(line) for line in lines if not isinstance(line, str) and line.what in TURNING_POINTS]
+
+    def upgrade_state(self, raw: Any, version: int, kind: str = "game") -> Any:
+        """1 -> 2: a log of text becomes a log of Lines (the old text kept as `said` lines).
+        A campaign's value holds its game in progress, if any."""
+        if version != 1:
+            return super().upgrade_state(raw, version, kind)
+        game = raw.get("game") if kind == "campaign" else raw
+        if game is not None:
+            game["log"] = upgrade_text_log(game["log"])
+        return raw
 
     def outcome(self, state: State) -> Outcome | None:
         if state.result is None:
@@ -289,6 +311,8 @@ class DruidPathGame(Game):
                 return "Attack the Darach"
             case Block():
                 return "Block (1 stamina)"
+            case NextTurn():
+                return "On to the next turn"
         return type(action).__name__
 
 

@@ -5,18 +5,23 @@ Rulings cited as R1, R2... are in RULINGS.md beside this file.
 
 from __future__ import annotations
 
+from engine.core.log import Line, write
 from engine.druid_path.content import load
-from engine.druid_path.model import LANES, LOG_LENGTH, Ability, Beast, EffectTask, State
+from engine.druid_path.model import LANES, Ability, Beast, EffectTask, State
+from engine.druid_path.wording import LINES_KEPT
 
 C = load()
 SPIRIT = "spirit"
 
 
-def log(state: State, text: str) -> None:
+def log(state: State, what: str, *parts: object) -> None:
+    """Write a log line. Every change to the table is told this way before it is made."""
     state.logged += 1
-    state.log.append(text)
-    if len(state.log) > LOG_LENGTH:
-        del state.log[:-LOG_LENGTH]
+    write(state.log, Line(what, parts), LINES_KEPT)  # type: ignore[arg-type]
+
+
+def where(row: str, lane: int) -> str:
+    return f"{'Darach' if row == 'darach' else 'your'} lane {lane + 1}"
 
 
 # ----- beasts -------------------------------------------------------------------------
@@ -88,10 +93,12 @@ def ward_up(state: State) -> bool:
 
 
 def trigger(state: State, beast: Beast, row: str, lane: int, kind: str) -> None:
+    """Queue the beast's ability of this kind; it is told in the log when it resolves."""
     ability = SIDES[(beast.card, row)]
     if ability is not None and ability.kind == kind and ability.effects:
         controller = "druid" if row == "druid" else "darach"
-        state.queue.append(EffectTask(list(ability.effects), controller, row, lane, label=name_of(beast)))
+        task = EffectTask(list(ability.effects), controller, row, lane, label=name_of(beast), says=ability.text, told=False)
+        state.queue.append(task)
 
 
 def _discard_beast(state: State, beast: Beast) -> None:
@@ -112,26 +119,35 @@ def remove(state: State, row: str, lane: int) -> Beast | None:
     return beast
 
 
-def defeat(state: State, row: str, lane: int) -> None:
+def relic_names(beast: Beast) -> tuple[str, ...]:
+    return tuple(C.items[relic].name for relic in beast.relics)
+
+
+def defeat(state: State, row: str, lane: int, by: str = "") -> None:
+    """A beast's HP reached 0, or `by` destroys it: off the table, then its defeated ability."""
     beast = row_of(state, row)[lane]
     if beast is None:
         return
-    log(state, f"{name_of(beast)} ({row} lane {lane + 1}) is defeated.")
+    if by:
+        log(state, "destroyed", by, name_of(beast), where(row, lane), relic_names(beast))
+    else:
+        log(state, "defeated", name_of(beast), where(row, lane), relic_names(beast))
     remove(state, row, lane)
     trigger(state, beast, row, lane, "defeated")
 
 
-def hurt_beast(state: State, row: str, lane: int, amount: int, armored: bool = True) -> int:
+def hurt_beast(state: State, row: str, lane: int, amount: int, source: str, armored: bool = True) -> int:
     """Deal damage (armor first, R6) or make it lose HP; returns HP actually lost."""
     beast = row_of(state, row)[lane]
     if beast is None or amount <= 0:
         return 0
-    if armored:
-        absorbed = min(amount, max(0, armor_of(beast) - beast.armor_used))
-        beast.armor_used += absorbed
-        amount -= absorbed
-    beast.damage += amount
-    return amount
+    absorbed = min(amount, max(0, armor_of(beast) - beast.armor_used)) if armored else 0
+    lost = amount - absorbed
+    left = max(0, hp_left(beast) - lost)
+    log(state, "hurt", source, name_of(beast), lost, absorbed, left, int(armored))
+    beast.armor_used += absorbed
+    beast.damage += lost
+    return lost
 
 
 def settle_deaths(state: State) -> None:
@@ -141,27 +157,32 @@ def settle_deaths(state: State) -> None:
                 defeat(state, row, lane)
 
 
-def hurt_leader(state: State, who: str, amount: int, armored: bool = True) -> int:
+def hurt_leader(state: State, who: str, amount: int, source: str, armored: bool = True) -> int:
+    """Deal damage to the Druid or the Darach (armor first unless they lose HP); HP stops
+    at 0, and 0 ends the game once the blow is told (R27)."""
     if amount <= 0:
         return 0
-    if who == "druid":
-        if armored:
-            absorbed = min(amount, max(0, C.druids[state.druid].armor - state.druid_armor_used))
-            state.druid_armor_used += absorbed
-            amount -= absorbed
-        state.druid_hp -= amount
+    druid = who == "druid"
+    armor = C.druids[state.druid].armor if druid else C.darachs[state.darach].armor
+    used = state.druid_armor_used if druid else state.darach_armor_used
+    absorbed = min(amount, max(0, armor - used)) if armored else 0
+    lost = amount - absorbed
+    hp = state.druid_hp if druid else state.darach_hp
+    name = C.druids[state.druid].name if druid else C.darachs[state.darach].name
+    log(state, "hurt", source, name, lost, absorbed, max(0, hp - lost), int(armored))
+    if druid:
+        state.druid_armor_used += absorbed
+        state.druid_hp = max(0, hp - lost)
     else:
-        if armored:
-            absorbed = min(amount, max(0, C.darachs[state.darach].armor - state.darach_armor_used))
-            state.darach_armor_used += absorbed
-            amount -= absorbed
-        state.darach_hp -= amount
+        state.darach_armor_used += absorbed
+        state.darach_hp = max(0, hp - lost)
     check_end(state)
-    return amount
+    return lost
 
 
-def heal_darach(state: State, amount: int) -> None:
-    state.darach_hp = min(state.darach_hp_max, state.darach_hp + amount)  # R8: track's top
+def heal_darach(state: State, amount: int) -> int:
+    """The Darach's HP after healing `amount` (R8: never past the track's top)."""
+    return min(state.darach_hp_max, state.darach_hp + amount)
 
 
 def check_end(state: State) -> None:
@@ -169,28 +190,41 @@ def check_end(state: State) -> None:
     if state.result is not None:
         return
     if state.darach_hp <= 0:
-        state.result, state.result_reason = "won", f"{C.darachs[state.darach].name} is defeated!"
+        name = C.darachs[state.darach].name
+        log(state, "darach_defeated", name)
+        state.result, state.result_reason = "won", f"{name} is defeated!"
     elif state.druid_hp <= 0:
-        state.result, state.result_reason = "lost", f"{C.druids[state.druid].name} has fallen."
-    if state.result is not None:
-        state.phase = "over"
-        state.pending = None
-        state.queue.clear()
-        log(state, state.result_reason)
+        name = C.druids[state.druid].name
+        log(state, "druid_fallen", name)
+        state.result, state.result_reason = "lost", f"{name} has fallen."
+    else:
+        return
+    state.phase = "over"
+    state.pending = None
+    state.queue.clear()
 
 
 # ----- decks --------------------------------------------------------------------------
 
 
-def draw_beast(state: State) -> str | None:
-    if not state.beast_deck and state.beast_discard:  # R11: reshuffle the discard
+def next_beast(state: State) -> str | None:
+    """The beastborg the next draw brings (the deck rebuilt first when empty, R11), still on
+    the deck: the caller tells where it goes, then takes it."""
+    if not state.beast_deck and state.beast_discard:
+        log(state, "reshuffle", "beastborg")
         state.beast_deck, state.beast_discard = state.beast_discard, []
         state.rng.shuffle(state.beast_deck)
-        log(state, "The beastborg deck is reshuffled from its discard.")
-    return state.beast_deck.pop() if state.beast_deck else None
+    return state.beast_deck[-1] if state.beast_deck else None
+
+
+def next_items(state: State, count: int) -> tuple[str, ...]:
+    """The names of the items the next draw of `count` brings (top first), for its line."""
+    top = state.item_deck[-count:] if count else []
+    return tuple(C.items[item].name for item in reversed(top))
 
 
 def draw_items(state: State, count: int) -> list[str]:
+    """Move the top `count` items to the hand; the caller has told them (next_items)."""
     drawn = []
     for _ in range(count):
         if not state.item_deck:  # R12: the item discard is never reshuffled
@@ -201,40 +235,53 @@ def draw_items(state: State, count: int) -> list[str]:
 
 
 def push_darach(state: State, beast: Beast) -> None:
-    """Put a beast in Darach lane 1, pushing the others right; the rightmost may fall off."""
+    """Put a beast in Darach lane 1, pushing the others right; the rightmost may fall off.
+    The caller has told the beast's arrival; the fall and the shift are told here."""
     row = state.darach_row
     if row[0] is not None:
         gap = 1 if row[1] is None else 2 if row[2] is None else None
         if gap is None:
-            fallen = remove(state, "darach", LANES - 1)
+            fallen = row[LANES - 1]
             assert fallen is not None
-            gap = LANES - 1
             transfer = 0 if fallen.card == SPIRIT else card_of(fallen).hp_transfer
-            heal_darach(state, transfer)
-            log(state, f"{name_of(fallen)} falls off the Darach row: the Darach gains {transfer} HP.")
+            healed = heal_darach(state, transfer)
+            gain = healed - state.darach_hp
+            log(state, "falls_off", name_of(fallen), C.darachs[state.darach].name, gain, healed, relic_names(fallen))
+            remove(state, "darach", LANES - 1)
+            state.darach_hp = healed
+            gap = LANES - 1
+        log(state, "shift_right", name_of(beast))
         row[1 : gap + 1] = row[0:gap]
     row[0] = beast
 
 
-def summon_shadow(state: State) -> None:
+def summon_shadow(state: State, source: str) -> None:
     if not state.shadow_deck and state.shadow_discard:  # R11
+        log(state, "reshuffle", "shadow")
         state.shadow_deck, state.shadow_discard = state.shadow_discard, []
         state.rng.shuffle(state.shadow_deck)
     if not state.shadow_deck:
         return
-    beast = Beast(state.shadow_deck.pop())
-    log(state, f"The shadow beastborg {name_of(beast)} enters Darach lane 1.")
+    beast = Beast(state.shadow_deck[-1])
+    log(state, "summon_shadow", source, name_of(beast))
+    state.shadow_deck.pop()
     push_darach(state, beast)
     trigger(state, beast, "darach", 0, "tame")
 
 
-def charge_darach(state: State, amount: int) -> None:
-    """R9: the Darach's stamina counter; when it fills, its ability fires and it empties."""
+def charge_darach(state: State, amount: int, source: str = "") -> None:
+    """R9: the Darach's stamina counter; when it fills, its ability fires and it empties.
+    `source` names what filled it, when not the Darach phase itself."""
     darach = C.darachs[state.darach]
-    state.darach_charge += amount
+    now = state.darach_charge + amount
+    if source:
+        log(state, "darach_charge", source, darach.name, amount, min(now, darach.stamina), darach.stamina)
+    else:
+        log(state, "charge", darach.name, min(now, darach.stamina), darach.stamina)
+    state.darach_charge = now
     while state.darach_charge >= darach.stamina:
+        log(state, "unleash", darach.name, darach.ability.text)
         state.darach_charge -= darach.stamina
-        log(state, f"{darach.name}: {darach.ability.text}")
         state.queue.append(EffectTask(list(darach.ability.effects), "darach", label=darach.name))
 
 

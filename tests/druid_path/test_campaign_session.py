@@ -49,4 +49,4 @@ def test_the_latest_roll_stays_in_the_state_after_it_settles() -> None:
     GAME.apply(state, tames[0])
     roll = state.pending if isinstance(state.pending, PendingRoll) else state.last_roll
     assert roll.purpose == "tame" and len(roll.dice) == 2
-    assert f"rolled {roll.dice[0]}+{roll.dice[1]}" in " ".join(state.log)
+    assert f"rolled {roll.dice[0]}+{roll.dice[1]}" in " ".join(GAME.log_lines(state))

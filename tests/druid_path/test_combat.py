@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.druid_path.table import C, attack_of, push_darach, spirits_in_play
 from engine.druid_path.model import (
     AttackDarach, Beast, Block, DruidAbility, Endure, PendingBranch, PendingResponse, PendingRoll,
+    PendingTurnEnd,
     PickBranch, PlayItem, RollBoost, StaminaBoost, UseRobot,
 )  # fmt: skip
 from engine.druid_path.phases import advance, resolve_step, spiral_swap
@@ -51,7 +52,7 @@ def test_lanes_resolve_in_order_and_darach_beasts_attack_first() -> None:
     put(state, "druid", 2, "pebblit")
     to_combat(state)
     assert isinstance(state.pending, PendingResponse) and state.pending.lane == 2  # R20: lane 1 auto
-    assert "Sparkit strikes the Druid" in " ".join(state.log)
+    assert "Sparkit hits Belthar" in " ".join(GAME.log_lines(state))
 
 
 def test_attack_the_darach_costs_stamina_and_hits_on_parry() -> None:  # R24
@@ -77,7 +78,7 @@ def test_a_parried_attack_does_nothing() -> None:
     darach_hp = state.darach_hp
     rig_dice(state, 2)
     GAME.apply(state, AttackDarach())
-    assert state.darach_hp == darach_hp and state.pending is None
+    assert state.darach_hp == darach_hp and isinstance(state.pending, PendingTurnEnd)
 
 
 def test_attack_roll_takes_roll_boosts_but_not_stamina_boosts() -> None:  # R21
@@ -145,7 +146,7 @@ def test_exhausted_beasts_neither_attack_nor_block() -> None:  # R29
     put(state, "darach", 0, "ashpup", exhausted=True)
     hp = state.druid_hp
     to_combat(state)
-    assert state.pending is None and state.druid_hp == hp
+    assert isinstance(state.pending, PendingTurnEnd) and state.druid_hp == hp
 
 
 def test_draeg_ripostes_a_successful_attacker() -> None:  # R31
@@ -166,11 +167,11 @@ def test_armor_is_a_pool_per_turn_and_losing_hp_ignores_it() -> None:  # R6
 
     state = at_play()
     put(state, "druid", 0, "dunecolossus")  # armor 2
-    assert hurt_beast(state, "druid", 0, 1) == 0
-    assert hurt_beast(state, "druid", 0, 3) == 2  # 1 armor left
-    assert hurt_beast(state, "druid", 0, 1, armored=False) == 1
+    assert hurt_beast(state, "druid", 0, 1, "a test") == 0
+    assert hurt_beast(state, "druid", 0, 3, "a test") == 2  # 1 armor left
+    assert hurt_beast(state, "druid", 0, 1, "a test", armored=False) == 1
     hp = state.druid_hp
-    hurt_leader(state, "druid", 2, armored=False)
+    hurt_leader(state, "druid", 2, "a test", armored=False)
     assert state.druid_hp == hp - 2
 
 

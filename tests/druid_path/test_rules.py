@@ -10,7 +10,7 @@ from engine.druid_path.table import C
 from engine.druid_path.model import (
     AcceptRoll, Activate, DrawItem, DruidAbility, EndPlay, PendingLane, PendingRoll,
     PendingTarget, PickLane, PickTarget, PlayItem, RollBoost, Slot, StaminaBoost, TakeGem,
-    Tame, UsePotion, UseRobot,
+    Tame, UsePotion, UseRobot, NextTurn,
 )  # fmt: skip
 from engine.druid_path.phases import advance
 from tests.druid_path.helpers import (
@@ -93,6 +93,7 @@ def test_step_draws_beastborgs_from_lane_one_and_items() -> None:
     state = at_play()
     hand = len(state.hand)
     GAME.apply(state, EndPlay())  # step 2 of Celthar: 2 beastborgs and an item
+    GAME.apply(state, NextTurn())
     assert state.turn == 2
     assert [s is not None for s in state.encounter] == [True, True, False]
     assert len(state.hand) == hand + 1
@@ -103,6 +104,7 @@ def test_shadow_step_pushes_the_darach_row_right() -> None:
     put(state, "darach", 0, "sparkit")
     state.turn = 2  # the next step (3) has a shadow icon
     GAME.apply(state, EndPlay())
+    GAME.apply(state, NextTurn())
     assert state.turn == 3
     assert state.darach_row[0] is not None and state.darach_row[0].card in C.shadows
     assert state.darach_row[1] is not None and state.darach_row[1].card in C.beasts
@@ -365,16 +367,17 @@ def test_empty_beast_deck_reshuffles_its_discard() -> None:  # R11
     state = at_play()
     state.beast_discard.extend(state.beast_deck)
     state.beast_deck.clear()
-    from engine.druid_path.table import draw_beast
+    from engine.druid_path.table import next_beast
 
-    assert draw_beast(state) is not None and state.beast_deck and not state.beast_discard
+    assert next_beast(state) is not None and state.beast_deck and not state.beast_discard
+    assert "The beastborg deck is empty: its discard is shuffled" in GAME.log_lines(state)[-1]
 
 
 def test_events_report_the_new_log_lines_even_when_the_log_is_full() -> None:
     state = at_play()
     state.log = [f"old {i}" for i in range(40)]
     events = GAME.apply(state, TakeGem("red"))
-    assert [e.text for e in events] == [state.log[-1]] and "red gem" in events[0].text
+    assert events == [state.log[-1]] and "red gem" in GAME.log_text(events[0])
     assert len(state.log) == 40
 
 

@@ -10,6 +10,10 @@ from textual.widgets import Static
 
 from engine.druid_path.model import State
 from engine.druid_path.table import C
+from engine.registry import GAMES
+from rich.markup import escape
+
+GAME = GAMES["druid-path"]
 from tui.druid_path import view
 from tui.widgets.keybar import KeyBar
 
@@ -51,7 +55,7 @@ def details_text(state: State) -> str:
         f"[b]Piles[/b] item deck {len(state.item_deck)}, item discard {len(state.item_discard)}, "
         f"beastborg deck {len(state.beast_deck)}, shadow deck {len(state.shadow_deck)}"
     )
-    out += ["", "[b]Log[/b]", *state.log]
+    out += ["", "[b]Log[/b]", *(escape(line) for line in GAME.log_lines(state))]
     return "\n".join(out)
 
 

@@ -20,6 +20,7 @@ from engine.druid_path.model import (
     DruidAbility,
     EndPlay,
     Endure,
+    NextTurn,
     PendingBranch,
     PendingGem,
     PendingLane,
@@ -50,6 +51,7 @@ from tui.widgets.panel import panel
 
 LETTERS = {  # fixed shortcuts; other choices are numbered 1-9 in list order
     EndPlay: "e", DrawItem: "d", AcceptRoll: "a", Endure: "n", AttackDarach: "x", Block: "b",
+    NextTurn: "e",
 }  # fmt: skip
 MENU_ORDER = {  # the Play phase's list: the moves that shape the turn first, gems and ending last
     Tame: 0, PlayItem: 1, Activate: 2, DruidAbility: 3, UseRobot: 4, DrawItem: 6, TakeGem: 7,
@@ -142,7 +144,7 @@ then the lanes fight.
         self._draw_highlight(self.query_one("#choices", ChoiceList).cursor)
         self.paint("path", view.path_lines(state, 26))
         self.query_one("#path-panel").border_title = C.paths[state.path].name
-        self.query_one("#log", GameLog).show(state.log)
+        self.query_one("#log", GameLog).show(self.game.log_lines(state))
 
     def _current_choices(self) -> list[Any]:
         if self.over:
