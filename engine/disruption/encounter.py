@@ -6,7 +6,7 @@ Rulings cited as R1, R2... are in RULINGS.md beside this file.
 
 from __future__ import annotations
 
-from engine.core.log import Line, write
+from engine.core.log import Line
 from engine.disruption.model import (
     DEFEATS_TO_LOSE,
     SINGLES_UNTIL,
@@ -29,7 +29,10 @@ TEN_DIE = (
 
 def log(state: State, what: str, *parts: object) -> None:
     state.logged += 1
-    write(state.log, Line(what, parts), LINES_KEPT)  # type: ignore[arg-type]
+    lines = state.log
+    lines.append(Line(what, parts))  # type: ignore[arg-type]
+    if len(lines) > LINES_KEPT:  # one line in, so at most one out (write() is the general form)
+        del lines[0]
 
 
 def labels(cards: list[Card]) -> tuple[str, ...]:

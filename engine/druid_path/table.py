@@ -5,7 +5,7 @@ Rulings cited as R1, R2... are in RULINGS.md beside this file.
 
 from __future__ import annotations
 
-from engine.core.log import Line, write
+from engine.core.log import Line
 from engine.druid_path.content import load
 from engine.druid_path.model import LANES, Ability, Beast, EffectTask, State
 from engine.druid_path.wording import LINES_KEPT
@@ -17,7 +17,10 @@ SPIRIT = "spirit"
 def log(state: State, what: str, *parts: object) -> None:
     """Write a log line. Every change to the table is told this way before it is made."""
     state.logged += 1
-    write(state.log, Line(what, parts), LINES_KEPT)  # type: ignore[arg-type]
+    lines = state.log
+    lines.append(Line(what, parts))  # type: ignore[arg-type]
+    if len(lines) > LINES_KEPT:  # one line in, so at most one out (write() is the general form)
+        del lines[0]
 
 
 def where(row: str, lane: int) -> str:
