@@ -11,6 +11,16 @@ from saves.envelope import Envelope, Seat
 from saves.store import SaveStore
 
 
+def new_lines(before: list[Any], after: list[Any]) -> list[Any]:
+    """The lines a move added to a log that keeps only its newest lines: the shortest tail of
+    `after` whose removal leaves a tail of `before`."""
+    for added in range(max(0, len(after) - len(before)), len(after) + 1):
+        kept = after[: len(after) - added]
+        if kept == before[len(before) - len(kept) :]:
+            return after[len(after) - added :]
+    return list(after)
+
+
 class StaleTable(Exception):
     """A move made against a table that another terminal has changed since it was drawn."""
 
@@ -98,6 +108,26 @@ class GameSession:
             self.game.apply(state, msgspec.json.decode(raw, type=self.game.Action))
         return state
 
+    def whole_log(self) -> list[Any]:
+        """Every log line of the game from its first, oldest first. A state keeps only the
+        newest lines, so the game is replayed from its seed and action log; when that cannot
+        rebuild this very state (a game set up from more than its options), the kept lines."""
+        try:
+            state = self._start_state()
+            lines = list(state.log)
+            for raw in self.envelope.actions:
+                before = list(state.log)
+                self.game.apply(state, msgspec.json.decode(raw, type=self.game.Action))
+                lines += new_lines(before, state.log)
+            if msgspec.json.encode(state) == msgspec.json.encode(self.state):
+                return lines
+        except Exception:  # noqa: BLE001 (any failure to replay: the kept lines will do)
+            pass
+        return list(self.state.log) if self.state is not None else []
+
+    def _start_state(self) -> Any:
+        return self.game.new_game(seed=self.envelope.seed, **self.envelope.options)
+
 
 class CampaignSession(GameSession):
     """A chain of games kept in one save file of kind "campaign".
@@ -106,8 +136,8 @@ class CampaignSession(GameSession):
     the game object supplies every campaign rule through hooks, so this class only keeps the
     file in step: `Campaign` (the type), `new_campaign(seed, **options)`,
     `campaign_game(c)` (the State in progress or None), `campaign_active(c)`,
-    `campaign_start_game(c)`, `campaign_record_game(c)`, `campaign_abandon(c)` and
-    `campaign_summary(c)`. `state` is the game in progress, so a game screen plays it as it
+    `campaign_start_game(c)`, `campaign_record_game(c)`, `campaign_abandon(c)`,
+    `campaign_summary(c)` and `campaign_game_start(c)` (the game in progress as it was set up). `state` is the game in progress, so a game screen plays it as it
     would a single game; the action log holds that game's moves only.
     """
 
@@ -168,3 +198,7 @@ class CampaignSession(GameSession):
 
     def replay(self) -> Any:
         raise NotImplementedError("a campaign keeps its games' results, not every move of them")
+
+    def _start_state(self) -> Any:
+        """The game in progress as it was set up (for its whole log)."""
+        return self.game.campaign_game_start(self.campaign)

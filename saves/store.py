@@ -179,6 +179,8 @@ class SaveStore:
     ) -> tuple[str, Envelope]:
         save_id = self.new_id(game.id)
         stamp = self.now_iso()
+        variant = game.variant_name(options)
+        variant = f" ({variant})" if variant else ""
         envelope = Envelope(
             format=SAVE_FORMAT,
             version=FORMAT_VERSION,
@@ -188,7 +190,7 @@ class SaveStore:
             state_version=game.state_version,
             created=stamp,
             updated=stamp,
-            label=label or f"{game.title} {stamp[:16].replace('T', ' ')}",
+            label=label or f"{game.title}{variant} {stamp[:16].replace('T', ' ')}",
             summary="",
             seed=seed,
             options=dict(options),

@@ -12,6 +12,7 @@ import secrets
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.binding import Binding
 from textual.screen import Screen
 
@@ -21,12 +22,15 @@ from tui.widgets.panel import Painter
 
 BOT_PACE = 0.7  # seconds between a bot's moves: slow enough to read each one in the log
 SHARED_POLL = 0.1  # seconds between looks at a shared table's file for others' moves
+# Size classes a table's stylesheet can grow with: (class, width or height, at least).
+SIZE_CLASSES = (("w120", "width", 120), ("w200", "width", 200), ("h40", "height", 40), ("h60", "height", 60))
 
 
 # Keys every table has. They follow a table's own keys in the footer; a table that gives one of
 # these keys another meaning keeps its own.
 TABLE_KEYS = [
     Binding("n", "new_game", "New game"),
+    Binding("o", "show_end", "Outcome"),
     Binding("tab", "next_seat", "Next seat"),
     Binding("q", "back", "Menu"),
     Binding("escape", "escape", "Back", show=False),
@@ -101,11 +105,24 @@ class GameScreen(Screen[None]):
     # ----- drawing ------------------------------------------------------------------------
 
     def on_mount(self) -> None:
+        self._size_classes(self.app.size.width, self.app.size.height)
         if self.session.state is not None:
             self.redraw()
             self._after_change()
+            if self.over:  # a finished game opened again: its end first
+                self.call_after_refresh(self.show_end)
         if self.session.shared:
             self.set_interval(SHARED_POLL, self._look_for_moves)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._size_classes(event.size.width, event.size.height)
+
+    def _size_classes(self, width: int, height: int) -> None:
+        """w120, w200, h40, h60: set while the terminal is at least that wide or tall, so a
+        table's stylesheet gives a larger terminal more to see."""
+        size = {"width": width, "height": height}
+        for name, side, least in SIZE_CLASSES:
+            self.set_class(size[side] >= least, name)
 
     def redraw(self) -> None:
         """Redraw the table from the seat's view; the footer only when its keys change."""
@@ -146,7 +163,35 @@ class GameScreen(Screen[None]):
         self._after_change()
 
     def game_ended(self) -> None:
-        """Called once when the game ends while this screen shows it (a hook for tables)."""
+        """Called once when the game ends while this screen shows it: the end screen."""
+        self.show_end()
+
+    # ----- the end ------------------------------------------------------------------------
+
+    def end_choices(self) -> list[tuple[str, str, str]]:
+        """The ways on from the end screen: (key, label, action of this screen)."""
+        if self.session.shared or self.session.kind != "game":
+            return [("q", "Menu", "back")]
+        return [
+            ("n", self.NEW_GAME_LABEL, "new_game"),
+            ("s", "Same seed again", "same_seed"),
+            ("q", "Menu", "back"),
+        ]
+
+    def show_end(self) -> None:
+        """The end screen over the finished table; Esc leaves the table to look at."""
+        from tui.screens.game_end import EndScreen, ending_of
+
+        if not self.over or not self.is_current:
+            return
+        self.app.push_screen(EndScreen(ending_of(self.session), self.end_choices()), self._end_chosen)
+
+    def action_show_end(self) -> None:
+        self.show_end()
+
+    def _end_chosen(self, action: str | None) -> None:
+        if action:
+            getattr(self, f"action_{action}")()
 
     def _after_change(self) -> None:
         """The table changed: pick the seat to show, cover it between seats, wake the bots."""
@@ -244,6 +289,8 @@ class GameScreen(Screen[None]):
             return self.over and not self.session.shared and self.session.kind == "game"
         if action == "next_seat":
             return len(self._acting_here()) > 1
+        if action == "show_end":
+            return self.over
         return True
 
     def action_next_seat(self) -> None:
@@ -261,12 +308,19 @@ class GameScreen(Screen[None]):
             self.action_back()
 
     def action_new_game(self) -> None:
+        self._new_game(secrets.randbelow(2**32))
+
+    def action_same_seed(self) -> None:
+        """The same deal again: the seed and the options of this game."""
+        self._new_game(self.session.envelope.seed)
+
+    def _new_game(self, seed: int) -> None:
         if not self.check_action("new_game", ()):
             return
         options = dict(self.session.envelope.options)
         app = self.app
         app.pop_screen()
-        app.start_game(self.game.id, secrets.randbelow(2**32), **options)
+        app.start_game(self.game.id, seed, **options)
 
     def action_back(self) -> None:
         self.app.pop_screen()

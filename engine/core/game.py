@@ -126,6 +126,12 @@ class Game:
         wording = self.wording
         return [render(line, wording) for line in state.log]
 
+    def turning_points(self, lines: list[Any]) -> list[str]:
+        """From a whole game's log (oldest first), the lines its story is told by, in words:
+        the end screen shows them. [] when the game does not say (the screen then shows the
+        last lines of the log)."""
+        return []
+
     def how_to_play(self) -> str:
         """The in-game rules: content/how_to_play.md in the game's package."""
         package = type(self).__module__.rsplit(".", 1)[0]
@@ -133,6 +139,10 @@ class Game:
 
     def summary(self, state: Any) -> str:
         """One line for save listings."""
+        return ""
+
+    def variant_name(self, options: dict[str, Any]) -> str:
+        """The variants these options play, for a save's label ("" = the standard game)."""
         return ""
 
     def describe(self, action: Any, state: Any = None) -> str:

@@ -87,10 +87,15 @@ def start_next_game(campaign: Campaign) -> State:
     leg = next_leg(campaign)
     if leg is None:
         raise CampaignError(f"This campaign is over ({campaign.status}).")
-    seed = game_seed(campaign, len(campaign.records))
-    campaign.game_seed = seed
-    campaign.game = GAME.new_game(
-        seed,
+    campaign.game_seed = game_seed(campaign, len(campaign.records))
+    campaign.game = set_up(campaign, leg)
+    return campaign.game
+
+
+def set_up(campaign: Campaign, leg: Leg) -> State:
+    """The game of this leg as it starts, with what has carried over so far (C2)."""
+    return GAME.new_game(
+        campaign.game_seed,
         druid=campaign.druid,
         darach=leg.darach,
         path=leg.path,
@@ -98,7 +103,14 @@ def start_next_game(campaign: Campaign) -> State:
         druid_hp=campaign.druid_hp,
         bonus_stamina=campaign.resolve,
     )
-    return campaign.game
+
+
+def game_start(campaign: Campaign) -> State:
+    """The game in progress as it was set up (nothing carries over until it is recorded)."""
+    leg = next_leg(campaign)
+    if campaign.game is None or leg is None:
+        raise CampaignError("No game of this campaign is in progress.")
+    return set_up(campaign, leg)
 
 
 def record_game(campaign: Campaign) -> GameRecord:

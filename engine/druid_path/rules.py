@@ -161,6 +161,11 @@ class DruidPathGame(Game):
 
         abandon(campaign)
 
+    def campaign_game_start(self, campaign: Any) -> State:
+        from engine.druid_path.campaign import game_start
+
+        return game_start(campaign)
+
     def campaign_summary(self, campaign: Any) -> str:
         from engine.druid_path.campaign import summary
 
@@ -251,7 +256,7 @@ class DruidPathGame(Game):
     def outcome(self, state: State) -> Outcome | None:
         if state.result is None:
             return None
-        return Outcome(state.result == "won", score(state), state.result_reason)
+        return Outcome(state.result == "won", score(state), state.result_reason, score_terms(state))
 
     def summary(self, state: State) -> str:
         druid, darach = C.druids[state.druid].name, C.darachs[state.darach].name
@@ -337,6 +342,14 @@ def target_label(state: State | None, ref: str) -> str:
 
 def score(state: State) -> int:
     """Won: HP left plus steps to spare; lost: the damage dealt to the Darach."""
+    return sum(value for _, value in score_terms(state))
+
+
+def score_terms(state: State) -> tuple[tuple[str, int], ...]:
+    """The score's parts, each named (the end screen lists them)."""
     if state.result == "won":
-        return state.druid_hp + (STEPS - state.turn) * 2
-    return state.darach_hp_max - max(0, state.darach_hp)
+        spare = STEPS - state.turn
+        steps = f"{spare} step{'' if spare == 1 else 's'} to spare x 2"
+        return (("HP left", state.druid_hp), (steps, spare * 2))
+    darach = C.darachs[state.darach].name
+    return ((f"damage dealt to {darach}", state.darach_hp_max - max(0, state.darach_hp)),)

@@ -123,6 +123,6 @@ WORDING = {
 
 # Lines a finished game's story is told by (the end screen's turning points).
 TURNING_POINTS = frozenset({
-    "tamed", "defeated", "destroyed", "attack_lands", "unleash", "summon_shadow", "falls_off",
+    "tamed", "defeated", "destroyed", "attack_lands", "unleash", "summon_shadow",
     "darach_defeated", "druid_fallen", "path_end", "deck_spent", "branch",
 })  # fmt: skip

@@ -21,3 +21,20 @@ def make_app(paths: DataPaths, theme: str | None = None, on_start=None) -> Table
 
 def use_snapshot_dir(snapshot, folder: str) -> None:
     snapshot.snapshot_dir = SNAPSHOTS / folder
+
+SIZES = {"80x24": (80, 24), "120x40": (120, 40), "200x60": (200, 60)}
+
+
+def open_played(game_id: str, seed: int, moves: int, chooser_seed: int | None = None, **options):
+    """An on_start that opens a game of `game_id` after `moves` random legal moves."""
+    from engine.core.rng import Rng
+    from saves.session import GameSession
+
+    def start(app) -> None:
+        session = GameSession.start(app.store, GAMES[game_id], seed, **options)
+        chooser = Rng.from_seed(seed if chooser_seed is None else chooser_seed)
+        for _ in range(moves):
+            session.play(chooser.choice(session.legal_actions()))
+        app.open_session(session)
+
+    return start

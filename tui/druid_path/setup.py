@@ -30,8 +30,9 @@ def describe_pick(row: str, value: str) -> str:
         if value == "single":
             return "One game against the Darach you choose, on the path you choose."
         road = ", ".join(f"{C.darachs[d].name} on {C.paths[p].name}" for d, p in ROAD)
-        return (f"A campaign: one Druid against all four Darachs in turn ({road}), each a little "
-                "tougher. Wounds carry over between games; a loss ends the campaign.")  # fmt: skip
+        return (f"A campaign, this game's own variant (the rulebook has none): one Druid against all "
+                f"four Darachs in turn ({road}), each a little tougher. Wounds carry over between "
+                "games; a loss ends the campaign.")  # fmt: skip
     if row == "druid":
         d = C.druids[value]
         return (f"{d.name}: ♥{d.hp}, armor {d.armor}, +{d.stamina_gain} stamina a turn (at most "
@@ -62,7 +63,8 @@ class DruidPathSetup(Screen[None]):
     HELP = """
 # New Druid Path
 
-- Up and down move between the rows; left and right (or `h`/`l`) change the value.
+- Up and down move between the rows; left and right (or `h`/`l`) change the value;
+  `Enter` moves on to the next row (it never changes a value) and, on **Start**, begins.
 - **Play** chooses a single game or a campaign (the campaign sets the Darach and path of
   each game itself).
 - `s` types a seed; empty means a fresh shuffle.
@@ -98,7 +100,7 @@ class DruidPathSetup(Screen[None]):
     def label(self, row: str) -> str:
         value = self.values.get(row, "")
         if row == "mode":
-            return "Single game" if value == "single" else "Campaign (4 games)"
+            return "Single game" if value == "single" else "Campaign (4 games, our variant)"
         if row == "druid":
             return C.druids[value].name
         campaign = self.values["mode"] == "campaign"
@@ -146,8 +148,8 @@ class DruidPathSetup(Screen[None]):
             self.action_start()
         elif row == "seed":
             self.action_seed()
-        else:
-            self.action_cycle(1)
+        else:  # Enter never changes a value (left and right do): it moves on toward Start
+            self.query_one("#setup", ChoiceList).cursor = event.index + 1
 
     def action_seed(self) -> None:
         def chosen(text: str | None) -> None:

@@ -23,17 +23,27 @@ class HelpScreen(ModalScreen[None]):
     HelpScreen > VerticalScroll {
         width: 76; max-height: 22; border: round $accent; background: $surface; padding: 0 1;
     }
+    HelpScreen.big > VerticalScroll { width: 100; max-height: 90%;
+    }
     HelpScreen .hint { dock: bottom; }
     """
     BINDINGS = [
         Binding("escape,q,question_mark", "dismiss", "Close"),
         Binding("j,down", "scroll(1)", "Down", show=False),
         Binding("k,up", "scroll(-1)", "Up", show=False),
+        Binding("space,pagedown", "scroll(10)", "Page down", show=False),
+        Binding("pageup,b", "scroll(-10)", "Page up", show=False),
     ]
 
     def __init__(self, about: Screen) -> None:
         super().__init__()
         self.text = (getattr(about, "HELP", "") or "").strip() + "\n" + GLOBAL_KEYS
+        game = getattr(about, "game", None)
+        if hasattr(game, "how_to_play"):  # a game's table: its rules follow its keys
+            self.text += "\n---\n\n" + game.how_to_play()
+
+    def on_mount(self) -> None:
+        self.set_class(self.app.size.width >= 120 and self.app.size.height >= 40, "big")
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():

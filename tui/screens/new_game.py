@@ -31,7 +31,7 @@ class NewGameScreen(Screen[None]):
 
 Set the options, then press `Enter` on **Start** (or `Ctrl+S` anywhere).
 
-- `Tab` moves between options, `Space` or `Enter` toggles a checkbox
+- `Tab` (or `Enter`) moves between options, `Space` toggles a checkbox
 - Leave the seed empty for a fresh shuffle; the same seed and moves replay the same game
 """
 

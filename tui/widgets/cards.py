@@ -14,6 +14,8 @@ from textual.widgets import Static
 
 RED_SUITS = ("♥", "♦")
 BOX_WIDTH = 6
+LARGE_WIDTH = 8
+LARGE_HEIGHT = 6  # rows a large card needs, caption included
 COMPACT_WIDTH = 4
 
 
@@ -41,6 +43,23 @@ def render_boxes(cards: Sequence[CardFace]) -> Text:
     return Text("\n").join(lines)
 
 
+def render_large(cards: Sequence[CardFace]) -> Text:
+    """Cards as a taller terminal can show them: rank in two corners, suit in the middle."""
+    lines = [Text() for _ in range(LARGE_HEIGHT)]
+    for card in cards:
+        frame = "reverse bold" if card.marked else ""
+        face = f"{suit_style(card.label)} {frame}".strip()
+        rank, suit = (card.label[:-1], card.label[-1]) if card.label[-1:] in "♥♦♣♠" else (card.label, "")
+        lines[0].append("╭─────╮ ", style=frame)
+        for row, (text, align) in enumerate(((rank, "<"), (suit, "^"), (rank, ">")), start=1):
+            lines[row].append("│", style=frame)
+            lines[row].append(f"{text:{align}5}", style=face)
+            lines[row].append("│ ", style=frame)
+        lines[4].append("╰─────╯ ", style=frame)
+        lines[5].append(f"{card.caption:^7.7} ", style="bold" if card.marked else "dim")
+    return Text("\n").join(lines)
+
+
 def render_compact(cards: Sequence[CardFace], width: int) -> Text:
     per_line = max(width // COMPACT_WIDTH, 1)
     lines: list[Text] = []
@@ -55,9 +74,11 @@ def render_compact(cards: Sequence[CardFace], width: int) -> Text:
     return Text("\n").join(lines)
 
 
-def render_cards(cards: Sequence[CardFace], width: int = 80, empty: str = "(none)") -> Text:
+def render_cards(cards: Sequence[CardFace], width: int = 80, empty: str = "(none)", height: int = 4) -> Text:
     if not cards:
         return Text(empty, style="dim")
+    if height >= LARGE_HEIGHT and len(cards) * LARGE_WIDTH - 1 <= width:
+        return render_large(cards)
     if len(cards) * BOX_WIDTH - 1 <= width:
         return render_boxes(cards)
     return render_compact(cards, width)
@@ -87,4 +108,5 @@ class CardRow(Static):
 
     def _draw(self) -> None:
         width = self.content_size.width or 80
-        self.update(render_cards(self.faces, width, self.empty), layout=False)
+        height = self.content_size.height or 4
+        self.update(render_cards(self.faces, width, self.empty, height), layout=False)

@@ -1,0 +1,159 @@
+"""The end of a game, the same for every game: the result, the score and each of its terms,
+the turning points from the log, and what to do next.
+
+Each game feeds it through the engine contract: `outcome()` (won, score, summary, terms) and
+`turning_points()` over the whole log (a game that names none shows its last lines).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from saves.session import GameSession
+from tui.widgets.keybar import KeyBar
+
+LAST_LINES = 8  # shown when a game names no turning points
+
+
+class Ending(msgspec.Struct):
+    """What an end screen says about one finished game."""
+
+    won: bool
+    summary: str
+    score: int | None
+    terms: tuple[tuple[str, int], ...]
+    story_title: str
+    story: list[str]
+    seed: int
+    options: str  # the options the game was played with, in words ("" = the defaults)
+
+
+def option_words(session: GameSession) -> str:
+    game = session.game
+    words = []
+    for option in game.options:
+        value = session.envelope.options.get(option.name, option.default)
+        if value == option.default:
+            continue
+        words.append(option.label if value is True else f"{option.label} {value}")
+    return ", ".join(words)
+
+
+def ending_of(session: GameSession) -> Ending:
+    result = session.outcome()
+    assert result is not None, "only a finished game has an end"
+    game = session.game
+    lines = session.whole_log()
+    story = game.turning_points(lines)
+    title = "Turning points"
+    if not story:
+        story, title = [game.log_text(line) for line in lines[-LAST_LINES:]], "The last moves"
+    return Ending(
+        won=result.won, summary=result.summary, score=result.score, terms=result.terms,
+        story_title=title, story=story, seed=session.envelope.seed, options=option_words(session),
+    )  # fmt: skip
+
+
+def score_text(ending: Ending) -> Text:
+    text = Text()
+    if ending.score is None:
+        text.append("No score: ", style="bold")
+        text.append("only a victory is scored." if not ending.won else "this game keeps none.")
+        return text
+    text.append(f"Score {ending.score}", style="bold")
+    if not ending.terms:
+        return text
+    width = max(len(label) for label, _ in ending.terms)
+    for label, value in ending.terms:
+        text.append(f"\n  {label:<{width}}  {value:+d}")
+    return text
+
+
+class EndScreen(ModalScreen[str]):
+    """Over the finished table. Dismissed with the name of the table action to run next
+    ("" to look at the table)."""
+
+    DEFAULT_CSS = """
+    EndScreen { align: center middle; }
+    EndScreen > Vertical {
+        width: 90%; max-width: 110; height: auto;
+        border: round $accent; background: $surface; padding: 0 1;
+    }
+    EndScreen #end-result { text-style: bold; }
+    EndScreen #end-score, EndScreen #end-story { margin: 1 0 0 0; }
+    EndScreen #end-seed { color: $text-muted; margin: 1 0 0 0; }
+    """
+    BINDINGS = [
+        Binding("escape,v", "pick('')", "Look at the table"),
+    ]
+
+    def __init__(self, ending: Ending, choices: list[tuple[str, str, str]]) -> None:
+        """`choices`: (key, label, table action) for each way on, e.g. ("n", "New game", "new_game")."""
+        super().__init__()
+        self.ending = ending
+        self.choices = choices
+        for key, label, action in choices:
+            self._bindings.bind(key, f"pick('{action}')", label)
+
+    def compose(self) -> ComposeResult:
+        ending = self.ending
+        with Vertical(id="end-box") as box:
+            box.border_title = "Victory" if ending.won else "Defeat"
+            yield Static(ending.summary, id="end-result")
+            yield Static(score_text(ending), id="end-score")
+            yield Static(id="end-story")
+            options = ending.options or "standard options"
+            yield Static(f"Seed {ending.seed} · {options}", id="end-seed")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.tell_story(self.app.size.width, self.app.size.height)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.tell_story(event.size.width, event.size.height)
+
+    def tell_story(self, width: int, height: int) -> None:
+        """The turning points that fit, the latest kept (nearest the result)."""
+        ending = self.ending
+        inner = max(20, min(110, width * 9 // 10) - 4)  # the box's width inside border and padding
+
+        def rows(line: str) -> int:
+            return max(1, -(-len(line) // inner))
+
+        taken = 1 + 2 + 2 + 1  # key bar, the box's border, the seed and its gap, the title
+        taken += rows(ending.summary) + 1 + len(score_text(ending).plain.splitlines()) + 1
+        room = max(2, height - taken - 1)
+        story = ending.story or ["(nothing to tell)"]
+        shown: list[str] = []
+        for line in reversed(story):
+            if rows(f"· {line}") > room:
+                break
+            room -= rows(f"· {line}")
+            shown.insert(0, line)
+        text = Text(ending.story_title, style="bold")
+        if len(shown) < len(story):
+            text.append(f" (the last {len(shown)} of {len(story)})", style="dim")
+        for line in shown:
+            text.append(f"\n· {line}")
+        self.query_one("#end-story", Static).update(text)
+
+    def action_pick(self, action: str) -> None:
+        self.dismiss(action)
+
+
+def end_choices(table: Any) -> list[tuple[str, str, str]]:
+    """The usual ways on from a finished single game; a table may offer others."""
+    return [
+        ("n", "New game, same options", "new_game"),
+        ("s", "Same seed again", "same_seed"),
+        ("q", "Menu", "back"),
+    ]
