@@ -233,8 +233,11 @@ class DisruptionGame(Game):
         return text
 
     def variants(self, state: State) -> str:
-        """The variants in play, for the table and the save's label ("" when none)."""
-        names = [name for name, on in (("Accursed Joker", state.accursed_joker), ("No Dice", state.no_dice)) if on]
+        """The variants in play, for the table ("" when none)."""
+        return self.variant_name({"accursed_joker": state.accursed_joker, "no_dice": state.no_dice})
+
+    def variant_name(self, options: dict[str, Any]) -> str:
+        names = [name for name, key in (("Joker", "accursed_joker"), ("No Dice", "no_dice")) if options.get(key)]
         return " + ".join(names)
 
     def describe(self, action: Action, state: State | None = None) -> str:

@@ -1,4 +1,8 @@
-"""The Disruption table: defenders, allies, choices with their odds, dice, piles and log."""
+"""The Disruption table: defenders, allies, choices with their odds, dice, piles and log.
+
+Keys stay put: `r` rolls with no ally, a digit brings the ally at that place in the hand (and
+marks it while trading), `t` trades, `Enter` picks the highlighted choice.
+"""
 
 from __future__ import annotations
 
@@ -10,26 +14,25 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
-from engine.core.odds import percent
-from engine.disruption.model import DEFEATS_TO_LOSE, WINS_TO_WIN, Fight, State, Trade
-from engine.disruption.rules import DisruptionGame, singles_phase
+from engine.disruption.model import Fight, Reroll, State, Trade
+from engine.disruption.rules import DisruptionGame
 from saves.session import GameSession
+from tui.disruption import table
 from tui.game_screen import GameScreen
 from tui.widgets.cards import CardFace, CardRow
 from tui.widgets.choices import Choice, ChoiceList
-from tui.widgets.dice import render_dice
-from tui.widgets.log import GameLog
-from tui.widgets.track import render_track
 from tui.widgets.keybar import KeyBar
+from tui.widgets.log import GameLog
 from tui.widgets.panel import panel
 
 DIGITS = "1234567890"
+TRADE = "trade"  # the last line of the trade list: trade the three marked Minors
 
 
 class DisruptionScreen(GameScreen):
     CSS_PATH = "disruption.tcss"
     BINDINGS = [
-        Binding("r", "roll", "Roll 2d6"),
+        Binding("r", "roll", "Dice only"),
         *(Binding(d, f"ally({i})", show=False) for i, d in enumerate(DIGITS)),
         Binding("t", "trade", "Trade 3 Minors"),
     ]
@@ -38,21 +41,22 @@ class DisruptionScreen(GameScreen):
 
 Beat ten Ritual Defenders before they beat you three times.
 
-- The **Choices** list shows every move open to you with its chance of winning the
-  encounter (ties are re-rolled until settled). Arrows or `j`/`k` move, `Enter` commits.
-- `r` rolls 2d6 with no ally; `1`-`9` (and `0` for the tenth) brings that ally from your hand.
-- `t` lists the ways to trade three Minor allies for one Major draw; `Esc` cancels.
-- After a tie, `Enter` re-rolls the same dice.
-- When the game ends, `n` starts a new one with the same options.
+- The **Choices** list shows every way to fight, best chance first, each with three exact
+  chances: to **win**, to win with a **Maj**or reward and to win with a **Min**or one (ties
+  are counted as rolled again until settled). Arrows or `j`/`k` move, `Enter` commits.
+- `r` rolls with no ally (after a tie, `r` rolls the same dice again); `1`-`9` and `0` bring
+  the ally at that place in your hand. A digit always means the same card.
+- `t` trades three Minor allies for one Major draw: mark three Minors with their digits (or
+  `Enter` on each), then `Enter` on the last line. `Esc` puts the trade away.
+- When the game ends its result, score and turning points show; `o` shows them again.
 - `q` returns to the menu; the game is saved after every move.
-
-Full rules: Rules on the home screen.
 """
 
     def __init__(self, session: GameSession) -> None:
         super().__init__(session)
         self.game: DisruptionGame = session.game  # type: ignore[assignment]
         self.trading = False
+        self.marked: list[int] = []  # hand places marked for a trade, in marking order
         self.choices: list[Any] = []
 
     def compose(self) -> ComposeResult:
@@ -66,59 +70,64 @@ Full rules: Rules on the home screen.
                 yield panel(Static(id="roll"), "Roll")
                 yield panel(Static(id="piles"), "Piles")
                 yield panel(GameLog(id="log"), "Log")
+            yield panel(Static(id="rules", markup=True), "The rules at a glance")
         yield KeyBar()
 
     def on_mount(self) -> None:
         choices = self.query_one("#choices", ChoiceList)
         self.watch(choices, "cursor", self._cursor_moved, init=False)
+        self.paint("rules", table.RULES_AT_A_GLANCE)
         choices.focus()
+
+    @property
+    def wide(self) -> bool:
+        return self.has_class("w120")
 
     # ----- drawing ----------------------------------------------------------------------
 
     def draw(self) -> None:
         state = self.state
         self.choices = self._current_choices()
-        self._draw_status(state)
+        result = self.session.outcome()
+        won = None if result is None else result.won
+        self.paint("status", table.status_text(self.game, state, won, None if result is None else result.score))
         self._draw_defenders(state)
         self._draw_choices()
-        self._draw_roll(state)
-        self._draw_piles(state)
+        reroll = self.game.chances(state, Reroll()) if state.phase == "tie" else None
+        self.paint("roll", table.roll_text(state, reroll))
+        self.query_one("#roll-panel").border_title = "Draw (No Dice)" if state.no_dice else "Roll"
+        self.paint("piles", table.piles_text(state, self.has_class("w200")))
         self.query_one("#log", GameLog).show(self.game.log_lines(state))
+
+    def on_resize(self) -> None:
+        if self.session.state is not None:
+            self.redraw()
 
     def footer_keys(self) -> tuple[object, ...]:
         trade = any(isinstance(a, Trade) for a in self.legal())
         return (*super().footer_keys(), self.state.phase, self.trading, trade)
 
     def _current_choices(self) -> list[Any]:
-        """What the Choices list offers: legal actions, or the end-of-game commands."""
+        """What the Choices list offers: ways to fight (best chance first), the Minors to
+        mark for a trade, or the end-of-game commands."""
         if self.over:
-            return ["new", "menu"]
-        legal = self.legal()
+            return ["outcome", "new", "menu"]
+        state = self.state
         if self.trading:
-            return [a for a in legal if isinstance(a, Trade)]
-        return [a for a in legal if not isinstance(a, Trade)]
-
-    def _draw_status(self, state: State) -> None:
-        text = Text(" Disruption  ", style="bold")
-        text.append_text(render_track("Wins", state.wins, WINS_TO_WIN, "■", "□", "green"))
-        text.append("   ")
-        text.append_text(render_track("Defeats", state.defeats, DEFEATS_TO_LOSE, "✗", "·", "red"))
-        result = self.session.outcome()
-        if result is not None:
-            text.append("   VICTORY" if result.won else "   DEFEAT", style="bold reverse")
-            if result.score is not None:
-                text.append(f" score {result.score}", style="bold")
-        else:
-            text.append("   singles" if singles_phase(state) else "   pairs", style="italic")
-        self.paint("status", text)
+            return [i for i, card in enumerate(state.hand) if not card.is_major] + [TRADE]
+        ways = [a for a in self.legal() if not isinstance(a, Trade)]
+        if state.phase == "tie":
+            return ways
+        chance = {a: self.game.chances(state, a).win for a in ways}
+        return sorted(ways, key=lambda a: -chance[a])  # stable: roll first, then hand order
 
     def _draw_defenders(self, state: State) -> None:
-        panel = self.query_one("#defenders-panel")
+        box = self.query_one("#defenders-panel")
         encounter = state.encounter
         row = self.query_one("#defenders", CardRow)
         if encounter is None:
-            panel.border_title = "Ritual Defenders"
-            panel.border_subtitle = ""
+            box.border_title = "Ritual Defenders"
+            box.border_subtitle = ""
             result = self.session.outcome()
             row.show([], result.summary if result else "")
             return
@@ -126,9 +135,8 @@ Full rules: Rules on the home screen.
             CardFace("Jkr" if card.is_joker else card.label, f"={value}" if card.is_joker else "")
             for card, value in zip(encounter.defenders, encounter.values)
         ]
-        pair = len(encounter.defenders) > 1
-        panel.border_title = "Ritual Defenders (pair)" if pair else "Ritual Defender"
-        panel.border_subtitle = f"beat {encounter.target}: {encounter.target + 1}+ wins, {encounter.target} ties"
+        box.border_title = table.defenders_title(state)
+        box.border_subtitle = f"beat {encounter.target}: {encounter.target + 1}+ wins, {encounter.target} ties"
         row.show(faces)
 
     def _draw_hand(self, marked: tuple[int, ...] = ()) -> None:
@@ -136,75 +144,65 @@ Full rules: Rules on the home screen.
         for i, card in enumerate(self.state.hand):
             key = DIGITS[i] if i < len(DIGITS) else " "
             kind = "MAJ" if card.is_major else "min"
-            faces.append(CardFace(card.label, f"{key} {kind}", f"{key}{kind[0]}", i in marked))
+            chosen = i in (self.marked if self.trading else marked)
+            faces.append(CardFace(card.label, f"{key} {kind}", f"{key}{kind[0]}", chosen))
         self.query_one("#hand", CardRow).show(faces, "No allies in hand.")
         self.query_one("#hand-panel").border_subtitle = f"value {sum(c.rank for c in self.state.hand)}"
 
     def _draw_choices(self) -> None:
         show_odds = self.app.settings.show_odds
+        state = self.state
         shown = []
         for action in self.choices:
-            if action == "new":
+            if action == "outcome":
+                shown.append(Choice("The result, score and turning points", key="o"))
+            elif action == "new":
                 shown.append(Choice(self.NEW_GAME_LABEL, key="n"))
             elif action == "menu":
                 shown.append(Choice("Back to the menu", key="q"))
+            elif action == TRADE:
+                picked = ", ".join(state.hand[i].label for i in sorted(self.marked))
+                label = f"Trade {picked} for a Major" if len(self.marked) == 3 else f"Mark three Minors ({len(self.marked)}/3)"
+                shown.append(Choice(label, key="⏎", enabled=len(self.marked) == 3))
+            elif isinstance(action, int):
+                mark = "[x]" if action in self.marked else "[ ]"
+                shown.append(Choice(f"{mark} {state.hand[action].label}", key=self._digit(action)))
             else:
-                odds = show_odds and isinstance(action, Fight)
-                note = percent(self.game.chance(self.state, action)) if odds else ""
-                shown.append(Choice(self.game.describe(action, self.state), note, self._key_for(action)))
-        self.query_one("#choices", ChoiceList).show(shown)
-        self._draw_hand(self._allies_of(0))
-        panel = self.query_one("#choices-panel")
-        panel.border_title = "Trade which three Minors? (Esc cancels)" if self.trading else "Choices"
-        panel.border_subtitle = "win chance" if show_odds and self.state.phase == "fight" and not self.trading else ""
+                shown.append(self._fight_choice(action, show_odds))
+        cursor = self.query_one("#choices", ChoiceList).cursor if self.trading else 0
+        self.query_one("#choices", ChoiceList).show(shown, cursor)
+        self._draw_hand(self._allies_of(cursor))
+        box = self.query_one("#choices-panel")
+        box.border_title = "Trade which three Minors? (Esc puts it away)" if self.trading else "Choices"
+        fighting = show_odds and not self.trading and not self.over
+        box.border_subtitle = table.CHANCE_COLUMNS if fighting else ""
+
+    def _fight_choice(self, action: Fight | Reroll, show_odds: bool) -> Choice:
+        state = self.state
+        label = self.game.describe(action, state)
+        if self.wide:
+            dice = state.encounter.dice_count if isinstance(action, Reroll) else self.game.dice_for(state, action)
+            label += f": {table.needs(state, action, dice)}"
+        note = table.chance_note(self.game.chances(state, action)) if show_odds else ""
+        return Choice(label, note, self._key_for(action))
+
+    @staticmethod
+    def _digit(index: int) -> str:
+        return DIGITS[index] if index < len(DIGITS) else ""
 
     def _key_for(self, action: Any) -> str:
-        """The shortcut that plays this action, shown beside it."""
-        if isinstance(action, Fight) and not self.trading:
-            if not action.allies:
-                return "r"
-            if len(action.allies) == 1 and action.allies[0] < len(DIGITS):
-                return DIGITS[action.allies[0]]
+        """The key that plays this action, shown beside it (it never depends on the list)."""
+        if isinstance(action, Reroll) or (isinstance(action, Fight) and not action.allies):
+            return "r"
+        if isinstance(action, Fight) and len(action.allies) == 1:
+            return self._digit(action.allies[0])
         return ""
 
     def _allies_of(self, index: int | None) -> tuple[int, ...]:
         if index is None or not 0 <= index < len(self.choices):
             return ()
         action = self.choices[index]
-        if isinstance(action, Fight):
-            return action.allies
-        if isinstance(action, Trade):
-            return action.minors
-        return ()
-
-    def _draw_roll(self, state: State) -> None:
-        encounter = state.encounter
-        if encounter is not None and state.phase == "tie":
-            dice = render_dice(encounter.dice, encounter.dice_cards)
-            allies = sum(c.rank for c in encounter.allies)
-            total = sum(encounter.dice) + allies
-            line = f"{sum(encounter.dice)}{f' + {allies}' if allies else ''} = {total}: tie! Re-roll."
-            self.paint("roll", Text.assemble(dice, "\n", (line, "bold yellow")))
-            return
-        last = state.last
-        if last is None:
-            self.paint("roll", Text("No roll yet.\nChoose how to fight.", style="dim"))
-            return
-        allies = f" + {'+'.join(last.allies)}" if last.allies else ""
-        verdict = ("WON", "bold green") if last.result == "won" else ("LOST", "bold red")
-        line = Text.assemble(f"dice {sum(last.dice)}{allies} = {last.total} vs {last.target}: ", verdict)
-        if last.reward:
-            line.append(f"\nreward {last.reward}")
-        self.paint("roll", Text.assemble(render_dice(last.dice, last.dice_cards), "\n", line))
-
-    def _draw_piles(self, state: State) -> None:
-        self.paint(
-            "piles",
-            f"Defender deck {len(state.defender_deck)}\n"
-            f"Beaten {len(state.defender_graveyard)} · beat you {len(state.defeats_pile)}\n"
-            f"Minor deck {len(state.minor_deck)} · Major deck {len(state.major_deck)}\n"
-            f"Ally graveyard {len(state.ally_graveyard)}",
-        )
+        return action.allies if isinstance(action, Fight) else ()
 
     # ----- input ------------------------------------------------------------------------
 
@@ -213,40 +211,78 @@ Full rules: Rules on the home screen.
 
     def on_choice_list_picked(self, event: ChoiceList.Picked) -> None:
         choice = self.choices[event.index]
-        if choice == "new":
+        if choice == "outcome":
+            self.show_end()
+        elif choice == "new":
             self.action_new_game()
         elif choice == "menu":
             self.action_back()
+        elif choice == TRADE:
+            self._trade_marked()
+        elif isinstance(choice, int):
+            self._toggle_mark(choice)
         else:
             self.play(choice)
 
     def play(self, action: Any) -> None:
         self.trading = False
+        self.marked = []
         super().play(action)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         over = self.over
-        if action in ("roll", "ally"):
-            return not over and self.state.phase == "fight" and not self.trading
+        if action == "roll":
+            return not over and not self.trading
+        if action == "ally":
+            return not over and (self.trading or self.state.phase == "fight")
         if action == "trade":
             return not over and not self.trading and any(isinstance(a, Trade) for a in self.legal())
         return super().check_action(action, parameters)
 
     def action_roll(self) -> None:
-        self.play(Fight(()))
+        self.play(Reroll() if self.state.phase == "tie" else Fight(()))
 
     def action_ally(self, index: int) -> None:
-        self.play(Fight((index,)))
+        if self.trading:
+            self._toggle_mark(index)
+        else:
+            self.play(Fight((index,)))
 
     def action_trade(self) -> None:
         self.trading = True
+        self.marked = []
         self.redraw()
 
+    def _toggle_mark(self, index: int) -> None:
+        hand = self.state.hand
+        if index >= len(hand):
+            self.notify("There is no such ally in your hand.", severity="warning")
+            return
+        if hand[index].is_major:
+            self.notify(f"{hand[index].label} is a Major ally: only Minors are traded.", severity="warning")
+            return
+        if index in self.marked:
+            self.marked.remove(index)
+        elif len(self.marked) < 3:
+            self.marked.append(index)
+        else:
+            self.notify("Three Minors are marked: unmark one first.", severity="warning")
+            return
+        self.redraw()
+        if len(self.marked) == 3:  # the trade line is next: Enter confirms
+            self.query_one("#choices", ChoiceList).cursor = len(self.choices) - 1
+
+    def _trade_marked(self) -> None:
+        if len(self.marked) != 3:
+            self.notify("Mark three Minor allies first (their digits, or Enter on each).", severity="warning")
+            return
+        self.play(Trade(tuple(sorted(self.marked))))  # type: ignore[arg-type]
+
     def cancel(self) -> bool:
-        """Esc while choosing Minors to trade puts the trade away."""
+        """Esc while marking Minors to trade puts the trade away."""
         if not self.trading:
             return False
         self.trading = False
+        self.marked = []
         self.redraw()
         return True
-

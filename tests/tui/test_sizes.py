@@ -1,0 +1,27 @@
+"""Every game table at 80x24, 120x40 and 200x60: the small one as good as ever, the large ones
+using the room (snapshots, read like code)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import screen_text
+from tests.tui.launcher import SIZES, make_app, open_played, use_snapshot_dir
+
+# game id, snapshot folder, seed, random moves to play first (a table in the middle of a game)
+TABLES = [
+    ("disruption", "disruption", 3, 8),
+]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(("game_id", "folder", "seed", "moves"), TABLES)
+async def test_a_table_at_each_size(paths, snapshot, game_id, folder, seed, moves, size):
+    use_snapshot_dir(snapshot, folder)
+    app = make_app(paths, on_start=open_played(game_id, seed, moves))
+    async with app.run_test(size=SIZES[size]) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        lines = text.splitlines()
+        assert len(lines) == SIZES[size][1]
+        snapshot.assert_match(text, f"table-{size}.txt")

@@ -1,0 +1,116 @@
+"""Texts of the Disruption table, as pure functions of the state: the status line, the roll,
+the piles, the chances beside each choice and the rules at a glance."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from engine.core.odds import percent
+from engine.disruption.model import DEFEATS_TO_LOSE, SINGLES_UNTIL, WINS_TO_WIN, Fight, Reroll, State
+from engine.disruption.odds import Chances
+from engine.disruption.rules import DisruptionGame, singles_phase
+from tui.widgets.dice import render_dice
+from tui.widgets.track import render_track
+
+CHANCE_COLUMNS = "win  Maj  Min"  # the panel's subtitle names the columns under it
+
+
+def status_text(game: DisruptionGame, state: State, won: bool | None, score: int | None) -> Text:
+    text = Text(" Disruption ", style="bold")
+    variants = game.variants(state)
+    if variants:
+        text.append(f"· {variants}  ", style="italic")
+    text.append_text(render_track("Wins", state.wins, WINS_TO_WIN, "■", "□", "green"))
+    text.append("  ")
+    text.append_text(render_track("Defeats", state.defeats, DEFEATS_TO_LOSE, "✗", "·", "red"))
+    if won is not None:
+        text.append("  VICTORY" if won else "  DEFEAT", style="bold reverse")
+        text.append(f" score {score}" if score is not None else " (no score)", style="bold")
+    return text
+
+
+def defenders_title(state: State) -> str:
+    """The defenders panel's title, which also says when pairs begin."""
+    if singles_phase(state):
+        left = SINGLES_UNTIL - state.wins
+        return f"Ritual Defender (pairs in {left} win{'s' if left > 1 else ''})"
+    return "Ritual Defenders (a pair)"
+
+
+def chance_note(chances: Chances) -> str:
+    """The three columns beside a choice: win, win with a Major, win with a Minor."""
+    return f"{percent(chances.win):>4} {percent(chances.major):>4} {percent(chances.minor):>4}"
+
+
+def needs(state: State, action: Fight | Reroll, dice: int) -> str:
+    """What the dice must show for this way to win (wide tables)."""
+    fight = state.encounter
+    if fight is None:
+        return ""
+    allies = fight.allies if isinstance(action, Reroll) else [state.hand[i] for i in action.allies]
+    need = fight.target - sum(card.rank for card in allies) + 1
+    if need <= dice:
+        return "wins on any roll"
+    if need > 6 * dice:
+        return "cannot win"
+    return f"dice {need}+ win, {need - 1} ties"
+
+
+def roll_text(state: State, chances: Chances | None) -> Text:
+    """The tie waiting for its re-roll, or the last encounter: dice, verdict, reward and why."""
+    fight = state.encounter
+    if fight is not None and state.phase == "tie":
+        allies = sum(c.rank for c in fight.allies)
+        total = sum(fight.dice) + allies
+        lines = [render_dice(fight.dice, fight.dice_cards)]
+        lines.append(Text(f"{sum(fight.dice)}{f' + {allies}' if allies else ''} = {total}: a tie!", style="bold yellow"))
+        committed = ", ".join(c.label for c in fight.allies)
+        again = f"r re-rolls{' with ' + committed if committed else ''}"
+        if chances is not None:
+            again += f": win {percent(chances.win)}, Major {percent(chances.major)}, Minor {percent(chances.minor)}"
+        lines.append(Text(again))
+        return Text("\n").join(lines)
+    last = state.last
+    if last is None:
+        return Text("No roll yet.\nChoose how to fight.", style="dim")
+    allies = f" + {'+'.join(last.allies)}" if last.allies else ""
+    line = Text(f"{sum(last.dice)}{allies} = {last.total} vs {last.target}: ")
+    line.append("WON" if last.result == "won" else "LOST", style="bold green" if last.result == "won" else "bold red")
+    lines = [render_dice(last.dice, last.dice_cards), line]
+    if last.result == "won":
+        reward = Text(f"reward {last.reward}", style="bold")
+        if last.reward_why:
+            reward.append(f" ({last.reward_why})", style="")
+        lines.append(reward)
+    else:
+        lines.append(Text(f"{' + '.join(last.defenders)} beat you"))
+    return Text("\n").join(lines)
+
+
+def piles_text(state: State, wide: bool) -> str:
+    if wide:
+        return (
+            f"Defender deck {len(state.defender_deck)} · beaten by you {len(state.defender_graveyard)}"
+            f" · cards that beat you {len(state.defeats_pile)}\n"
+            f"Minor deck {len(state.minor_deck)} · Major deck {len(state.major_deck)}"
+            f" · ally graveyard {len(state.ally_graveyard)}"
+        )
+    return (
+        f"Defender deck {len(state.defender_deck)} · beaten {len(state.defender_graveyard)}\n"
+        f"Cards that beat you: {len(state.defeats_pile)}\n"
+        f"Minor {len(state.minor_deck)}, Major {len(state.major_deck)}, graveyard {len(state.ally_graveyard)}"
+    )
+
+
+RULES_AT_A_GLANCE = """\
+[b]Win[/b] 10 encounters before you lose 3. More than the defenders wins, the same total ties (the same dice roll again), less loses.
+
+[b]Singles[/b] (until 5 wins): roll 2d6, or 1d6 and one ally.
+[b]Pairs[/b] (from then on): always 2d6, plus one ally if you like; two Minors when you hold no Major and the pair is worth 17 or more.
+
+[b]Rewards[/b]: a win earns a [b]Major[/b] ally when the dice alone, or the ally alone, would have won; a [b]Minor[/b] when it took both. Dice with no ally always earn a Major.
+[b]Trade[/b] three Minors for a Major draw at any time (t).
+
+[b]Score[/b] (a victory only): allies left in hand, +5, -2 per defeat. A loss is not scored.
+
+Beside each choice: the chance to win, and to win with a Major or with a Minor reward, ties counted as rolled again until settled."""
