@@ -13,6 +13,7 @@ from saves.paths import DataPaths
 from saves.store import SaveStore
 from themes import THEMES
 from tui import __version__
+from tui.serve import add_arguments as add_serve_arguments, serve
 
 USAGE_ERROR = 2
 
@@ -41,6 +42,7 @@ def build_parser() -> Parser:
     resume = commands.add_parser("continue", help="resume a saved game (the latest by default)")
     resume.add_argument("save", metavar="SAVE", nargs="?", help="save id, name or list number")
     commands.add_parser("saves", help="list saved games, damaged files included")
+    add_serve_arguments(commands.add_parser("serve", help="host the games over SSH (the 'serve' extra)"))
     return parser
 
 
@@ -121,6 +123,8 @@ def run(argv: list[str]) -> int:
     if args.command == "saves":
         print(list_saves(store))
         return 0
+    if args.command == "serve":
+        return serve(args, paths)
 
     on_start = None
     if args.command == "new":
