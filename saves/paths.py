@@ -46,6 +46,11 @@ class DataPaths:
         return self.common / "tables"
 
     @property
+    def names(self) -> Path:
+        """Display names of the players sharing the common folder."""
+        return self.common / "names.json"
+
+    @property
     def players(self) -> Path:
         """`serve`: one data folder per player key, each like a root of its own."""
         return self.root / "players"

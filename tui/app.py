@@ -15,6 +15,7 @@ from saves.session import CampaignSession, GameSession
 from saves.settings import load_settings, save_settings
 from saves.store import SaveStore
 from themes import DEFAULT_THEME, SHARED_CSS, THEMES
+from tui.screens.display_name import DisplayNameScreen, player_id
 from tui.screens.home import HomeScreen
 from tui.screens.too_small import TooSmallScreen
 
@@ -57,9 +58,15 @@ class TabletopApp(App[None]):
         self.push_screen(HomeScreen())
         if self.settings_problem:
             self.notify(self.settings_problem, severity="warning")
+        if player_id() and not self.settings.display_name:  # a first visit to a server
+            self.push_screen(DisplayNameScreen(), lambda _name: self._start())
+        else:
+            self._start()
+        self._check_size(self.size.width, self.size.height)
+
+    def _start(self) -> None:
         if self.on_start is not None:
             self.on_start(self)
-        self._check_size(self.size.width, self.size.height)
 
     # ----- settings ---------------------------------------------------------------------
 
