@@ -103,6 +103,8 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         if self.session.state is not None:
             self.redraw()
+            if self._covered_between_seats() and self.seat is not None:
+                self._cover(self.seat)  # whoever sits down first is named too
             self._after_change()
         if self.session.shared:
             self.set_interval(SHARED_POLL, self._look_for_moves)
@@ -186,16 +188,20 @@ class GameScreen(Screen[None]):
     def _switch_to(self, seat: int) -> None:
         if seat == self.seat:
             return
-        full = self.session.state
-        private = self.game.hides_between_seats(full) and len(self.session.local_seats) > 1
         self.seat = seat
-        if private:
-            from tui.screens.privacy import PrivacyScreen
-
-            self._private = True
-            name = self.session.seat_names()[seat]
-            self.app.push_screen(PrivacyScreen(name), self._privacy_lifted)
+        if self._covered_between_seats():
+            self._cover(seat)
         self.redraw()
+
+    def _covered_between_seats(self) -> bool:
+        """Several people share this keyboard and the game hides things between them."""
+        return len(self.session.local_seats) > 1 and self.game.hides_between_seats(self.session.state)
+
+    def _cover(self, seat: int) -> None:
+        from tui.screens.privacy import PrivacyScreen
+
+        self._private = True
+        self.app.push_screen(PrivacyScreen(self.session.seat_names()[seat]), self._privacy_lifted)
 
     def _privacy_lifted(self, _result: object = None) -> None:
         self._private = False
