@@ -108,14 +108,36 @@ class Terminal(asyncssh.SSHClientSession):  # type: ignore[type-arg]
 
     async def seen(self, text: str, start: int = 0) -> int:
         """Wait until `text` shows in what arrived from byte `start` on; returns the new end."""
+        await self.first_of((text,), start)
+        return len(self.screen)
 
-        async def until() -> None:
-            while text not in plain(bytes(self.screen[start:])):
+    async def first_of(self, texts: tuple[str, ...], start: int = 0) -> str:
+        """Wait until one of `texts` shows (from byte `start` on); returns which."""
+
+        def found() -> str | None:
+            shown = plain(bytes(self.screen[start:]))
+            return next((text for text in texts if text in shown), None)
+
+        async def until() -> str:
+            while (text := found()) is None:
                 self.arrived.clear()
                 await self.arrived.wait()
+            return text
 
-        await asyncio.wait_for(until(), PATIENCE)
-        return len(self.screen)
+        return await asyncio.wait_for(until(), PATIENCE)
+
+
+NAME_ASKED = "Other players will see this name"
+
+
+async def arrive(channel: asyncssh.SSHClientChannel, terminal: Terminal, expected: str, name: str = "Ann") -> int:
+    """Wait for `expected` on screen, first giving a name if the app asks for one (a player's
+    first visit). Returns where the screen had got to."""
+    if await terminal.first_of((NAME_ASKED, expected)) == NAME_ASKED:
+        mark = len(terminal.screen)
+        channel.write(name.encode() + b"\r")
+        return await terminal.seen(expected, mark)
+    return len(terminal.screen)
 
 
 async def open_terminal(
@@ -136,9 +158,19 @@ def gone(pid: int) -> bool:
     return False
 
 
-async def until_gone(pid: int) -> None:
+def dead(pid: int) -> bool:
+    """Whether process `pid` has ended, reaped or not (once its parent is gone, reaping is up
+    to whoever adopts it)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError):
+        return True
+    return state in ("Z", "X")
+
+
+async def until_gone(pid: int, test=gone) -> None:
     async def poll() -> None:
-        while not gone(pid):
+        while not test(pid):
             await asyncio.sleep(0.05)
 
     await asyncio.wait_for(poll(), PATIENCE)

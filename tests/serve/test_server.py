@@ -8,11 +8,12 @@ import json
 import os
 import re
 import stat
+import sys
 
 import asyncssh
 import pytest
 
-from tests.serve.harness import Server, gone, make_key, open_terminal, plain, until_gone
+from tests.serve.harness import NAME_ASKED, Server, arrive, dead, gone, make_key, open_terminal, plain, until_gone
 
 HOME = "New Disruption"
 
@@ -40,7 +41,7 @@ async def test_a_listed_key_plays_an_unlisted_one_and_passwords_are_refused(tmp_
 
         async with await server.connect(friend) as conn:
             channel, terminal = await open_terminal(conn)
-            await terminal.seen(HOME)
+            await arrive(channel, terminal, HOME)
             channel.close()
         log = "\n".join(server.lines)
     assert "hunter2" not in log and friend.export_public_key().split()[1].decode() not in log
@@ -48,26 +49,30 @@ async def test_a_listed_key_plays_an_unlisted_one_and_passwords_are_refused(tmp_
     assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
 
 
-async def test_each_key_has_its_own_folder_and_the_app_knows_the_player(tmp_path, keys):
+async def test_each_key_has_its_own_folder_and_gives_its_name_once(tmp_path, keys):
     friend, _, stranger = keys
     async with Server(tmp_path / "host") as server:  # open: any key gets in
-        seen = []
-        for key in (friend, stranger, friend):
+        seen, asked = [], []
+        for key, name in ((friend, "Ann"), (stranger, "Bea"), (friend, "Ann")):
             before = len(server.lines)
             async with await server.connect(key) as conn:
                 channel, terminal = await open_terminal(conn)
-                await terminal.seen(HOME)
+                asked.append(await terminal.first_of((NAME_ASKED, HOME)) == NAME_ASKED)
+                await arrive(channel, terminal, HOME, name)
             seen.append(re.search(r"player=(\w+)", await server.wait_for(r"^\S+ start ", before)).group(1))
+    assert asked == [True, True, False]
     assert seen[0] == seen[2] != seen[1]
     players = sorted(p.name for p in (tmp_path / "host" / "players").iterdir())
     assert players == sorted({seen[0], seen[1]})
+    names = json.loads((tmp_path / "host" / "names.json").read_bytes())["names"]
+    assert names == {seen[0]: "Ann", seen[1]: "Bea"}
 
 
 async def test_window_change_reaches_the_app(tmp_path, keys):
     friend, _, _ = keys
     async with Server(tmp_path / "host") as server, await server.connect(friend) as conn:
         channel, terminal = await open_terminal(conn, size=(80, 24))
-        mark = await terminal.seen(HOME)
+        mark = await arrive(channel, terminal, HOME)
         channel.change_terminal_size(70, 20)
         mark = await terminal.seen("The terminal is 70x20.", mark)
         channel.change_terminal_size(120, 40)
@@ -78,7 +83,7 @@ async def test_keys_reach_the_app_and_a_game_starts_from_the_command(tmp_path, k
     friend, _, _ = keys
     async with Server(tmp_path / "host") as server, await server.connect(friend) as conn:
         channel, terminal = await open_terminal(conn, "new disruption --seed 3")
-        mark = await terminal.seen("Roll 2d6")
+        mark = await arrive(channel, terminal, "Roll 2d6")
         channel.write(b"r")
         await terminal.seen("Rolled", mark)
         channel.write(b"\x11")  # Ctrl+Q quits, as at home
@@ -97,7 +102,7 @@ async def test_a_vanished_client_leaves_no_app_behind(tmp_path, keys):
         conn = await server.connect(friend)
         before = len(server.lines)
         channel, terminal = await open_terminal(conn)
-        await terminal.seen(HOME)
+        await arrive(channel, terminal, HOME)
         pid = await app_pid(server, before)
         conn.abort()
         await until_gone(pid)
@@ -106,7 +111,7 @@ async def test_a_vanished_client_leaves_no_app_behind(tmp_path, keys):
         conn = await server.connect(friend)
         before = len(server.lines)
         channel, terminal = await open_terminal(conn)
-        await terminal.seen(HOME)
+        await arrive(channel, terminal, HOME)
         pid = await app_pid(server, before)
         conn._transport.pause_reading()  # hear nothing, so answer no keepalive
         await until_gone(pid)
@@ -135,7 +140,7 @@ async def test_extra_sessions_are_refused(tmp_path, keys):
     friend, _, _ = keys
     async with Server(tmp_path / "host", "--max-sessions", "1") as server, await server.connect(friend) as conn:
         channel, terminal = await open_terminal(conn)
-        await terminal.seen(HOME)
+        await arrive(channel, terminal, HOME)
         result = await conn.run("new disruption", term_type="xterm", encoding=None)
         assert result.exit_status == 1 and b"full" in result.stderr
         assert len(plain(result.stderr).strip().splitlines()) == 1
@@ -161,7 +166,7 @@ async def test_stopping_the_server_ends_every_app(tmp_path, keys):
         conn = await server.connect(friend)
         before = len(server.lines)
         channel, terminal = await open_terminal(conn)
-        await terminal.seen(HOME)
+        await arrive(channel, terminal, HOME)
         pid = await app_pid(server, before)
         server.process.terminate()
         await terminal.seen("server is stopping")
@@ -169,3 +174,18 @@ async def test_stopping_the_server_ends_every_app(tmp_path, keys):
         conn.abort()
     assert gone(pid)
     assert os.path.isdir(tmp_path / "host" / "players")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the kernel's parent-death signal is Linux's")
+async def test_an_app_does_not_outlive_a_killed_server(tmp_path, keys):
+    friend, _, _ = keys
+    async with Server(tmp_path / "host") as server:
+        conn = await server.connect(friend)
+        before = len(server.lines)
+        channel, terminal = await open_terminal(conn)
+        await arrive(channel, terminal, HOME)
+        pid = await app_pid(server, before)
+        server.process.kill()  # no chance to end its apps itself
+        await server.process.wait()
+        await until_gone(pid, dead)
+        conn.abort()

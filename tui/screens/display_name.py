@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -12,14 +10,8 @@ from textual.widgets import Input, Static
 
 from saves.names import NAME_LIMIT, check_name, claim_name
 from tui.plain import plain
+from tui.tables.identity import served_identity
 from tui.widgets.keybar import KeyBar
-
-# Set by `tabletop-tui serve` for each player: a stable id made from their key.
-PLAYER_ENV_VAR = "TABLETOP_TUI_PLAYER"
-
-
-def player_id() -> str:
-    return os.environ.get(PLAYER_ENV_VAR, "")
 
 
 class DisplayNameScreen(Screen[str]):
@@ -28,7 +20,9 @@ class DisplayNameScreen(Screen[str]):
     DisplayNameScreen #name { width: 30; }
     DisplayNameScreen #problem { color: $error; height: 1; }
     """
-    BINDINGS = [Binding("enter", "keep", "Keep this name", priority=True)]
+    # Not a priority binding: keys that arrive together ("Ann" and Enter in one packet) must
+    # reach the field before Enter reads it. The field submits; the binding names the key.
+    BINDINGS = [Binding("enter", "keep", "Keep this name")]
     HELP = f"""
 # Your name
 
@@ -52,11 +46,15 @@ Other players see this name at shared tables. Type 1 to {NAME_LIMIT} characters 
     def on_mount(self) -> None:
         self.query_one("#name", Input).focus()
 
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_keep()
+
     def action_keep(self) -> None:
         name, problem = check_name(self.query_one("#name", Input).value)
         if not problem:
             try:
-                problem = claim_name(self.app.paths, player_id(), name)
+                problem = claim_name(self.app.paths, served_identity(), name)
             except OSError as error:
                 problem = f"The name could not be kept: {error.strerror}."
         if problem:
