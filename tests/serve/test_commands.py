@@ -22,6 +22,7 @@ from tui.serve.commands import Refused, is_interactive, safe_arguments
         ("tables", ["tables"]),
         ("join KXPT", ["join", "KXPT"]),
         ("join KXPT --deck ABC", ["join", "KXPT", "--deck", "ABC"]),
+        ("watch kxpt", ["watch", "kxpt"]),
     ],
 )
 def test_the_safe_subset_passes(command, arguments):
@@ -52,6 +53,8 @@ def test_the_safe_subset_passes(command, arguments):
         "join KXPT --theme x",
         "join KXPT --deck ../../x",
         "join KXPT -d /",
+        "watch",
+        "watch ../KXPT",
         "sh -c id",
         "new disruption; sh",
         "continue 'unclosed",
@@ -67,4 +70,5 @@ def test_anything_else_is_refused_in_one_line(command):
 
 def test_what_wants_a_terminal():
     assert is_interactive([]) and is_interactive(["new", "disruption"]) and is_interactive(["join", "K"])
+    assert is_interactive(["watch", "K"])
     assert not is_interactive(["new", "disruption", "--help"]) and not is_interactive(["tables"])

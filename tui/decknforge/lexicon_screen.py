@@ -27,6 +27,7 @@ from saves.envelope import Damaged
 from tui.decknforge.storage import deck_store, word_store
 from tui.plain import plain
 from tui.screens.dialogs import AskText
+from tui.tables.identity import moderates
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
 
@@ -181,6 +182,9 @@ Every Qi Word is a trigger and an effect: "If this happens, then that".
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if isinstance(self.focused, Input) and action != "back":
             return False  # letters go into the box
+        if action == "verdict" or (action == "mode" and parameters[0] == "review"):
+            if not moderates():  # a server's players review only if its host says so
+                return False
         if action == "verdict":
             return self.mode == "review" and bool(self.items)
         if action == "mode":

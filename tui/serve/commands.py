@@ -1,7 +1,7 @@
 """What a command sent with ssh may ask for: a safe subset of the command line.
 
 `ssh HOST new disruption --seed 3` reaches the server as one string. Only `new` (with the game's
-own options), `continue`, `tables` and `join` pass, and each is rebuilt from what was understood
+own options), `continue`, `tables`, `join` and `watch` pass, and each is rebuilt from what was understood
 rather than handed on as typed, so no global option (`--data-dir`, `--theme`, ...) and no path can
 ride along to the app.
 """
@@ -13,7 +13,7 @@ import shlex
 
 from tui.cli import UsageError, parse_new_game
 
-USAGE = "usage: ssh [-t] HOST [new GAME [options] | continue [SAVE] | tables | join CODE [options]]"
+USAGE = "usage: ssh [-t] HOST [new GAME [options] | continue [SAVE] | tables | join CODE | watch CODE]"
 # A save's id, name or list number; a table's code; an option's value: no path can be spelt.
 WORD = re.compile(r"[^\x00-\x1f\x7f-\x9f/\\]{1,40}")
 CODE = re.compile(r"[A-Za-z0-9]{1,12}")
@@ -21,7 +21,7 @@ OPTION = re.compile(r"--[a-z][a-z0-9-]{0,30}")
 # Options of the top-level command line. argparse accepts any unambiguous prefix, so a game
 # option may be neither one of these nor a prefix of one.
 GLOBAL_OPTIONS = ("--data-dir", "--theme", "--version", "--help")
-INTERACTIVE = ("", "new", "continue", "join")
+INTERACTIVE = ("", "new", "continue", "join", "watch")
 
 
 class Refused(Exception):
@@ -43,8 +43,8 @@ def safe_arguments(command: str | None) -> list[str]:
         return ["continue", *rest]
     if verb == "tables" and not rest:
         return ["tables"]
-    if verb == "join" and rest and CODE.fullmatch(rest[0]):
-        return ["join", rest[0], *_generic_options(rest[1:])]
+    if verb in ("join", "watch") and rest and CODE.fullmatch(rest[0]):
+        return [verb, rest[0], *_generic_options(rest[1:])]
     raise Refused(USAGE)
 
 
