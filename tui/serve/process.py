@@ -23,6 +23,7 @@ from pathlib import Path
 # after every move, so even SIGKILL loses nothing.
 STOP_STEPS = ((signal.SIGHUP, 0.5), (signal.SIGTERM, 0.5), (signal.SIGKILL, None))
 READ_SIZE = 65536
+MAX_PENDING = 1 << 20  # keys waiting for an app that does not read: past this they are dropped
 MAX_SIDE = 1000  # columns or rows a client may ask for
 
 
@@ -123,6 +124,8 @@ class AppProcess:
         if self.master < 0:
             return
         was_waiting = bool(self.pending)
+        if len(self.pending) + len(data) > MAX_PENDING:
+            return  # a stuck app must not make a flood of input grow the server without end
         self.pending += data
         if not was_waiting:
             self._writable()
