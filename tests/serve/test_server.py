@@ -116,6 +116,13 @@ async def test_a_vanished_client_leaves_no_app_behind(tmp_path, keys):
         conn._transport.pause_reading()  # hear nothing, so answer no keepalive
         await until_gone(pid)
         conn.abort()
+
+        # Gone while its app was still starting: the app is ended once it has started.
+        conn = await server.connect(friend)
+        before = len(server.lines)
+        await open_terminal(conn)
+        conn.abort()
+        await until_gone(await app_pid(server, before))
         assert not gone(server.process.pid)  # the server itself goes on
 
 

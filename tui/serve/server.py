@@ -87,7 +87,10 @@ class Host:
             visit.send_away("The server is stopping. Your game is saved.", "server stopping")
         waiting = [visit.ended.wait() for visit in list(self.visits)]
         if waiting:
-            await asyncio.wait_for(asyncio.gather(*waiting), 5.0)
+            try:
+                await asyncio.wait_for(asyncio.gather(*waiting), 5.0)
+            except TimeoutError:  # every app got SIGKILL by now; their clients hear no more
+                pass
         for door in list(self.doors):
             if door.connection is not None:
                 door.connection.close()
@@ -218,7 +221,9 @@ class Visit(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             return
         self.host.log.line("start", peer=self.peer, player=self.player.id, command=arguments[0] if arguments else "home",
                            pid=self.app.pid, sessions=len(self.host.visits))
-        if not self.open:  # the client left while the app was starting
+        if self.stopping:  # hung up while the app was starting: its stop was left to us
+            asyncio.get_running_loop().create_task(self.app.stop())
+        elif not self.open:
             self.hang_up("gone before start")
 
     def refuse(self, message: str, reason: str, status: int) -> None:
@@ -298,7 +303,8 @@ class Visit(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             return
         self.stopping = True
         self.host.log.line("hangup", peer=self.peer, player=self.player.id, reason=reason)
-        asyncio.get_running_loop().create_task(self.app.stop())
+        if self.app.pid is not None:  # else begin() stops it as soon as it has started
+            asyncio.get_running_loop().create_task(self.app.stop())
 
     def send_away(self, message: str, reason: str) -> None:
         """End the app of a client still here, then tell them why."""
