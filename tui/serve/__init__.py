@@ -57,7 +57,10 @@ def serve(args: Any, paths: Any) -> int:
     try:
         return asyncio.run(run_server(args, paths, ServerLog(log_file)))
     except OSError as problem:  # the port is taken, the key file is unreadable, ...
-        raise UsageError(f"serve: {problem.strerror or problem}") from None
+        where = f"{problem.filename}: " if problem.filename else ""
+        raise UsageError(f"serve: {where}{problem.strerror or problem}") from None
+    except ValueError as problem:  # a host key file that is not a usable private key
+        raise UsageError(f"serve: the host key cannot be used: {problem}") from None
     finally:
         if log_file is not None:
             log_file.close()
