@@ -126,9 +126,9 @@ async def bytes_per_keypress(server: Server, key: asyncssh.SSHKey, presses: int 
     return int(statistics.median(sizes)), int(statistics.median(moves)), statistics.median(latencies) * 1000
 
 
-async def crowd(server: Server, keys: list[asyncssh.SSHKey], seconds: float) -> tuple[float, float, int]:
+async def crowd(server: Server, keys: list[asyncssh.SSHKey], seconds: float) -> tuple[float, float, int, int]:
     """All players in a game at once, each pressing keys: median and 90th percentile repaint
-    latency (ms), and the median memory of one app (KiB)."""
+    latency (ms), the median memory of one app and the server's own (KiB)."""
     before = len(server.lines)
     players = [Player(server, key) for key in keys]
     for start in range(0, len(players), 4):  # sit down a few at a time, as people arrive
@@ -138,12 +138,13 @@ async def crowd(server: Server, keys: list[asyncssh.SSHKey], seconds: float) -> 
     until = time.perf_counter() + seconds
     await asyncio.gather(*(p.keep_playing(until, latencies) for p in players))
     memory = int(statistics.median(rss_kib(pid) for pid in pids))
+    server_memory = rss_kib(server.process.pid)
     for player in players:
         player.leave()
     while sum(" end " in line for line in server.lines[before:]) < len(players):  # all apps gone
         await asyncio.sleep(0.1)
     latencies.sort()
-    return statistics.median(latencies) * 1000, latencies[int(len(latencies) * 0.9)] * 1000, memory
+    return statistics.median(latencies) * 1000, latencies[int(len(latencies) * 0.9)] * 1000, memory, server_memory
 
 
 async def main(most: int) -> None:
@@ -162,8 +163,9 @@ async def main(most: int) -> None:
             held = 0
             count = 1
             while count <= most:
-                median, p90, memory = await crowd(server, keys[:count], 6.0)
-                print(f"  {count:>3} players: median {median:6.1f} ms, 90% {p90:6.1f} ms, app RSS {memory / 1024:.0f} MiB each")
+                median, p90, memory, own = await crowd(server, keys[:count], 6.0)
+                print(f"  {count:>3} players: median {median:6.1f} ms, 90% {p90:6.1f} ms, "
+                      f"app RSS {memory / 1024:.0f} MiB each, server RSS {own / 1024:.0f} MiB")
                 if median > TARGET_MS:
                     break
                 held = count
