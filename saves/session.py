@@ -202,3 +202,71 @@ class CampaignSession(GameSession):
     def _start_state(self) -> Any:
         """The game in progress as it was set up (for its whole log)."""
         return self.game.campaign_game_start(self.campaign)
+
+
+class SharedSession(GameSession):
+    """A game at a shared table, played from several terminals at once.
+
+    This terminal acts for the seats `player` claimed. Every move is made under the table's
+    lock against the file as it is now: a move made against a table that changed since it was
+    drawn is refused (StaleTable) and the table is read again.
+    """
+
+    shared = True
+
+    def __init__(self, tables: Any, game: Game, code: str, envelope: Envelope, state: Any, player: str) -> None:
+        self.tables = tables
+        self.store = tables  # what GameSession's helpers write through
+        self.game = game
+        self.save_id = code
+        self.envelope = envelope
+        self.state = state
+        self.player = player
+        self._signature = tables.signature(code)
+
+    @classmethod
+    def open(cls, tables: Any, code: str, player: str) -> SharedSession:
+        envelope = tables.read(code)
+        game = tables.games[envelope.game_id]
+        return cls(tables, game, code, envelope, tables.decode_state(envelope), player)
+
+    @property
+    def code(self) -> str:
+        return self.save_id
+
+    @property
+    def local_seats(self) -> set[int]:
+        mine = self.player
+        return {i for i, seat in enumerate(self.envelope.seats) if mine and seat.player == mine and not seat.bot}
+
+    def play(self, action: Any) -> list[Any]:
+        with self.tables.locked(self.code):
+            fresh = self.tables.read(self.code)
+            if len(fresh.actions) != len(self.envelope.actions) or self.state is None:
+                self._take(fresh, self.tables.signature(self.code))
+                raise StaleTable("Another player moved first: the table is redrawn as it is now.")
+            events = self.game.apply(self.state, action)
+            self.envelope.actions.append(msgspec.Raw(msgspec.json.encode(action)))
+            self.tables.write(self.code, self.envelope, self.state)
+            self._signature = self.tables.signature(self.code)
+        return events
+
+    def save(self) -> None:
+        with self.tables.locked(self.code):
+            self.tables.write(self.code, self.envelope, self.state)
+            self._signature = self.tables.signature(self.code)
+
+    def reload(self) -> None:
+        signature = self.tables.signature(self.code)  # before reading: a later write is seen next time
+        self._take(self.tables.read(self.code), signature)
+
+    def reload_if_changed(self) -> bool:
+        if self.tables.signature(self.code) == self._signature:
+            return False
+        self.reload()
+        return True
+
+    def _take(self, envelope: Envelope, signature: tuple[int, int, int]) -> None:
+        self._signature = signature
+        self.envelope = envelope
+        self.state = self.tables.decode_state(envelope)

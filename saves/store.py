@@ -18,6 +18,25 @@ def utc_now() -> datetime:
     return datetime.now(timezone.utc)
 
 
+def upgrade_state(envelope: Envelope, game: Game) -> None:
+    """Bring the envelope's state to the game's current shape, one version at a time, in
+    memory (the file is rewritten, as always, with the next move); refuse a newer one."""
+    if envelope.state_version > game.state_version:
+        raise Damaged(f"it was written by a newer tabletop-tui ({game.title} state {envelope.state_version})")
+    if envelope.state_version == game.state_version or bytes(envelope.state) == b"null":
+        return
+    try:
+        raw = msgspec.json.decode(envelope.state)
+        version = envelope.state_version
+        while version < game.state_version:
+            raw = game.upgrade_state(raw, version, envelope.kind)
+            version += 1
+    except (msgspec.DecodeError, KeyError, TypeError, ValueError, AttributeError):
+        raise Damaged(f"its {game.title} state (version {envelope.state_version}) cannot be upgraded") from None
+    envelope.state = msgspec.Raw(msgspec.json.encode(raw))
+    envelope.state_version = version
+
+
 class SaveEntry(msgspec.Struct, frozen=True):
     """One line of the saved-games list: a usable save, or a damaged file and why."""
 
@@ -80,30 +99,11 @@ class SaveStore:
     def decode_state(self, envelope: Envelope) -> Any:
         game = self.games[envelope.game_id]
         state_type = game.Campaign if envelope.kind == "campaign" else game.State
-        if envelope.state_version > game.state_version:
-            raise Damaged(
-                f"it was written by a newer tabletop-tui ({game.title} state {envelope.state_version})"
-            )
+        upgrade_state(envelope, game)
         try:
-            if envelope.state_version < game.state_version:
-                self._upgrade_state(envelope, game)
             return msgspec.json.decode(envelope.state, type=state_type)
         except (msgspec.ValidationError, msgspec.DecodeError) as error:
             raise Damaged(f"its {game.title} state is not valid ({error})") from None
-
-    def _upgrade_state(self, envelope: Envelope, game: Game) -> None:
-        """Bring an older state to the game's current shape, one version at a time, in the
-        envelope in memory (the file is rewritten, as always, with the next move)."""
-        raw = msgspec.json.decode(envelope.state)
-        version = envelope.state_version
-        try:
-            while version < game.state_version:
-                raw = game.upgrade_state(raw, version, envelope.kind)
-                version += 1
-        except (KeyError, TypeError, ValueError, AttributeError):
-            raise Damaged(f"its {game.title} state (version {envelope.state_version}) cannot be upgraded") from None
-        envelope.state = msgspec.Raw(msgspec.json.encode(raw))
-        envelope.state_version = version
 
     def list(self) -> list[SaveEntry]:
         """Every save file, newest first; damaged ones included with their reason."""

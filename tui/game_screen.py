@@ -18,6 +18,7 @@ from textual.screen import Screen
 
 from engine.core.errors import IllegalAction
 from saves.session import GameSession, StaleTable
+from tui.plain import plain
 from tui.widgets.panel import Painter
 
 BOT_PACE = 0.7  # seconds between a bot's moves: slow enough to read each one in the log
@@ -88,7 +89,7 @@ class GameScreen(Screen[None]):
         session = self.session
         if session.state is None or not self.several_seats:
             return Text()
-        names = session.seat_names()
+        names = [plain(name).plain for name in session.seat_names()]
         moving = self.game.to_move(session.state)
         text = Text()
         if self.seat is not None and self.seat in moving and self.seat in session.local_seats:
@@ -108,6 +109,8 @@ class GameScreen(Screen[None]):
         self._size_classes(self.app.size.width, self.app.size.height)
         if self.session.state is not None:
             self.redraw()
+            if self._covered_between_seats() and self.seat is not None:
+                self._cover(self.seat)  # whoever sits down first is named too
             self._after_change()
             if self.over:  # a finished game opened again: its end first
                 self.call_after_refresh(self.show_end)
@@ -231,16 +234,20 @@ class GameScreen(Screen[None]):
     def _switch_to(self, seat: int) -> None:
         if seat == self.seat:
             return
-        full = self.session.state
-        private = self.game.hides_between_seats(full) and len(self.session.local_seats) > 1
         self.seat = seat
-        if private:
-            from tui.screens.privacy import PrivacyScreen
-
-            self._private = True
-            name = self.session.seat_names()[seat]
-            self.app.push_screen(PrivacyScreen(name), self._privacy_lifted)
+        if self._covered_between_seats():
+            self._cover(seat)
         self.redraw()
+
+    def _covered_between_seats(self) -> bool:
+        """Several people share this keyboard and the game hides things between them."""
+        return len(self.session.local_seats) > 1 and self.game.hides_between_seats(self.session.state)
+
+    def _cover(self, seat: int) -> None:
+        from tui.screens.privacy import PrivacyScreen
+
+        self._private = True
+        self.app.push_screen(PrivacyScreen(self.session.seat_names()[seat]), self._privacy_lifted)
 
     def _privacy_lifted(self, _result: object = None) -> None:
         self._private = False
