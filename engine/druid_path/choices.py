@@ -43,7 +43,7 @@ from engine.druid_path.model import (
     UsePotion,
     UseRobot,
 )
-from engine.druid_path.play import DRUID_ROW, ITEM_ROWS, PLAYABLE, occupied
+from engine.druid_path.play import DRUID_ROW, ITEM_MENDS, ITEM_ROWS, PLAYABLE, nothing_to_mend, occupied
 from engine.druid_path.table import C, log
 
 TAKE_GEM = {c: TakeGem(c) for c in COLOURS}
@@ -51,16 +51,19 @@ TAME = [Tame(i) for i in range(LANES)]
 PLAY_ITEM = [PlayItem(i) for i in range(len(C.items))]
 STAMINA_BOOST = [StaminaBoost(i) for i in range(len(C.items))]
 STAMINA_ITEMS = {i.id for i in C.items.values() if i.boost_kind == "stamina"}
-ITEM_FACTS = {  # playable outside a roll, cost, rows it needs a target in (R32), stamina boost
-    i.id: (PLAYABLE[i.id], i.cost, ITEM_ROWS[i.id], i.boost_kind == "stamina") for i in C.items.values()
-}
+ITEM_FACTS = {  # playable outside a roll, cost, rows it needs a target in and what it mends
+    # (R32), stamina boost
+    i.id: (PLAYABLE[i.id], i.cost, ITEM_ROWS[i.id], ITEM_MENDS[i.id], i.boost_kind == "stamina")
+    for i in C.items.values()
+}  # fmt: skip
 DRAW_ITEM, DRUID_ABILITY, END_PLAY, NEXT_TURN = DrawItem(), DruidAbility(), EndPlay(), NextTurn()
 USE_ROBOT = [UseRobot(i) for i in range(3)]
 DRUID_POWERS = {d.id: d.ability for d in C.druids.values()}
 ROBOT_POWERS = {r.id: r.ability for r in C.robots.values()}
-ROBOT_FACTS = {  # stamina cost, summons a Spirit token, rows it needs a target in (R32)
-    r.id: (r.ability.cost, *play.ABILITY_FACTS[id(r.ability)]) for r in C.robots.values()
-}
+ROBOT_FACTS = {  # stamina cost, summons a Spirit token, rows it needs a target in, mends (R32)
+    r.id: (r.ability.cost, *play.ABILITY_FACTS[id(r.ability)], play.ABILITY_MENDS[id(r.ability)])
+    for r in C.robots.values()
+}  # fmt: skip
 
 
 def _take_gem(state: State) -> list[Action]:
@@ -80,6 +83,8 @@ def _play_item(state: State) -> list[Action]:
 
 
 def _stamina_boost(state: State) -> list[Action]:
+    if state.stamina >= C.druids[state.druid].stamina_max:  # R32: it would add nothing
+        return []
     return [STAMINA_BOOST[i] for i, item in enumerate(state.hand) if item in STAMINA_ITEMS]
 
 
@@ -129,11 +134,13 @@ def play_phase_actions(state: State) -> list[Action]:
             acts.append(DRAW_ITEM)
     occ = occupied(state)
     boosts = []
+    room = stamina < C.druids[state.druid].stamina_max  # R32: a stamina boost needs room
     for i, item in enumerate(hand):
-        playable, cost, rows, stamina_boost = ITEM_FACTS[item]
+        playable, cost, rows, needs, stamina_boost = ITEM_FACTS[item]
         if playable and cost <= stamina and (not rows or rows & occ):
-            acts.append(PLAY_ITEM[i])
-        if stamina_boost:
+            if not needs or not nothing_to_mend(state, needs):
+                acts.append(PLAY_ITEM[i])
+        if stamina_boost and room:
             boosts.append(STAMINA_BOOST[i])
     acts += boosts
     if occ & DRUID_ROW:
@@ -143,8 +150,8 @@ def play_phase_actions(state: State) -> list[Action]:
     energy, used = state.robot_energy, state.robots_used
     for i, robot in enumerate(state.robots):
         if energy[i] > 0 and not used[i]:
-            cost, summons, rows = ROBOT_FACTS[robot]
-            if cost > stamina:
+            cost, summons, rows, needs = ROBOT_FACTS[robot]
+            if cost > stamina or (needs and nothing_to_mend(state, needs)):
                 continue
             if summons and play.usable(state, ROBOT_POWERS[robot], occ):
                 acts.append(USE_ROBOT[i])

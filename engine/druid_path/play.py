@@ -59,10 +59,46 @@ def has_targets(state: State, rows: int) -> bool:
     return not rows or bool(rows & occupied(state))
 
 
+def mends(effects) -> tuple[str, ...]:
+    """R32: what an effect list can only mend (a hurt beastborg, a hurt Druid, stamina below
+    its top), or () when any of its effects does something else."""
+    needs = []
+    for e in effects:
+        if e.op == "roll_boost":
+            continue
+        if e.op == "heal" and e.target in ("ally_beast", "ally_beasts", "self"):
+            needs.append("beast")
+        elif e.op == "heal" and e.target == "ally":
+            needs.append("druid")
+        elif e.op == "gain_stamina" and e.amount > 0:
+            needs.append("stamina")
+        else:
+            return ()
+    return tuple(needs)
+
+
+def nothing_to_mend(state: State, needs: tuple[str, ...]) -> bool:
+    """Whether every mend in `needs` would do nothing now (never true for ())."""
+    for need in needs:
+        if need == "beast" and any(b is not None and b.damage for b in state.druid_row):
+            return False
+        if need == "druid" and state.druid_hp < state.druid_hp_max:
+            return False
+        if need == "stamina" and state.stamina < C.druids[state.druid].stamina_max:
+            return False
+    return bool(needs)
+
+
 # Facts about the cards that legal_actions asks for on every step, worked out once.
 COSTS = {b.id: (tuple(b.cost.coloured().items()), b.cost.any) for b in C.beasts.values()}
 PLAYABLE = {i.id: any(e.op != "roll_boost" for e in i.light) for i in C.items.values()}
 ITEM_ROWS = {i.id: rows_needed([e for e in i.light if e.op != "roll_boost"]) for i in C.items.values()}
+ITEM_MENDS = {i.id: mends(i.light) for i in C.items.values()}
+ABILITY_MENDS = {
+    id(a): mends(a.effects)
+    for a in [d.ability for d in C.druids.values()] + [r.ability for r in C.robots.values()]
+    + [b.light for b in C.beasts.values() if b.light is not None]
+}  # fmt: skip
 ABILITY_FACTS = {  # does it summon a Spirit token; which rows must hold a target (R32)
     id(a): (any(e.op == "summon_spirit" for e in a.effects), rows_needed(a.effects))
     for a in [d.ability for d in C.druids.values()] + [r.ability for r in C.robots.values()]
@@ -145,6 +181,7 @@ def playable_items(state: State) -> list[int]:
         i
         for i, item in enumerate(state.hand)
         if PLAYABLE[item] and items[item].cost <= stamina and has_targets(state, ITEM_ROWS[item])
+        and not nothing_to_mend(state, ITEM_MENDS[item])
     ]
 
 
@@ -193,7 +230,7 @@ def use_potion(state: State, index: int) -> None:
 
 def usable(state: State, ability: Ability, occ: int = -1) -> bool:
     """Affordable, and with something to act on (R32); `occ` is occupied(state) if known."""
-    if ability.cost > state.stamina:
+    if ability.cost > state.stamina or nothing_to_mend(state, ABILITY_MENDS[id(ability)]):
         return False
     summons, rows = ABILITY_FACTS[id(ability)]
     if summons:

@@ -32,6 +32,11 @@ def _paid(cost: int, left: int) -> str:
     return f" ({cost} stamina, {left} left)" if cost else ""
 
 
+def _robot(name: str, text: str, energy: int, cost: int, left: int) -> str:
+    paid = f", {cost} stamina, {left} left" if cost else ""
+    return f"{name} (energy {energy} left{paid}): {text}"
+
+
 def _path_items(items: tuple[str, ...]) -> str:
     if not items:
         return "The path's item draw finds the item deck empty."
@@ -113,7 +118,7 @@ WORDING = {
     "stamina_boost": "Discarded {0} for +{1} stamina ({2}).",
     "roll_boost": "Discarded {0}: +{1} to the roll ({2}).",
     "potion": lambda name, boost, total, cost, left: f"Drank {name}{_paid(cost, left)}: +{boost} to the roll ({total}).",
-    "robot": lambda name, text, energy, cost, left: f"{name}{_paid(cost, left)}: {text} (energy {energy} left).",
+    "robot": _robot,
     "darach_moves": "The Darach moves.",
     "darach_defeated": "{0} is defeated!",
     "druid_fallen": "{0} has fallen.",

@@ -393,6 +393,24 @@ def test_nothing_to_aim_at_is_not_offered() -> None:  # R32
     assert PlayItem(index) in acts and DruidAbility() in acts and UseRobot(cog) in acts
 
 
+def test_nothing_to_mend_is_not_offered() -> None:  # R32
+    state = at_play(druid="seren")  # Seren: mend a beastborg and the Druid
+    state.robots, state.robot_energy, state.robots_used = ["brassroot"], [2], [False]  # mends a beast
+    moss, philter = give(state, "healing_moss"), give(state, "dewdrop_philter")  # heal; +1 stamina
+    put(state, "druid", 0, "sparkit")
+    state.stamina = 5
+    acts = GAME.legal_actions(state)
+    assert PlayItem(moss) not in acts and UseRobot(0) not in acts and DruidAbility() not in acts
+    assert StaminaBoost(philter) not in acts  # full stamina: the card would be lost for nothing
+    state.druid_row[0].damage = 1
+    acts = GAME.legal_actions(state)
+    assert UseRobot(0) in acts and DruidAbility() in acts and PlayItem(moss) not in acts
+    state.druid_hp -= 1
+    state.stamina = 4
+    acts = GAME.legal_actions(state)
+    assert PlayItem(moss) in acts and StaminaBoost(philter) in acts
+
+
 def test_registered_and_every_label_and_message_is_readable() -> None:
     from engine.core.rng import Rng
     from engine.registry import GAMES
