@@ -48,6 +48,7 @@ class SaveEntry(msgspec.Struct, frozen=True):
     summary: str = ""
     updated: str = ""
     damage: str = ""  # empty when the save is usable
+    finished: bool = False  # the game has its outcome (a campaign: it is over)
 
     @property
     def damaged(self) -> bool:
@@ -72,6 +73,9 @@ class SaveStore:
 
     def read(self, save_id: str) -> Envelope:
         """Decode one save; Damaged (with the reason) if it cannot be used."""
+        return self._read(save_id)[0]
+
+    def _read(self, save_id: str) -> tuple[Envelope, Any]:
         path = self.paths.save_file(save_id)
         try:
             data = path.read_bytes()
@@ -94,7 +98,14 @@ class SaveStore:
         if upgraded:  # a listing's words follow the upgraded state (e.g. how a loss is told)
             campaign = envelope.kind == "campaign"
             envelope.summary = game.campaign_summary(state) if campaign else game.summary(state)
-        return envelope
+        return envelope, state
+
+    def finished(self, envelope: Envelope, state: Any) -> bool:
+        """A game with its outcome, or a campaign that is over: nothing left to continue."""
+        game = self.games[envelope.game_id]
+        if envelope.kind == "campaign":
+            return not game.campaign_active(state)
+        return game.outcome(state) is not None
 
     def decode_state(self, envelope: Envelope) -> Any:
         game = self.games[envelope.game_id]
@@ -115,7 +126,7 @@ class SaveStore:
                 continue
             save_id = path.stem
             try:
-                envelope = self.read(save_id)
+                envelope, state = self._read(save_id)
             except Damaged as damage:
                 modified = datetime.fromtimestamp(path.stat().st_mtime, timezone.utc)
                 entries.append(
@@ -137,13 +148,15 @@ class SaveStore:
                     kind=envelope.kind,
                     summary=envelope.summary,
                     updated=envelope.updated,
+                    finished=self.finished(envelope, state),
                 )
             )
         entries.sort(key=lambda entry: (entry.updated, entry.save_id), reverse=True)
         return entries
 
     def most_recent(self) -> SaveEntry | None:
-        return next((entry for entry in self.list() if not entry.damaged), None)
+        """The newest save that can be played on (a finished game is not continued)."""
+        return next((entry for entry in self.list() if not entry.damaged and not entry.finished), None)
 
     def find(self, name: str) -> SaveEntry | None:
         """A save by id, by label (any case), or by its number in the listing (1 = newest)."""

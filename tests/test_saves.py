@@ -297,3 +297,14 @@ def test_damaged_settings_fall_back_to_defaults_and_are_kept_aside(paths):
     assert load_settings(paths)[0].theme == "tabletop-ansi"
 
 
+
+
+def test_continue_never_picks_a_finished_game(store):
+    playing = GameSession.start(store, GAME, 1)
+    play_some(playing, 2)
+    done = GameSession.start(store, GAME, 2)
+    play_some(done, 200)
+    assert done.outcome() is not None
+    entries = {entry.save_id: entry for entry in store.list()}
+    assert entries[done.save_id].finished and not entries[playing.save_id].finished
+    assert store.most_recent().save_id == playing.save_id

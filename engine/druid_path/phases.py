@@ -236,6 +236,9 @@ def combat_stage(state: State) -> None:
             assert foe is not None
             log(state, "lane_attack", lane + 1, name_of(foe), attack_of(foe))
             trigger(state, foe, "darach", lane, "attack")
+        else:
+            quiet = f"{name_of(foe)} is exhausted" if foe is not None else "no Darach beastborg here"
+            log(state, "lane_quiet", lane + 1, quiet)
         state.stage = "ask"
     elif state.stage == "ask":
         attacks = darach_beast_attacks(state, lane)

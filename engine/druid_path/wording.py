@@ -100,6 +100,7 @@ WORDING = {
     "darach_charge": "{0}: {1}'s charge fills by {2} ({3}/{4}).",
     "lane_attack": "Lane {0}: {1} attacks for {2}.",
     "unanswered": "Lane {0}: nothing can answer {1} ({2}).",
+    "lane_quiet": "Lane {0}: nothing attacks ({1}).",
     "block": "{0} blocks {1} (1 stamina, {2} left): they trade blows.",
     "go_attack": "{0} attacks {1} (1 stamina, {2} left).",
     "attack_roll": "{0}'s attack on {1}: rolled {2}+{3} against parry {4}.",

@@ -10,7 +10,9 @@ from engine.druid_path.model import PendingResponse
 from engine.registry import GAMES
 from tests.conftest import screen_text
 from tests.tui.launcher import SIZE, make_app, use_snapshot_dir
+from tui.druid_path import keys
 from tui.druid_path.campaign import CampaignScreen
+from tui.screens.game_end import EndScreen
 from tui.druid_path.screen import DruidPathScreen
 from tui.druid_path.setup import DruidPathSetup
 from tui.screens.home import HomeScreen
@@ -37,15 +39,20 @@ def table_of(app) -> DruidPathScreen:
 
 
 async def press_action(pilot, screen: DruidPathScreen, action) -> None:
-    """Play one legal action by keys: its shortcut, or the arrows to it and Enter."""
+    """Play one legal action by keys: a letter that takes it at once, else its key (or the
+    arrows) until it is highlighted, then Enter."""
     index = screen.choices.index(action)
     key = screen.keys[index]
-    if key:
+    if key and keys.at_once(key, screen.keys.count(key)):
         await pilot.press(key)
     else:
-        cursor = pilot.app.query_one("#choices").cursor
-        step = "down" if index > cursor else "up"
-        await pilot.press(*[step] * abs(index - cursor), "enter")
+        choices = screen.query_one("#choices")
+        for _ in range(len(screen.choices)):
+            if choices.cursor == index:
+                break
+            await pilot.press(key or ("down" if index > choices.cursor else "up"))
+        assert choices.cursor == index
+        await pilot.press("enter")
     await pilot.pause()
 
 
@@ -75,6 +82,10 @@ async def test_new_game_setup_offers_druid_darach_path_and_campaign(paths, snaps
         await pilot.press("up", "right")
         await pilot.pause()
         assert "Campaign (4 games)" in screen_text(app) and "set by the road" in screen_text(app)
+        assert "own variant" in screen_text(app)  # the rulebook has no campaign
+        await pilot.press("enter")  # Enter moves on; it never changes the row's value
+        await pilot.pause()
+        assert app.screen.values["mode"] == "campaign" and app.screen.row() == "druid"
 
 
 async def test_start_screen(paths, snapshot):
@@ -117,9 +128,10 @@ async def test_whole_game_by_keys_to_a_win(paths, snapshot):
             presses += 1
             assert presses < 300
         result = screen.session.outcome()
-        assert result.won
+        assert result.won and isinstance(app.screen, EndScreen)
         text = screen_text(app)
-        assert "VICTORY" in text and f"score {result.score}" in text and "n New game" in text
+        assert "Victory" in text and f"Score {result.score}" in text and "HP left" in text
+        assert "steps to spare x 2" in text and "Turning points" in text and "is tamed" in text
         snapshot.assert_match(text, "win.txt")
         assert len(app.store.read(screen.session.save_id).actions) == presses
         await pilot.press("n")
@@ -135,6 +147,9 @@ async def test_a_lost_game(paths, snapshot):
         await start_by_keys(pilot, "8")
         screen = table_of(app)
         await lose_quickly(pilot, screen)
+        assert isinstance(app.screen, EndScreen) and "Defeat" in screen_text(app)
+        await pilot.press("escape")  # the finished table
+        await pilot.pause()
         text = screen_text(app)
         assert "DEFEAT" in text and not screen.session.outcome().won
         snapshot.assert_match(text, "loss.txt")
@@ -250,12 +265,13 @@ async def test_a_campaign_game_lost_ends_the_campaign_on_its_road(paths, snapsho
         await pilot.pause()
         screen = table_of(app)
         await lose_quickly(pilot, screen)
-        assert "c On to the campaign road" in screen_text(app)
+        assert isinstance(app.screen, EndScreen) and "c The campaign's road" in screen_text(app)
         await pilot.press("c")
         await pilot.pause()
         assert isinstance(app.screen, CampaignScreen)
         text = screen_text(app)
         assert "✗ lost" in text and "LOST" in text and "Start game" not in text
+        assert "ahead" not in text and "not played" in text
         campaign = app.screen.session.campaign
         assert campaign.status == "lost" and campaign.game is None and len(campaign.records) == 1
         assert app.store.read(app.screen.session.save_id).kind == "campaign"
@@ -347,3 +363,116 @@ async def test_a_short_roll_offers_boosts_with_the_totals_they_give(paths):
         assert "roll falls short: boost it?" in text and "a Accept the roll" in text
         assert f"={sum(roll.dice) + roll.bonus} vs {roll.target} short!" in text
         assert "→" in text and "boost →" in text
+
+
+# ----- keys that stay put ----------------------------------------------------------------
+
+
+def at_table(*setup):
+    """An on_start that opens a fresh game after arranging its table with `setup(state)`."""
+    from saves.session import GameSession
+
+    def start(app):
+        session = GameSession.start(app.store, GAME, 1)
+        for step in setup:
+            step(session.state)
+        app.open_session(session)
+
+    return start
+
+
+async def test_a_digit_points_at_a_hand_item_and_never_spends_it_alone(paths):
+    from engine.druid_path.model import StaminaBoost
+    from tests.druid_path.helpers import clear_table, give
+
+    def hand(state):
+        clear_table(state)
+        state.hand = []
+        state.item_discard += [i for i in GAME.new_game(1).hand if i not in state.item_discard]
+        give(state, "wisdom_leaf")  # played: draw 2; discarded: stamina
+        give(state, "dewdrop_philter")  # only a stamina boost
+
+    app = make_app(paths, on_start=at_table(hand))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = table_of(app)
+        before = msgspec.json.encode(screen.state)
+        await pilot.press("2")
+        await pilot.pause()
+        assert msgspec.json.encode(screen.state) == before  # only highlighted
+        assert screen.choices[screen.query_one("#choices").cursor] == StaminaBoost(1)
+        assert "2 Discard for stamina: Dewdrop Philter" in screen_text(app)
+        await pilot.press("1")
+        await pilot.pause()
+        assert screen.keys[screen.query_one("#choices").cursor] == "1"
+        await pilot.press("1")  # the same digit again: the item's next choice
+        await pilot.pause()
+        assert screen.choices[screen.query_one("#choices").cursor] == StaminaBoost(0)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.state.hand == ["dewdrop_philter"]  # Enter spent the highlighted one
+
+
+async def test_a_missing_attack_says_why(paths):
+    from tests.druid_path.helpers import clear_table, put
+
+    def warded(state):
+        clear_table(state)
+        put(state, "druid", 0, "emberclaw")
+        put(state, "darach", 0, "sparkit")
+        put(state, "darach", 1, "veilcrawler")
+
+    app = make_app(paths, on_start=at_table(warded))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = table_of(app)
+        assert "WARD: no attack reaches Kaliran" in screen_text(app) and "♥2/2 »1 SW" in screen_text(app)
+        await pilot.press("e")  # end the Play phase: lane 1 asks for an answer
+        await pilot.pause()
+        assert isinstance(screen.state.pending, PendingResponse)
+        text = screen_text(app)
+        assert "No" in text and "attack on the Darach: Veilcrawler wards the" in text
+        await pilot.press("x")
+        await pilot.pause()
+        assert any("Veilcrawler wards the Darach" in str(n.message) for n in app._notifications)
+
+
+async def test_combat_ends_in_a_pause_with_the_turn_lane_by_lane(paths):
+    from tests.druid_path.helpers import clear_table, put
+
+    def fight(state):
+        clear_table(state)
+        put(state, "darach", 0, "sparkit")
+        put(state, "druid", 1, "emberclaw")
+
+    app = make_app(paths, on_start=at_table(fight))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = table_of(app)
+        await pilot.press("e")
+        await pilot.pause()
+        while isinstance(screen.state.pending, PendingResponse):
+            await pilot.press("n")
+            await pilot.pause()
+        text = screen_text(app)
+        assert "Turn 1 is over" in text and "Lane 1:" in text and "e On to the next turn" in text
+        assert screen.state.turn == 1
+        await pilot.press("e")
+        await pilot.pause()
+        assert screen.state.turn == 2 and "Turn 2: your moves" in screen_text(app)
+
+
+async def test_doing_nothing_where_nothing_attacks_says_so(paths):
+    from tests.druid_path.helpers import clear_table, put
+
+    def alone(state):
+        clear_table(state)
+        put(state, "druid", 0, "emberclaw")
+
+    app = make_app(paths, on_start=at_table(alone))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("e")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Nothing attacks in lane 1" in text and "hits Belthar" not in text

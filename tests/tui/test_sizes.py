@@ -8,15 +8,17 @@ import pytest
 from tests.conftest import screen_text
 from tests.tui.launcher import SIZES, make_app, open_played, use_snapshot_dir
 
-# game id, snapshot folder, seed, random moves to play first (a table in the middle of a game)
+# game id, snapshot folder and name, seed, random moves to play first (a table mid-game)
 TABLES = [
-    ("disruption", "disruption", 3, 8),
+    ("disruption", "disruption", "table", 3, 8),
+    ("druid-path", "druid_path", "table", 11, 22),  # a target to choose, the Darach row full
+    ("druid-path", "druid_path", "turn-end", 11, 30),  # combat over: the turn in short
 ]
 
 
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize(("game_id", "folder", "seed", "moves"), TABLES)
-async def test_a_table_at_each_size(paths, snapshot, game_id, folder, seed, moves, size):
+@pytest.mark.parametrize(("game_id", "folder", "name", "seed", "moves"), TABLES)
+async def test_a_table_at_each_size(paths, snapshot, game_id, folder, name, seed, moves, size):
     use_snapshot_dir(snapshot, folder)
     app = make_app(paths, on_start=open_played(game_id, seed, moves))
     async with app.run_test(size=SIZES[size]) as pilot:
@@ -24,4 +26,4 @@ async def test_a_table_at_each_size(paths, snapshot, game_id, folder, seed, move
         text = screen_text(app)
         lines = text.splitlines()
         assert len(lines) == SIZES[size][1]
-        snapshot.assert_match(text, f"table-{size}.txt")
+        snapshot.assert_match(text, f"{name}-{size}.txt")

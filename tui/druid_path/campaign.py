@@ -32,14 +32,15 @@ def road_text(campaign: rules.Campaign) -> Text:
             style = {"won": "bold green", "lost": "bold red"}.get(record.result, "dim")
             text.append(f"  {head}{extra}\n")
             text.append(f"     {MARKS[record.result]}", style=style)
-            text.append(f", score {record.score}, {record.turns} steps, {record.druid_hp} HP left\n")
+            steps = f"{record.turns} step{'' if record.turns == 1 else 's'}"
+            text.append(f", score {record.score}, {steps}, {record.druid_hp} HP left\n")
         elif i == len(campaign.records) and campaign.status == "active":
             now = "in progress" if campaign.game is not None else "next"
             text.append(f"▸ {head}{extra}\n", style="bold")
             text.append(f"     {now}: Darach ♥{darach.hp + leg.darach_bonus}, parry {darach.parry}\n")
         else:
             text.append(f"  {head}{extra}\n", style="dim")
-            text.append("     ahead\n", style="dim")
+            text.append("     ahead\n" if campaign.status == "active" else "     not played\n", style="dim")
     text.rstrip()
     return text
 
@@ -47,8 +48,10 @@ def road_text(campaign: rules.Campaign) -> Text:
 def standing_text(campaign: rules.Campaign) -> Text:
     druid = C.druids[campaign.druid]
     text = Text(f"{druid.name}", style="bold")
-    if campaign.status == "active":
-        text.append(f" ♥{campaign.druid_hp}/{druid.hp} next game · resolve +{campaign.resolve} stamina")
+    if campaign.status == "active" and campaign.game is not None:  # C2: carried over into this game
+        text.append(f" began this game with ♥{campaign.druid_hp}/{druid.hp} · resolve +{campaign.resolve} stamina")
+    elif campaign.status == "active":
+        text.append(f" ♥{campaign.druid_hp}/{druid.hp} for the next game · resolve +{campaign.resolve} stamina")
     text.append(f" · campaign score {rules.total_score(campaign)}")
     if campaign.status != "active":
         verdict = {"won": "The campaign is WON.", "lost": "The campaign is LOST.",
@@ -93,7 +96,7 @@ little tougher. Lose a game and the campaign is over; win all four to win it.
 
     def compose(self) -> ComposeResult:
         druid = C.druids[self.campaign.druid].name
-        yield Static(f"Druid Path campaign: {druid}'s road", classes="title")
+        yield Static(f"Druid Path campaign (this game's own variant): {druid}'s road", classes="title")
         road = Vertical(Static(id="road"), classes="panel", id="road-panel")
         road.border_title = "The road"
         yield road

@@ -1,4 +1,7 @@
-"""The Druid Path table: Darach, rows and lanes, path, hand, roll, log, and the choices."""
+"""The Druid Path table: Darach, rows and lanes, path, hand, roll, log, and the choices.
+
+Keys are fixed by the kind of action and the place of the card (tui/druid_path/keys.py).
+"""
 
 from __future__ import annotations
 
@@ -12,7 +15,6 @@ from textual.widgets import Static
 
 from engine.druid_path.model import (
     LANES,
-    AcceptRoll,
     Activate,
     AttackDarach,
     Block,
@@ -20,14 +22,13 @@ from engine.druid_path.model import (
     DruidAbility,
     EndPlay,
     Endure,
-    NextTurn,
     PendingBranch,
     PendingGem,
     PendingLane,
     PendingResponse,
     PendingRoll,
     PendingTarget,
-    PickGem,
+    PendingTurnEnd,
     PickLane,
     PickTarget,
     PlayItem,
@@ -39,37 +40,42 @@ from engine.druid_path.model import (
     UsePotion,
     UseRobot,
 )
+from engine.druid_path.phases import why_no_attack
 from engine.druid_path.rules import DruidPathGame
-from engine.druid_path.table import C, spirits_in_play
+from engine.druid_path.table import C, spirits_in_play, ward_up
 from saves.session import GameSession
+from tui.druid_path import keys, summary, view
 from tui.game_screen import GameScreen
-from tui.druid_path import view
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
 from tui.widgets.log import GameLog
 from tui.widgets.panel import panel
 
-LETTERS = {  # fixed shortcuts; other choices are numbered 1-9 in list order
-    EndPlay: "e", DrawItem: "d", AcceptRoll: "a", Endure: "n", AttackDarach: "x", Block: "b",
-    NextTurn: "e",
-}  # fmt: skip
 MENU_ORDER = {  # the Play phase's list: the moves that shape the turn first, gems and ending last
     Tame: 0, PlayItem: 1, Activate: 2, DruidAbility: 3, UseRobot: 4, DrawItem: 6, TakeGem: 7,
     StaminaBoost: 8, EndPlay: 9,
 }  # fmt: skip
-GEM_KEYS = {"green": "g", "red": "r", "blue": "u", "yellow": "y"}
-KEYS = "123456789" + "edanxbgruym"
-HAND_ROWS = 5  # lines in the hand panel
 PHASES = {
     "play": "Play phase", "darach": "Darach phase", "combat": "Combat", "end": "End of turn",
     "encounter": "Encounter", "over": "Game over",
 }  # fmt: skip
+OVER_CHOICES = {"outcome": ("The result, score and turning points", "o"), "new": ("", "n"),
+                "menu": ("Back to the menu", "q"), "campaign": ("", "c")}  # fmt: skip
+
+
+class Detail(Static):
+    """The lines under the choices; written for its size, so written again when it changes."""
+
+    def on_resize(self) -> None:
+        redraw = getattr(self.screen, "_redraw_highlight", None)
+        if redraw is not None:
+            redraw()
 
 
 class DruidPathScreen(GameScreen):
     CSS_PATH = "druid_path.tcss"
     BINDINGS = [
-        *(Binding(k, f"shortcut('{k}')", show=False) for k in KEYS),
+        *(Binding(k, f"shortcut('{k}')", show=False) for k in keys.ALL_KEYS),
         Binding("v", "details", "Cards and log"),
         Binding("c", "campaign", "Campaign road"),
     ]
@@ -78,28 +84,31 @@ class DruidPathScreen(GameScreen):
 
 Stop the rogue Darach before the path runs out. Each turn: the path's step fills the
 encounter row, you spend stamina in the **Play phase**, the Darach tames what you left,
-then the lanes fight.
+then the lanes fight, and the turn pauses so you can read how each lane went.
 
 - The **Choices** list holds every move the rules allow now. Arrows or `j`/`k` move,
-  `Enter` picks. The key beside a choice picks it at once: `1`-`9` in list order,
-  `e` end the Play phase, `d` draw an item, `g` `r` `u` `y` take a green, red, blue or
-  yellow gem, `a` accept a failed roll, and in combat `x` attack the Darach, `b` block,
-  `n` do nothing.
-- The lines under the list explain the highlighted choice: the card's costs, stats and
-  both sides' abilities. `v` shows every card on the table and the whole log.
+  `Enter` picks. Each choice shows its key, and a key always means the same thing:
+  - letters are kinds of action: `g` `r` `u` `y` take a green, red, blue or yellow gem,
+    `d` draw an item, `e` end the Play phase (and go on to the next turn), `t` tame,
+    `l` a lane's ability, `w` the Druid's ability, `m` a robot, `a` accept a failed roll,
+    and in combat `x` attack the Darach, `b` block, `n` let the blow land. A letter with
+    one choice takes it at once; with several it moves to the next of them;
+  - digits are places: the item at that place in your hand (`0` the tenth), or the lane
+    a choice asks for. A digit only moves the highlight: `Enter` takes it, so no card is
+    ever spent by a digit alone.
+- The lines under the list explain the highlighted choice, and say why a missing one is
+  missing (a ward, no stamina). `v` shows every card on the table and the whole log.
 - The top line: the phase, your gems (kept for good), the item deck and discard, and the
   shadow deck. The Darach's panel title: its HP, armor, parry (the 2d6 total an attack
-  needs) and charge (its ability fires when the charge is full).
-- ✦ counts the Spirit tokens in play (Emrys; three are shared by both rows).
-- Robots show their energy after the name (Cogwarden:2); ✓ used this turn.
+  needs), charge (its ability fires when the charge is full), and a ward when one is up.
 - Lanes show ♥ HP left/max, » attack, ◆ armor; z exhausted, ✓ ability used this turn,
-  R a relic attached, S a shadow beastborg. Encounter cards show their gem cost
-  (G green, R red, B blue, Y yellow, * any colour) and the 2d6 total that tames them.
-- Hand lines show each item's stamina cost (c) and discard boost (+N r roll, s stamina).
-- The Roll panel shows the dice, and the chance of the highlighted tame or attack
-  before you roll.
-- `q` returns to the menu; every move is saved at once. In a campaign, `c` shows the
-  road so far.
+  R a relic attached, S a shadow beastborg, W a ward. Encounter cards show their gem cost
+  (G green, R red, B blue, Y yellow, * any colour), the 2d6 total that tames them, » attack
+  and ♥ HP. ✦ counts the Spirit tokens in play (Emrys; three are shared by both rows).
+- Hand lines show each item's stamina cost (c) and discard boost (+N r roll, s stamina);
+  a wide terminal shows what each does when played.
+- When the game ends its result, score and turning points show; `o` shows them again.
+- `q` returns to the menu; every move is saved at once. In a campaign, `c` shows the road.
 """
 
     def __init__(self, session: GameSession) -> None:
@@ -120,7 +129,7 @@ then the lanes fight.
                 with Vertical(id="choices-panel", classes="panel") as box:
                     box.border_title = "Choices"
                     yield ChoiceList(id="choices")
-                    yield Static(id="detail")
+                    yield Detail(id="detail")
             with Vertical(id="right"):
                 yield panel(Static(id="path"), "Path")
                 yield panel(Static(id="hand"), "Items in hand")
@@ -133,54 +142,40 @@ then the lanes fight.
         self.watch(choices, "cursor", self._cursor_moved, init=False)
         choices.focus()
 
+    def on_resize(self) -> None:
+        if self.session.state is not None:
+            self.redraw()
+
     # ----- drawing ----------------------------------------------------------------------
 
     def draw(self) -> None:
         state = self.state
         self.choices = self._current_choices()
-        self.keys = self._keys_for(self.choices)
+        self.keys = [self._key(choice) for choice in self.choices]
+        self.set_class(isinstance(state.pending, PendingTurnEnd), "turn-end")
         self._draw_status(state)
         self._draw_choices()
         self._draw_highlight(self.query_one("#choices", ChoiceList).cursor)
-        self.paint("path", view.path_lines(state, 26))
+        self.paint("path", view.path_lines(state, self.query_one("#path").size.width or 26))
         self.query_one("#path-panel").border_title = C.paths[state.path].name
         self.query_one("#log", GameLog).show(self.game.log_lines(state))
 
     def _current_choices(self) -> list[Any]:
         if self.over:
-            if self.in_campaign:
-                return ["campaign", "menu"]
-            return ["new", "menu"]
+            return ["outcome", "campaign", "menu"] if self.in_campaign else ["outcome", "new", "menu"]
         legal = self.legal()
         return sorted(legal, key=lambda a: MENU_ORDER.get(type(a), 5))  # stable: engine order within a kind
 
-    def _keys_for(self, choices: list[Any]) -> list[str]:
-        keys, number = [], 1
-        for action in choices:
-            if action == "campaign":
-                keys.append("c")
-            elif action == "new":
-                keys.append("m" if self.in_campaign else "n")
-            elif action == "menu":
-                keys.append("q")
-            elif type(action) in LETTERS:
-                keys.append(LETTERS[type(action)])
-            elif isinstance(action, TakeGem):
-                keys.append(GEM_KEYS[action.colour])
-            elif isinstance(action, PickGem):
-                keys.append(GEM_KEYS[action.colour])
-            elif number <= 9:
-                keys.append(str(number))
-                number += 1
-            else:
-                keys.append("")
-        return keys
+    def _key(self, choice: Any) -> str:
+        if isinstance(choice, str):
+            return OVER_CHOICES[choice][1]
+        return keys.key_of(choice)
 
     def _draw_status(self, state: State) -> None:
         text = Text(" Druid Path ", style="bold")
         text.append(f"{PHASES.get(state.phase, state.phase)} · ")
         text.append_text(view.gem_text(state.gems, "gems "))
-        text.append(f"· item deck {len(state.item_deck)}, discard {len(state.item_discard)} · ")
+        text.append(f"· items {len(state.item_deck)}, discard {len(state.item_discard)} · ")
         text.append(f"shadows {len(state.shadow_deck)}")
         result = self.session.outcome()
         if result is not None:
@@ -192,23 +187,34 @@ then the lanes fight.
 
     def _draw_table(self, state: State, marks: set[str]) -> None:
         darach = C.darachs[state.darach]
-        panel = self.query_one("#table-panel")
+        width = self.query_one("#table").size.width or 46
+        cell = view.cell_width(width)
         armor = f" ◆{darach.armor}" if darach.armor else ""
-        panel.border_title = (
+        box = self.query_one("#table-panel")
+        box.border_title = (
             f"{'▸' if 'darach' in marks else ''}{darach.name} ♥{max(0, state.darach_hp)}/"
             f"{state.darach_hp_max}{armor} parry {darach.parry} charge {state.darach_charge}/{darach.stamina}"
         )
-        header = "".join(f"{'lane ' + str(i + 1):<{view.CELL}}" for i in range(LANES))
+        box.border_subtitle = f"WARD: no attack reaches {darach.name}" if ward_up(state) else ""  # R14
+        extra = max(0, (self.query_one("#table").size.height - 10) // 3)  # room for abilities
+        header = "".join(f"{'lane ' + str(i + 1):<{cell}}" for i in range(LANES))
         lines = [Text(" " * 7 + header, style="dim")]
-        lines += view.row_lines(
-            "Darach", [view.beast_cell(b, f"darach:{i}" in marks) for i, b in enumerate(state.darach_row)]
-        )
-        lines += view.row_lines(
-            "Encntr", [view.encounter_cell(state, i, f"slot:{i}" in marks) for i in range(LANES)]
-        )
-        lines += view.row_lines(
-            "You", [view.beast_cell(b, f"druid:{i}" in marks) for i, b in enumerate(state.druid_row)]
-        )
+
+        def lanes(row: str, beasts: list[Any]) -> list[tuple[Text, ...]]:
+            return [
+                (*view.beast_cell(b, f"{row}:{i}" in marks, cell, row),
+                 *view.ability_lines(b.card if b else None, row, cell, extra))
+                for i, b in enumerate(beasts)
+            ]  # fmt: skip
+
+        lines += view.row_lines("Darach", lanes("darach", state.darach_row))
+        encounter = [
+            (*view.encounter_cell(state, i, f"slot:{i}" in marks, cell),
+             *view.ability_lines(slot.card if slot else None, "druid", cell, extra))
+            for i, slot in enumerate(state.encounter)
+        ]  # fmt: skip
+        lines += view.row_lines("Encntr", encounter)
+        lines += view.row_lines("You", lanes("druid", state.druid_row))
         druid = C.druids[state.druid]
         me = Text(f"{druid.name} ", style="reverse bold" if "druid" in marks else "bold")
         me.append(f"♥{max(0, state.druid_hp)}/{state.druid_hp_max}")
@@ -218,15 +224,16 @@ then the lanes fight.
         me.append_text(view.stamina_text(state.stamina, druid.stamina_max))
         if state.druid_ability_used:
             me.append(" ✓")
-        lines.append(me)
         if druid.spirits:
             me.append(f" ✦{spirits_in_play(state)}/3")
+        lines.append(me)
         robots = Text("Robots ")
+        short = 9 if width < 60 else 20
         for i, robot_id in enumerate(state.robots):
             robot = C.robots[robot_id]
             style = "reverse" if f"robot:{i}" in marks else ("dim" if state.robot_energy[i] == 0 else "")
             used = "✓" if state.robots_used[i] else ""
-            robots.append(f"{robot.name[:9]}:{state.robot_energy[i]}{used}", style=style)
+            robots.append(f"{robot.name[:short]}:{state.robot_energy[i]}{used}", style=style)
             robots.append(" ")
         lines.append(robots)
         table = Text("\n").join(lines)
@@ -234,18 +241,18 @@ then the lanes fight.
         self.paint("table", table)
 
     def _draw_hand(self, state: State, marked: int | None) -> None:
-        width = 26
-        rows = HAND_ROWS
+        box = self.query_one("#hand")
+        width, rows = box.size.width or 26, max(box.size.height, 1)
         top = 0
+        shown = rows
         if len(state.hand) > rows:  # the last line tells what is hidden; the marked card shows
-            rows -= 1
-            top = min(max((marked or 0) - rows + 1, 0), len(state.hand) - rows)
-        lines = [
-            view.hand_line(state.hand[i], i, i == marked, width)
-            for i in range(top, min(top + rows, len(state.hand)))
-        ]
-        if len(state.hand) > HAND_ROWS:
-            lines.append(Text(f"▲{top} ▼{len(state.hand) - top - rows} more · v shows all", style="dim"))
+            shown = rows - 1
+            top = min(max((marked or 0) - shown + 1, 0), len(state.hand) - shown)
+        roomy = width >= 50 and rows >= 2 * len(state.hand)  # each item on two lines, its text in full
+        line = view.hand_lines if roomy else view.hand_line
+        lines = [line(state.hand[i], i, i == marked, width) for i in range(top, min(top + shown, len(state.hand)))]
+        if len(state.hand) > rows:
+            lines.append(Text(f"▲{top} ▼{len(state.hand) - top - shown} more · v shows all", style="dim"))
         self.paint("hand", Text("\n").join(lines) if lines else Text("No items in hand.", style="dim"))
         self.query_one("#hand-panel").border_subtitle = f"{len(state.hand)} in hand"
 
@@ -253,11 +260,13 @@ then the lanes fight.
         shown = []
         for action, key in zip(self.choices, self.keys):
             if action == "campaign":
-                shown.append(Choice("On to the campaign road (records the result)", key=key))
+                lost = not self.session.outcome().won
+                label = "The campaign ends here: see its road" if lost else "On to the campaign road (records the result)"
+                shown.append(Choice(label, key=key))
             elif action == "new":
                 shown.append(Choice(self.NEW_GAME_LABEL, key=key))
-            elif action == "menu":
-                shown.append(Choice("Back to the menu", key=key))
+            elif isinstance(action, str):
+                shown.append(Choice(OVER_CHOICES[action][0], key=key))
             else:
                 note = view.roll_note(self.state, action)
                 shown.append(Choice(self.game.describe(action, self.state), note, key=key))
@@ -275,13 +284,15 @@ then the lanes fight.
         if isinstance(pending, PendingResponse):
             return f"Combat, lane {pending.lane + 1}: your answer"
         if isinstance(pending, PendingTarget):
-            return f"{pending.task.label or 'Effect'}: choose a target"
+            return f"{pending.task.label or 'Effect'}: choose a target (lane digit)"
         if isinstance(pending, PendingLane):
-            return f"{C.beasts[pending.card].name}: choose its lane"
+            return f"{C.beasts[pending.card].name}: choose its lane (1-3)"
         if isinstance(pending, PendingGem):
             return "Choose a gem colour"
         if isinstance(pending, PendingBranch):
-            return f"Step {state.turn} branches: which way?"
+            return f"Step {state.turn} branches: which way? (1 main, 2 branch)"
+        if isinstance(pending, PendingTurnEnd):
+            return f"Turn {state.turn} is over"
         return f"Turn {state.turn}: your moves"
 
     def _marks(self, action: Any) -> tuple[set[str], int | None]:
@@ -295,8 +306,6 @@ then the lanes fight.
             hand = action.index
         elif isinstance(action, (Activate, PickLane)):
             marks.add(f"druid:{action.lane}")
-        elif isinstance(action, PickTarget) and ":" in action.target:
-            marks.add(action.target)
         elif isinstance(action, PickTarget):
             marks.add(action.target)
         elif isinstance(action, UseRobot):
@@ -306,7 +315,7 @@ then the lanes fight.
             marks |= {f"druid:{lane}", f"darach:{lane}"}
             if isinstance(action, AttackDarach):
                 marks.add("darach")
-            elif isinstance(action, Endure):
+            elif isinstance(action, Endure) and state.pending.darach_attacks:
                 marks.add("druid")
         return marks, hand
 
@@ -317,21 +326,36 @@ then the lanes fight.
         self._draw_table(state, marks)
         self._draw_hand(state, hand)
         self.paint("roll", view.roll_text(state, action))
-        detail = view.choice_details(state, action) if action not in (None, "new", "menu", "campaign") else ""
-        if action == "campaign":
-            detail = "See the road so far, then go on to the next game of the campaign."
-        self.paint("detail", view.wrap(detail, 46, 3))
+        detail = self.query_one("#detail")
+        width, rows = detail.size.width or 46, max(detail.size.height, 3)
+        if isinstance(state.pending, PendingTurnEnd):
+            text = summary.summary_text(self.game, state, width, rows)
+        elif action == "campaign":
+            won = self.session.outcome().won
+            text = ("See the road so far, then go on to the next game of the campaign." if won
+                    else "A lost game ends the campaign: its road shows how far the Druid came.")  # fmt: skip
+        elif isinstance(action, str) or action is None:
+            text = ""
+        else:
+            text = view.choice_details(state, action)
+        self.paint("detail", view.wrap(text, width, rows))
 
     # ----- input ------------------------------------------------------------------------
 
     def _cursor_moved(self, index: int) -> None:
         self._draw_highlight(index)
 
+    def _redraw_highlight(self) -> None:
+        if self.session.state is not None:
+            self._draw_highlight(self.query_one("#choices", ChoiceList).cursor)
+
     def on_choice_list_picked(self, event: ChoiceList.Picked) -> None:
         self.pick(self.choices[event.index])
 
     def pick(self, choice: Any) -> None:
-        if choice == "new":
+        if choice == "outcome":
+            self.show_end()
+        elif choice == "new":
             self.action_new_game()
         elif choice == "menu":
             self.action_back()
@@ -346,15 +370,38 @@ then the lanes fight.
         return super().check_action(action, parameters)
 
     def action_shortcut(self, key: str) -> None:
-        if key in self.keys:
-            self.pick(self.choices[self.keys.index(key)])
-        else:
-            self.notify(f"'{key}' picks nothing now: the keys beside the choices do.", severity="warning")
+        """A letter takes its only choice, or moves through several; a digit points."""
+        matches = [i for i, k in enumerate(self.keys) if k == key]
+        if not matches:
+            self.notify(self._why_not(key), severity="warning")
+            return
+        if keys.at_once(key, len(matches)):
+            self.pick(self.choices[matches[0]])
+            return
+        choices = self.query_one("#choices", ChoiceList)
+        later = [i for i in matches if i > choices.cursor] if choices.cursor in matches else matches
+        choices.cursor = (later or matches)[0]
+
+    def _why_not(self, key: str) -> str:
+        state = self.state
+        if key == "x" and isinstance(state.pending, PendingResponse):
+            why = why_no_attack(state, state.pending.lane)
+            if why:
+                return f"No attack on the Darach: {why}."
+        if key in keys.DIGITS and keys.DIGITS.index(key) >= len(state.hand) and state.pending is None:
+            return f"There is no item at place {key} in your hand."
+        return f"'{key}' picks nothing now: the keys beside the choices do."
 
     def action_details(self) -> None:
         from tui.druid_path.details import DetailsScreen
 
         self.app.push_screen(DetailsScreen(self.state))
+
+    def end_choices(self) -> list[tuple[str, str, str]]:
+        if self.in_campaign:
+            won = self.session.outcome().won
+            return [("c", "On to the campaign road" if won else "The campaign's road", "campaign"), ("q", "Menu", "back")]
+        return super().end_choices()
 
     def action_campaign(self) -> None:
         from tui.druid_path.campaign import CampaignScreen

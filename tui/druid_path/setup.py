@@ -100,7 +100,7 @@ class DruidPathSetup(Screen[None]):
     def label(self, row: str) -> str:
         value = self.values.get(row, "")
         if row == "mode":
-            return "Single game" if value == "single" else "Campaign (4 games, our variant)"
+            return "Single game" if value == "single" else "Campaign (4 games)"
         if row == "druid":
             return C.druids[value].name
         campaign = self.values["mode"] == "campaign"

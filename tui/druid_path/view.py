@@ -40,12 +40,18 @@ from engine.druid_path.model import (
     UsePotion,
     UseRobot,
 )
+from engine.druid_path.phases import why_no_attack
 from engine.druid_path.rules import chance
-from engine.druid_path.table import C, SPIRIT, armor_of, attack_of, hp_left, max_hp, name_of
+from engine.druid_path.table import C, SPIRIT, WARDS, armor_of, attack_of, hp_left, max_hp, name_of
 from engine.core.odds import percent
 
 GEM_STYLE = {"green": "green", "red": "red", "blue": "blue", "yellow": "yellow"}
-CELL = 13  # one lane's width in the table (7 + 3 x 13 = 46 cells)
+CELL = 13  # one lane's width in the table at 80 columns (7 + 3 x 13 = 46 cells); wider tables widen it
+
+
+def cell_width(table_width: int) -> int:
+    """One lane's width for a table this wide (the row labels take 7)."""
+    return max(CELL, (table_width - 7) // 3)
 
 
 def gem_text(gems: dict[str, int], label: str = "") -> Text:
@@ -67,10 +73,10 @@ def stamina_text(stamina: int, top: int) -> Text:
 # ----- lane cells -------------------------------------------------------------------------
 
 
-def beast_cell(beast: Beast | None, marked: bool = False) -> tuple[Text, Text]:
-    """Two lines of one lane: the name, then ♥HP » attack ◆ armor and markers."""
+def beast_cell(beast: Beast | None, marked: bool = False, cell: int = CELL, row: str = "druid") -> tuple[Text, Text]:
+    """Two lines of one lane: the name, then ♥HP » attack ◆ armor and markers (W a ward)."""
     if beast is None:
-        return Text(f"{'·':<{CELL}}", style="dim"), Text(" " * CELL)
+        return Text(f"{'·':<{cell}}", style="dim"), Text(" " * cell)
     name = name_of(beast)
     stats = f"♥{hp_left(beast)}/{max_hp(beast)} »{attack_of(beast)}"
     armor = armor_of(beast)
@@ -85,36 +91,57 @@ def beast_cell(beast: Beast | None, marked: bool = False) -> tuple[Text, Text]:
         marks += "R"
     if beast.card in C.shadows:
         marks += "S"
+    if row == "darach" and beast.card in WARDS:
+        marks += "W"
     if marks:
         stats += f" {marks}"
     style = "reverse bold" if marked else "bold"
-    return Text(f"{name[: CELL - 1]:<{CELL}}", style=style), Text(f"{stats[: CELL - 1]:<{CELL}}")
+    return Text(f"{name[: cell - 1]:<{cell}}", style=style), Text(f"{stats[: cell - 1]:<{cell}}")
 
 
-def encounter_cell(state: State, lane: int, marked: bool = False) -> tuple[Text, Text]:
+def encounter_cell(state: State, lane: int, marked: bool = False, cell: int = CELL) -> tuple[Text, Text]:
+    """Two lines: the name, then gem cost, the 2d6 that tames it, » attack and ♥ HP."""
     slot = state.encounter[lane]
     if slot is None:
-        return Text(f"{'·':<{CELL}}", style="dim"), Text(" " * CELL)
+        return Text(f"{'·':<{cell}}", style="dim"), Text(" " * cell)
     card = C.beasts[slot.card]
     style = "reverse bold" if marked else ("dim" if slot.tried else "bold")
-    first = Text(f"{card.name[: CELL - 1]:<{CELL}}", style=style)
+    first = Text(f"{card.name[: cell - 1]:<{cell}}", style=style)
     second = Text()
     for colour, n in card.cost.coloured().items():
         second.append(GEM_LETTER[colour] * n, style=f"bold {GEM_STYLE[colour]}")
     second.append("*" * card.cost.any)
-    rest = " tried" if slot.tried else f" {card.tame}+ ♥{card.hp}"
+    rest = " tried" if slot.tried else f" {card.tame}+"
     second.append(rest)
-    second.truncate(CELL - 1)
-    second.pad_right(CELL - len(second))
+    second.append(f" »{card.attack} ♥{card.hp}")
+    second.truncate(cell - 1)
+    second.pad_right(cell - len(second))
     return first, second
 
 
-def row_lines(label: str, cells: list[tuple[Text, Text]]) -> list[Text]:
-    top, bottom = Text(f"{label:<7}", style="italic"), Text(" " * 7)  # 6 letters and a gap
-    for first, second in cells:
-        top.append_text(first)
-        bottom.append_text(second)
-    return [top, bottom]
+def ability_lines(card_id: str | None, row: str, cell: int, count: int) -> list[Text]:
+    """`count` more lines of a lane: the ability its row uses, wrapped to the cell (tall tables)."""
+    if not count:
+        return []
+    text = ""
+    if card_id is not None and card_id != SPIRIT:
+        card = C.shadows.get(card_id) or C.beasts[card_id]
+        ability = card.shadow if row == "darach" else getattr(card, "light", None)
+        text = ability.text if ability is not None else ""
+    rows = textwrap.wrap(text, cell - 1)[:count]
+    if len(textwrap.wrap(text, cell - 1)) > count:
+        rows[-1] = rows[-1][: cell - 2] + "…"
+    rows += [""] * (count - len(rows))
+    return [Text(f"{r:<{cell}}", style="dim") for r in rows]
+
+
+def row_lines(label: str, cells: list[tuple[Text, ...]]) -> list[Text]:
+    """A row of three lanes, each cell a column of lines (name, stats, and any more)."""
+    lines = [Text(f"{label:<7}", style="italic")] + [Text(" " * 7) for _ in cells[0][1:]]  # 6 letters and a gap
+    for cell in cells:
+        for line, part in zip(lines, cell):
+            line.append_text(part)
+    return lines
 
 
 # ----- the path -------------------------------------------------------------------------
@@ -127,9 +154,20 @@ def step_label(step: Step) -> str:
 
 
 def path_lines(state: State, width: int) -> Text:
-    """The track of ten steps, then the step now and the steps still ahead."""
+    """The track of ten steps, then the step now and the steps still ahead. A wide panel
+    draws each step with its label."""
     path = C.paths[state.path]
     text = Text()
+    if width >= 60:
+        for i, step in enumerate(path.steps):
+            label = (step.alt if step.alt is not None and i + 1 in state.branch_taken else step).label()
+            if step.alt is not None and i + 1 > state.turn:
+                label = step_label(step)
+            style = "bold green" if i + 1 < state.turn else "bold reverse" if i + 1 == state.turn else "dim"
+            text.append(f"{i + 1}:{label}", style=style)
+            text.append(" ")
+        text.append("\nB beastborgs · I items · S shadows · SD shadow draw · X/Y a branch", style="dim")
+        return text
     text.append("■" * state.turn, style="bold green")
     text.append("□" * (STEPS - state.turn), style="dim")
     text.append(f" step {state.turn}/{STEPS}")
@@ -185,12 +223,25 @@ def item_details(item_id: str) -> str:
     )
 
 
+def hand_lines(item_id: str, index: int, marked: bool, width: int) -> Text:
+    """An item on two lines when there is room: the line below, then its light side in full."""
+    line = hand_line(item_id, index, False, min(width, 40))
+    text = Text("\n").join([line, Text(f"    {C.items[item_id].light_text}"[:width], style="dim")])
+    if marked:
+        text.stylize("reverse bold")
+    return text
+
+
 def hand_line(item_id: str, index: int, marked: bool, width: int) -> Text:
+    """An item in hand: its digit, name, cost c, discard boost (+N r roll or s stamina), and
+    on a wide panel what it does when played."""
     i = C.items[item_id]
-    key = str(index + 1) if index < 9 else " "
+    key = "1234567890"[index] if index < 10 else " "
     tail = f" c{i.cost} +{i.boost}{i.boost_kind[0]}"
-    name = i.name[: width - len(tail) - 2]
-    line = Text(f"{key} {name:<{width - len(tail) - 2}}{tail}")
+    room = min(20, width - len(tail) - 2) if width >= 50 else width - len(tail) - 2
+    line = Text(f"{key} {i.name[:room]:<{room}}{tail}")
+    if width >= 50:  # room for the card's light side
+        line.append(f"  {i.light_text}"[: width - len(line)], style="dim")
     if marked:
         line.stylize("reverse bold")
     return line
@@ -257,17 +308,26 @@ def response_details(state: State, action: Any) -> str:
         return ""
     lane = pending.lane
     mine, foe = state.druid_row[lane], state.darach_row[lane]
+    druid = C.druids[state.druid].name
+    attacker = foe if foe is not None and pending.darach_attacks else None
     parts = []
-    if foe is not None and pending.darach_attacks:
-        parts.append(f"{name_of(foe)} attacks for {attack_of(foe)}.")
+    if attacker is not None:
+        parts.append(f"{name_of(attacker)} attacks for {attack_of(attacker)}.")
     if isinstance(action, Block) and mine is not None and foe is not None:
         parts.append(f"{name_of(mine)} takes the blow and hits back for {attack_of(mine)}.")
     elif isinstance(action, AttackDarach) and mine is not None:
         parry = C.darachs[state.darach].parry
+        hit = f" after {name_of(attacker)} hits {druid}" if attacker is not None else ""
         parts.append(f"{name_of(mine)} rolls 2d6 against parry {parry} ({percent(chance(parry))}) "
-                     f"to deal {attack_of(mine)}; the Druid takes any attack.")  # fmt: skip
+                     f"to deal {attack_of(mine)}{hit}.")  # fmt: skip
     elif isinstance(action, Endure):
-        parts.append("Any attack hits the Druid.")
+        if attacker is not None:
+            parts.append(f"It hits {druid}.")
+        else:
+            parts.append(f"Nothing attacks in lane {lane + 1}: {name_of(mine) if mine else 'your beastborg'} stays put.")
+    why = why_no_attack(state, lane)
+    if why and not isinstance(action, AttackDarach):
+        parts.append(f"No attack on the Darach: {why}.")
     return " ".join(parts)
 
 
@@ -294,7 +354,8 @@ def roll_note(state: State, action: Any) -> str:
 
 
 def wrap(text: str, width: int, lines: int) -> str:
-    wrapped = textwrap.wrap(text, width) or [""]
+    """`text` wrapped to `width`, each of its own lines kept apart, cut to `lines` lines."""
+    wrapped = [row for line in text.split("\n") for row in (textwrap.wrap(line, width) or [""])]
     if len(wrapped) > lines:
         wrapped = wrapped[:lines]
         wrapped[-1] = wrapped[-1][: width - 1] + "…"

@@ -1,0 +1,69 @@
+"""Which key picks which Druid Path choice. A key is fixed by the kind of action and the place
+of the card it acts on, never by the list's order, so a key means the same thing all game.
+
+Letters are kinds of action: g r u y gems, d draw, e end the phase (or go on to the next
+turn), t tame, l a lane's ability, w the Druid's ability, m a robot, a accept a roll, x attack
+the Darach, b block, n let the blow land. A letter with one choice takes it at once; with
+several it moves the highlight through them. Digits are places: an item in the hand (1-9, 0
+for the tenth), or the lane a choice asks for; they only move the highlight, and Enter takes
+the highlighted choice, so no card is ever played or discarded by a digit alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.druid_path.model import (
+    AcceptRoll,
+    Activate,
+    AttackDarach,
+    Block,
+    DrawItem,
+    DruidAbility,
+    EndPlay,
+    Endure,
+    NextTurn,
+    PickBranch,
+    PickGem,
+    PickLane,
+    PickTarget,
+    PlayItem,
+    RollBoost,
+    StaminaBoost,
+    TakeGem,
+    Tame,
+    UsePotion,
+    UseRobot,
+)
+
+DIGITS = "1234567890"
+LETTERS = {
+    EndPlay: "e", NextTurn: "e", DrawItem: "d", AcceptRoll: "a", Endure: "n", AttackDarach: "x",
+    Block: "b", DruidAbility: "w", Tame: "t", Activate: "l", UseRobot: "m",
+}  # fmt: skip
+GEM_KEYS = {"green": "g", "red": "r", "blue": "u", "yellow": "y"}
+ITEM_ACTIONS = (PlayItem, StaminaBoost, RollBoost, UsePotion)
+ALL_KEYS = DIGITS + "".join(sorted(set(LETTERS.values()) | set(GEM_KEYS.values())))
+
+
+def key_of(action: Any) -> str:
+    """The key shown beside a choice ("" for one reached only by the list)."""
+    if type(action) in LETTERS:
+        return LETTERS[type(action)]
+    if isinstance(action, (TakeGem, PickGem)):
+        return GEM_KEYS[action.colour]
+    if isinstance(action, ITEM_ACTIONS):
+        return DIGITS[action.index] if action.index < len(DIGITS) else ""
+    if isinstance(action, PickLane):
+        return DIGITS[action.lane]
+    if isinstance(action, PickTarget) and ":" in action.target:
+        return DIGITS[int(action.target.split(":")[1])]
+    if isinstance(action, PickBranch):
+        return "2" if action.alt else "1"
+    return ""
+
+
+def at_once(key: str, matches: int) -> bool:
+    """Whether pressing `key` takes its choice at once (a letter with one choice) or only
+    highlights (a digit, or a letter with several)."""
+    return key.isalpha() and matches == 1
