@@ -1,4 +1,5 @@
-"""A game being played: its state, its save file, and autosave after every action."""
+"""A game being played: its state, its save file, autosave after every action, taking
+moves back (saves/undo.py holds the policy)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import msgspec
 from engine.core.game import Game, Outcome
 from saves.envelope import Envelope
 from saves.store import SaveStore
+from saves.undo import CannotUndo, Takebacks, UndoStatus
 
 
 class GameSession:
@@ -22,13 +24,18 @@ class GameSession:
         self.save_id = save_id
         self.envelope = envelope
         self.state = state
+        self.takebacks = Takebacks(game, self.start_state)
 
     @classmethod
-    def start(cls, store: SaveStore, game: Game, seed: int, **options: Any) -> GameSession:
+    def start(
+        cls, store: SaveStore, game: Game, seed: int, label: str = "", **options: Any
+    ) -> GameSession:
         options = game.check_options(options)
         state = game.new_game(seed=seed, **options)
-        save_id, envelope = store.create(game, state, seed, options)
-        return cls(store, game, save_id, envelope, state)
+        save_id, envelope = store.create(game, state, seed, options, label=label)
+        session = cls(store, game, save_id, envelope, state)
+        session.takebacks.begin()
+        return session
 
     @classmethod
     def resume(cls, store: SaveStore, save_id: str) -> GameSession:
@@ -48,17 +55,53 @@ class GameSession:
 
     def play(self, action: Any) -> list[Any]:
         """Apply one action and save at once. IllegalAction leaves state and file untouched."""
+        move = self.takebacks.before(self.state, action)
         events = self.game.apply(self.state, action)
         self.envelope.actions.append(msgspec.Raw(msgspec.json.encode(action)))
-        self.save()
+        self.takebacks.after(self.state, move)
+        self._write()
         return events
 
     def save(self) -> None:
+        """Write the save after a change made outside the moves (a word joining the table):
+        the moves that may be taken back are worked out again from the log when asked."""
+        self.takebacks.forget()
+        self._write()
+
+    def _write(self) -> None:
         self.store.write(self.save_id, self.envelope, self.state, self.game.summary(self.state))
+
+    # ----- taking moves back (the Board Game Arena policy, saves/undo.py) -------------------
+
+    def undo_status(self, seat: int | None = 0) -> UndoStatus:
+        """What `undo(seat)` would take back, or why it cannot."""
+        if self.state is None or self.outcome() is not None:
+            return UndoStatus(False, "The game is over.")
+        return self.takebacks.status(seat, self.envelope.actions, self.state)
+
+    def undo(self, seat: int | None = 0) -> Any:
+        """Take back `seat`'s last move: the table as it was before it, and a save whose action
+        log is one move shorter (written like every save). CannotUndo says why not."""
+        status = self.undo_status(seat)
+        if not status.possible:
+            raise CannotUndo(status.text)
+        move = self.takebacks.pop()
+        self.state = msgspec.json.decode(move.before, type=self.game.State)
+        self.envelope.actions.pop()
+        try:
+            self._write()
+        except OSError:
+            self.takebacks.forget()  # worked out again from the file when next asked
+            raise
+        return move.action
+
+    def start_state(self) -> Any:
+        """The state the moves of the action log start from."""
+        return self.game.new_game(seed=self.envelope.seed, **self.envelope.options)
 
     def replay(self) -> Any:
         """Rebuild the state from the seed and the action log (for checks and repairs)."""
-        state = self.game.new_game(seed=self.envelope.seed, **self.envelope.options)
+        state = self.start_state()
         for raw in self.envelope.actions:
             self.game.apply(state, msgspec.json.decode(raw, type=self.game.Action))
         return state
@@ -86,10 +129,15 @@ class CampaignSession(GameSession):
         self.save_id = save_id
         self.envelope = envelope
         self.campaign = campaign
+        self.takebacks = Takebacks(game, self.start_state)
 
     @property
     def state(self) -> Any:  # type: ignore[override]
         return self.game.campaign_game(self.campaign)
+
+    @state.setter
+    def state(self, value: Any) -> None:
+        self.campaign.game = value
 
     @classmethod
     def start(cls, store: SaveStore, game: Game, seed: int, **options: Any) -> CampaignSession:
@@ -114,22 +162,27 @@ class CampaignSession(GameSession):
     def start_next_game(self) -> Any:
         state = self.game.campaign_start_game(self.campaign)
         self.envelope.actions = []
-        self.save()
+        self.takebacks.begin()
+        self._write()
         return state
 
     def record_game(self) -> None:
         """File the finished game; the campaign moves on (or ends)."""
         self.game.campaign_record_game(self.campaign)
         self.envelope.actions = []
-        self.save()
+        self._write()
 
     def abandon(self) -> None:
         self.game.campaign_abandon(self.campaign)
-        self.save()
+        self._write()
 
-    def save(self) -> None:
+    def _write(self) -> None:
         summary = self.game.campaign_summary(self.campaign)
         self.store.write(self.save_id, self.envelope, self.campaign, summary)
+
+    def start_state(self) -> Any:
+        seed, options = self.game.campaign_game_setup(self.campaign)
+        return self.game.new_game(seed=seed, **options)
 
     def replay(self) -> Any:
         raise NotImplementedError("a campaign keeps its games' results, not every move of them")
