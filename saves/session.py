@@ -1,5 +1,5 @@
 """A game being played: its state, its save file, autosave after every action, taking
-moves back (saves/undo.py holds the policy)."""
+moves back (saves/undo.py holds the policy) and filing the game in history once it ends."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Any
 import msgspec
 
 from engine.core.game import Game, Outcome
+from saves import history
 from saves.envelope import Envelope
 from saves.store import SaveStore
 from saves.undo import CannotUndo, Takebacks, UndoStatus
@@ -25,6 +26,7 @@ class GameSession:
         self.envelope = envelope
         self.state = state
         self.takebacks = Takebacks(game, self.start_state)
+        self.filed: history.Finished | None = None  # the history line, once the game ended
 
     @classmethod
     def start(
@@ -54,12 +56,15 @@ class GameSession:
         return self.game.outcome(self.state)
 
     def play(self, action: Any) -> list[Any]:
-        """Apply one action and save at once. IllegalAction leaves state and file untouched."""
+        """Apply one action and save at once. IllegalAction leaves state and file untouched.
+        The move that ends the game also files it in history (and removes the save)."""
         move = self.takebacks.before(self.state, action)
         events = self.game.apply(self.state, action)
         self.envelope.actions.append(msgspec.Raw(msgspec.json.encode(action)))
         self.takebacks.after(self.state, move)
         self._write()
+        if self.outcome() is not None:
+            self.file()
         return events
 
     def save(self) -> None:
@@ -71,12 +76,15 @@ class GameSession:
     def _write(self) -> None:
         self.store.write(self.save_id, self.envelope, self.state, self.game.summary(self.state))
 
+    def file(self) -> None:
+        self.filed = history.file_game(self.store, self.save_id, self.envelope, self.state)
+
     # ----- taking moves back (the Board Game Arena policy, saves/undo.py) -------------------
 
     def undo_status(self, seat: int | None = 0) -> UndoStatus:
         """What `undo(seat)` would take back, or why it cannot."""
         if self.state is None or self.outcome() is not None:
-            return UndoStatus(False, "The game is over.")
+            return UndoStatus(False, "The game is over: it is kept in your history.")
         return self.takebacks.status(seat, self.envelope.actions, self.state)
 
     def undo(self, seat: int | None = 0) -> Any:
@@ -130,6 +138,7 @@ class CampaignSession(GameSession):
         self.envelope = envelope
         self.campaign = campaign
         self.takebacks = Takebacks(game, self.start_state)
+        self.filed = None
 
     @property
     def state(self) -> Any:  # type: ignore[override]
@@ -167,18 +176,28 @@ class CampaignSession(GameSession):
         return state
 
     def record_game(self) -> None:
-        """File the finished game; the campaign moves on (or ends)."""
+        """Enter the finished game's result; the campaign moves on (or ends, and is filed)."""
         self.game.campaign_record_game(self.campaign)
         self.envelope.actions = []
         self._write()
+        self._file_if_over()
 
     def abandon(self) -> None:
         self.game.campaign_abandon(self.campaign)
         self._write()
+        self._file_if_over()
 
     def _write(self) -> None:
         summary = self.game.campaign_summary(self.campaign)
         self.store.write(self.save_id, self.envelope, self.campaign, summary)
+
+    def file(self) -> None:
+        """The game just ended goes to history at once; the campaign save goes on."""
+        self.filed = history.file_campaign_game(self.store, self.save_id, self.envelope, self.campaign)
+
+    def _file_if_over(self) -> None:
+        if self.game.campaign_outcome(self.campaign) is not None:
+            history.file_campaign(self.store, self.save_id, self.envelope, self.campaign)
 
     def start_state(self) -> Any:
         seed, options = self.game.campaign_game_setup(self.campaign)

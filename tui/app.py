@@ -55,6 +55,7 @@ class TabletopApp(App[None]):
         if self.theme_override:  # --theme is remembered, like a choice in Settings
             self.update_settings(theme=self.theme)
         self.push_screen(HomeScreen())
+        self.file_finished_games()
         if self.settings_problem:
             self.notify(self.settings_problem, severity="warning")
         if self.on_start is not None:
@@ -95,6 +96,32 @@ class TabletopApp(App[None]):
             session = CampaignSession.start(self.store, GAMES[game_id], seed, **options)
         except OSError as error:
             self.notify(f"Could not create the save: {error.strerror}", severity="error")
+            return
+        self.open_session(session)
+
+    def file_finished_games(self) -> None:
+        """A game a crash left finished among the saves moves to the history now."""
+        from saves.history import sweep
+
+        filed = sweep(self.store)
+        if filed:
+            names = ", ".join(entry.label for entry in filed)
+            self.notify(f"Finished, and now in your history: {names}", timeout=8)
+
+    def start_daily(self, game_id: str) -> None:
+        """Today's deal: the try of today still in progress, or a new one (practice once
+        today's counted try has begun)."""
+        from saves import daily
+
+        game = GAMES[game_id]
+        try:
+            session = daily.resume_today(self.store, game)
+            if session is None:
+                note = daily.note(self.store, game_id)
+                session = daily.start(self.store, game)
+                self.notify(note, timeout=8)
+        except (OSError, Damaged) as problem:
+            self.notify(f"Could not open today's deal: {problem}", severity="error")
             return
         self.open_session(session)
 
