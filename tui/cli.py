@@ -12,7 +12,7 @@ from engine.registry import CATALOGUE, GAMES
 from saves.paths import DataPaths
 from saves.store import SaveStore
 from themes import THEMES
-from tui import __version__
+from tui import __version__, cli_records
 
 USAGE_ERROR = 2
 
@@ -41,6 +41,7 @@ def build_parser() -> Parser:
     resume = commands.add_parser("continue", help="resume a saved game (the latest by default)")
     resume.add_argument("save", metavar="SAVE", nargs="?", help="save id, name or list number")
     commands.add_parser("saves", help="list saved games, damaged files included")
+    cli_records.add_commands(commands)
     return parser
 
 
@@ -123,7 +124,12 @@ def run(argv: list[str]) -> int:
         return 0
 
     on_start = None
-    if args.command == "new":
+    if args.command in cli_records.COMMANDS:
+        done = cli_records.run(args, store, UsageError)
+        if isinstance(done, int):
+            return done
+        on_start = done
+    elif args.command == "new":
         game, seed, options = parse_new_game(args.game, rest)
         if seed is None:
             import secrets
