@@ -43,6 +43,9 @@ class GameScreen(Screen[None]):
         cls.BINDINGS = [*own, *(b for b in TABLE_KEYS if b.key not in taken)]
         super().__init_subclass__(**kwargs)
     NEW_GAME_LABEL = "New game, same options"
+    # A replay shows the table read-only (tui/screens/replay.py): it draws as ever, but plays
+    # nothing, covers nothing, wakes no bot and ends nothing, so no file is ever written.
+    read_only = False
 
     def __init__(self, session: GameSession) -> None:
         super().__init__()
@@ -103,6 +106,8 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         if self.session.state is not None:
             self.redraw()
+            if self.read_only:
+                return
             if self._covered_between_seats() and self.seat is not None:
                 self._cover(self.seat)  # whoever sits down first is named too
             self._after_change()
@@ -131,6 +136,9 @@ class GameScreen(Screen[None]):
 
     def play(self, action: Any) -> None:
         """Carry out a move of this screen's seat, save it, and hand over to whoever is next."""
+        if self.read_only:
+            self.notify("A replay only shows the table: nothing is played.")
+            return
         state = self.session.state
         mine = not self.several_seats or self.game.seat_of(action) in self.session.local_seats
         if not mine or not self.game.is_legal(state, action):
@@ -153,7 +161,7 @@ class GameScreen(Screen[None]):
     def _after_change(self) -> None:
         """The table changed: pick the seat to show, cover it between seats, wake the bots."""
         full = self.session.state
-        if full is None:
+        if full is None or self.read_only:
             return
         if self.over and not self._ended:
             self._ended = True
@@ -212,7 +220,7 @@ class GameScreen(Screen[None]):
 
     def _wake_bots(self) -> None:
         full = self.session.state
-        if full is None or self._bot_timer is not None or self._private:
+        if full is None or self._bot_timer is not None or self._private or self.read_only:
             return
         if any(s in self.session.bot_seats for s in self.game.to_move(full)):
             self._bot_timer = self.set_timer(BOT_PACE, self._bot_moves)
