@@ -17,6 +17,7 @@ from textual.screen import Screen
 
 from engine.core.errors import IllegalAction
 from saves.session import GameSession, StaleTable
+from saves.undo import CannotUndo
 from tui.widgets.panel import Painter
 
 BOT_PACE = 0.7  # seconds between a bot's moves: slow enough to read each one in the log
@@ -28,9 +29,20 @@ SHARED_POLL = 0.1  # seconds between looks at a shared table's file for others' 
 TABLE_KEYS = [
     Binding("n", "new_game", "New game"),
     Binding("tab", "next_seat", "Next seat"),
+    Binding("u", "undo", "Undo"),
     Binding("q", "back", "Menu"),
     Binding("escape", "escape", "Back", show=False),
 ]
+
+
+UNDO_HELP = """
+## Taking a move back
+
+`u` takes back your last move, and again the one before, until a move that rolled the
+dice, shuffled, or showed a card nobody knew, or until another player has moved since:
+never across that line. The key's label says what it would take back; pressed when it
+cannot, it says why. The save is rewritten to match.
+"""
 
 
 class GameScreen(Screen[None]):
@@ -41,6 +53,8 @@ class GameScreen(Screen[None]):
         own = cls.__dict__.get("BINDINGS", [])
         taken = {binding.key for binding in own}
         cls.BINDINGS = [*own, *(b for b in TABLE_KEYS if b.key not in taken)]
+        if cls.__dict__.get("HELP"):
+            cls.HELP = cls.HELP.rstrip() + "\n" + UNDO_HELP
         super().__init_subclass__(**kwargs)
     NEW_GAME_LABEL = "New game, same options"
     # A replay shows the table read-only (tui/screens/replay.py): it draws as ever, but plays
@@ -130,7 +144,22 @@ class GameScreen(Screen[None]):
 
     def footer_keys(self) -> tuple[object, ...]:
         """What decides which keys are live; the footer is rebuilt when it changes."""
-        return (self.over, self.seat, len(self._acting_here()) > 1)
+        return (self.over, self.seat, len(self._acting_here()) > 1, self.undo_status())
+
+    def undo_status(self) -> Any:
+        """What `u` would take back for this screen's seat, or why it cannot."""
+        if self.read_only or self.session.state is None:
+            return None
+        return self.session.undo_status(self.seat)
+
+    def key_hint(self, action: str) -> tuple[str, bool] | None:
+        """The footer's label for a key whose label changes (KeyBar asks)."""
+        if action != "undo":
+            return None
+        status = self.undo_status()
+        if status is None or not status.possible:
+            return "Undo", False
+        return "Undo " + status.text.removeprefix("Take back: "), True
 
     # ----- moves --------------------------------------------------------------------------
 
@@ -258,6 +287,8 @@ class GameScreen(Screen[None]):
             return self.over and not self.session.shared and self.session.kind == "game"
         if action == "next_seat":
             return len(self._acting_here()) > 1
+        if action == "undo":
+            return not self.over and not self.read_only
         return True
 
     def action_next_seat(self) -> None:
@@ -265,6 +296,25 @@ class GameScreen(Screen[None]):
         acting = self._acting_here()
         if len(acting) > 1:
             self._switch_to(self._next_of(acting))
+
+    def action_undo(self) -> None:
+        """Take back this seat's last move, or say why not (the policy is in saves/undo.py)."""
+        status = self.undo_status()
+        if status is None:
+            return
+        if not status.possible:
+            self.notify(status.text)
+            return
+        try:
+            self.session.undo(self.seat)
+        except (CannotUndo, StaleTable) as refused:
+            self.notify(str(refused), severity="warning")
+        except OSError as error:
+            self.notify(f"Not taken back: the save could not be written ({error.strerror})", severity="error")
+        else:
+            self.notify(status.text.replace("Take back:", "Taken back:", 1))
+        self.redraw()
+        self._after_change()
 
     def cancel(self) -> bool:
         """Esc: undo a half-made choice (a table overrides this); False when there is none."""
