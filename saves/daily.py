@@ -183,3 +183,27 @@ def board(store: SaveStore, day: date, game_id: str | None = None) -> list[Board
             lines.append(line)
     lines.sort(key=lambda line: (-line.rank[0], -line.rank[1], line.finished, line.name))
     return lines
+
+
+def standing(store: SaveStore, game_id: str, day: date) -> str:
+    """Where a player stands with a day's deal of a game, in a few words."""
+    from saves.history import History
+
+    attempt = counted_attempt(store, game_id, day)
+    if attempt is None:
+        return "not played: your first try counts"
+    practice = sum(
+        1 for a in load_attempts(store).attempts if a.day == day.isoformat() and a.game_id == game_id and not a.counted
+    )
+    more = f" (+{practice} practice)" if practice else ""
+    if store.paths.save_file(attempt.save_id).exists():
+        return f"counted try in progress{more}"
+    history = History(store)
+    if history.exists(attempt.save_id):
+        try:
+            entry = history.read(attempt.save_id).entry
+        except Exception:  # noqa: BLE001 - a damaged record still counts as played
+            return f"played{more}"
+        score = "" if entry.score is None else f", score {entry.score}"
+        return f"{entry.result}{score}{more}"
+    return f"counted try deleted unfinished{more}"

@@ -7,6 +7,7 @@ the reason, rather than replayed into a table that never was.
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 import msgspec
@@ -148,13 +149,72 @@ def from_history(store: SaveStore, record_id: str) -> Timeline:
 
 
 def open_replay(store: SaveStore, name: str) -> Timeline:
-    """A save or a finished game by id (a save's name or number is tried too)."""
+    """A finished game by id or number in the history listing, or a save by id or name."""
     history = History(store)
     if history.exists(name):
         return from_history(store, name)
+    if name.isdigit():
+        finished = history.find(name)
+        if finished is None:
+            raise Damaged(f"there is no finished game number {name}")
+        if finished.damaged:
+            raise Damaged(finished.damage)
+        return from_history(store, finished.id)
     entry = store.find(name)
     if entry is not None:
         if entry.damaged:
             raise Damaged(entry.damage)
         return from_save(store, entry.save_id)
     raise Damaged(f"there is no save or finished game '{name}'")
+
+
+class ReplaySession:
+    """What a game's table asks of its session, answered from a Timeline at one move.
+
+    It holds no store and has no way to write: a table drawn from it (read-only, see
+    tui/screens/replay.py) can show every move again and change nothing.
+    """
+
+    kind = "game"
+    shared = False
+    bot_seats: set[int] = set()
+
+    def __init__(self, timeline: Timeline, index: int = 0) -> None:
+        self.timeline = timeline
+        self.game = timeline.game
+        self.save_id = ""
+        # A table may note things in its envelope (DecknForge: words joining the table); here
+        # they land in a copy that is never written.
+        self.envelope = SimpleNamespace(options={}, actions=[], seats=[])
+        self.index = -1
+        self.state: Any = None
+        self.go(index)
+
+    def go(self, index: int) -> None:
+        """Show the table after `index` moves (kept within the moves that replay)."""
+        index = max(0, min(index, self.timeline.reachable))
+        if index != self.index:
+            self.index = index
+            self.state = self.timeline.state(index)
+
+    def seat_names(self) -> list[str]:
+        return self.game.seats(self.state)
+
+    @property
+    def local_seats(self) -> set[int]:
+        return set(range(len(self.seat_names())))
+
+    def legal_actions(self) -> list[Any]:
+        return self.game.legal_actions(self.state)
+
+    def outcome(self) -> Any:
+        return self.game.outcome(self.state)
+
+    def reload(self) -> None:
+        pass
+
+    def reload_if_changed(self) -> bool:
+        return False
+
+    def save(self) -> None:
+        pass  # a replay keeps nothing: whatever a table changes here is gone with it

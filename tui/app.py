@@ -130,6 +130,20 @@ class TabletopApp(App[None]):
             return
         self.open_session(session)
 
+    def open_replay(self, name: str, at_end: bool = False) -> bool:
+        """Replay a save or a finished game, read-only; a game that cannot be replayed (its
+        cards changed since) says why instead."""
+        from saves.replay import open_replay
+        from tui.screens.replay import replay_screen
+
+        try:
+            timeline = open_replay(self.store, name)
+        except Damaged as damage:
+            self.notify(f"That game cannot be replayed: {damage}", severity="error", timeout=10)
+            return False
+        self.push_screen(replay_screen(timeline, at_end))
+        return True
+
     def resume(self, save_id: str) -> bool:
         from tui.games import playable
 
