@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import date, datetime, timedelta, timezone
 
+import msgspec
 import pytest
 
 from engine.core.rng import Rng
@@ -63,6 +64,15 @@ def test_the_first_try_of_a_day_counts_and_later_ones_are_practice(store):
 def test_daily_decknforge_is_the_solo_table(store):
     session = daily.start(store, GAMES["decknforge"])
     assert session.state.solo and session.envelope.options["solo"] is True
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_the_daily_deal_is_new_game_with_the_seed_and_the_daily_options(store, game_id):
+    """What the README tells others to run reproduces the deal exactly."""
+    game = GAMES[game_id]
+    session = daily.start(store, game)
+    expected = game.new_game(daily.daily_seed(game_id, DAY), **game.check_options(dict(game.daily_options)))
+    assert msgspec.json.encode(session.state) == msgspec.json.encode(expected)
 
 
 def test_todays_try_in_progress_is_resumed(store):

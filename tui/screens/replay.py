@@ -116,7 +116,9 @@ class Replaying:
     def redraw(self) -> None:
         super().redraw()  # type: ignore[misc]
         step = self.session.timeline.step(self.session.index)
-        for log in self.query(GameLog):  # type: ignore[attr-defined]
+        if not hasattr(self, "_logs"):  # found once: a query each step costs as much as a draw
+            self._logs = list(self.query(GameLog))  # type: ignore[attr-defined]
+        for log in self._logs:
             log.mark_newest(step.new_lines if step else 0)
         self.query_one(ReplayBar).update(self.bar_text(), layout=False)  # type: ignore[attr-defined]
 
