@@ -188,7 +188,11 @@ class TabletopApp(App[None]):
         """Open a table to others from a New game screen; the creator sits at their seats."""
         def create() -> None:
             me, name = self.player_identity(), self.settings.display_name
-            mine = [Seat(name=name, player=me, brings=s.brings) if s.player == "me" else s for s in seats]
+            first = next((i for i, s in enumerate(seats) if s.player == "me"), None)
+            mine = [
+                Seat(name=name if i == first else s.name, player=me, brings=s.brings) if s.player == "me" else s
+                for i, s in enumerate(seats)
+            ]
             try:
                 code = self.tables.create(self.store.games[game_id], seed, dict(options), mine)
             except (OSError, ValueError) as problem:

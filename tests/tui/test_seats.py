@@ -164,3 +164,30 @@ async def test_a_spectator_sees_no_hand_and_cannot_move(paths):
         assert isinstance(screen, DuelScreen) and screen.seat is None and screen.legal() == []
         text = screen_text(watcher)
         assert "[0, 0, 0]" in hands_line(text, "North") and "watching" in text
+
+
+async def test_the_new_game_screen_seats_a_bot_or_opens_a_shared_table(paths):
+    from tui.screens.new_game import NewGameScreen
+
+    app = duel_app(paths, "Ann")
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(NewGameScreen(app.store.games["duel"]))
+        await pilot.pause(0.2)  # the seat rows mount once the options are known
+        text = screen_text(app)
+        assert "Seats" in text and "North" in text and "a person at this keyboard" in text
+        app.screen.query_one("#seat-1").value = "bot"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DuelScreen) and screen.session.bot_seats == {1}
+        assert not screen.session.shared
+        await pilot.press("escape")
+        await pilot.pause()
+        app.push_screen(NewGameScreen(app.store.games["duel"]))
+        await pilot.pause(0.2)
+        app.screen.query_one("#seat-1").value = "open"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)
+        [entry] = app.tables.list()
+        assert entry.open_seats == [1] and entry.seats[0].name == "Ann"
