@@ -228,6 +228,55 @@ def file_game(store: SaveStore, save_id: str, envelope: Envelope, state: Any) ->
     return entry
 
 
+def table_record_id(code: str, envelope: Envelope) -> str:
+    """A shared table's game in a player's history: its code and when the table opened
+    (codes are used again once a table is deleted)."""
+    stamp = "".join(ch for ch in envelope.created[:19] if ch.isdigit())
+    return f"table-{code}-{stamp}"
+
+
+def file_table(store: SaveStore, code: str, envelope: Envelope, state: Any) -> Finished | None:
+    """A shared table's finished game, kept in this player's own history (the table itself
+    stays in the common folder for the others). Nothing is written twice; None when the
+    record is already there."""
+    record_id = table_record_id(code, envelope)
+    history = History(store)
+    if history.exists(record_id):
+        return None
+    game = store.games[envelope.game_id]
+    outcome = game.outcome(state)
+    assert outcome is not None, "only a finished game is filed"
+    entry = game_entry(game, record_id, envelope, state, envelope.options, outcome)
+    entry = msgspec.structs.replace(entry, seats=[seat.name for seat in envelope.seats] or entry.seats)
+    history.write(
+        Record(
+            entry=entry,
+            seed=envelope.seed,
+            options=envelope.options,
+            actions=list(envelope.actions),
+            state=msgspec.Raw(_encoder.encode(state)),
+        )
+    )
+    return entry
+
+
+def sweep_tables(store: SaveStore, tables: Any, player: str) -> list[Finished]:
+    """Shared tables this player sat at whose game ended while they were away: into their
+    history too."""
+    filed = []
+    for table in tables.list():
+        if table.damage or not table.over or table.seat_of(player) is None:
+            continue
+        try:
+            envelope = tables.read(table.code)
+            entry = file_table(store, table.code, envelope, tables.decode_state(envelope))
+        except (Damaged, OSError):
+            continue
+        if entry is not None:
+            filed.append(entry)
+    return filed
+
+
 def campaign_game_id(campaign_id: str, index: int) -> str:
     return f"{campaign_id}-game{index + 1}"
 

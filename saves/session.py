@@ -296,6 +296,12 @@ class SharedSession(GameSession):
             self._write()
         return events
 
+    def keep_result(self, store: SaveStore) -> history.Finished | None:
+        """The game at this table ended: keep it in this player's own history as well."""
+        if not self.local_seats or self.outcome() is None:
+            return None  # a spectator keeps nothing
+        return history.file_table(store, self.code, self.envelope, self.state)
+
     def undo(self, seat: int | None = 0) -> Any:
         """Take back a move under the table's lock, only if no other move landed since."""
         with self.tables.locked(self.code):

@@ -106,12 +106,21 @@ class TabletopApp(App[None]):
 
     def file_finished_games(self) -> None:
         """A game a crash left finished among the saves moves to the history now."""
-        from saves.history import sweep
+        from saves.history import sweep, sweep_tables
 
         filed = sweep(self.store)
+        if self.settings.display_name:
+            filed += sweep_tables(self.store, self.tables, self.player_identity())
         if filed:
             names = ", ".join(entry.label for entry in filed)
             self.notify(f"Finished, and now in your history: {names}", timeout=8)
+
+    def keep_table_result(self, session: SharedSession) -> None:
+        """A shared table's game ended here: it joins this player's history too."""
+        try:
+            session.keep_result(self.store)
+        except OSError as error:
+            self.notify(f"The game could not be kept in your history: {error.strerror}", severity="error")
 
     def start_daily(self, game_id: str) -> None:
         """Today's deal: the try of today still in progress, or a new one (practice once

@@ -194,6 +194,8 @@ class GameScreen(Screen[None]):
             return
         if self.over and not self._ended:
             self._ended = True
+            if self.session.shared:
+                self.app.keep_table_result(self.session)
             self.game_ended()
         acting = self._acting_here()
         if acting and self.seat not in acting:

@@ -120,9 +120,10 @@ class Game:
 
     def unseen_cards(self, state: Any) -> tuple[int, ...]:
         """How many cards each face-down pile that is already shuffled holds, pile by pile in
-        a fixed order. Drawing from such a pile uses no randomness, yet shows a card nobody
-        knew: a move after which any of these counts went down is never taken back either.
-        A game without such piles keeps the default ()."""
+        a fixed order (and, in a game of several seats, cards laid face down to be shown
+        later, such as secret picks). Drawing or showing such a card uses no randomness, yet
+        reveals what somebody did not know: a move after which any of these counts went down
+        is never taken back either. A game without such cards keeps the default ()."""
         return ()
 
     # ----- history, stats and the daily deal --------------------------------------------
