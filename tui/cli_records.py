@@ -35,11 +35,11 @@ def history_line(number: int, entry: Finished) -> str:
     if entry.damaged:
         return f"{number:>4}. {entry.id}  DAMAGED: {entry.damage}"
     title = TITLES.get(entry.game_id, entry.game_id) + (" campaign" if entry.kind == "campaign" else "")
-    score = "" if entry.score is None else f" {entry.score}"
+    score = "" if entry.score is None else str(entry.score)
     marks = ""
     if entry.daily:
         marks = "  [daily, practice]" if entry.practice else "  [daily]"
-    return f"{number:>4}. {when}  {title:<21} {entry.result}{score:<5} {entry.label}{marks}  id={entry.id}"
+    return f"{number:>4}. {when}  {title:<29} {entry.result:<9} {score:>4}  {entry.label}{marks}  id={entry.id}"
 
 
 def list_history(store: SaveStore, game_id: str | None) -> str:

@@ -210,3 +210,19 @@ async def test_a_shared_game_that_ends_joins_the_players_history(paths):
         assert screen.over
         [kept] = History(north.store).list()
         assert kept.id.startswith("table-") and kept.seats == ["Ann", "Robo"] and kept.moves == 6
+
+
+async def test_a_replay_of_a_game_in_progress_at_one_keyboard_shows_no_hand(paths):
+    from saves.session import GameSession
+
+    app = duel_app(paths, "Ann")
+    session = GameSession.start(app.store, Duel(), 9, seats=[Seat(name="Ann"), Seat(name="Ben")])
+    session.play(session.legal_actions()[0])
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_replay(session.save_id)
+        await pilot.pause()
+        await pilot.press("end")
+        await pilot.pause()
+        assert app.screen.read_only and app.screen.seat is None
+        text = screen_text(app)
+        assert "[0, 0]" in hands_line(text, "North") and "[0, 0, 0]" in hands_line(text, "South")

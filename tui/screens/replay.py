@@ -103,8 +103,14 @@ class Replaying:
         self.app.pop_screen()  # type: ignore[attr-defined]
 
     def _seat_shown(self) -> int | None:
-        """The seat whose view is drawn: whoever made the move shown, else whoever acts."""
+        """The seat whose view is drawn: whoever made the move shown, else whoever acts.
+        A game still in progress that hides things between seats is shown as a spectator
+        sees it: people sharing a keyboard must not read each other's hands in a replay."""
         session = self.session
+        game = session.game
+        if session.timeline.source == "save" and len(session.seat_names()) > 1:
+            if game.hides_between_seats(session.state):
+                return None
         step = session.index
         if step >= 1:
             return session.game.seat_of(session.timeline.actions[step - 1])
