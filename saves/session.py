@@ -3,15 +3,17 @@ moves back (saves/undo.py holds the policy) and filing the game in history once 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from engine.core.game import Game, Outcome
-from saves import history
 from saves.envelope import Envelope, Seat
 from saves.store import SaveStore
 from saves.undo import CannotUndo, Takebacks, UndoStatus
+
+if TYPE_CHECKING:
+    from saves.history import Finished
 
 
 class StaleTable(Exception):
@@ -31,7 +33,7 @@ class GameSession:
         self.envelope = envelope
         self.state = state
         self.takebacks = Takebacks(game, self.start_state)
-        self.filed: history.Finished | None = None  # the history line, once the game ended
+        self.filed: Finished | None = None  # the history line, once the game ended
 
     @classmethod
     def start(
@@ -116,6 +118,8 @@ class GameSession:
         self.store.write(self.save_id, self.envelope, self.state, self.game.summary(self.state))
 
     def file(self) -> None:
+        from saves import history  # loaded when a game first ends, not at start-up
+
         self.filed = history.file_game(self.store, self.save_id, self.envelope, self.state)
 
     # ----- taking moves back (the Board Game Arena policy, saves/undo.py) -------------------
@@ -232,10 +236,14 @@ class CampaignSession(GameSession):
 
     def file(self) -> None:
         """The game just ended goes to history at once; the campaign save goes on."""
+        from saves import history
+
         self.filed = history.file_campaign_game(self.store, self.save_id, self.envelope, self.campaign)
 
     def _file_if_over(self) -> None:
         if self.game.campaign_outcome(self.campaign) is not None:
+            from saves import history
+
             history.file_campaign(self.store, self.save_id, self.envelope, self.campaign)
 
     def start_state(self) -> Any:
@@ -296,10 +304,12 @@ class SharedSession(GameSession):
             self._write()
         return events
 
-    def keep_result(self, store: SaveStore) -> history.Finished | None:
+    def keep_result(self, store: SaveStore) -> Finished | None:
         """The game at this table ended: keep it in this player's own history as well."""
         if not self.local_seats or self.outcome() is None:
             return None  # a spectator keeps nothing
+        from saves import history
+
         return history.file_table(store, self.code, self.envelope, self.state)
 
     def undo(self, seat: int | None = 0) -> Any:

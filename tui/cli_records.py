@@ -9,11 +9,14 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
+from typing import TYPE_CHECKING
+
 from engine.registry import CATALOGUE, GAMES
-from saves import daily, stats
 from saves.envelope import Damaged
-from saves.history import Finished, History, sweep
 from saves.store import SaveStore
+
+if TYPE_CHECKING:
+    from saves.history import Finished
 
 TITLES = {entry.id: entry.title for entry in CATALOGUE}
 COMMANDS = ("history", "stats", "daily", "replay")
@@ -43,6 +46,8 @@ def history_line(number: int, entry: Finished) -> str:
 
 
 def list_history(store: SaveStore, game_id: str | None) -> str:
+    from saves.history import History
+
     entries = History(store).list(game_id)
     if not entries:
         where = f" of {TITLES[game_id]}" if game_id else ""
@@ -58,6 +63,9 @@ def check_game(game_id: str, error: type[Exception]) -> None:
 def run(args: argparse.Namespace, store: SaveStore, error: type[Exception]) -> int | Callable[[Any], None]:
     """Plain-text commands print and return their exit status; the others return what the
     app does once it has started. `error` is the command line's usage error."""
+    from saves import stats
+    from saves.history import History, sweep
+
     sweep(store)  # a game a crash left finished in saves/ belongs in the history first
     if args.command == "history":
         if args.game is not None:
