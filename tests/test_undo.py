@@ -8,6 +8,7 @@ by the Rng counter, and by which card identities left the face-down piles.
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 
 import msgspec
@@ -42,6 +43,10 @@ def revealed(game_id: str, before, after) -> bool:
     return bool(face_down(game_id, before) - face_down(game_id, after))
 
 
+# More seeds for a longer run: UNDO_FUZZ_SEEDS=200 python -m pytest tests/test_undo.py
+SEEDS = int(os.environ.get("UNDO_FUZZ_SEEDS", "4"))
+
+
 @pytest.fixture(autouse=True)
 def quick_writes(monkeypatch):
     """Hundreds of saves a test: the crash-safety of writes is tested in test_saves.py."""
@@ -57,7 +62,7 @@ def on_disk(store, session):
 def test_undo_restores_exactly_and_never_crosses_a_reveal(store, game_id):
     game = GAMES[game_id]
     undone = refused_after_reveal = 0
-    for seed in range(4):
+    for seed in range(SEEDS):
         session = GameSession.start(store, game, seed)
         chooser = Rng.from_seed(seed + 99)
         log: list[tuple[object, bytes, bool]] = []  # each move still in the log: the move,

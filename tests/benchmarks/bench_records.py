@@ -18,7 +18,7 @@ import msgspec
 from engine.decknforge.bots import GreedyPlayer
 from engine.registry import GAMES
 from saves import atomic
-from saves.history import History, Record
+from saves.history import History
 from saves.paths import DataPaths
 from saves.session import GameSession
 from saves.store import SaveStore

@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from engine.druid_path.model import DrawItem, TakeGem
-from engine.registry import GAMES
 from tests.conftest import screen_text
 from tests.tui.launcher import SIZE, make_app
 from tui.game_screen import GameScreen
@@ -20,13 +19,12 @@ def messages(app) -> list[str]:
     return [str(n.message) for n in app._notifications]
 
 
-async def open_game(paths, game_id: str, seed: int, size=SIZE):
-    app = make_app(paths, on_start=lambda app: app.start_game(game_id, seed))
-    return app
+def open_game(paths, game_id: str, seed: int):
+    return make_app(paths, on_start=lambda app: app.start_game(game_id, seed))
 
 
 async def test_druid_path_takes_a_gem_back_and_not_a_draw(paths):
-    app = await open_game(paths, "druid-path", 3)
+    app = open_game(paths, "druid-path", 3)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -55,7 +53,7 @@ async def test_druid_path_takes_a_gem_back_and_not_a_draw(paths):
 
 
 async def test_a_long_label_gives_way_to_the_short_one_at_80_columns(paths):
-    app = await open_game(paths, "druid-path", 3)
+    app = open_game(paths, "druid-path", 3)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("w")
@@ -66,7 +64,7 @@ async def test_a_long_label_gives_way_to_the_short_one_at_80_columns(paths):
 
 @pytest.mark.parametrize("game_id", ["disciple", "disruption", "decknforge"])
 async def test_every_table_has_the_key(paths, game_id):
-    app = await open_game(paths, game_id, 5)
+    app = open_game(paths, game_id, 5)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, GameScreen) and "u Undo" in footer(app)

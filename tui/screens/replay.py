@@ -10,7 +10,6 @@ and the screen takes no focus, so no list of choices can be picked from.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
