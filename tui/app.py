@@ -18,8 +18,10 @@ from saves.settings import load_settings, save_settings
 from saves.store import SaveStore
 from saves.tables import TableProblem, TableStore
 from themes import DEFAULT_THEME, SHARED_CSS, THEMES
+from tui.screens.display_name import DisplayNameScreen
 from tui.screens.home import HomeScreen
 from tui.screens.too_small import TooSmallScreen
+from tui.tables.identity import served_identity
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -62,9 +64,15 @@ class TabletopApp(App[None]):
         self.file_finished_games()
         if self.settings_problem:
             self.notify(self.settings_problem, severity="warning")
+        if served_identity() and not self.settings.display_name:  # a first visit to a server
+            self.push_screen(DisplayNameScreen(), lambda _name: self._start())
+        else:
+            self._start()
+        self._check_size(self.size.width, self.size.height)
+
+    def _start(self) -> None:
         if self.on_start is not None:
             self.on_start(self)
-        self._check_size(self.size.width, self.size.height)
 
     # ----- settings ---------------------------------------------------------------------
 

@@ -13,6 +13,7 @@ from saves.paths import DataPaths
 from saves.store import SaveStore
 from themes import THEMES
 from tui import __version__, cli_records
+from tui.serve import add_arguments as add_serve_arguments, serve
 
 USAGE_ERROR = 2
 
@@ -47,6 +48,7 @@ def build_parser() -> Parser:
     watch = commands.add_parser("watch", help="watch a shared table without a seat")
     watch.add_argument("code", metavar="CODE", help="the table's code")
     cli_records.add_commands(commands)
+    add_serve_arguments(commands.add_parser("serve", help="host the games over SSH (the 'serve' extra)"))
     return parser
 
 
@@ -153,6 +155,8 @@ def run(argv: list[str]) -> int:
     if args.command == "tables":
         print(list_tables(paths, store))
         return 0
+    if args.command == "serve":
+        return serve(args, paths)
 
     on_start = None
     if args.command in cli_records.COMMANDS:

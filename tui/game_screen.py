@@ -18,6 +18,7 @@ from textual.screen import Screen
 from engine.core.errors import IllegalAction
 from saves.session import GameSession, StaleTable
 from saves.undo import CannotUndo
+from tui.plain import plain
 from tui.widgets.panel import Painter
 
 BOT_PACE = 0.7  # seconds between a bot's moves: slow enough to read each one in the log
@@ -101,7 +102,7 @@ class GameScreen(Screen[None]):
         session = self.session
         if session.state is None or not self.several_seats:
             return Text()
-        names = session.seat_names()
+        names = [plain(name).plain for name in session.seat_names()]
         moving = self.game.to_move(session.state)
         text = Text()
         if self.seat is not None and self.seat in moving and self.seat in session.local_seats:

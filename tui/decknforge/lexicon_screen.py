@@ -25,7 +25,9 @@ from engine.decknforge.lexicon import (
 )
 from saves.envelope import Damaged
 from tui.decknforge.storage import deck_store, word_store
+from tui.plain import plain
 from tui.screens.dialogs import AskText
+from tui.tables.identity import moderates
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
 
@@ -119,7 +121,7 @@ Every Qi Word is a trigger and an effect: "If this happens, then that".
                 wanted = {w.name for w in find(query, self.coined)}
                 words = [w for w in words if w.name in wanted]
             self.items = words
-            shown = [Choice(w.name, self._tag(w)) for w in words]
+            shown = [Choice(plain(w.name).plain, self._tag(w)) for w in words]
         self.query_one("#items", ChoiceList).show(shown, cursor)
         self.query_one("#query-box").border_title = "DEFINE" if self.mode == "define" else "FIND"
         panel = self.query_one("#list-panel")
@@ -150,14 +152,14 @@ Every Qi Word is a trigger and an effect: "If this happens, then that".
             panel.border_title = "DEFINE"
             detail.update(Text.assemble((item.term.upper(), "bold"), "\n\n", item.text), layout=False)
             return
-        panel.border_title = item.name
-        text = Text.assemble((item.name, "bold"), f"  {item.kind} word\n\n", word_text(item), "\n\n")
+        panel.border_title = plain(item.name)
+        text = Text.assemble((plain(item.name).plain, "bold"), f"  {item.kind} word\n\n", word_text(item), "\n\n")
         if item.author:
-            text.append(f"Coined by {item.author}. ", style="dim")
+            text.append(f"Coined by {plain(item.author).plain}. ", style="dim")
         status = {
             "approved": "In the shared lexicon.",
             "pending": "Pending review: already usable by its author.",
-            "rejected": f"Rejected: {item.note or 'no reason given'}.",
+            "rejected": f"Rejected: {plain(item.note).plain or 'no reason given'}.",
         }[item.status]
         text.append(status, style="dim")
         detail.update(text, layout=False)
@@ -180,6 +182,9 @@ Every Qi Word is a trigger and an effect: "If this happens, then that".
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if isinstance(self.focused, Input) and action != "back":
             return False  # letters go into the box
+        if action == "verdict" or (action == "mode" and parameters[0] == "review"):
+            if not moderates():  # a server's players review only if its host says so
+                return False
         if action == "verdict":
             return self.mode == "review" and bool(self.items)
         if action == "mode":
@@ -203,9 +208,9 @@ Every Qi Word is a trigger and an effect: "If this happens, then that".
             try:
                 self.store.add(word)
             except (OSError, Damaged) as problem:
-                self.notify(f"{word.name} was not saved: {problem}", severity="error")
+                self.notify(plain(f"{word.name} was not saved: {problem}").plain, severity="error", markup=False)
                 return
-            self.notify(f"{word.name} is in {word.author}'s lexicon, pending review.")
+            self.notify(plain(f"{word.name} is in {word.author}'s lexicon, pending review.").plain, markup=False)
             self.mode = "words"
             self.query_one("#query", Input).value = word.name
             self.reload()
@@ -226,9 +231,9 @@ Every Qi Word is a trigger and an effect: "If this happens, then that".
             try:
                 self.store.replace(word, new)
             except (OSError, Damaged) as problem:
-                self.notify(f"{word.name} was not changed: {problem}", severity="error")
+                self.notify(plain(f"{word.name} was not changed: {problem}").plain, severity="error", markup=False)
                 return
-            self.notify(f"{word.name} {'approved' if approved else 'rejected'}.")
+            self.notify(plain(f"{word.name} {'approved' if approved else 'rejected'}.").plain, markup=False)
             self.reload()
 
         if approved:
@@ -238,12 +243,13 @@ Every Qi Word is a trigger and an effect: "If this happens, then that".
         carriers = [d.name or d.initials for d in decks if any(c.word == word.name for c in d.cards)]
         if carriers:  # what is written on a deck is permanent: the word must keep working there
             self.notify(
-                f"{word.name} is already written on {', '.join(carriers)}'s deck, for good: "
-                "it cannot be rejected, only approved or left pending.",
+                plain(f"{word.name} is already written on {', '.join(carriers)}'s deck, for good: "
+                      "it cannot be rejected, only approved or left pending.").plain,
                 severity="warning",
+                markup=False,
             )
             return
-        self.app.push_screen(AskText(f"Why is {word.name} rejected?"), judged)
+        self.app.push_screen(AskText(plain(f"Why is {word.name} rejected?")), judged)
 
     def action_back(self) -> None:
         query = self.query_one("#query", Input)

@@ -26,6 +26,7 @@ from tui.decknforge.table import (
     hint_text,
     status_text,
 )
+from tui.plain import plain
 from tui.widgets.cards import CardRow
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
@@ -132,7 +133,7 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
             except ValueError:
                 continue
             self.session.envelope.options.setdefault("coined", []).append(msgspec.to_builtins(word))
-            self.notify(f"{word.name} joins this table.")
+            self.notify(plain(f"{word.name} joins this table.").plain, markup=False)
         try:
             self.session.save()
         except OSError as error:
@@ -172,7 +173,7 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         state = self.state
         player = state.players[state.turn] if state.phase == "turn" else None
         panel = self.query_one("#hand-panel")
-        panel.border_title = f"{player.label}'s hand" if player else "Hand"
+        panel.border_title = plain(f"{player.label}'s hand") if player else "Hand"
         if player:
             panel.border_subtitle = f"Eq {len(player.equipment_deck)} · Adv {len(player.adventurer_deck)} left"
         else:

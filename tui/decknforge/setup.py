@@ -15,6 +15,7 @@ from engine.decknforge.legacy import Deck, fresh_deck
 from engine.decknforge.lexicon import Word
 from saves.envelope import Damaged
 from tui.decknforge.storage import deck_store, word_store
+from tui.plain import plain
 from tui.screens.dialogs import AskText
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
@@ -23,7 +24,7 @@ MODES = ("2", "3", "4", "solo")
 
 
 def deck_line(deck: Deck) -> str:
-    name = f" “{deck.name}”" if deck.name else ""
+    name = f" “{plain(deck.name).plain}”" if deck.name else ""
     legend = " LEGEND" if deck.legendary else ""
     scars = f"{len(deck.scars)} scar{'' if len(deck.scars) == 1 else 's'}"
     return f"{deck.initials}{name} · L{deck.level} · {deck.xp} XP · {scars}{legend}"

@@ -11,6 +11,7 @@ from engine.decknforge.effects import equipped_total, lookup, strength
 from engine.decknforge.legacy import Deck
 from engine.decknforge.lexicon import word_text
 from engine.decknforge.model import LABEL, ROLE, VALUE, Card, Cast, Equip, Hire, InscribeScar, Player, State
+from tui.plain import plain
 from tui.widgets.cards import CardFace
 
 DIGITS = "1234567"
@@ -40,10 +41,10 @@ def status_text(state: State, outcome: Outcome | None) -> Text:
     text.append(f" Round {state.round} ")
     if state.phase == "turn":
         player = state.players[state.turn]
-        text.append(f" {player.label}'s turn: ", style="bold")
+        text.append(f" {plain(player.label).plain}'s turn: ", style="bold")
         text.append(f"{state.actions_left} action{'s' if state.actions_left != 1 else ''} left ")
     elif state.phase == "scar":
-        text.append(f" Scar: {state.players[state.scar_turn].label} picks a word ", style="bold")
+        text.append(f" Scar: {plain(state.players[state.scar_turn].label).plain} picks a word ", style="bold")
     else:  # every card has gone home: the totals would read 0, so tell the result instead
         won = outcome is not None and outcome.won
         text.append(" CLEARED " if won else " FELL ", style="bold reverse")
@@ -65,7 +66,7 @@ def band_text(state: State, after: list[Deck], width: int) -> Text:
         if after:  # the game is over: every card is home, so say what the deck gained
             deck = after[player.seat]
             gained = deck.xp - state.decks[player.seat].xp
-            lines.append(Text(f" {player.label}: +{gained} XP, now {deck.xp} XP, Level {deck.level};"
+            lines.append(Text(f" {plain(player.label).plain}: +{gained} XP, now {deck.xp} XP, Level {deck.level};"
                               " all 54 cards are back in the deck"))
             continue
         now = state.phase == "turn" and player.seat == state.turn
@@ -82,7 +83,7 @@ def band_text(state: State, after: list[Deck], width: int) -> Text:
 def scar_line(state: State, player: Player) -> Text:
     scar = state.scars[player.seat]
     picking = player.seat == state.scar_turn
-    text = Text(f"{'▸' if picking else ' '}{player.label}: scar ", style="bold" if picking else "")
+    text = Text(f"{'▸' if picking else ' '}{plain(player.label).plain}: scar ", style="bold" if picking else "")
     if scar.monster:
         word = scar.monster_word or ("picking a word" if picking else "word to pick")
         text.append(f"{LABEL[scar.monster]} +{scar.modifier} ({word})")

@@ -12,6 +12,7 @@ from textual.widgets.option_list import Option
 from engine.registry import CATALOGUE
 from saves.envelope import Damaged
 from saves.store import SaveEntry
+from tui.plain import plain
 from tui.screens.dialogs import AskText, Confirm
 from tui.screens.home import short_time
 from tui.widgets.keybar import KeyBar
@@ -27,9 +28,9 @@ def entry_text(entry: SaveEntry) -> Text:
         text.append(f"  DAMAGED: {entry.damage}", style="bold red")
         return text
     kind = " campaign" if entry.kind == "campaign" else ""
-    text.append(entry.label, style="bold")
+    text.append(plain(entry.label).plain, style="bold")
     text.append(f"  {TITLES.get(entry.game_id, entry.game_id)}{kind}  {short_time(entry.updated)}\n")
-    text.append(f"  {entry.summary}", style="dim")
+    text.append(f"  {plain(entry.summary).plain}", style="dim")
     return text
 
 
@@ -144,7 +145,7 @@ Newest first. Every game is saved after each move.
                     self.notify(f"Not deleted: {problem.strerror}", severity="error")
             self.reload()
 
-        self.app.push_screen(Confirm(f"Delete {name} for good?"), delete)
+        self.app.push_screen(Confirm(plain(f"Delete {name} for good?")), delete)
 
     def action_back(self) -> None:
         self.app.pop_screen()
