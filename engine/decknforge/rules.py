@@ -152,6 +152,27 @@ class DecknForgeGame(Game):
         """The decks to write back once the game is over ([] before): the caller saves them."""
         return list(state.result_decks) if state.phase == "over" else []
 
+    daily_options = {"solo": True}  # one person, two fresh decks: a deal anyone can play alone
+
+    def rank(self, outcome: Outcome) -> tuple[int, int]:
+        """R32 scores the round the dungeon ended in: a clear is better the sooner it came,
+        a fall the longer the band held out."""
+        rounds = outcome.score or 0
+        return (1, -rounds) if outcome.won else (0, rounds)
+
+    def unseen_cards(self, state: State) -> tuple[int, ...]:
+        piles = [state.monster_pile]
+        for player in state.players:
+            piles += [player.adventurer_deck, player.equipment_deck]
+        return tuple(len(pile) for pile in piles)
+
+    def variant(self, state: State, options: dict[str, Any]) -> dict[str, str]:
+        players = "solo" if state.solo else str(len(state.players))
+        return {"Players": players, "Gentle dungeon": "on" if state.gentle else "off"}
+
+    def decks_played(self, state: State) -> list[str]:
+        return [player.label for player in state.players]
+
     def summary(self, state: State) -> str:
         band = " ".join(p.initials for p in state.players)
         if state.phase != "over":

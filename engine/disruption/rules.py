@@ -221,6 +221,9 @@ class DisruptionGame(Game):
             return Outcome(False, None, f"The ritual goes on: lost after {state.wins} of {WINS_TO_WIN} wins.")
         return None
 
+    def unseen_cards(self, state: State) -> tuple[int, ...]:
+        return (len(state.defender_deck), len(state.minor_deck), len(state.major_deck))
+
     def summary(self, state: State) -> str:
         result = self.outcome(state)
         if result is not None and not result.won:

@@ -7,6 +7,7 @@ import msgspec
 
 from engine.decknforge.legacy import fresh_deck
 from engine.decknforge.model import EndTurn
+from saves.history import History
 from tests.conftest import screen_text
 from tests.tui.launcher import SIZE, make_app, use_snapshot_dir
 from tui.decknforge.decks_screen import DecksScreen
@@ -105,8 +106,9 @@ async def test_a_whole_two_player_game_by_keys_writes_the_decks(paths, snapshot)
         text = screen_text(app)
         assert ("+150 XP" if result == "clear" else "+10 XP") in text
         snapshot.assert_match(text, "results.txt")
-        saved = app.store.read(session.save_id)
-        assert len(saved.actions) == presses
+        saved = History(app.store).read(session.save_id)  # a finished game moves to history
+        assert len(saved.actions) == presses and not paths.save_file(session.save_id).exists()
+        assert saved.entry.decks == ["AB", "CD"]
         written = {d.initials: d for d in store.decks()}
         assert written["AB"].history[-1].result == result and written["CD"].xp in (10, 150)
         if result != "clear":

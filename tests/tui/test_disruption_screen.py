@@ -5,6 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from engine.registry import GAMES
+from saves.history import History
 from tests.conftest import screen_text
 from tests.tui.launcher import SIZE, make_app, use_snapshot_dir
 from saves.session import GameSession
@@ -83,7 +84,8 @@ async def test_whole_game_by_keys_ends_on_the_end_screen(paths, snapshot):
         if not result.won:
             assert "No score" in text
         snapshot.assert_match(text, "end.txt")
-        assert len(app.store.read(session.save_id).actions) == presses
+        saved = History(app.store).read(session.save_id)  # a finished game moves to history
+        assert len(saved.actions) == presses and saved.entry.score == result.score
         await pilot.press("escape")  # to the finished table
         await pilot.pause()
         assert app.screen is table and ("VICTORY" if result.won else "DEFEAT") in screen_text(app)

@@ -8,6 +8,7 @@ from engine.core.rng import Rng
 from engine.druid_path.bots import greedy_player
 from engine.druid_path.model import PendingResponse
 from engine.registry import GAMES
+from saves.history import History
 from tests.conftest import screen_text
 from tests.tui.launcher import SIZE, make_app, use_snapshot_dir
 from tui.druid_path import keys
@@ -133,7 +134,7 @@ async def test_whole_game_by_keys_to_a_win(paths, snapshot):
         assert "Victory" in text and f"Score {result.score}" in text and "HP left" in text
         assert "steps to spare x 2" in text and "Turning points" in text and "is tamed" in text
         snapshot.assert_match(text, "win.txt")
-        assert len(app.store.read(screen.session.save_id).actions) == presses
+        assert len(History(app.store).read(screen.session.save_id).actions) == presses
         await pilot.press("n")
         await pilot.pause()
         fresh = table_of(app)
@@ -274,7 +275,8 @@ async def test_a_campaign_game_lost_ends_the_campaign_on_its_road(paths, snapsho
         assert "ahead" not in text and "not played" in text
         campaign = app.screen.session.campaign
         assert campaign.status == "lost" and campaign.game is None and len(campaign.records) == 1
-        assert app.store.read(app.screen.session.save_id).kind == "campaign"
+        filed = History(app.store).read(app.screen.session.save_id).entry  # the road is over
+        assert filed.kind == "campaign" and filed.result == "lost" and filed.reached == 1
         snapshot.assert_match(text, "campaign-lost.txt")
         old = app.screen.session.save_id
         await pilot.press("n")  # a new campaign, same Druid
@@ -336,7 +338,8 @@ async def test_a_campaign_can_be_abandoned_after_confirming(paths):
         campaign = app.screen.session.campaign
         assert campaign.status == "abandoned" and campaign.game is None
         assert "abandoned" in screen_text(app)
-        assert "abandoned" in app.store.list()[0].summary
+        filed = History(app.store).list()[0]
+        assert filed.kind == "campaign" and filed.result == "abandoned" and app.store.list() == []
 
 
 async def test_game_help_explains_the_keys(paths):

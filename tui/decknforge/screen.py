@@ -244,7 +244,9 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
                 self.session.save_id, state.decks, self.game.result_decks(state)
             )
         except OSError as error:
-            self.write_problems = [f"The decks could not be written: {error.strerror}. Open the game again to retry."]
+            self.write_problems = [
+                f"The decks could not be written: {error.strerror}. The game is kept in your history."
+            ]
         unsaved = [d.initials for d in state.decks if not d.id]
         if unsaved:  # a table started without saved decks (the command line): nothing to write
             self.write_problems.append(

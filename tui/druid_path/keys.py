@@ -1,8 +1,8 @@
 """Which key picks which Druid Path choice. A key is fixed by the kind of action and the place
 of the card it acts on, never by the list's order, so a key means the same thing all game.
 
-Letters are kinds of action: g r u y gems, d draw, e end the phase (or go on to the next
-turn), t tame, l a lane's ability, w the Druid's ability, m a robot, a accept a roll, x attack
+Letters are kinds of action: g r w y gems, d draw, e end the phase (or go on to the next
+turn), t tame, l a lane's ability, p the Druid's power, m a robot, a accept a roll, x attack
 the Darach, b block, n let the blow land. A letter with one choice takes it at once; with
 several it moves the highlight through them. Digits are places: an item in the hand (1-9, 0
 for the tenth), or the lane a choice asks for; they only move the highlight, and Enter takes
@@ -39,9 +39,9 @@ from engine.druid_path.model import (
 DIGITS = "1234567890"
 LETTERS = {
     EndPlay: "e", NextTurn: "e", DrawItem: "d", AcceptRoll: "a", Endure: "n", AttackDarach: "x",
-    Block: "b", DruidAbility: "w", Tame: "t", Activate: "l", UseRobot: "m",
+    Block: "b", DruidAbility: "p", Tame: "t", Activate: "l", UseRobot: "m",
 }  # fmt: skip
-GEM_KEYS = {"green": "g", "red": "r", "blue": "u", "yellow": "y"}
+GEM_KEYS = {"green": "g", "red": "r", "blue": "w", "yellow": "y"}  # w: blue is Water (R3); u is undo
 ITEM_ACTIONS = (PlayItem, StaminaBoost, RollBoost, UsePotion)
 ALL_KEYS = DIGITS + "".join(sorted(set(LETTERS.values()) | set(GEM_KEYS.values())))
 

@@ -88,9 +88,9 @@ then the lanes fight, and the turn pauses so you can read how each lane went.
 
 - The **Choices** list holds every move the rules allow now. Arrows or `j`/`k` move,
   `Enter` picks. Each choice shows its key, and a key always means the same thing:
-  - letters are kinds of action: `g` `r` `u` `y` take a green, red, blue or yellow gem,
+  - letters are kinds of action: `g` `r` `w` `y` take a green, red, blue (Water) or yellow gem,
     `d` draw an item, `e` end the Play phase (and go on to the next turn), `t` tame,
-    `l` a lane's ability, `w` the Druid's ability, `m` a robot, `a` accept a failed roll,
+    `l` a lane's ability, `p` the Druid's power, `m` a robot, `a` accept a failed roll,
     and in combat `x` attack the Darach, `b` block, `n` let the blow land. A letter with
     one choice takes it at once; with several it moves to the next of them;
   - digits are places: the item at that place in your hand (`0` the tenth), or the lane

@@ -41,6 +41,7 @@ class SavesScreen(Screen[None]):
     BINDINGS = [
         Binding("enter", "resume", "Resume", priority=True),
         Binding("r", "rename", "Rename"),
+        Binding("p", "replay", "Replay"),
         Binding("d,delete", "delete", "Delete"),
         Binding("escape,q", "back", "Back"),
         Binding("j", "cursor(1)", show=False),
@@ -53,6 +54,7 @@ Newest first. Every game is saved after each move.
 
 - `Enter` resumes the highlighted game
 - `r` renames it, `d` deletes it (you are asked first)
+- `p` replays it move by move, read-only (finished games are in History)
 - A file marked **DAMAGED** cannot be opened; the reason is shown. It is left untouched
   unless you delete it.
 """
@@ -100,6 +102,15 @@ Newest first. Every game is saved after each move.
             self.notify(f"This file cannot be opened: {entry.damage}", severity="error")
             return
         self.app.resume(entry.save_id)
+
+    def action_replay(self) -> None:
+        entry = self.selected()
+        if entry is None:
+            return
+        if entry.damaged:
+            self.notify(f"This file cannot be opened: {entry.damage}", severity="error")
+            return
+        self.app.open_replay(entry.save_id)
 
     def action_rename(self) -> None:
         entry = self.selected()
