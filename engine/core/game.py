@@ -104,6 +104,15 @@ class Game:
         Loading a save runs it, so a well-typed but impossible file is refused, not played."""
         return []
 
+    def upgrade(
+        self, version: int, options: dict[str, Any], state: Any, actions: list[Any]
+    ) -> tuple[dict[str, Any], Any, list[Any]]:
+        """Carry a save made with content `version` (older than content_version) over to the
+        current rules: its options, state and action log as plain JSON data, returned as
+        they should now be. ValueError says why it cannot be; NotImplementedError (the
+        default) means this game keeps no such upgrades and the save is refused."""
+        raise NotImplementedError
+
     def how_to_play(self) -> str:
         """The in-game rules: content/how_to_play.md in the game's package."""
         package = type(self).__module__.rsplit(".", 1)[0]
