@@ -1,17 +1,27 @@
-"""DecknForge's decks and coined words on disk: the generic stores, typed for this game."""
+"""DecknForge's decks and coined words on disk: the generic stores, typed for this game, and
+a finished game's results written onto the decks."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from datetime import datetime
+from typing import Any
 
-from engine.decknforge.legacy import Deck
-from engine.decknforge.lexicon import Word
+import msgspec
+
+from engine.decknforge.legacy import Deck, DeckResult, TableDeck, apply_result, fingerprint
+from engine.decknforge.lexicon import Word, base_index
+from engine.decknforge.model import State
 from saves.decks import DeckStore, WordStore
 from saves.paths import DataPaths
 from saves.shelf import utc_now
 
 GAME_ID = "decknforge"
+# Set by a `serve` host for each session: who the player is, and whether the host names them
+# a moderator. Both are absent on one's own machine, where the player moderates (R39).
+PLAYER_ENV = "TABLETOP_TUI_PLAYER"
+MODERATOR_ENV = "TABLETOP_TUI_MODERATOR"
 
 
 def deck_store(paths: DataPaths, clock: Callable[[], datetime] = utc_now) -> DeckStore:
@@ -20,3 +30,50 @@ def deck_store(paths: DataPaths, clock: Callable[[], datetime] = utc_now) -> Dec
 
 def word_store(paths: DataPaths, clock: Callable[[], datetime] = utc_now) -> WordStore:
     return WordStore(paths.lexicon, GAME_ID, Word, clock)
+
+
+class Judge(msgspec.Struct, frozen=True):
+    """Who is at this terminal, as the Lexicon's moderation sees them."""
+
+    identity: str  # "" on one's own machine
+    moderator: bool
+
+
+def judge() -> Judge:
+    identity = os.environ.get(PLAYER_ENV, "").strip()
+    if not identity:
+        return Judge("", True)
+    return Judge(identity, os.environ.get(MODERATOR_ENV, "") == "1")
+
+
+def write_results(
+    decks: DeckStore, words: WordStore | None, save_id: str, state: State, results: list[DeckResult]
+) -> tuple[list[str], list[str]]:
+    """Write a finished game onto each stored deck, as the deck is now (R41).
+
+    Returns (problems, notes): what could not be written, and decks that had changed since
+    the game began and received the result merged onto their new version. Coined words just
+    written on a deck are marked so in the Lexicon (R40).
+    """
+    notes: list[str] = []
+
+    def merger(brought: TableDeck, result: DeckResult) -> Callable[[Any], Any]:
+        def merge(stored: Deck) -> Deck:
+            if fingerprint(stored) != brought.fingerprint:
+                notes.append(
+                    f"{stored.initials}'s deck changed while this game was played: the result"
+                    " was written onto it as it is now."
+                )
+            return apply_result(stored, result)
+
+        return merge
+
+    merges = [(d.id, d.initials, merger(d, r)) for d, r in zip(state.decks, results)]
+    problems = decks.write_results(save_id, merges)
+    coined = {m.word for r in results for m in r.marks if m.word not in base_index()}
+    if words is not None and coined:
+        try:
+            words.mark_inscribed(coined, lambda w: msgspec.structs.replace(w, inscribed=True))
+        except OSError:
+            pass  # the decks carry the words all the same; the Lexicon learns it next time
+    return problems, notes
