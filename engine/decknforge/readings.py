@@ -42,6 +42,11 @@ DEFAULT_READING = "strict" if playable(readings()["strict"]) else "gentle"
 
 
 def explain(name: str) -> str:
+    """The reading in a few sentences, with how a legacy fares under it."""
     reading = readings()[name]
-    rates = ", ".join(f"game {g}: {rate:.0%}" for g, rate in zip(MEASURED_GAMES, reading.clears))
-    return f"{reading.title}. {reading.text} Bots clear {rates}."
+    rates = [f"{rate:.0%} at game {g}" for g, rate in zip(MEASURED_GAMES, reading.clears)]
+    measured = ", ".join(rates[:-1]) + f" and {rates[-1]}"
+    return (
+        f"{reading.title}. {reading.text} Pairs of greedy bots playing 20-game legacies clear"
+        f" {measured}."
+    )

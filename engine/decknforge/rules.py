@@ -10,7 +10,7 @@ from engine.core.game import Game, GameOption, Outcome
 from engine.decknforge.effects import equipped_total, strength
 from engine.decknforge.ending import scar_step, scar_waiting, scar_words, write_scar
 from engine.decknforge.legacy import Deck, DeckResult, TableDeck, apply_result, table_deck
-from engine.decknforge.lexicon import Word
+from engine.decknforge.lexicon import Word, check_word
 from engine.decknforge.moderation import taken_names
 from engine.decknforge.model import (
     LABEL,
@@ -26,7 +26,6 @@ from engine.decknforge.model import (
     State,
     UpgradeScar,
 )
-from engine.decknforge.lexicon import check_word
 from engine.decknforge.readings import DEFAULT_READING, READINGS
 from engine.decknforge.setup import build_state, fresh_band
 from engine.decknforge.turn import acting, apply_turn_action, turn_actions, turn_allows, why_not

@@ -4,7 +4,7 @@ size and autosave time when the decks are 500 games old.
 
 Run as `python -m tests.benchmarks.bench_decknforge` (not collected by pytest);
 `--quick` runs fewer games, `--legacy` only the legacy tables (the figures readings.toml
-quotes). Every figure is a median over repeats or an average over many seeded games; nothing
+quotes), `--saves` only the save figures, `--tui-only` only the screen's. Every figure is a median over repeats or an average over many seeded games; nothing
 here is timed in CI.
 """
 
@@ -154,9 +154,10 @@ def aged_decks(games: int, players: int = 2) -> list[Deck]:
     return decks
 
 
-def save_figures(decks: list[Deck], games: int = 5) -> tuple[list[int], list[float]]:
+def save_figures(decks: list[Deck], games: int = 5) -> tuple[list[int], list[float], list[float]]:
     """A whole game saved after every move with these decks at the table: the file's size
-    after each move (bytes) and each autosave's time (ms)."""
+    after each move (bytes), each autosave's time and the part of it spent making the bytes
+    (ms); the rest is the crash-safe write itself."""
     from pathlib import Path
 
     from saves.paths import DataPaths
@@ -164,7 +165,9 @@ def save_figures(decks: list[Deck], games: int = 5) -> tuple[list[int], list[flo
     from saves.store import SaveStore
     from engine.registry import GAMES
 
-    sizes, times = [], []
+    from saves.envelope import encode
+
+    sizes, times, encoding = [], [], []
     for seed in range(games):
         store = SaveStore(DataPaths(Path(tempfile.mkdtemp())), GAMES)
         session = GameSession.start(store, GAME, seed, decks=decks)
@@ -176,7 +179,10 @@ def save_figures(decks: list[Deck], games: int = 5) -> tuple[list[int], list[flo
             session.save()
             times.append((time.perf_counter() - start) * 1000)
             sizes.append(path.stat().st_size)
-    return sizes, times
+            start = time.perf_counter()
+            encode(session.envelope)
+            encoding.append((time.perf_counter() - start) * 1000)
+    return sizes, times, encoding
 
 
 def print_legacy(bands: int) -> None:
@@ -197,6 +203,9 @@ def main() -> None:
     quick = "--quick" in sys.argv
     if "--legacy" in sys.argv:
         print_legacy(20 if quick else 100)
+        return
+    if "--saves" in sys.argv:
+        print_saves(100 if quick else 500)
         return
     from tests.benchmarks.tui_timing import report
 
@@ -235,14 +244,20 @@ def main() -> None:
             f" inscriptions per 100 clears and falls ({written['games']} deck results)"
         )
 
-    age = 100 if quick else 500
-    decks = aged_decks(age)
-    print(f"\nA save with two decks {age} games old ({len(decks[0].history)} games of history each)")
-    sizes, times = save_figures(decks)
-    print(
-        f"  file size: median {statistics.median(sizes) / 1024:.1f} KB, largest {max(sizes) / 1024:.1f} KB;"
-        f" autosave median {statistics.median(times):.2f} ms over {len(times)} saves"
-    )
+    print_saves(100 if quick else 500)
+
+
+def print_saves(age: int) -> None:
+    """Save size and autosave time with new decks and with decks `age` games old: the deck's
+    age should change neither (most of an autosave is the two fsyncs of a crash-safe write)."""
+    print(f"\nA whole 2-player game saved after every move (5 games), decks new and {age} games old")
+    for label, decks in (("new decks", [fresh_deck("N0"), fresh_deck("N1")]), (f"{age} games old", aged_decks(age))):
+        sizes, times, encoding = save_figures(decks)
+        print(
+            f"  {label:>13}: file median {statistics.median(sizes) / 1024:.1f} KB, largest"
+            f" {max(sizes) / 1024:.1f} KB; autosave median {statistics.median(times):.2f} ms"
+            f" (making the bytes {statistics.median(encoding):.2f} ms) over {len(times)} saves"
+        )
 
 
 if __name__ == "__main__":

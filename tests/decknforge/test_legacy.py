@@ -17,7 +17,6 @@ from engine.decknforge.legacy import (
     fresh_deck,
     name_deck,
     roll_scar,
-    table_deck,
     xp_to_legend,
 )
 from engine.decknforge.lexicon import words_of

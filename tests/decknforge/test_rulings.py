@@ -465,3 +465,41 @@ def test_r35_a_save_carries_its_decks_and_words_as_plain_data():
         GAME.check_options({"decks": [{"initials": 5}, {"initials": "CD"}]})
 
 
+
+
+def test_r36_clears_and_scars_draw_on_approved_coined_words_of_every_kind():
+    from engine.decknforge.ending import table_pool
+    from engine.decknforge.moderation import approve
+
+    made = [
+        ("ASHVEIL", "adventurer", Trigger("hit"), [Effect("retaliate", 1)]),
+        ("IRONVOW", "adventurer", Trigger("hit"), [Effect("keep_gear", 1)]),
+        ("BRAMBLECALL", "adventurer", Trigger("hired"), [Effect("arm", 1)]),
+        ("SPARKFLINT", "equipment", Trigger("cast"), [Effect("actions", 1)]),
+        ("MIRECLAW", "monster", Trigger("attack"), [Effect("strip_hand", 1)]),
+    ]
+    approved = [approve(coin(n, k, t, e, "ZZ")) for n, k, t, e in made]
+    waiting = coin("SLOWROT", "monster", Trigger("attack"), [Effect("burn_deck", 1)], "ZZ")
+    coined_names = {w.name for w in approved}
+    inscribed = set()
+    for seed in range(80):  # a clear draws a random word: some clear soon writes a coined one
+        state = GAME.new_game(seed, coined=[*approved, waiting])
+        set_slots(state, 0, [("QD", ["10S", "10H", "10D", "10C", "9S", "9H", "9D", "9C"])])
+        set_slots(state, 1, [("KD", ["8S", "8H", "8D", "8C", "7S", "7H", "7D", "7C"])])
+        rig_monster(state, "AS", owner=1)
+        finish_round(state)
+        inscribed |= {m.word for r in state.results for m in r.marks} & coined_names
+        if inscribed:
+            break
+    assert inscribed <= {"ASHVEIL", "IRONVOW", "BRAMBLECALL"} and inscribed
+    assert "SLOWROT" not in {w.name for w in table_pool(state, "monster")}  # nobody's own here
+    state = GAME.new_game(2, coined=[*approved, waiting])
+    top = rig_monster(state, "X1", owner=0)
+    state.lair += state.monster_pile[:-1]
+    state.monster_pile = [top]
+    finish_round(state)
+    offered = {a.word for a in GAME.legal_actions(state)}
+    scar = state.scars[0]
+    assert "MIRECLAW" in offered  # another author's approved word, for ace and joker alike
+    GAME.apply(state, InscribeScar(0, "MIRECLAW" if scar.monster else "HOWL"))
+    assert "SPARKFLINT" in {a.word for a in GAME.legal_actions(state) if a.seat == 0}

@@ -373,3 +373,71 @@ async def test_a_word_written_on_a_deck_cannot_be_rejected(paths):
         await keys(pilot, "l", "m", "x")
         assert any("cannot be rejected" in str(n.message) for n in app._notifications)
         assert word_store(paths).load()[0][0].status == "pending"
+
+
+async def test_r39_challenge_a_word_then_its_author_modifies_and_sends_it_again(paths):
+    from engine.decknforge.lexicon import Effect, Trigger
+    from engine.decknforge.moderation import coin
+
+    words = word_store(paths)
+    words.add(coin("EMBERWAKE", "monster", Trigger("attack"), [Effect("empower", 5)], "AB"))
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "l", "m", "h", *"five is too much", "enter")
+        word = words.load()[0][0]
+        assert word.status == "challenged" and word.note == "five is too much"
+        assert "1 sent back to you" in screen_text(app)
+        await keys(pilot, "o")
+        text = screen_text(app)
+        assert "EMBERWAKE" in text and "five is too much" in text
+        await keys(pilot, "e", "down", "down", "down", "left", "left", "left")  # 5 -> 2
+        assert "its attack rises by 2" in screen_text(app)
+        await keys(pilot, "ctrl+s")
+        word = words.load()[0][0]
+        assert word.status == "pending" and word.effects == (Effect("empower", 2),)
+        assert [r.verdict for r in word.history] == ["coined", "challenged", "resubmitted"]
+        await keys(pilot, "m", "a")
+        assert words.load()[0][0].status == "approved"
+
+
+async def test_r39_on_a_shared_host_only_moderators_judge_and_never_their_own_word(paths, monkeypatch):
+    from engine.decknforge.lexicon import Effect, Trigger
+    from engine.decknforge.moderation import coin
+
+    words = word_store(paths)
+    words.add(coin("EMBERWAKE", "monster", Trigger("attack"), [Effect("empower", 2)], "AB", author_id="key-ab"))
+    words.enrol("key-cd")  # another moderator has judged here
+    monkeypatch.setenv("TABLETOP_TUI_PLAYER", "key-ab")
+    monkeypatch.delenv("TABLETOP_TUI_MODERATOR", raising=False)
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "l", "m")  # not a moderator: no review queue
+        assert "Pending review" not in screen_text(app) and "m Review" not in screen_text(app)
+    monkeypatch.setenv("TABLETOP_TUI_MODERATOR", "1")
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "l", "m", "a")
+        assert any("another moderator" in str(n.message) for n in app._notifications)
+        assert words.load()[0][0].status == "pending" and words.moderators() == ["key-ab", "key-cd"]
+    monkeypatch.setenv("TABLETOP_TUI_PLAYER", "key-cd")
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "l", "m", "a")
+        word = words.load()[0][0]
+        assert word.status == "approved" and word.history[-1].by == "key-cd"
+
+
+async def test_the_strength_reading_is_chosen_at_set_up(paths):
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await set_table_by_keys(pilot, "12")
+        await keys(pilot, "up")  # the Strength line: its note explains the reading
+        text = screen_text(app)
+        assert "Monsters met so far (default)" in text and "game 20" in text
+        await keys(pilot, "g")
+        text = screen_text(app)
+        assert "Every Monster in the dungeon" in text and "each scar makes every later" in text
+        await keys(pilot, "s")
+        session = session_of(app)
+        assert session.envelope.options["strength"] == "strict" and not session.state.gentle
+        assert "Strength 62" in screen_text(app)
