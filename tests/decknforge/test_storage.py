@@ -105,6 +105,9 @@ def test_results_are_written_once_and_merged_onto_a_changed_deck(paths):
     assert problems == [] and len(notes) == 2 and "changed while this game was played" in notes[0]
     ab = store.load("ab-1")
     assert ab.xp == 300 and ab.name == "Ironbound" and ab.level == 2 and len(ab.history) == 2
+    third = clear_at_table([store.load("ab-1"), store.load("cd-1")], seed=11)
+    assert write_results(store, None, "game-3", third, GAME.results(third), seats={1}) == ([], [])
+    assert store.load("ab-1").xp == 300 and store.load("cd-1").xp == 450  # only seat 2's deck
 
 
 def test_an_abandoned_game_changes_no_deck(paths, store):

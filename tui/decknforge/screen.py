@@ -158,7 +158,8 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
 
     def footer_keys(self) -> tuple[object, ...]:
         kinds = {type(a) for a in self.choices}
-        return (*super().footer_keys(), self.state.phase, DrawEquipment in kinds, DrawAdventurer in kinds, EndTurn in kinds)
+        step = scar_step(self.state, self.seat) if self.seat is not None else ""
+        return (*super().footer_keys(), self.state.phase, step, DrawEquipment in kinds, DrawAdventurer in kinds, EndTurn in kinds)
 
     def _current_choices(self) -> list[Any]:
         if self.over:
@@ -285,7 +286,7 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         if action == "results":
             return over
         if action == "coin":
-            return self.state.phase == "scar"
+            return self.seat is not None and bool(scar_step(self.state, self.seat))
         if action == "play_key":
             wanted = {"d": DrawEquipment, "a": DrawAdventurer, "e": EndTurn}[str(parameters[0])]
             return any(type(a) is wanted for a in self.choices)

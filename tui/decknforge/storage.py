@@ -47,9 +47,15 @@ def judge() -> Judge:
 
 
 def write_results(
-    decks: DeckStore, words: WordStore | None, save_id: str, state: State, results: list[DeckResult]
+    decks: DeckStore,
+    words: WordStore | None,
+    save_id: str,
+    state: State,
+    results: list[DeckResult],
+    seats: set[int] | None = None,
 ) -> tuple[list[str], list[str]]:
-    """Write a finished game onto each stored deck, as the deck is now (R41).
+    """Write a finished game onto each stored deck, as the deck is now (R41): every seat's, or
+    only `seats` (at a shared table each player's own deck lives in their own folder).
 
     Returns (problems, notes): what could not be written, and decks that had changed since
     the game began and received the result merged onto their new version. Coined words just
@@ -68,7 +74,11 @@ def write_results(
 
         return merge
 
-    merges = [(d.id, d.initials, merger(d, r)) for d, r in zip(state.decks, results)]
+    merges = [
+        (d.id, d.initials, merger(d, r))
+        for seat, (d, r) in enumerate(zip(state.decks, results))
+        if seats is None or seat in seats
+    ]
     problems = decks.write_results(save_id, merges)
     coined = {m.word for r in results for m in r.marks if m.word not in base_index()}
     if words is not None and coined:
