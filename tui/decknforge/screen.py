@@ -110,6 +110,14 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
             self.write_decks()
         choices.focus()
 
+    def on_resize(self) -> None:
+        """The band's slots share the panel's width, known only once it is laid out."""
+        self.call_after_refresh(self._draw_band_now)
+
+    def _draw_band_now(self) -> None:
+        if self.session.state is not None:
+            self._draw_band(self.state)
+
     def on_screen_resume(self) -> None:
         """Back from the Lexicon: words coined there join this table (R25), then redraw."""
         if self.session.outcome() is None:

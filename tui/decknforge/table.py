@@ -77,7 +77,12 @@ def status_text(state: State, outcome: Outcome | None, seat: int | None) -> Text
 def band_text(state: State, after: list[Deck], width: int, seat: int | None) -> Text:
     """One line per player: their three slots, their scar, or what their deck gained. The
     mark says who is shown (▸), who is still acting (•) and who has finished (✓)."""
-    slot_width = (width - 14) // 3
+    heads = {
+        p.seat: f"{'▸' if p.seat == seat else ('✓' if p.done else '•')}"
+        f"{f'{p.initials}#{p.seat + 1}' if state.solo else p.initials:<5} L{p.level} h{len(p.hand)} "  # R20
+        for p in state.players
+    }
+    slot_width = (width - max(map(len, heads.values())) - 3) // 3  # three slots, three bars
     lines = []
     for player in state.players:
         if state.phase == "scar":
@@ -90,9 +95,7 @@ def band_text(state: State, after: list[Deck], width: int, seat: int | None) -> 
                               " all 54 cards are back in the deck"))
             continue
         shown = player.seat == seat
-        mark = "▸" if shown else ("✓" if player.done else "•")
-        tag = f"{player.initials}#{player.seat + 1}" if state.solo else player.initials  # R20
-        head = Text(f"{mark}{tag:<5} L{player.level} h{len(player.hand)} ", style="bold" if shown else "")
+        head = Text(heads[player.seat].ljust(max(map(len, heads.values()))), style="bold" if shown else "")
         for i in range(3):
             head.append("│")
             head.append(slot_text(player, i, slot_width))
