@@ -161,7 +161,8 @@ class SaveStore:
         stamp = self.clock().strftime("%Y%m%d-%H%M%S")
         base = f"{game_id}-{stamp}"
         candidate, n = base, 1
-        while self.paths.save_file(candidate).exists():
+        # A finished game keeps its id in the history: a new save never takes it over.
+        while self.paths.save_file(candidate).exists() or (self.paths.history / f"{candidate}.json").exists():
             n += 1
             candidate = f"{base}-{n}"
         return candidate

@@ -19,6 +19,8 @@ FIXED_TIME = datetime(2026, 5, 17, 20, 30, tzinfo=timezone.utc)
 def no_real_data_dir(monkeypatch, tmp_path):
     """No test may touch the player's real saves."""
     monkeypatch.setenv("TABLETOP_TUI_DATA_DIR", str(tmp_path / "env-data"))
+    for served in ("TABLETOP_TUI_COMMON_DIR", "TABLETOP_TUI_PLAYER", "TABLETOP_TUI_MODERATOR"):
+        monkeypatch.delenv(served, raising=False)  # as `serve` sets them for its players' apps
 
 
 @pytest.fixture
@@ -44,7 +46,13 @@ def screen_text(app) -> str:
         legacy_windows=False,
         color_system=None,
     )
-    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    from textual._context import active_app
+
+    token = active_app.set(app)  # two apps may run in one test (shared tables)
+    try:
+        update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    finally:
+        active_app.reset(token)
     console.print(update)
     lines = console.export_text().splitlines()
     return "\n".join(line.rstrip() for line in lines) + "\n"

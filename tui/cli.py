@@ -12,7 +12,8 @@ from engine.registry import CATALOGUE, GAMES
 from saves.paths import DataPaths
 from saves.store import SaveStore
 from themes import THEMES
-from tui import __version__
+from tui import __version__, cli_records
+from tui.serve import add_arguments as add_serve_arguments, serve
 
 USAGE_ERROR = 2
 
@@ -41,6 +42,13 @@ def build_parser() -> Parser:
     resume = commands.add_parser("continue", help="resume a saved game (the latest by default)")
     resume.add_argument("save", metavar="SAVE", nargs="?", help="save id, name or list number")
     commands.add_parser("saves", help="list saved games, damaged files included")
+    commands.add_parser("tables", help="list shared tables: free seats, games in play")
+    join = commands.add_parser("join", help="take a seat at a shared table (or come back to yours)")
+    join.add_argument("code", metavar="CODE", help="the table's code, e.g. KXPT")
+    watch = commands.add_parser("watch", help="watch a shared table without a seat")
+    watch.add_argument("code", metavar="CODE", help="the table's code")
+    cli_records.add_commands(commands)
+    add_serve_arguments(commands.add_parser("serve", help="host the games over SSH (the 'serve' extra)"))
     return parser
 
 
@@ -97,6 +105,29 @@ def list_saves(store: SaveStore) -> str:
     return "\n".join(lines)
 
 
+def list_tables(paths: DataPaths, store: SaveStore) -> str:
+    from saves.settings import load_settings
+    from saves.tables import TableStore
+    from tui.tables.identity import player_identity
+    from tui.tables.screens import table_lines
+
+    me = player_identity(load_settings(paths)[0].display_name)
+    return table_lines(TableStore(paths, store.games), me)
+
+
+def find_table(paths: DataPaths, store: SaveStore, text: str) -> str:
+    """The code of an existing, readable table; a UsageError naming what is wrong otherwise."""
+    from saves.tables import TableStore, normal_code
+
+    code = normal_code(text)
+    entry = next((e for e in TableStore(paths, store.games).list() if e.code == code), None)
+    if entry is None:
+        raise UsageError(f"there is no shared table '{code}' (see: tabletop-tui tables)")
+    if entry.damage:
+        raise UsageError(f"the table {code} cannot be opened: {entry.damage}")
+    return code
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
@@ -121,9 +152,19 @@ def run(argv: list[str]) -> int:
     if args.command == "saves":
         print(list_saves(store))
         return 0
+    if args.command == "tables":
+        print(list_tables(paths, store))
+        return 0
+    if args.command == "serve":
+        return serve(args, paths)
 
     on_start = None
-    if args.command == "new":
+    if args.command in cli_records.COMMANDS:
+        done = cli_records.run(args, store, UsageError)
+        if isinstance(done, int):
+            return done
+        on_start = done
+    elif args.command == "new":
         game, seed, options = parse_new_game(args.game, rest)
         if seed is None:
             import secrets
@@ -137,6 +178,10 @@ def run(argv: list[str]) -> int:
         if entry.damaged:
             raise UsageError(f"the save '{entry.save_id}' cannot be opened: {entry.damage}")
         on_start = lambda app: app.resume(entry.save_id)  # noqa: E731
+    elif args.command in ("join", "watch"):
+        code = find_table(paths, store, args.code)
+        watching = args.command == "watch"
+        on_start = lambda app: app.open_table(code, watch=True) if watching else app.join_table(code)  # noqa: E731
 
     try:
         paths.ensure()

@@ -93,6 +93,11 @@ class Game:
         at one keyboard, a privacy screen then covers the table between seats."""
         return False
 
+    def table_options(self, options: dict[str, Any], brought: list[Any]) -> dict[str, Any]:
+        """The new-game options of a shared table once every seat is taken: `brought` holds
+        what each seat brought (None for a bot, or when the game asks nothing of a seat)."""
+        return options
+
     def bot_action(self, state: Any, seat: int) -> Any:
         """The move the game's bot makes for `seat` (one of to_move). A bot decides only
         from what its seat may know."""
@@ -112,6 +117,47 @@ class Game:
         they should now be. ValueError says why it cannot be; NotImplementedError (the
         default) means this game keeps no such upgrades and the save is refused."""
         raise NotImplementedError
+
+    # ----- taking a move back (DESIGN.md "Undo"; saves/session.py applies the policy) -----
+
+    def random_draws(self, state: Any) -> int:
+        """How many numbers the state's Rng has handed out. A move that changed this count
+        rolled, shuffled or picked at random: taking it back would let its player see the
+        outcome and choose again, so the undo policy never crosses it."""
+        rng = getattr(state, "rng", None)
+        return 0 if rng is None else rng.counter
+
+    def unseen_cards(self, state: Any) -> tuple[int, ...]:
+        """How many cards each face-down pile that is already shuffled holds, pile by pile in
+        a fixed order (and, in a game of several seats, cards laid face down to be shown
+        later, such as secret picks). Drawing or showing such a card uses no randomness, yet
+        reveals what somebody did not know: a move after which any of these counts went down
+        is never taken back either. A game without such cards keeps the default ()."""
+        return ()
+
+    # ----- history, stats and the daily deal --------------------------------------------
+
+    # Options of the daily deal: everyone playing today's deal plays it with these.
+    daily_options: ClassVar[dict[str, Any]] = {}
+
+    def rank(self, outcome: Outcome) -> tuple[int, int]:
+        """How good a finished game was, for stats' best game and the daily board: larger is
+        better. By default a win beats a loss, then the higher score."""
+        return (int(outcome.won), outcome.score if outcome.score is not None else 0)
+
+    def variant(self, state: Any, options: dict[str, Any]) -> dict[str, str]:
+        """What stats group a finished game by (a style, a Druid, a player count), as
+        label -> value. By default every menu option with its value."""
+        shown: dict[str, str] = {}
+        for opt in self.options:
+            value = options.get(opt.name, opt.default)
+            shown[opt.label] = ("on" if value else "off") if opt.kind == "bool" else str(value)
+        return shown
+
+    def decks_played(self, state: Any) -> list[str]:
+        """The decks a table was played with, as their names, for a game whose decks are kept
+        from game to game; [] for the others."""
+        return []
 
     def how_to_play(self) -> str:
         """The in-game rules: content/how_to_play.md in the game's package."""

@@ -182,7 +182,9 @@ class DecknForgeGame(Game):
         return view(state, seat)
 
     def hides_between_seats(self, state: State) -> bool:
-        return state.phase == "turn"  # hands are hidden; once it ends every card is home
+        """Hands are hidden while the dungeon runs (once it ends every card is home), except
+        from the one person who plays both seats of the solo variant (R20)."""
+        return state.phase == "turn" and not state.solo
 
     def bot_action(self, state: State, seat: int) -> Action:
         from engine.decknforge.bots import greedy_action
@@ -223,6 +225,27 @@ class DecknForgeGame(Game):
             stored = [history_free(d, p.returned) for d, p in zip(state.decks, state.players)]
         bases = stored
         return [apply_result(deck, result) for deck, result in zip(bases, state.results)]
+
+    daily_options = {"solo": True}  # one person, two fresh decks: a deal anyone can play alone
+
+    def rank(self, outcome: Outcome) -> tuple[int, int]:
+        """R32 scores the round the dungeon ended in: a clear is better the sooner it came,
+        a fall the longer the band held out."""
+        rounds = outcome.score or 0
+        return (1, -rounds) if outcome.won else (0, rounds)
+
+    def unseen_cards(self, state: State) -> tuple[int, ...]:
+        piles = [state.monster_pile]
+        for player in state.players:
+            piles += [player.adventurer_deck, player.equipment_deck]
+        return tuple(len(pile) for pile in piles)
+
+    def variant(self, state: State, options: dict[str, Any]) -> dict[str, str]:
+        players = "solo" if state.solo else str(len(state.players))
+        return {"Players": players, "Strength": "gentle" if state.gentle else "strict"}
+
+    def decks_played(self, state: State) -> list[str]:
+        return [player.label for player in state.players]
 
     def summary(self, state: State) -> str:
         band = " ".join(p.initials for p in state.players)

@@ -30,6 +30,7 @@ def test_seats_to_move_and_privacy_follow_the_phase():
     fall(state)
     assert state.phase == "scar" and GAME.to_move(state) == (0, 1, 2)
     assert not GAME.hides_between_seats(state)  # every card has gone home, face up
+    assert not GAME.hides_between_seats(new(1, solo=True))  # one person at both seats (R20)
     assert GAME.seat_of(InscribeScar(2, "HOWL")) == 2
 
 

@@ -7,6 +7,7 @@ import msgspec
 
 from engine.decknforge.legacy import fresh_deck
 from engine.decknforge.model import EndTurn
+from saves.history import History
 from tests.conftest import screen_text
 from tests.tui.launcher import SIZE, make_app, use_snapshot_dir
 from tui.decknforge.decks_screen import DecksScreen
@@ -34,8 +35,9 @@ async def set_table_by_keys(pilot, seed: str, initials=("AB", "CD")) -> None:
 
 
 async def start_by_keys(pilot, seed: str, initials=("AB", "CD")) -> None:
+    """The table sits down; the first player lifts the cover laid over it."""
     await set_table_by_keys(pilot, seed, initials)
-    await keys(pilot, "s")
+    await keys(pilot, "s", "enter")
 
 
 def session_of(app):
@@ -53,6 +55,8 @@ async def test_setup_screen_and_the_table_it_starts(paths, snapshot):
         assert "Seat 1: AB · L1 · 0 XP" in text and "Seed: 2024" in text
         snapshot.assert_match(text, "setup.txt")
         await keys(pilot, "s")
+        assert isinstance(app.screen, PrivacyScreen) and "Pass to AB" in screen_text(app)
+        await keys(pilot, "enter")
         session = session_of(app)
         assert session.envelope.seed == 2024
         options = session.envelope.options
@@ -69,7 +73,7 @@ async def test_solo_table_uses_two_decks_of_one_owner(paths):
         await keys(pilot, "4", "p", "p", "p")  # 2 -> 3 -> 4 -> solo
         assert "solo: one player" in screen_text(app)
         await keys(pilot, "1", "n", "m", "e", "enter", "2", "n")  # the second takes ME too
-        await keys(pilot, "s")
+        await keys(pilot, "s")  # one person at both seats: no cover between them
         session = session_of(app)
         assert session.state.solo and [p.initials for p in session.state.players] == ["ME", "ME"]
         assert [p.label for p in session.state.players] == ["ME #1", "ME #2"]
@@ -112,8 +116,9 @@ async def test_a_whole_two_player_game_by_keys_writes_the_decks(paths, snapshot)
         text = screen_text(app)
         assert ("+150 XP" if result == "clear" else "+10 XP") in text
         snapshot.assert_match(text, "results.txt")
-        saved = app.store.read(session.save_id)
-        assert len(saved.actions) == presses and covers >= session.state.round
+        saved = History(app.store).read(session.save_id)  # a finished game moves to history
+        assert len(saved.actions) == presses and not paths.save_file(session.save_id).exists()
+        assert saved.entry.decks == ["AB", "CD"] and covers >= session.state.round
         written = {d.initials: d for d in store.decks()}
         assert written["AB"].history[-1].result == result and written["CD"].xp in (10, 150)
         if result != "clear":
@@ -142,6 +147,8 @@ async def test_quit_and_resume_restores_state_screen_and_replay(paths):
     again = make_app(paths)
     async with again.run_test(size=SIZE) as pilot:
         await keys(pilot, "c")
+        assert "Pass to CD" in screen_text(again)  # resumed under the cover, for who acts
+        await keys(pilot, "enter")
         resumed = session_of(again)
         assert msgspec.json.encode(resumed.state) == state_before
         assert msgspec.json.encode(resumed.replay()) == state_before
@@ -300,7 +307,7 @@ async def test_a_first_clear_is_written_and_asks_for_a_name(paths, snapshot):
         rig_monster(state, "AS", owner=1)
         session.save()
         app.open_session(session)
-        await keys(pilot, "e", "enter", "e")
+        await keys(pilot, "enter", "e", "enter", "e")
         assert isinstance(app.screen, ResultsScreen) and state.result == "clear"
         text = screen_text(app)
         assert "+150 XP" in text and "Name AB's deck" in text and "inscribed" in text
@@ -325,7 +332,7 @@ async def fall_at_once(app, pilot):
     state.monster_pile = [top]
     session.save()
     app.open_session(session)
-    await keys(pilot, "e", "enter", "e")  # AB ends; the cover passes the keyboard; CD ends
+    await keys(pilot, "enter", "e", "enter", "e")  # AB sits down and ends; CD takes over, ends
     return session
 
 
@@ -407,6 +414,9 @@ async def test_r39_on_a_shared_host_only_moderators_judge_and_never_their_own_wo
     words = word_store(paths)
     words.add(coin("EMBERWAKE", "monster", Trigger("attack"), [Effect("empower", 2)], "AB", author_id="key-ab"))
     words.enrol("key-cd")  # another moderator has judged here
+    from saves.settings import Settings, save_settings
+
+    save_settings(paths, Settings(display_name="Ann"))  # a served player has named themself
     monkeypatch.setenv("TABLETOP_TUI_PLAYER", "key-ab")
     monkeypatch.delenv("TABLETOP_TUI_MODERATOR", raising=False)
     app = make_app(paths)
@@ -437,7 +447,7 @@ async def test_the_strength_reading_is_chosen_at_set_up(paths):
         await keys(pilot, "g")
         text = screen_text(app)
         assert "Every Monster in the dungeon" in text and "each scar makes every later" in text
-        await keys(pilot, "s")
+        await keys(pilot, "s", "enter")
         session = session_of(app)
         assert session.envelope.options["strength"] == "strict" and not session.state.gentle
         assert "Strength 62" in screen_text(app)

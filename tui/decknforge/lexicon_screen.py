@@ -25,6 +25,7 @@ from engine.decknforge.moderation import (
 )
 from saves.envelope import Damaged
 from tui.decknforge.storage import deck_store, judge, word_store
+from tui.plain import plain
 from tui.screens.dialogs import AskText
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
@@ -124,7 +125,8 @@ Every Qi Word is a trigger and an effect: "If this happens, then that".
         self.as_stored = {w.name: w for w in loaded}  # a verdict replaces the word as stored
         self.coined = recheck(loaded)
         for name, reason in damaged:
-            self.notify(f"Lexicon file {name}.json cannot be read: {reason}. It is left untouched.", severity="error")
+            self.notify(f"Lexicon file {name}.json cannot be read: {reason}. It is left untouched.",
+                        severity="error", markup=False)  # fmt: skip
         try:
             decks = deck_store(self.app.paths, self.app.store.clock).decks()
         except OSError:
@@ -153,7 +155,7 @@ Every Qi Word is a trigger and an effect: "If this happens, then that".
                 queue = pending(self.coined) if self.mode == "review" else self._mine()
                 words = [w for w in queue if w.name in wanted]
             self.items = words
-            shown = [Choice(w.name, self._tag(w)) for w in words]
+            shown = [Choice(plain(w.name).plain, self._tag(w)) for w in words]
         self.query_one("#items", ChoiceList).show(shown, cursor)
         self.query_one("#query-box").border_title = "DEFINE" if self.mode == "define" else "FIND"
         panel = self.query_one("#list-panel")
@@ -195,17 +197,18 @@ Every Qi Word is a trigger and an effect: "If this happens, then that".
             panel.border_title = "DEFINE"
             detail.update(Text.assemble((item.term.upper(), "bold"), "\n\n", item.text), layout=False)
             return
-        panel.border_title = item.name
-        text = Text.assemble((item.name, "bold"), f"  {item.kind} word\n\n", word_text(item), "\n\n")
+        # Words, authors and reasons were typed by players, perhaps on another terminal: plain.
+        panel.border_title = plain(item.name)
+        text = Text.assemble((plain(item.name).plain, "bold"), f"  {item.kind} word\n\n", word_text(item), "\n\n")
         if item.author:
-            text.append(f"Coined by {item.author}. ", style="dim")
+            text.append(f"Coined by {plain(item.author).plain}. ", style="dim")
         text.append(STATUS_TEXT[item.status], style="dim")
         if item.note and item.status in ("challenged", "rejected"):
-            text.append(f" Why: {item.note}", style="dim")
+            text.append(f" Why: {plain(item.note).plain}", style="dim")
         if self.on_deck(item) and item.author:
             text.append("\nWritten on a deck: it stays valid for good.", style="bold")
         for review in item.history[1:]:
-            line = f"\n· {review.verdict}" + (f": {review.reason}" if review.reason else "")
+            line = f"\n· {review.verdict}" + (f": {plain(review.reason).plain}" if review.reason else "")
             text.append(line + (f" (was: {review.was})" if review.was else ""), style="dim")
         detail.update(text, layout=False)
 
@@ -259,9 +262,9 @@ Every Qi Word is a trigger and an effect: "If this happens, then that".
             try:
                 self.store.add(word)
             except (OSError, Damaged, ValueError) as problem:
-                self.notify(f"{word.name} was not saved: {problem}", severity="error")
+                self.notify(plain(f"{word.name} was not saved: {problem}").plain, severity="error", markup=False)
                 return
-            self.notify(f"{word.name} is in {word.author}'s lexicon, pending review.")
+            self.notify(plain(f"{word.name} is in {word.author}'s lexicon, pending review.").plain, markup=False)
             self.mode = "words"
             self.query_one("#query", Input).value = word.name
             self.reload()
@@ -298,9 +301,10 @@ Every Qi Word is a trigger and an effect: "If this happens, then that".
             return
         if verdict == "reject" and self.on_deck(word):  # permanent on a deck: must keep working
             self.notify(
-                f"{word.name} is already written on a deck, for good: it cannot be rejected,"
-                " only approved, challenged or left pending.",
+                plain(f"{word.name} is already written on a deck, for good: it cannot be rejected,"
+                      " only approved, challenged or left pending.").plain,
                 severity="warning",
+                markup=False,
             )
             return
 
@@ -314,16 +318,16 @@ Every Qi Word is a trigger and an effect: "If this happens, then that".
             self._store_verdict(word, new, f"{word.name} {said}.")
 
         ask = "What should change in" if verdict == "challenge" else "Why is this rejected:"
-        self.app.push_screen(AskText(f"{ask} {word.name}?"), judged)
+        self.app.push_screen(AskText(plain(f"{ask} {word.name}?")), judged)
 
     def _store_verdict(self, old: Word, new: Word, said: str) -> None:
         try:
             self.store.replace(self.as_stored.get(old.name, old), new)
         except (OSError, Damaged, ValueError) as problem:
-            self.notify(f"{old.name} was not changed: {problem}", severity="error")
+            self.notify(plain(f"{old.name} was not changed: {problem}").plain, severity="error", markup=False)
             self.reload()
             return
-        self.notify(said)
+        self.notify(plain(said).plain, markup=False)
         self.reload()
 
     def action_back(self) -> None:

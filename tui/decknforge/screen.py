@@ -27,6 +27,7 @@ from tui.decknforge.table import (
     hint_text,
     status_text,
 )
+from tui.plain import plain
 from tui.widgets.cards import CardRow
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
@@ -146,7 +147,7 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
             except ValueError:
                 continue
             self.session.envelope.options.setdefault("coined", []).append(msgspec.to_builtins(word))
-            self.notify(f"{word.name} joins this table.")
+            self.notify(plain(f"{word.name} joins this table.").plain, markup=False)
         try:
             self.session.save()
         except OSError as error:
@@ -188,7 +189,7 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         seat = self.seat
         player = state.players[seat] if state.phase == "turn" and seat is not None else None
         panel = self.query_one("#hand-panel")
-        panel.border_title = f"{player.label}'s hand" if player else "Hand"
+        panel.border_title = plain(f"{player.label}'s hand") if player else "Hand"
         if player:
             panel.border_subtitle = f"Eq {len(player.equipment_deck)} · Adv {len(player.adventurer_deck)} left"
         else:
@@ -278,7 +279,9 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
                 self.session.save_id, state, self.game.results(state),
             )  # fmt: skip
         except OSError as error:
-            self.write_problems = [f"The decks could not be written: {error.strerror}. Open the game again to retry."]
+            self.write_problems = [
+                f"The decks could not be written: {error.strerror}. The game is kept in your history."
+            ]
         unsaved = [d.initials for d in state.decks if not d.id]
         if unsaved:  # a table started without saved decks (the command line): nothing to write
             self.write_problems.append(

@@ -16,6 +16,7 @@ from engine.decknforge.moderation import recheck, table_words
 from engine.decknforge.readings import DEFAULT_READING, READINGS, explain, readings
 from saves.envelope import Damaged
 from tui.decknforge.storage import deck_store, word_store
+from tui.plain import plain
 from tui.screens.dialogs import AskText
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
@@ -24,7 +25,7 @@ MODES = ("2", "3", "4", "solo")
 
 
 def deck_line(deck: Deck) -> str:
-    name = f" “{deck.name}”" if deck.name else ""
+    name = f" “{plain(deck.name).plain}”" if deck.name else ""
     legend = " LEGEND" if deck.legendary else ""
     scars = f"{len(deck.scars)} scar{'' if len(deck.scars) == 1 else 's'}"
     return f"{deck.initials}{name} · L{deck.level} · {deck.xp} XP · {scars}{legend}"

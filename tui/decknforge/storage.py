@@ -3,7 +3,6 @@ a finished game's results written onto the decks."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
@@ -16,12 +15,9 @@ from engine.decknforge.model import State
 from saves.decks import DeckStore, WordStore
 from saves.paths import DataPaths
 from saves.shelf import utc_now
+from tui.tables.identity import moderates, served_identity
 
 GAME_ID = "decknforge"
-# Set by a `serve` host for each session: who the player is, and whether the host names them
-# a moderator. Both are absent on one's own machine, where the player moderates (R39).
-PLAYER_ENV = "TABLETOP_TUI_PLAYER"
-MODERATOR_ENV = "TABLETOP_TUI_MODERATOR"
 
 
 def deck_store(paths: DataPaths, clock: Callable[[], datetime] = utc_now) -> DeckStore:
@@ -40,10 +36,9 @@ class Judge(msgspec.Struct, frozen=True):
 
 
 def judge() -> Judge:
-    identity = os.environ.get(PLAYER_ENV, "").strip()
-    if not identity:
-        return Judge("", True)
-    return Judge(identity, os.environ.get(MODERATOR_ENV, "") == "1")
+    """On one's own machine the player moderates; a `serve` host names each session's player
+    and whether the host lists them as a moderator (R39)."""
+    return Judge(served_identity().strip(), moderates())
 
 
 def write_results(

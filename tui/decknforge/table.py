@@ -24,6 +24,7 @@ from engine.decknforge.model import (
     State,
     UpgradeScar,
 )
+from tui.plain import plain
 from tui.widgets.cards import CardFace
 
 DIGITS = "1234567"
@@ -59,7 +60,7 @@ def status_text(state: State, outcome: Outcome | None, seat: int | None) -> Text
             player = state.players[seat]
             left = player.actions_left
             doing = f"{left} action{'s' if left != 1 else ''} left" if not player.done else "turn done"
-            text.append(f" {player.label}: ", style="bold")
+            text.append(f" {plain(player.label).plain}: ", style="bold")
             text.append(f"{doing} ")
     elif state.phase == "scar":
         text.append(" The band fell: each deck writes its scar ", style="bold")
@@ -91,7 +92,7 @@ def band_text(state: State, after: list[Deck], width: int, seat: int | None) -> 
         if after:  # the game is over: every card is home, so say what the deck gained
             deck = after[player.seat]
             gained = deck.xp - state.decks[player.seat].xp
-            lines.append(Text(f" {player.label}: +{gained} XP, now {deck.xp} XP, Level {deck.level};"
+            lines.append(Text(f" {plain(player.label).plain}: +{gained} XP, now {deck.xp} XP, Level {deck.level};"
                               " all 54 cards are back in the deck"))
             continue
         shown = player.seat == seat
@@ -107,7 +108,8 @@ def scar_line(state: State, player: Player, seat: int | None) -> Text:
     scar = state.scars[player.seat]
     step = scar_step(state, player.seat)
     shown = player.seat == seat
-    text = Text(f"{'▸' if shown else ('•' if step else '✓')}{player.label}: scar ", style="bold" if shown else "")
+    mark = "▸" if shown else ("•" if step else "✓")
+    text = Text(f"{mark}{plain(player.label).plain}: scar ", style="bold" if shown else "")
     if scar.monster:
         word = scar.monster_word or ("picking a word" if step == "monster" else "word to pick")
         text.append(f"{LABEL[scar.monster]} +{scar.modifier} ({word})")

@@ -1,0 +1,164 @@
+"""Shared tables on disk: seats claimed and kept, the game started when full, and moves from
+several processes at once serialised into one legal sequence."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+from pathlib import Path
+
+import pytest
+
+from engine.core.errors import IllegalAction
+from engine.registry import GAMES
+from saves.envelope import Seat
+from saves.paths import DataPaths
+from saves.session import SharedSession, StaleTable
+from saves.tables import TableProblem, TableStore
+from tests.conftest import FIXED_TIME
+from tests.duel import Duel, Pick
+
+DUEL = Duel()
+
+
+def table_store(paths) -> TableStore:
+    return TableStore(paths, {**GAMES, "duel": DUEL}, clock=lambda: FIXED_TIME)
+
+
+def open_duel(tables: TableStore, cards: int = 3) -> str:
+    return tables.create(DUEL, 4, {"cards": cards}, [Seat(name="North", player="ann"), Seat(name="South")])
+
+
+def test_a_table_waits_for_its_open_seat_then_starts(paths):
+    tables = table_store(paths)
+    code = open_duel(tables)
+    assert len(code) == 4 and code.isupper()
+    [entry] = tables.list()
+    assert entry.open_seats == [1] and not entry.started and entry.summary == "waiting for 1 player"
+    assert tables.claim(code, "ann", "Ann") == 0  # already seated: back at her seat
+    assert tables.claim(code, "ben", "Ben") == 1
+    [entry] = tables.list()
+    assert entry.started and entry.seats[1].name == "Ben" and entry.open_seats == []
+    with pytest.raises(TableProblem, match="no free seat"):
+        tables.claim(code, "cy", "Cy")
+    assert tables.claim(code, "ben", "Ben") == 1  # a dropped player comes back to the seat
+
+
+def test_a_seat_given_back_in_the_lobby_is_open_again(paths):
+    tables = table_store(paths)
+    code = tables.create(DUEL, 4, {}, [Seat(name="North", player="ann"), Seat(name="South"), ])
+    tables.leave_lobby(code, "ann")
+    [entry] = tables.list()
+    assert entry.open_seats == [0, 1]
+
+
+def test_a_damaged_table_is_listed_with_its_reason(paths):
+    tables = table_store(paths)
+    code = open_duel(tables)
+    tables.file(code).write_text('{"format": "tabletop-tui-save", "version": 2')
+    [entry] = tables.list()
+    assert entry.code == code and "not complete JSON" in entry.damage
+
+
+def race(folder: str, code: str, player: str, seat: int, report: str) -> None:
+    """Play one seat's moves as fast as possible, against rivals playing the same seat, and
+    write down where each move that was accepted landed in the table's log."""
+    tables = table_store(DataPaths(Path(folder)))
+    session = SharedSession.open(tables, code, player)
+    accepted = []
+    while DUEL.outcome(session.state) is None:
+        mine = [a for a in DUEL.legal_actions(session.state) if a.seat == seat]
+        if not mine:
+            session.reload()
+            continue
+        try:
+            session.play(mine[-1])
+        except (StaleTable, IllegalAction):
+            session.reload()
+            continue
+        accepted.append((len(session.envelope.actions) - 1, json.loads(bytes(session.envelope.actions[-1]))))
+    Path(report).write_text(json.dumps(accepted))
+
+
+def test_moves_from_several_processes_at_once_form_one_legal_sequence(paths):
+    tables = table_store(paths)
+    cards = 15
+    code = open_duel(tables, cards)
+    tables.claim(code, "ben", "Ben")
+    # two processes for each seat race each other and the other seat's two
+    racers = [(p, s) for p, s in (("ann", 0), ("ben", 1)) for _ in range(2)]
+    context = multiprocessing.get_context("fork")
+    reports = [paths.root / f"accepted-{i}.json" for i in range(len(racers))]
+    processes = [
+        context.Process(target=race, args=(str(paths.root), code, p, s, str(r)))
+        for (p, s), r in zip(racers, reports)
+    ]
+    for process in processes:
+        process.start()
+    for process in processes:
+        process.join(60)
+        assert process.exitcode == 0
+    session = SharedSession.open(tables, code, "ann")
+    log = [json.loads(bytes(raw)) for raw in session.envelope.actions]
+    assert len(log) == 2 * cards
+    accepted = [(index, move) for report in reports for index, move in json.loads(report.read_text())]
+    assert sorted(index for index, _ in accepted) == list(range(2 * cards))  # none lost or doubled
+    assert all(log[index] == move for index, move in accepted)  # each where it was made
+    assert session.replay() == session.state
+    assert DUEL.outcome(session.state) is not None
+
+
+# ----- taking moves back and keeping the result, at a shared table ---------------------------
+
+
+def seated_duel(paths) -> tuple[TableStore, str]:
+    tables = table_store(paths)
+    code = open_duel(tables)
+    tables.claim(code, "ben", "Ben")
+    return tables, code
+
+
+def test_a_face_down_pick_is_taken_back_until_the_other_seat_acts(paths):
+    tables, code = seated_duel(paths)
+    ann, ben = SharedSession.open(tables, code, "ann"), SharedSession.open(tables, code, "ben")
+    ann.play(Pick(0, 0))
+    assert ann.undo_status(0).possible and not ann.undo_status(1).possible
+    assert ann.undo(0) == Pick(0, 0)
+    assert tables.read(code).actions == [] and ann.state.picked == [-1, -1]
+    ann.play(Pick(0, 1))
+    ben.reload()
+    ben.play(Pick(1, 0))  # both shown: a reveal, and another seat acted after Ann
+    ann.reload()
+    assert ann.undo_status(0).text == "Nothing to take back: South: Play your card #1 showed a hidden card."
+    assert not ben.undo_status(1).possible
+
+
+def test_undo_is_refused_when_another_terminal_moved_first(paths):
+    tables, code = seated_duel(paths)
+    ann, ben = SharedSession.open(tables, code, "ann"), SharedSession.open(tables, code, "ben")
+    ann.play(Pick(0, 0))
+    ben.reload()
+    ben.play(Pick(1, 2))
+    with pytest.raises(StaleTable):
+        ann.undo(0)
+    assert len(tables.read(code).actions) == 2
+
+
+def test_a_finished_shared_game_joins_each_seated_players_history(paths, tmp_path):
+    from saves.history import History, sweep_tables
+    from saves.store import SaveStore
+
+    tables, code = seated_duel(paths)
+    ann = SharedSession.open(tables, code, "ann")
+    while ann.outcome() is None:
+        seat = ann.game.to_move(ann.state)[0]
+        ann.play(DUEL.bot_action(ann.state, seat))
+    mine = SaveStore(DataPaths(tmp_path / "ann"), {**GAMES, "duel": DUEL}, clock=lambda: FIXED_TIME)
+    entry = ann.keep_result(mine)
+    assert entry is not None and entry.seats == ["North", "Ben"] and entry.moves == 6
+    assert ann.keep_result(mine) is None  # kept once
+    assert SharedSession.open(tables, code, "").keep_result(mine) is None  # a watcher keeps nothing
+    theirs = SaveStore(DataPaths(tmp_path / "ben"), {**GAMES, "duel": DUEL}, clock=lambda: FIXED_TIME)
+    assert [e.id for e in sweep_tables(theirs, tables, "ben")] == [entry.id]  # away at the end
+    assert sweep_tables(theirs, tables, "cy") == [] and tables.list()[0].over
+    assert History(theirs).read(entry.id).entry.won == entry.won
