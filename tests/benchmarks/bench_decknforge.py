@@ -29,7 +29,8 @@ READINGS = ("strict", "gentle")
 
 async def keypress_to_repaint(games: int = 4, presses: int = 60) -> list[float]:
     """Milliseconds from a key to the repainted table, autosave included, through the real app
-    at 80x24: mostly Enter (play the highlighted move), sometimes e (end the turn)."""
+    at 80x24: mostly Enter (play the highlighted move, or lift the cover laid between two
+    players at one keyboard), sometimes e (end the turn)."""
     from saves.paths import DataPaths
     from tests.benchmarks.tui_timing import PaintRecorder, keypress_latencies
     from tui.app import TabletopApp
@@ -42,6 +43,8 @@ async def keypress_to_repaint(games: int = 4, presses: int = 60) -> list[float]:
         app = TimedApp(DataPaths.resolve(tempfile.mkdtemp()))
         async with app.run_test(size=(80, 24)) as pilot:
             app.start_game("decknforge", seed)
+            await pilot.pause()
+            await pilot.press("enter")  # the first player lifts the cover over the table
             await pilot.pause()
             session = app.screen.session
             count = iter(range(10**6))
