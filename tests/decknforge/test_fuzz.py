@@ -198,17 +198,16 @@ def veteran_decks(seed: int, count: int) -> list:
     return decks
 
 
-def test_fuzz_veteran_decks_run_every_word():
-    from engine.decknforge.lexicon import base_words
-
+def veteran_fuzz(games: int, viewed: int) -> set[str]:
+    """Tables of decks written all over, played by the bot or at random; the words that fired."""
     fired: set[str] = set()
-    for seed in range(80):
+    for seed in range(games):
         decks = veteran_decks(seed, 2 + seed % 3)
         state = GAME.new_game(seed, decks=decks)
         bot = RandomPlayer(seed)
         greedy = seed % 2 == 0
         while GAME.outcome(state) is None:
-            if seed < 8:
+            if seed < viewed:
                 state = msgspec.json.decode(round_trip(state), type=State)
                 for seat in GAME.to_move(state):
                     check_view(state, seat)
@@ -217,9 +216,17 @@ def test_fuzz_veteran_decks_run_every_word():
             GAME.apply(state, action)
             check_invariants(state)
         fired.update(line.split(": ")[0].split()[-1] for line in state.log if ": " in line)
+    return fired
+
+
+def test_fuzz_veteran_decks_run_every_word():
+    from engine.decknforge.lexicon import base_words
+
+    fired = veteran_fuzz(80, 8)
     assert len(fired & {w.name for w in base_words()}) >= 55  # the log keeps only its last lines
 
 
 if __name__ == "__main__":
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 20_000
     print(fuzz(count, count // 20))
+    print(f"{len(veteran_fuzz(count // 4, count // 40))} words fired on veteran decks")
