@@ -394,7 +394,8 @@ async def test_r39_challenge_a_word_then_its_author_modifies_and_sends_it_again(
         word = words.load()[0][0]
         assert word.status == "challenged" and word.note == "five is too much"
         assert "1 sent back to you" in screen_text(app)
-        await keys(pilot, "o")
+        assert "o Sent back" not in screen_text(app)  # the verdicts' footer fits 80 columns
+        await keys(pilot, "w", "o")
         text = screen_text(app)
         assert "EMBERWAKE" in text and "five is too much" in text
         await keys(pilot, "e", "down", "down", "down", "left", "left", "left")  # 5 -> 2

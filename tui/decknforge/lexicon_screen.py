@@ -232,6 +232,8 @@ Every Qi Word is a trigger and an effect: "If this happens, then that".
             return False  # letters go into the box
         if action == "verdict":
             return self.mode == "review" and bool(self.items)
+        if self.mode == "review" and (action == "coin" or parameters == ("mine",)):
+            return False  # the verdicts take the footer's room (80 columns): w leaves the queue
         if action == "modify":
             return self.mode == "mine" and bool(self.items)
         if action == "mode":
