@@ -18,25 +18,6 @@ def utc_now() -> datetime:
     return datetime.now(timezone.utc)
 
 
-def upgrade_state(envelope: Envelope, game: Game) -> None:
-    """Bring the envelope's state to the game's current shape, one version at a time, in
-    memory (the file is rewritten, as always, with the next move); refuse a newer one."""
-    if envelope.state_version > game.state_version:
-        raise Damaged(f"it was written by a newer tabletop-tui ({game.title} state {envelope.state_version})")
-    if envelope.state_version == game.state_version or bytes(envelope.state) == b"null":
-        return
-    try:
-        raw = msgspec.json.decode(envelope.state)
-        version = envelope.state_version
-        while version < game.state_version:
-            raw = game.upgrade_state(raw, version, envelope.kind)
-            version += 1
-    except (msgspec.DecodeError, KeyError, TypeError, ValueError, AttributeError):
-        raise Damaged(f"its {game.title} state (version {envelope.state_version}) cannot be upgraded") from None
-    envelope.state = msgspec.Raw(msgspec.json.encode(raw))
-    envelope.state_version = version
-
-
 class SaveEntry(msgspec.Struct, frozen=True):
     """One line of the saved-games list: a usable save, or a damaged file and why."""
 
@@ -85,6 +66,9 @@ class SaveStore:
             raise Damaged(f"it cannot be read ({error.strerror})") from None
         envelope = decode(data, set(self.games))
         game = self.games[envelope.game_id]
+        upgraded = envelope.content_version < game.content_version
+        if upgraded:
+            self._upgrade(envelope, game)
         if envelope.content_version != game.content_version:
             # Cards, enemies or paths changed between versions: the state may name things
             # that no longer exist, so it is refused rather than half-loaded.
@@ -93,7 +77,6 @@ class SaveStore:
                 f"it was made with {age} {game.title} cards (content {envelope.content_version},"
                 f" this version has {game.content_version})"
             )
-        upgraded = envelope.state_version < game.state_version
         state = self.decode_state(envelope)  # a state that no longer fits is damage too
         if upgraded:  # a listing's words follow the upgraded state (e.g. how a loss is told)
             campaign = envelope.kind == "campaign"
@@ -107,10 +90,30 @@ class SaveStore:
             return not game.campaign_active(state)
         return game.outcome(state) is not None
 
+    @staticmethod
+    def _upgrade(envelope: Envelope, game: Game) -> None:
+        """A save made with older content of its game, carried over when the game knows how
+        (Game.upgrade); left as it is otherwise, to be refused with the reason. The file
+        itself changes only at the next autosave, which keeps the old one as its backup."""
+        try:
+            options, state, actions = game.upgrade(
+                envelope.content_version,
+                dict(envelope.options),
+                msgspec.json.decode(envelope.state),
+                [msgspec.json.decode(a) for a in envelope.actions],
+            )
+        except NotImplementedError:
+            return
+        except ValueError as problem:
+            raise Damaged(str(problem)) from None
+        envelope.options = options
+        envelope.state = msgspec.Raw(msgspec.json.encode(state))
+        envelope.actions = [msgspec.Raw(msgspec.json.encode(a)) for a in actions]
+        envelope.content_version = game.content_version
+
     def decode_state(self, envelope: Envelope) -> Any:
         game = self.games[envelope.game_id]
         state_type = game.Campaign if envelope.kind == "campaign" else game.State
-        upgrade_state(envelope, game)
         try:
             return msgspec.json.decode(envelope.state, type=state_type)
         except (msgspec.ValidationError, msgspec.DecodeError) as error:
@@ -201,7 +204,6 @@ class SaveStore:
             kind=kind,
             game_id=game.id,
             content_version=game.content_version,
-            state_version=game.state_version,
             created=stamp,
             updated=stamp,
             label=label or f"{game.title}{variant} {stamp[:16].replace('T', ' ')}",
@@ -216,7 +218,6 @@ class SaveStore:
 
     def write(self, save_id: str, envelope: Envelope, state: Any, summary: str) -> None:
         envelope.state = msgspec.Raw(msgspec.json.encode(state))
-        envelope.state_version = self.games[envelope.game_id].state_version
         envelope.summary = summary
         envelope.updated = self.now_iso()
         write_atomic(self.paths.save_file(save_id), encode(envelope))

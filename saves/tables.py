@@ -23,7 +23,7 @@ from engine.core.game import Game
 from saves.atomic import write_atomic
 from saves.envelope import FORMAT_VERSION, SAVE_FORMAT, Damaged, Envelope, Seat, decode, encode
 from saves.paths import DataPaths
-from saves.store import upgrade_state, utc_now
+from saves.store import utc_now
 
 TABLE_KIND = "table"
 CODE_LETTERS = "ACDEFGHJKLMNPQRTUVWXY"  # no look-alikes: B/8, I/1, O/0, S/5, Z/2
@@ -111,7 +111,6 @@ class TableStore:
         if bytes(envelope.state) == b"null":
             return None
         game = self.games[envelope.game_id]
-        upgrade_state(envelope, game)
         try:
             return msgspec.json.decode(envelope.state, type=game.State)
         except (msgspec.ValidationError, msgspec.DecodeError) as error:
@@ -159,7 +158,6 @@ class TableStore:
         """Write the table (call with its lock held)."""
         game = self.games[envelope.game_id]
         envelope.state = msgspec.Raw(msgspec.json.encode(state))
-        envelope.state_version = game.state_version
         envelope.summary = game.summary(state) if state is not None else waiting_summary(envelope.seats)
         envelope.updated = self.now_iso()
         write_atomic(self.file(code), encode(envelope))

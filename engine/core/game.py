@@ -42,9 +42,6 @@ class Game:
     Event: ClassVar[type]
     options: ClassVar[tuple[GameOption, ...]] = ()
     content_version: ClassVar[int] = 1
-    # The shape of the saved state. A game that changes it raises this and upgrades older
-    # states in `upgrade_state`, so saves made before the change still load.
-    state_version: ClassVar[int] = 1
     wording: ClassVar[Wording] = {}  # how the game's log lines read (engine/core/log.py)
 
     def new_game(self, seed: int = 0, **options: Any) -> Any:
@@ -115,11 +112,6 @@ class Game:
         Loading a save runs it, so a well-typed but impossible file is refused, not played."""
         return []
 
-    def upgrade_state(self, raw: Any, version: int, kind: str = "game") -> Any:
-        """A saved state (plain JSON data) of `version`, in the shape of `version + 1`.
-        `kind` is the save's kind: a campaign's value holds its game's state inside."""
-        raise NotImplementedError(f"{self.title} has no state version {version}")
-
     # ----- the log ------------------------------------------------------------------------
 
     def log_text(self, line: Any) -> str:
@@ -136,6 +128,15 @@ class Game:
         the end screen shows them. [] when the game does not say (the screen then shows the
         last lines of the log)."""
         return []
+
+    def upgrade(
+        self, version: int, options: dict[str, Any], state: Any, actions: list[Any]
+    ) -> tuple[dict[str, Any], Any, list[Any]]:
+        """Carry a save made with content `version` (older than content_version) over to the
+        current rules: its options, state and action log as plain JSON data, returned as
+        they should now be. ValueError says why it cannot be; NotImplementedError (the
+        default) means this game keeps no such upgrades and the save is refused."""
+        raise NotImplementedError
 
     # ----- taking a move back (DESIGN.md "Undo"; saves/session.py applies the policy) -----
 

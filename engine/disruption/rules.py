@@ -6,8 +6,11 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
+import msgspec
+
 from engine.core.game import Game, GameOption, Outcome
 from engine.core.log import Line, upgrade_text_log
+from engine.core.upgrade import replayed
 from engine.core.rng import Rng
 from engine.disruption import encounter
 from engine.disruption.encounter import (  # noqa: F401 (the dice tables are the rules' too)
@@ -74,7 +77,7 @@ class DisruptionGame(Game):
     State = State
     Action = Action
     Event = Line
-    state_version = 2  # 2: the log holds Lines (engine/core/log.py), not text
+    content_version = 2  # 2: the log holds Lines (engine/core/log.py), not text; a loss has no score
     wording = WORDING
     options = (
         GameOption(
@@ -278,13 +281,27 @@ class DisruptionGame(Game):
             and (entry.what != "reward" or entry.parts[0] == "Major")
         ]
 
-    def upgrade_state(self, raw: Any, version: int, kind: str = "game") -> Any:
-        """1 -> 2: a log of text becomes a log of Lines (the old text kept as `said` lines)."""
+    def upgrade(
+        self, version: int, options: dict[str, Any], state: Any, actions: list[Any]
+    ) -> tuple[dict[str, Any], Any, list[Any]]:
+        """1 -> 2: the rules are the same; the log becomes Lines. The save's moves are replayed
+        from its seed, so its log is told the new way; should they not lead to its table, the
+        old text is kept as plain lines."""
         if version != 1:
-            return super().upgrade_state(raw, version, kind)
-        raw["log"] = upgrade_text_log(raw["log"])
-        raw["logged"] = len(raw["log"])
-        return raw
+            raise NotImplementedError
+        state["log"] = upgrade_text_log(state["log"])
+        state["logged"] = len(state["log"])
+        saved = msgspec.convert(state, type=State)
+        start = self.new_game(seed=saved.rng.seed, **options)
+
+        def same(raw: dict[str, Any]) -> dict[str, Any]:
+            raw.pop("log"), raw.pop("logged")
+            if raw.get("last"):
+                raw["last"]["reward_why"] = ""  # a reason only the new rules write down
+            return raw
+
+        rebuilt = replayed(self, start, actions, saved, same)
+        return (options, *rebuilt) if rebuilt else (options, state, actions)
 
     # ----- odds for the screen ----------------------------------------------------------
 

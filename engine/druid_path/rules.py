@@ -8,8 +8,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+import msgspec
+
 from engine.core.game import Game, GameOption, Outcome
 from engine.core.log import Line, upgrade_text_log
+from engine.core.upgrade import replayed
 from engine.core.odds import chance_at_least
 from engine.core.rng import Rng
 from engine.druid_path import phases
@@ -67,7 +70,7 @@ class DruidPathGame(Game):
     State = State
     Action = Action
     Event = Line
-    state_version = 2  # 2: the log holds Lines (engine/core/log.py); combat ends in a pause
+    content_version = 2  # 2: the log holds Lines (engine/core/log.py); combat ends in a pause
     wording = WORDING
     options = (
         GameOption("druid", "Druid", "choice", "belthar", "Who walks the path.", DRUIDS),
@@ -268,15 +271,41 @@ class DruidPathGame(Game):
         Darach, its charge unleashed, shadows summoned, branches taken and the end."""
         return [self.log_text(line) for line in lines if not isinstance(line, str) and line.what in TURNING_POINTS]
 
-    def upgrade_state(self, raw: Any, version: int, kind: str = "game") -> Any:
-        """1 -> 2: a log of text becomes a log of Lines (the old text kept as `said` lines).
-        A campaign's value holds its game in progress, if any."""
+    def upgrade(
+        self, version: int, options: dict[str, Any], state: Any, actions: list[Any]
+    ) -> tuple[dict[str, Any], Any, list[Any]]:
+        """1 -> 2: the log becomes Lines, and the end of combat waits for NextTurn (R35). The
+        save's moves are replayed from its seed with that pause taken wherever it falls, so
+        the log is told the new way and the moves lead to the table; should they not, the old
+        text is kept as plain lines. A campaign's value holds its game in progress, if any."""
         if version != 1:
-            return super().upgrade_state(raw, version, kind)
-        game = raw.get("game") if kind == "campaign" else raw
-        if game is not None:
-            game["log"] = upgrade_text_log(game["log"])
-        return raw
+            raise NotImplementedError
+        from engine.druid_path.campaign import upgrade_campaign
+
+        if "legs" in state:  # a campaign: its game in progress, set up from the campaign
+            state, actions = upgrade_campaign(self, state, actions)
+            return options, state, actions
+        state, actions = self.upgrade_game(state, actions, options)
+        return options, state, actions
+
+    def upgrade_game(self, state: Any, actions: list[Any], options: dict[str, Any]) -> tuple[Any, list[Any]]:
+        """A game saved under content 1, and its moves, under the current rules (see upgrade)."""
+        state["log"] = upgrade_text_log(state["log"])
+        saved = msgspec.convert(state, type=State)
+        start = self.new_game(saved.rng.seed, **options)
+
+        def pause(now: State, action: Any) -> list[Action]:
+            if not isinstance(now.pending, PendingTurnEnd) or isinstance(action, NextTurn):
+                return []
+            return [] if action is None and saved.phase == "end" else [NextTurn()]
+
+        def same(raw: dict[str, Any]) -> dict[str, Any]:
+            for name in ("log", "logged", "darach_from"):
+                raw.pop(name)
+            return raw
+
+        rebuilt = replayed(self, start, actions, saved, same, pause)
+        return rebuilt if rebuilt else (state, actions)
 
     def outcome(self, state: State) -> Outcome | None:
         if state.result is None:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.decknforge.lexicon import Effect, Trigger, coin
+from engine.decknforge.lexicon import Effect, Trigger
+from engine.decknforge.moderation import coin
 from saves.paths import DataPaths
 from saves.settings import Settings, save_settings
 from tests.conftest import screen_text

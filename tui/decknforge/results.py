@@ -9,7 +9,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from engine.decknforge.legacy import Deck, LEGEND_XP, name_deck, xp_to_legend
+from engine.decknforge.legacy import LEGEND_XP, Deck, history_free, name_deck, xp_to_legend
 from saves.envelope import Damaged
 from saves.session import GameSession
 from tui.decknforge.storage import deck_store
@@ -80,9 +80,10 @@ a row, a word on an Adventurer after a clear, a scar after a fall.
     def redraw(self) -> None:
         state = self.session.state
         after = self.session.game.result_decks(state)  # type: ignore[attr-defined]
+        before = [history_free(d, p.returned) for d, p in zip(state.decks, state.players)]
         text = Text()
         choices = []
-        for old, new in zip(state.decks, after):
+        for old, new in zip(before, after):
             now = self.stored(new) or new
             label = plain(now.name).plain or f"{now.initials} (no name yet)"
             text.append(f"{label}: ", style="bold")
