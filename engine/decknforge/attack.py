@@ -10,6 +10,7 @@ from engine.decknforge.effects import (
     fire_monster,
     log,
     monster_value,
+    owner_tag,
     strength,
 )
 from engine.decknforge.model import (
@@ -29,7 +30,9 @@ ROW_SIZE = 2
 
 
 def monster_label(state: State, card: Card) -> str:
-    return f"{LABEL[card.code]}/{state.players[card.owner].initials}"
+    """A Monster and whose deck it came from; the solo variant's two decks share their
+    initials, so they are told apart by seat (R20)."""
+    return f"{LABEL[card.code]}/{owner_tag(state, card.owner)}"
 
 
 def monster_attack(state: State, events: list[Event]) -> None:
@@ -94,7 +97,7 @@ def _strike(state: State, monster: Card) -> int:
             if SUIT[slot.adventurer.code] in attack.suits:
                 attack.hits.append((player.seat, slot))
                 places.append(index)
-    hit_labels = [f"{LABEL[slot.adventurer.code]}/{state.players[seat].initials}" for seat, slot in attack.hits]
+    hit_labels = [f"{LABEL[slot.adventurer.code]}/{owner_tag(state, seat)}" for seat, slot in attack.hits]
     if attack.hits:
         log(state, f"{monster_label(state, monster)} hits {', '.join(hit_labels)}: discarded with their gear.")
     for seat, slot in attack.hits:
@@ -147,7 +150,7 @@ def _undo_discards(state: State, attack: Attack, places: list[int]) -> None:
             for card in (slot.adventurer, *slot.gear):
                 player.discard.remove(card)
             player.slots.insert(min(index, len(player.slots)), slot)
-            log(state, f"{LABEL[slot.adventurer.code]}/{player.initials} is back in its slot.")
+            log(state, f"{LABEL[slot.adventurer.code]}/{owner_tag(state, player.seat)} is back in its slot.")
             continue
         keep = attack.keep.get(key, 0)
         for gear in sorted(slot.gear, key=lambda g: VALUE[g.code], reverse=True)[:keep]:
@@ -179,7 +182,8 @@ def settle(state: State, events: list[Event]) -> str:
     if not state.monster_pile:
         log(state, f"The last Monster is gone and the dungeon stands ({total} vs {need}): a fall.")
         return "fall"
-    log(state, f"Equipped {total} against Strength {need}; {len(state.monster_pile)} Monsters left.")
+    left = len(state.monster_pile)
+    log(state, f"Equipped {total} against Strength {need}; {left} Monster{'' if left == 1 else 's'} left.")
     return ""
 
 

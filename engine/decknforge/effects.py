@@ -58,6 +58,12 @@ def dungeon_monsters(state: State) -> list[Card]:
     return cards
 
 
+def owner_tag(state: State, seat: int) -> str:
+    """Whose card it is, in a log line: the deck's initials, and in the solo variant, whose
+    two decks share them, its seat as well (R20)."""
+    return f"{state.players[seat].initials}{f'#{seat + 1}' if state.solo else ''}"
+
+
 def strength(state: State) -> int:
     """25 per player + the Monsters' base values + this round's word adjustments, never below
     25 per player (R1, R16)."""
@@ -295,7 +301,7 @@ def run_word(
     """Carry out every effect of a word whose trigger just fired. The log line names its cause
     before its effect, so it is written first."""
     said = " and ".join(effect_text(word.kind, e, word.trigger.event) for e in word.effects)
-    log(state, f"{state.players[owner].initials}'s {LABEL[source.code]} {word.name}: {said}.")
+    log(state, f"{owner_tag(state, owner)}'s {LABEL[source.code]} {word.name}: {said}.")
     for effect in word.effects:
         handler = HANDLERS.get(effect.op)
         if handler is not None:  # R40: a word the vocabulary no longer has is inert

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.decknforge.effects import log
+from engine.decknforge.effects import log, owner_tag
 from engine.decknforge.legacy import DeckResult, clear_marks, roll_scar, scar_marks
 from engine.decknforge.lexicon import Word, fires_on, vocabulary_problems, words_of
 from engine.decknforge.model import LABEL, Card, State
@@ -60,11 +60,11 @@ def finish(state: State, result: str) -> None:
     return_cards(state)
     if result == "clear":
         pool = [w.name for w in table_pool(state, "adventurer")]  # rulebook 8; R22, R36
-        for seat, deck in enumerate(state.decks):
+        for seat in range(len(state.decks)):
             marks = clear_marks(state.players[seat].returned, state.rng, pool)
             state.results.append(_result(state, seat, marks))
             said = f": {LABEL[marks[0].card]} takes {marks[0].word}" if marks else ""
-            log(state, f"{deck.initials}: +150 XP{said}.")
+            log(state, f"{owner_tag(state, seat)}: +150 XP{said}.")
         state.phase = "over"
         return
     state.scars = [roll_scar(p.returned, state.rng) for p in state.players]
@@ -122,6 +122,6 @@ def _close_if_written(state: State) -> None:
         return
     for seat, scar in enumerate(state.scars):
         state.results.append(_result(state, seat, scar_marks(scar), scar))
-        log(state, f"{state.decks[seat].initials}: +10 XP.")
+        log(state, f"{owner_tag(state, seat)}: +10 XP.")
     state.phase = "over"
 

@@ -110,7 +110,8 @@ class Op(msgspec.Struct, frozen=True):
     kinds: frozenset[str]
     triggers: frozenset[str] | None  # None: any trigger the kind has
     cap: int  # largest amount; 0 for an effect without an amount
-    text: str  # effect phrase: {n} amount, {s} plural s, {suit}, {target}, {later}, {go}, {come}
+    text: str  # effect phrase: {n} amount, {s} plural s, {suit}, {target}, {later}, and the
+    # verbs that agree with {n}: {go}, {come}, {join}, {are}
     needs_suit: bool = False
 
 
@@ -150,10 +151,10 @@ OPS: dict[str, Op] = {
                    "the {n} best plain piece{s} of Equipment you discarded {come} back to your hand"),
     "empower": _op("monster", "attack hit", 5, "its attack rises by {n}"),
     "also_suit": _op("monster", "attack", 0, "it also hits {suit} Adventurers", needs_suit=True),
-    "reinforce": _op("monster", "attack", 1, "{n} more Monster{s} joins this attack"),
+    "reinforce": _op("monster", "attack", 1, "{n} more Monster{s} {join} this attack"),
     "fortify": _op("monster", ANY, 6, "the Dungeon Strength rises by {n} this round"),
     "strip_hand": _op("monster", ANY, 2, "every player discards {n} random card{s} from hand"),
-    "smash": _op("monster", ANY, 2, "the band's {n} best equipped piece{s} are discarded"),
+    "smash": _op("monster", ANY, 2, "the band's {n} best equipped piece{s} {are} discarded"),
     "burn_deck": _op("monster", ANY, 3,
                      "every player discards the top {n} card{s} of their Equipment deck"),
     "return": _op("monster", "slain", 0, "it goes back under the Monster pile (once a game)"),
@@ -199,6 +200,8 @@ def effect_text(kind: str, effect: Effect, trigger: str = "") -> str:
         later=" in your next turn" if banked else "",  # R18
         go="goes" if effect.amount == 1 else "go",
         come="comes" if effect.amount == 1 else "come",
+        join="joins" if effect.amount == 1 else "join",
+        are="is" if effect.amount == 1 else "are",
     )
     return text
 

@@ -252,7 +252,7 @@ class DecknForgeGame(Game):
         if state.phase != "over":
             return (
                 f"{band}: round {state.round}, equipped {equipped_total(state)}/{strength(state)},"
-                f" {len(state.monster_pile)} Monsters left"
+                f" {len(state.monster_pile)} Monster{'' if len(state.monster_pile) == 1 else 's'} left"
             )
         return f"{band}: {RESULT_TEXT[state.result].lower()} in round {state.round}"
 

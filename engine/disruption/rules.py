@@ -28,7 +28,6 @@ from engine.disruption.wording import TURNING_POINTS, WORDING
 from engine.disruption.model import (
     DEFEATS_TO_LOSE,
     PAIR_MINORS_THRESHOLD,
-    SINGLES_UNTIL,
     WINS_TO_WIN,
     Action,
     Card,

@@ -8,19 +8,21 @@ import pytest
 from tests.conftest import screen_text
 from tests.tui.launcher import SIZES, make_app, open_played, use_snapshot_dir
 
-# game id, snapshot folder and name, seed, random moves to play first (a table mid-game)
+# game id, snapshot folder and name, seed, random moves to play first (a table mid-game), options
 TABLES = [
-    ("disruption", "disruption", "table", 3, 8),
-    ("druid-path", "druid_path", "table", 11, 22),  # a target to choose, the Darach row full
-    ("druid-path", "druid_path", "turn-end", 11, 30),  # combat over: the turn in short
+    ("disruption", "disruption", "table", 3, 8, {}),
+    ("druid-path", "druid_path", "table", 11, 22, {}),  # a target to choose, the Darach row full
+    ("druid-path", "druid_path", "turn-end", 11, 30, {}),  # combat over: the turn in short
+    ("disciple", "disciple", "table", 3, 12, {}),  # a fight in progress
+    ("decknforge", "decknforge", "table", 3, 12, {"solo": True}),  # solo: no cover between seats
 ]
 
 
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize(("game_id", "folder", "name", "seed", "moves"), TABLES)
-async def test_a_table_at_each_size(paths, snapshot, game_id, folder, name, seed, moves, size):
+@pytest.mark.parametrize(("game_id", "folder", "name", "seed", "moves", "options"), TABLES)
+async def test_a_table_at_each_size(paths, snapshot, game_id, folder, name, seed, moves, options, size):
     use_snapshot_dir(snapshot, folder)
-    app = make_app(paths, on_start=open_played(game_id, seed, moves))
+    app = make_app(paths, on_start=open_played(game_id, seed, moves, **options))
     async with app.run_test(size=SIZES[size]) as pilot:
         await pilot.pause()
         text = screen_text(app)

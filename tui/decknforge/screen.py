@@ -5,19 +5,20 @@ from __future__ import annotations
 from typing import Any
 
 import msgspec
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
-from engine.decknforge.effects import strength
 from engine.decknforge.ending import scar_step
-from engine.decknforge.model import LABEL, DrawAdventurer, DrawEquipment, EndTurn, State
+from engine.decknforge.model import LABEL, DrawAdventurer, DrawEquipment, EndTurn, Equip, State
 from engine.decknforge.moderation import recheck, table_words
 from engine.decknforge.rules import DecknForgeGame
 from saves.session import GameSession
 from tui.game_screen import GameScreen
 from tui.decknforge.storage import deck_store, word_store, write_results
+from tui.decknforge import choosing
 from tui.decknforge.table import (
     DIGITS,
     attack_text,
@@ -26,6 +27,7 @@ from tui.decknforge.table import (
     hand_faces,
     hint_text,
     status_text,
+    strength_sum,
 )
 from tui.plain import plain
 from tui.widgets.cards import CardRow
@@ -34,7 +36,7 @@ from tui.widgets.keybar import KeyBar
 from tui.widgets.log import GameLog
 from tui.widgets.panel import panel
 
-ACTION_KEYS = {DrawEquipment: "d", DrawAdventurer: "a", EndTurn: "e"}
+ACTION_KEYS = choosing.ACTION_KEYS
 
 # Commands the Choices list offers besides the rules' actions.
 COMMANDS = {
@@ -69,8 +71,21 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
   `Enter` plays it. `d` draws Equipment, `a` draws an Adventurer (with a full hand you
   first pick the card to let go), `e` ends the turn early.
 - `1`-`7` jump to the first move for that card of the hand; the same digit again steps
-  to its next move (another Adventurer to equip, or Cast).
+  to its next move (Cast, or Hire). Equipping picks the card first, then the Adventurer
+  to hang it on (`Esc` goes back to the card).
+- `d`, `a` and `e` say why when they cannot be played; `e` asks first when you still
+  have actions left.
 - When every player has finished, the Monster attack resolves: see **Attack** and the log.
+- The **Dungeon** panel: what the face-down pile still holds (aces by suit, jokers, and
+  the modifiers written on them), the rows, the lair and the slain; at its edge the
+  Strength as a sum: 25 per player, plus the Monsters still counted, plus this round's
+  words. A wide terminal lists every Monster's part.
+- An empty slot fills in three steps: draw an Adventurer (`a`), hire it, equip it.
+- The **Dungeon** panel: what the face-down pile still holds (aces by suit, jokers, and
+  the modifiers written on them), the rows, the lair and the slain; at its edge the
+  Strength as a sum: 25 per player, plus the Monsters still counted, plus this round's
+  words. A wide terminal lists every Monster's part.
+- An empty slot fills in three steps: draw an Adventurer (`a`), hire it, equip it.
 - A card marked `*` carries a Qi Word. Equipping a card puts its word to sleep; casting
   it uses the word during this turn only and burns the card.
 - After a fall every deck takes a scar: its owner picks the Monster's word, then the
@@ -86,6 +101,7 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         self.game: DecknForgeGame = session.game  # type: ignore[assignment]
         self.choices: list[Any] = []
         self.write_problems: list[str] | None = None
+        self.equipping: int | None = None  # the hand card whose Adventurer is being picked
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -175,7 +191,10 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
             return ["results", "menu"]
         if self.state.phase == "scar":  # a scar's word may also be coined on the spot (R25)
             return self.legal() + ["coin"]
-        return self.legal()
+        shown = choosing.grouped(self.legal(), self.equipping)
+        if self.equipping is not None and not any(isinstance(a, Equip) for a in shown):
+            self.equipping = None  # that card can no longer be equipped
+        return shown
 
     def _draw_status(self, state: State) -> None:
         self.paint("status", status_text(state, self.session.outcome(), self.seat))
@@ -202,22 +221,8 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         self.query_one("#hand", CardRow).show(hand_faces(player.hand if player else [], marked), empty)
 
     def _draw_choices(self) -> None:
-        shown = []
-        seen_cards: set[int] = set()
-        seen_keys: set[str] = set()
-        for action in self.choices:
-            if isinstance(action, str):
-                shown.append(COMMANDS[action])
-                continue
-            key = ACTION_KEYS.get(type(action), "")
-            if key in seen_keys:
-                key = ""  # the key reaches the first of them
-            seen_keys.add(key)
-            card = getattr(action, "card", None)
-            if card is not None and card not in seen_cards and card < len(DIGITS):
-                seen_cards.add(card)
-                key = DIGITS[card]
-            shown.append(Choice(self.game.describe(action, self.state), key=key))
+        rows = choosing.rows(self.game, self.state, self.choices, self.equipping)
+        shown = [COMMANDS[choice] if isinstance(choice, str) else row for choice, row in zip(self.choices, rows)]
         listing = self.query_one("#choices", ChoiceList)
         listing.show(shown)
         self.query_one("#choices-panel").border_title = self._choices_title()
@@ -225,6 +230,9 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
 
     def _choices_title(self) -> str:
         state, seat = self.state, self.seat
+        if self.equipping is not None and seat is not None:
+            card = state.players[seat].hand[self.equipping]
+            return f"Equip {LABEL[card.code]} on whom? (Esc: back)"
         if state.phase != "scar" or seat is None:
             return "Choices"
         step, scar = scar_step(state, seat), state.scars[seat]
@@ -236,16 +244,30 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
 
     def _cursor_moved(self, index: int) -> None:
         action = self.choices[index] if 0 <= index < len(self.choices) else None
-        card = getattr(action, "card", None)
+        card = action[1] if isinstance(action, tuple) else getattr(action, "card", None)
         self._draw_hand(card if isinstance(card, int) else None)
-        self.paint("hint", hint_text(self.state, action))
+        if isinstance(action, tuple):
+            action = Equip(action[2], action[1], 0)  # its value and word, whichever Adventurer
+        hint = hint_text(self.state, action)
+        box = self.query_one("#hint", Static)
+        rows = max(2, min(5, -(-len(hint.plain) // max(box.size.width, 20))))
+        if box.styles.height is None or box.styles.height.value != rows:
+            box.styles.height = rows  # a long word's rules are never cut
+        self.paint("hint", hint)
 
     def _draw_dungeon(self, state: State) -> None:
-        self.paint("dungeon", dungeon_text(state))
-        self.query_one("#dungeon-panel").border_subtitle = f"Strength {strength(state)}"
+        self.paint("dungeon", dungeon_text(state, wide=self.has_class("w120")))
+        live = state.phase != "over"  # once over, every card is home: no Strength to read
+        self.query_one("#dungeon-panel").border_subtitle = strength_sum(state) if live else ""
 
     def _draw_attack(self, state: State) -> None:
-        self.paint("attack", attack_text(state))
+        text = attack_text(state)
+        lines = (text.plain if isinstance(text, Text) else text).count("\n") + 1
+        box = self.query_one("#attack-panel")
+        tall = max(4, min(lines + 2, 12))  # every Monster of a long attack shows
+        if box.styles.height is None or box.styles.height.value != tall:
+            box.styles.height = tall
+        self.paint("attack", text)
         if state.last_attack:  # the attack ends its round; in a new round it was the last one's
             number = state.round - 1 if state.phase == "turn" else state.round
             self.query_one("#attack-panel").border_title = f"Attack of round {number}"
@@ -260,12 +282,32 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
             self.action_back()
         elif choice == "coin":
             self.action_coin()
+        elif isinstance(choice, tuple):  # the card is picked: now the Adventurer
+            self.equipping = choice[1]
+            self.redraw()
+            self.query_one("#choices", ChoiceList).cursor = 0
         else:
             self.play(choice)
 
+    def play(self, action: Any) -> None:
+        self.equipping = None
+        super().play(action)
+
+    def cancel(self) -> bool:
+        """Esc while picking an Adventurer to equip goes back to the cards."""
+        if self.equipping is None:
+            return False
+        self.equipping = None
+        self.redraw()
+        return True
+
     def game_ended(self) -> None:
         self.write_decks()
-        self.action_results()
+        self.show_end()
+
+    def end_choices(self) -> list[tuple[str, str, str]]:
+        """A new table needs its decks chosen again: the end offers what the decks gained."""
+        return [("r", "What the decks gained", "results"), ("q", "Menu", "back")]
 
     def write_decks(self) -> None:
         """The game is over: write its result on every deck (once; safe to repeat), onto each
@@ -298,9 +340,8 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
             return over
         if action == "coin":
             return self.seat is not None and bool(scar_step(self.state, self.seat))
-        if action == "play_key":
-            wanted = {"d": DrawEquipment, "a": DrawAdventurer, "e": EndTurn}[str(parameters[0])]
-            return any(type(a) is wanted for a in self.choices)
+        if action == "play_key":  # live all turn long: a key that cannot play says why
+            return self.state.phase == "turn" and not over and self.seat is not None
         if action == "card":
             return self.state.phase == "turn" and not over
         if action == "new_game":  # a new table needs its decks chosen: the set-up screen
@@ -308,20 +349,47 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         return super().check_action(action, parameters)
 
     def action_play_key(self, key: str) -> None:
-        for index, action in enumerate(self.choices):
-            if ACTION_KEYS.get(type(action)) == key:
-                if isinstance(action, DrawAdventurer) and action.discard >= 0:
-                    # a full hand: which card goes is the player's choice, never the key's
-                    self.query_one("#choices", ChoiceList).cursor = index
-                    self.notify("Your hand is full: pick the card to let go, then Enter.")
-                    return
-                self.play(action)
+        legal = self.legal()
+        for action in legal:
+            if ACTION_KEYS.get(type(action)) != key:
+                continue
+            if isinstance(action, DrawAdventurer) and action.discard >= 0:
+                # a full hand: which card goes is the player's choice, never the key's
+                self.equipping = None
+                self.redraw()
+                index = next(i for i, a in enumerate(self.choices) if isinstance(a, DrawAdventurer))
+                self.query_one("#choices", ChoiceList).cursor = index
+                self.notify("Your hand is full: pick the card to let go, then Enter.")
                 return
+            if isinstance(action, EndTurn) and self.state.players[action.seat].actions_left > 0:
+                left = self.state.players[action.seat].actions_left
+                self._ask_end(action, left)
+                return
+            self.play(action)
+            return
+        wanted = {"d": DrawEquipment, "a": DrawAdventurer, "e": EndTurn}[key]
+        self.notify(self.game.why_illegal(self.session.state, wanted(self.seat)), severity="warning")
+
+    def _ask_end(self, action: EndTurn, left: int) -> None:
+        from tui.screens.dialogs import Confirm
+
+        def answer(sure: bool | None) -> None:
+            if sure:
+                self.play(action)
+
+        more = f"{left} action{'' if left == 1 else 's'}"
+        self.app.push_screen(Confirm(f"End your turn with {more} still to use?"), answer)
 
     def action_card(self, index: int) -> None:
         """Highlight the first move for this card of the hand; pressed again, its next move."""
         listing = self.query_one("#choices", ChoiceList)
-        moves = [i for i, action in enumerate(self.choices) if getattr(action, "card", None) == index]
+        if self.equipping is not None:  # picking the Adventurer: a digit is its slot
+            moves = [i for i, action in enumerate(self.choices) if getattr(action, "slot", None) == index]
+        else:
+            moves = [
+                i for i, action in enumerate(self.choices)
+                if (action[1] if isinstance(action, tuple) else getattr(action, "card", None)) == index
+            ]  # fmt: skip
         if not moves:
             self.notify("That card has no move open to it right now.", severity="warning")
             return

@@ -7,12 +7,17 @@ from typing import Any
 from rich.text import Text
 
 from engine.core.game import Outcome
-from engine.decknforge.effects import equipped_total, lookup, strength
+from engine.decknforge.effects import dungeon_monsters, equipped_total, lookup, monster_value, owner_tag, strength
 from engine.decknforge.legacy import Deck
 from engine.decknforge.lexicon import word_text
 from engine.decknforge.ending import scar_step
 from engine.decknforge.model import (
+    ALL_CODES,
     LABEL,
+    ROLE,
+    STRENGTH_PER_PLAYER,
+    SUIT_SYMBOL,
+    DrawAdventurer,
     ROLE,
     VALUE,
     Card,
@@ -30,8 +35,57 @@ from tui.widgets.cards import CardFace
 DIGITS = "1234567"
 
 
+MONSTERS = tuple(code for code in ALL_CODES if ROLE[code] == "monster")  # each deck's aces and jokers
+
+
 def monster_tag(state: State, card: Card) -> str:
-    return f"{'Jkr' if card.code[0] == 'X' else LABEL[card.code]}/{state.players[card.owner].initials}"
+    return f"{'Jkr' if card.code[0] == 'X' else LABEL[card.code]}/{owner_tag(state, card.owner)}"
+
+
+def out_of_pile(state: State) -> list[Card]:
+    """The Monsters that have come out of the pile: face up on the table or slain."""
+    return [c for row in state.rows for c in row] + state.escalations + state.lair + state.slain
+
+
+def pile_text(state: State) -> str:
+    """What the face-down pile still holds: every deck brought its four aces and two jokers,
+    less those that came out; the modifiers of the cards in it stay known (R1)."""
+    out = {(c.owner, c.code) for c in out_of_pile(state)}
+    left = [(seat, code) for seat in range(len(state.players)) for code in MONSTERS if (seat, code) not in out]
+    suits = [f"{SUIT_SYMBOL[s]}{n}" for s in "SHDC" if (n := sum(code[-1] == s and code[0] == "A" for _, code in left))]
+    jokers = sum(code[0] == "X" for _, code in left)
+    parts = suits + ([f"Jkr{jokers}"] if jokers else [])
+    mods = sorted((c.mod for c in state.monster_pile if c.mod), reverse=True)
+    words = f" · mods {' '.join(f'{m:+d}' for m in mods)}" if mods else ""
+    return " ".join(parts) + words if parts else "empty"
+
+
+def strength_terms(state: State, short: bool = False) -> list[str]:
+    """The Dungeon Strength as its parts: 25 per player, each Monster still in the dungeon
+    (its deck's Level plus its modifier), and this round's words (`short`: in few words)."""
+    players = len(state.players)
+    floor = STRENGTH_PER_PLAYER * players
+    monsters = dungeon_monsters(state)
+    total = sum(monster_value(state, c) for c in monsters)
+    many = "" if len(monsters) == 1 else "s"
+    if short:
+        terms = [f"{STRENGTH_PER_PLAYER}×{players}", f"+{total} ({len(monsters)} Monster{many})"]
+    else:
+        where = "in the dungeon" if not state.gentle else "out of the pile"
+        terms = [f"{STRENGTH_PER_PLAYER}×{players} players = {floor}", f"+{total} for {len(monsters)} Monster{many} {where}"]
+    if state.strength_adjust:
+        terms.append(f"{state.strength_adjust:+d} {'words' if short else 'from words this round'}")
+    if floor > floor + total + state.strength_adjust:
+        terms.append(f"at least {floor}" if short else f"never below {floor}")
+    return terms
+
+
+def monster_terms(state: State) -> str:
+    """Each Monster's part of the Strength, for a wide panel: A♠/P1 3 (Level 1 +2)."""
+    return ", ".join(
+        f"{monster_tag(state, c) if c.code != '??' else 'pile/' + owner_tag(state, c.owner)} {monster_value(state, c)}"
+        for c in dungeon_monsters(state)
+    )
 
 
 def slot_text(player: Player, index: int, width: int) -> str:
@@ -130,8 +184,15 @@ def hand_faces(hand: list[Card], marked: int | None) -> list[CardFace]:
     return faces
 
 
+REFILL = ("An empty slot fills in three steps: draw an Adventurer (a), hire it (its digit, "
+          "then Enter), then equip it with Equipment.")
+
+
 def hint_text(state: State, action: Any) -> Text:
-    """What the highlighted move involves: the word's rules, or the card's value."""
+    """What the highlighted move involves: the word's rules, the card's value, or how an
+    empty slot is filled again."""
+    if isinstance(action, (DrawAdventurer, Hire)):
+        return Text(REFILL, style="dim")
     name = ""
     if isinstance(action, (InscribeScar, UpgradeScar)):
         name = action.word
@@ -147,19 +208,38 @@ def hint_text(state: State, action: Any) -> Text:
     return Text.assemble((f"{word.name}: ", "bold"), (word_text(word), "dim"))
 
 
-def dungeon_text(state: State) -> str:
+def strength_sum(state: State) -> str:
+    """The Strength as a sum for the panel's edge: 'Strength 53 = 25×2 + 3 - 12'."""
+    players = len(state.players)
+    total = sum(monster_value(state, c) for c in dungeon_monsters(state))
+    text = f"Strength {strength(state)} = {STRENGTH_PER_PLAYER}×{players} + {total}"
+    if state.strength_adjust:
+        text += f" {'+' if state.strength_adjust > 0 else '-'} {abs(state.strength_adjust)}"
+    if strength(state) == STRENGTH_PER_PLAYER * players and total + state.strength_adjust < 0:
+        text += " (its floor)"
+    return text
+
+
+def dungeon_text(state: State, wide: bool = False) -> str:
+    """The pile and what it holds, the rows, the lair; a wide panel adds the Strength's parts
+    down to each Monster."""
     rows = " ".join(
         "[" + " ".join([monster_tag(state, c) for c in row] + ["·"] * (2 - len(row))) + "]"
         for row in state.rows
     )
+    if state.phase == "over":  # every card has gone home: nothing live to count
+        return f"Rows {rows}\nThe dungeon is behind the band now."
     per_attack = 1 + len(state.escalations)
     pile = len(state.monster_pile)
-    return "\n".join([
+    lines = [
+        f"Pile {pile}{' ' + '▮' * min(pile, 14) if wide else ''} · {per_attack} per attack",
+        f"  it holds {pile_text(state)}",
         f"Rows {rows}",
-        f"Escalations {len(state.escalations)} · {per_attack} per attack",
-        f"Pile {pile} left {'▮' * min(pile, 14)}",
         f"Lair {len(state.lair)} · slain {len(state.slain)}",
-    ])  # fmt: skip
+    ]
+    if wide:
+        lines += ["Strength: " + ", ".join(strength_terms(state)), f"  {monster_terms(state)}"]
+    return "\n".join(lines)
 
 
 def attack_text(state: State) -> Text | str:
