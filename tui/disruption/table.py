@@ -53,7 +53,7 @@ def needs(state: State, action: Fight | Reroll, dice: int) -> str:
         return "wins on any roll"
     if need > 6 * dice:
         return "cannot win"
-    return f"dice {need}+ win, {need - 1} ties"
+    return f"{'cards' if state.no_dice else 'dice'} {need}+ win, {need - 1} ties"
 
 
 def roll_text(state: State, chances: Chances | None) -> Text:
