@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from engine.core.rng import Rng
 from engine.disciple import energy
+from engine.disciple import enemy as foe
+from engine.disciple.checks import pays
 from engine.disciple.content import Card, Op, load
 from engine.disciple.journey import DECLINE, NONE_OPTION
 from engine.disciple.model import (
@@ -124,6 +128,8 @@ def _greedy_choice(state: State) -> int:
                 if op.op == "heal":
                     total += min(op.n, missing) * (1.5 if state.vitality < 15 else 0.8)
                 elif op.op == "lose":
+                    if op.n >= state.vitality:
+                        return -100.0  # it would end the journey
                     total -= op.n * (1.5 if state.vitality < 15 else 0.7)
                 elif op.op == "add_skills":
                     total += 3.0 * op.n
@@ -137,28 +143,33 @@ def _greedy_choice(state: State) -> int:
 
         return max((worth(choice.ops), i) for i, choice in enumerate(event.choices))[1]
     if kind == "weakened":
-        assert state.enemy is not None
-        pile = content.patterns[state.enemy.tier]
+        pile = foe.pile(state)
 
         def threat(option: str) -> int:
-            pattern = pile[int(option)]
-            submits = sum(op.n for a in pattern.actions for op in a.ops if op.op == "submit")
-            return sum(a.damage for a in pattern.actions) + submits
+            actions = [a for a in foe.preview(state, pile[int(option)]) if not a.skipped]
+            submits = sum(op.n for a in actions for op in a.ops if op.op == "submit")
+            return sum(a.damage for a in actions) + submits
 
         return min((threat(o), i) for i, o in enumerate(options))[1]
     if kind == "stun_tap":
         return 0
     if kind == "energy_pick":
-        demand = [0, 0, 0, 0]
-        for card_id in state.draw:
-            for colour, n in content.cards[card_id].cost.items():
-                demand[COLOURS.index(colour)] += n
-        chosen = pending.extra
-        return max(
-            (demand[COLOURS.index(o)] / (1 + chosen.count(o)) ** 2, i)
-            for i, o in enumerate(options)
-        )[1]
+        return options.index(_best_allotment(state)[len(pending.extra)])
     return 0
+
+
+def _best_allotment(state: State) -> tuple[str, ...]:
+    """The picks so far completed with the colours that leave the most of the deck payable."""
+    pending = state.pending
+    assert pending is not None
+    cards = load().cards
+    deck = [cards[c] for c in state.owned + state.skills_deck if cards[c].kind != "energy"]
+    best: tuple[float, tuple[str, ...]] = (-1.0, ())
+    for rest in combinations(sorted(pending.options), pending.picks_left):
+        allotment = tuple(pending.extra) + rest
+        score = sum(pays(allotment, card) for card in deck)
+        best = max(best, (score, allotment))
+    return best[1]
 
 
 PLAYERS = {"random": random_action, "greedy": greedy_action}

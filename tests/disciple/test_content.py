@@ -55,8 +55,9 @@ def test_enemy_tiers_have_vitality_attacks_and_specials():
         enemies = [e for e in CONTENT.enemies.values() if e.tier == tier]
         assert enemies and all(e.vitality > 0 and e.attacks for e in enemies)
         assert any(e.specials for e in enemies)
-        assert len(CONTENT.patterns[tier]) >= 3
-    kinds = {a.kind for pile in CONTENT.patterns.values() for p in pile for a in p.actions}
+        assert all(len(CONTENT.patterns[style][tier]) >= 3 for style in STYLES)
+    piles = [pile for tiers in CONTENT.patterns.values() for pile in tiers.values()]
+    kinds = {a.kind for pile in piles for p in pile for a in p.actions}
     assert kinds == {"upper", "lower", "grapple", "none"}
 
 
@@ -123,7 +124,8 @@ def test_card_texts_are_written():
 def test_content_check_reports_broken_cards():
     import msgspec
 
-    from engine.disciple.content import Card, LockIn, check
+    from engine.disciple.checks import check
+    from engine.disciple.content import Card, LockIn
 
     bad = Card(id="bad", name="Bad", kind="upper", combo=("nothing",),
                lock_in=LockIn(needs=("state",), breaks=3))
