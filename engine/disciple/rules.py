@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.core.game import Game, GameOption, Outcome
 from engine.core.rng import Rng
-from engine.disciple import combat, energy, journey
+from engine.disciple import combat, energy, journey, soundness
 from engine.disciple import enemy as foe
 from engine.disciple.content import load
 from engine.disciple.effects import fight_over, log
@@ -173,6 +173,9 @@ class DiscipleGame(Game):
                 self._settle(state)
             else:
                 raise AssertionError(f"nothing to do in phase {state.phase}")
+
+    def validate(self, state: State) -> list[str]:
+        return soundness.problems(state)
 
     def outcome(self, state: State) -> Outcome | None:
         if state.won is None:

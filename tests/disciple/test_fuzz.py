@@ -1,5 +1,6 @@
-"""600 seeded random runs through legal_actions/apply, checking at every step that a running
-game offers a move and a finished one none.
+"""600 seeded random runs through legal_actions/apply, checking at every step that
+Game.validate finds nothing wrong (every card in one place, counters in range, a pending
+decision that can be made) and that a running game offers a move.
 
 The first 60 runs also round-trip the state through JSON at every step (the save path).
 """
@@ -18,6 +19,7 @@ STYLES = ("ask", "boxing", "karate", "jiujitsu")
 
 
 def check_invariants(state: State, actions: list | None = None) -> None:
+    assert GAME.validate(state) == []
     actions = GAME.legal_actions(state) if actions is None else actions
     if GAME.outcome(state) is None:
         assert actions, "a running game must offer a move"
