@@ -15,6 +15,15 @@ SAVE_FORMAT = "tabletop-tui-save"
 FORMAT_VERSION = 2
 
 
+class Seat(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """Who sits at one seat of a game of several seats."""
+
+    name: str  # shown to everyone at the table
+    bot: bool = False  # the game's bot plays this seat
+    player: str = ""  # at a shared table: who claimed it ("" = open); unused at one keyboard
+    brings: Any = None  # what the seat brought to a shared table (a DecknForge deck), as JSON
+
+
 class Envelope(msgspec.Struct, kw_only=True):
     format: str
     version: int
@@ -29,6 +38,7 @@ class Envelope(msgspec.Struct, kw_only=True):
     options: dict[str, Any] = {}
     state: msgspec.Raw
     actions: list[msgspec.Raw] = []
+    seats: list[Seat] = []  # empty: every seat is a person at this keyboard
 
 
 class Damaged(Exception):

@@ -7,12 +7,17 @@ from typing import Any
 import msgspec
 
 from engine.core.game import Game, Outcome
-from saves.envelope import Envelope
+from saves.envelope import Envelope, Seat
 from saves.store import SaveStore
+
+
+class StaleTable(Exception):
+    """A move made against a table that another terminal has changed since it was drawn."""
 
 
 class GameSession:
     kind = "game"
+    shared = False  # a table whose seats are played from several terminals
 
     def __init__(
         self, store: SaveStore, game: Game, save_id: str, envelope: Envelope, state: Any
@@ -24,10 +29,18 @@ class GameSession:
         self.state = state
 
     @classmethod
-    def start(cls, store: SaveStore, game: Game, seed: int, **options: Any) -> GameSession:
+    def start(
+        cls, store: SaveStore, game: Game, seed: int, seats: list[Seat] | None = None, **options: Any
+    ) -> GameSession:
+        """A new game; `seats` names who sits where (bots included) in a game of several."""
         options = game.check_options(options)
         state = game.new_game(seed=seed, **options)
         save_id, envelope = store.create(game, state, seed, options)
+        if seats:
+            if len(seats) != len(game.seats(state)):
+                raise ValueError(f"{len(seats)} seats given for {len(game.seats(state))}")
+            envelope.seats = list(seats)
+            store.write(save_id, envelope, state, game.summary(state))
         return cls(store, game, save_id, envelope, state)
 
     @classmethod
@@ -45,6 +58,28 @@ class GameSession:
 
     def outcome(self) -> Outcome | None:
         return self.game.outcome(self.state)
+
+    # ----- seats ----------------------------------------------------------------------
+
+    def seat_names(self) -> list[str]:
+        if self.envelope.seats:
+            return [seat.name for seat in self.envelope.seats]
+        return ["Player"] if self.state is None else self.game.seats(self.state)
+
+    @property
+    def bot_seats(self) -> set[int]:
+        return {i for i, seat in enumerate(self.envelope.seats) if seat.bot}
+
+    @property
+    def local_seats(self) -> set[int]:
+        """The seats played from this terminal: at one keyboard, every seat but the bots'."""
+        return set(range(len(self.seat_names()))) - self.bot_seats
+
+    def reload(self) -> None:
+        """Read the file again (a shared table changes under us; a local game does not)."""
+
+    def reload_if_changed(self) -> bool:
+        return False
 
     def play(self, action: Any) -> list[Any]:
         """Apply one action and save at once. IllegalAction leaves state and file untouched."""
@@ -133,3 +168,71 @@ class CampaignSession(GameSession):
 
     def replay(self) -> Any:
         raise NotImplementedError("a campaign keeps its games' results, not every move of them")
+
+
+class SharedSession(GameSession):
+    """A game at a shared table, played from several terminals at once.
+
+    This terminal acts for the seats `player` claimed. Every move is made under the table's
+    lock against the file as it is now: a move made against a table that changed since it was
+    drawn is refused (StaleTable) and the table is read again.
+    """
+
+    shared = True
+
+    def __init__(self, tables: Any, game: Game, code: str, envelope: Envelope, state: Any, player: str) -> None:
+        self.tables = tables
+        self.store = tables  # what GameSession's helpers write through
+        self.game = game
+        self.save_id = code
+        self.envelope = envelope
+        self.state = state
+        self.player = player
+        self._signature = tables.signature(code)
+
+    @classmethod
+    def open(cls, tables: Any, code: str, player: str) -> SharedSession:
+        envelope = tables.read(code)
+        game = tables.games[envelope.game_id]
+        return cls(tables, game, code, envelope, tables.decode_state(envelope), player)
+
+    @property
+    def code(self) -> str:
+        return self.save_id
+
+    @property
+    def local_seats(self) -> set[int]:
+        mine = self.player
+        return {i for i, seat in enumerate(self.envelope.seats) if mine and seat.player == mine and not seat.bot}
+
+    def play(self, action: Any) -> list[Any]:
+        with self.tables.locked(self.code):
+            fresh = self.tables.read(self.code)
+            if len(fresh.actions) != len(self.envelope.actions) or self.state is None:
+                self._take(fresh, self.tables.signature(self.code))
+                raise StaleTable("Another player moved first: the table is redrawn as it is now.")
+            events = self.game.apply(self.state, action)
+            self.envelope.actions.append(msgspec.Raw(msgspec.json.encode(action)))
+            self.tables.write(self.code, self.envelope, self.state)
+            self._signature = self.tables.signature(self.code)
+        return events
+
+    def save(self) -> None:
+        with self.tables.locked(self.code):
+            self.tables.write(self.code, self.envelope, self.state)
+            self._signature = self.tables.signature(self.code)
+
+    def reload(self) -> None:
+        signature = self.tables.signature(self.code)  # before reading: a later write is seen next time
+        self._take(self.tables.read(self.code), signature)
+
+    def reload_if_changed(self) -> bool:
+        if self.tables.signature(self.code) == self._signature:
+            return False
+        self.reload()
+        return True
+
+    def _take(self, envelope: Envelope, signature: tuple[int, int, int]) -> None:
+        self._signature = signature
+        self.envelope = envelope
+        self.state = self.tables.decode_state(envelope)

@@ -44,7 +44,13 @@ def screen_text(app) -> str:
         legacy_windows=False,
         color_system=None,
     )
-    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    from textual._context import active_app
+
+    token = active_app.set(app)  # two apps may run in one test (shared tables)
+    try:
+        update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    finally:
+        active_app.reset(token)
     console.print(update)
     lines = console.export_text().splitlines()
     return "\n".join(line.rstrip() for line in lines) + "\n"

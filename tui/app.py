@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.screen import Screen
 
 from engine.registry import GAMES
-from saves.envelope import Damaged
+from saves.envelope import Damaged, Seat
 from saves.paths import DataPaths
-from saves.session import CampaignSession, GameSession
+from saves.session import CampaignSession, GameSession, SharedSession
 from saves.settings import load_settings, save_settings
 from saves.store import SaveStore
+from saves.tables import TableProblem, TableStore
 from themes import DEFAULT_THEME, SHARED_CSS, THEMES
 from tui.screens.home import HomeScreen
 from tui.screens.too_small import TooSmallScreen
@@ -40,6 +43,7 @@ class TabletopApp(App[None]):
         super().__init__()
         self.paths = paths
         self.store = store or SaveStore(paths, GAMES)
+        self.tables = TableStore(paths, self.store.games, self.store.clock)
         self.settings, self.settings_problem = load_settings(paths)
         self.theme_override = theme
         self.on_start = on_start
@@ -82,9 +86,10 @@ class TabletopApp(App[None]):
 
         self.push_screen(screen_for(session))
 
-    def start_game(self, game_id: str, seed: int, **options: object) -> None:
+    def start_game(self, game_id: str, seed: int, seats: list[Seat] | None = None, **options: object) -> None:
+        """A new game at this keyboard; `seats` says which seats bots play, if any."""
         try:
-            session = GameSession.start(self.store, GAMES[game_id], seed, **options)
+            session = GameSession.start(self.store, self.store.games[game_id], seed, seats, **options)
         except OSError as error:
             self.notify(f"Could not create the save: {error.strerror}", severity="error")
             return
@@ -111,6 +116,78 @@ class TabletopApp(App[None]):
             return False
         self.open_session(session)
         return True
+
+    # ----- shared tables ------------------------------------------------------------------
+
+    def player_identity(self) -> str:
+        from tui.tables.identity import player_identity
+
+        return player_identity(self.settings.display_name)
+
+    def with_player_name(self, then: Callable[[], None]) -> None:
+        """Run `then` once the player has a name to sit at shared tables under."""
+        from tui.screens.dialogs import AskText
+        from tui.tables.identity import clean_name
+
+        if self.settings.display_name:
+            then()
+            return
+
+        def named(name: str | None) -> None:
+            name = clean_name(name or "")
+            if not name:
+                self.notify("A name is needed to sit at a shared table.", severity="warning")
+                return
+            self.update_settings(display_name=name)
+            then()
+
+        self.push_screen(AskText("Your name at shared tables (others see it):"), named)
+
+    def open_shared(self, game_id: str, seed: int, seats: list[Any], **options: object) -> None:
+        """Open a table to others from a New game screen; the creator sits at their seats."""
+        def create() -> None:
+            me, name = self.player_identity(), self.settings.display_name
+            first = next((i for i, s in enumerate(seats) if s.player == "me"), None)
+            mine = [
+                Seat(name=name if i == first else s.name, player=me, brings=s.brings) if s.player == "me" else s
+                for i, s in enumerate(seats)
+            ]
+            try:
+                code = self.tables.create(self.store.games[game_id], seed, dict(options), mine)
+            except (OSError, ValueError) as problem:
+                self.notify(f"The table could not be opened: {problem}", severity="error")
+                return
+            self.open_table(code)
+
+        self.with_player_name(create)
+
+    def join_table(self, code: str, brings: Any = None) -> None:
+        """Take a free seat at a table (or come back to one's own), then open it."""
+        def join() -> None:
+            try:
+                self.tables.claim(code, self.player_identity(), self.settings.display_name, brings)
+            except (TableProblem, Damaged, OSError) as problem:
+                self.notify(str(problem), severity="warning")
+                return
+            self.open_table(code)
+
+        self.with_player_name(join)
+
+    def open_table(self, code: str, watch: bool = False, replace: Screen[Any] | None = None) -> None:
+        """Show a table: its lobby while seats are open, else the game from this seat's view."""
+        from tui.games import screen_for
+        from tui.tables.screens import LobbyScreen
+
+        try:
+            session = SharedSession.open(self.tables, code, "" if watch else self.player_identity())
+        except Damaged as damage:
+            self.notify(f"Table {code} cannot be opened: {damage}", severity="error")
+            return
+        screen = LobbyScreen(code) if session.state is None else screen_for(session)
+        if replace is not None and self.screen is replace:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
 
     # ----- global keys and size -----------------------------------------------------------
 

@@ -41,6 +41,11 @@ def build_parser() -> Parser:
     resume = commands.add_parser("continue", help="resume a saved game (the latest by default)")
     resume.add_argument("save", metavar="SAVE", nargs="?", help="save id, name or list number")
     commands.add_parser("saves", help="list saved games, damaged files included")
+    commands.add_parser("tables", help="list shared tables: free seats, games in play")
+    join = commands.add_parser("join", help="take a seat at a shared table (or come back to yours)")
+    join.add_argument("code", metavar="CODE", help="the table's code, e.g. KXPT")
+    watch = commands.add_parser("watch", help="watch a shared table without a seat")
+    watch.add_argument("code", metavar="CODE", help="the table's code")
     return parser
 
 
@@ -97,6 +102,29 @@ def list_saves(store: SaveStore) -> str:
     return "\n".join(lines)
 
 
+def list_tables(paths: DataPaths, store: SaveStore) -> str:
+    from saves.settings import load_settings
+    from saves.tables import TableStore
+    from tui.tables.identity import player_identity
+    from tui.tables.screens import table_lines
+
+    me = player_identity(load_settings(paths)[0].display_name)
+    return table_lines(TableStore(paths, store.games), me)
+
+
+def find_table(paths: DataPaths, store: SaveStore, text: str) -> str:
+    """The code of an existing, readable table; a UsageError naming what is wrong otherwise."""
+    from saves.tables import TableStore, normal_code
+
+    code = normal_code(text)
+    entry = next((e for e in TableStore(paths, store.games).list() if e.code == code), None)
+    if entry is None:
+        raise UsageError(f"there is no shared table '{code}' (see: tabletop-tui tables)")
+    if entry.damage:
+        raise UsageError(f"the table {code} cannot be opened: {entry.damage}")
+    return code
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
@@ -121,6 +149,9 @@ def run(argv: list[str]) -> int:
     if args.command == "saves":
         print(list_saves(store))
         return 0
+    if args.command == "tables":
+        print(list_tables(paths, store))
+        return 0
 
     on_start = None
     if args.command == "new":
@@ -137,6 +168,10 @@ def run(argv: list[str]) -> int:
         if entry.damaged:
             raise UsageError(f"the save '{entry.save_id}' cannot be opened: {entry.damage}")
         on_start = lambda app: app.resume(entry.save_id)  # noqa: E731
+    elif args.command in ("join", "watch"):
+        code = find_table(paths, store, args.code)
+        watching = args.command == "watch"
+        on_start = lambda app: app.open_table(code, watch=True) if watching else app.join_table(code)  # noqa: E731
 
     try:
         paths.ensure()

@@ -63,6 +63,12 @@ class HomeEntry(NamedTuple):
 
 HOME_ENTRIES: tuple[HomeEntry, ...] = (
     HomeEntry(
+        "p",
+        "Play together",
+        "Shared tables: join a friend's\ngame from your own terminal, or\nwatch one.",
+        "tui.tables.screens:TablesScreen",
+    ),
+    HomeEntry(
         "d",
         "DecknForge decks",
         "Your DecknForge legacy decks:\nmake, name and read them.",

@@ -93,6 +93,11 @@ class Game:
         at one keyboard, a privacy screen then covers the table between seats."""
         return False
 
+    def table_options(self, options: dict[str, Any], brought: list[Any]) -> dict[str, Any]:
+        """The new-game options of a shared table once every seat is taken: `brought` holds
+        what each seat brought (None for a bot, or when the game asks nothing of a seat)."""
+        return options
+
     def bot_action(self, state: Any, seat: int) -> Any:
         """The move the game's bot makes for `seat` (one of to_move). A bot decides only
         from what its seat may know."""

@@ -8,13 +8,13 @@ import msgspec
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Static
 
 from engine.decknforge.effects import strength
 from engine.decknforge.model import DrawAdventurer, DrawEquipment, EndTurn, State
 from engine.decknforge.rules import DecknForgeGame
 from saves.session import GameSession
+from tui.game_screen import GameScreen
 from tui.decknforge.setup import table_words
 from tui.decknforge.storage import deck_store, word_store
 from tui.decknforge.table import (
@@ -30,7 +30,7 @@ from tui.widgets.cards import CardRow
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
 from tui.widgets.log import GameLog
-from tui.widgets.panel import Painter, panel
+from tui.widgets.panel import panel
 
 ACTION_KEYS = {DrawEquipment: "d", DrawAdventurer: "a", EndTurn: "e"}
 
@@ -42,7 +42,7 @@ COMMANDS = {
 }
 
 
-class DecknForgeScreen(Screen[None]):
+class DecknForgeScreen(GameScreen):
     CSS_PATH = "decknforge.tcss"
     BINDINGS = [
         Binding("d", "play_key('d')", "Draw"),
@@ -52,7 +52,6 @@ class DecknForgeScreen(Screen[None]):
         Binding("c", "coin", "Coin word"),
         Binding("r", "results", "Results"),
         Binding("l", "lexicon", "Lexicon"),
-        Binding("q", "back", "Menu"),
     ]
     HELP = """
 # DecknForge
@@ -77,17 +76,10 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
 """
 
     def __init__(self, session: GameSession) -> None:
-        super().__init__()
-        self.session = session
+        super().__init__(session)
         self.game: DecknForgeGame = session.game  # type: ignore[assignment]
         self.choices: list[Any] = []
-        self.live_keys: tuple[object, ...] = ()
         self.write_problems: list[str] | None = None
-        self.paint = Painter(self)
-
-    @property
-    def state(self) -> State:
-        return self.session.state
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -109,9 +101,8 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         self.query_one("#band-panel").styles.height = 2 + len(self.state.players)
         choices = self.query_one("#choices", ChoiceList)
         self.watch(choices, "cursor", self._cursor_moved, init=False)
-        if self.session.outcome() is not None:
+        if self.over:
             self.write_decks()
-        self.redraw()
         choices.focus()
 
     def on_screen_resume(self) -> None:
@@ -149,7 +140,7 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
 
     # ----- drawing ----------------------------------------------------------------------
 
-    def redraw(self) -> None:
+    def draw(self) -> None:
         state = self.state
         self.choices = self._current_choices()
         self._draw_status(state)
@@ -158,18 +149,17 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         self._draw_dungeon(state)
         self._draw_attack(state)
         self.query_one("#log", GameLog).show(state.log)
+
+    def footer_keys(self) -> tuple[object, ...]:
         kinds = {type(a) for a in self.choices}
-        keys = (state.phase, DrawEquipment in kinds, DrawAdventurer in kinds, EndTurn in kinds)
-        if keys != self.live_keys:
-            self.live_keys = keys
-            self.refresh_bindings()
+        return (*super().footer_keys(), self.state.phase, DrawEquipment in kinds, DrawAdventurer in kinds, EndTurn in kinds)
 
     def _current_choices(self) -> list[Any]:
-        if self.session.outcome() is not None:
+        if self.over:
             return ["results", "menu"]
         if self.state.phase == "scar":  # a scar's word may also be coined on the spot (R25)
-            return self.session.legal_actions() + ["coin"]
-        return self.session.legal_actions()
+            return self.legal() + ["coin"]
+        return self.legal()
 
     def _draw_status(self, state: State) -> None:
         self.paint("status", status_text(state, self.session.outcome()))
@@ -240,20 +230,9 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         else:
             self.play(choice)
 
-    def play(self, action: Any) -> None:
-        if not self.game.is_legal(self.state, action):
-            self.notify(self.game.why_illegal(self.state, action), severity="warning")
-            return
-        try:
-            self.session.play(action)
-        except OSError as error:
-            self.notify(f"Could not save: {error.strerror}", severity="error")
-        if self.session.outcome() is not None:
-            self.write_decks()
-            self.redraw()
-            self.action_results()
-            return
-        self.redraw()
+    def game_ended(self) -> None:
+        self.write_decks()
+        self.action_results()
 
     def write_decks(self) -> None:
         """The game is over: write its result on every deck (once; safe to repeat)."""
@@ -274,7 +253,7 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
             self.notify(problem, severity="error", timeout=10)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        over = self.session.outcome() is not None
+        over = self.over
         if action == "results":
             return over
         if action == "coin":
@@ -284,7 +263,9 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
             return any(type(a) is wanted for a in self.choices)
         if action == "card":
             return self.state.phase == "turn" and not over
-        return True
+        if action == "new_game":  # a new table needs its decks chosen: the set-up screen
+            return False
+        return super().check_action(action, parameters)
 
     def action_play_key(self, key: str) -> None:
         for action in self.choices:
@@ -317,6 +298,3 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         from tui.decknforge.lexicon_screen import LexiconScreen
 
         self.app.push_screen(LexiconScreen(coin_for=coin_for))
-
-    def action_back(self) -> None:
-        self.app.pop_screen()

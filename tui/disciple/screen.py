@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Static
 
 from engine.disciple import energy
@@ -18,12 +16,13 @@ from engine.disciple.journey import DECLINE, NONE_OPTION
 from engine.disciple.model import COLOUR_LETTER, Choose, EndTurn, PlayCard, State
 from engine.disciple.rules import DiscipleGame
 from saves.session import GameSession
+from tui.game_screen import GameScreen
 from tui.disciple import explain, view
 from tui.disciple.widgets import HandList, InfoScreen, Span
 from tui.widgets.choices import Choice
 from tui.widgets.keybar import KeyBar
 from tui.widgets.log import GameLog
-from tui.widgets.panel import Painter, panel
+from tui.widgets.panel import panel
 
 DIGITS = "123456789"
 PENDING_TITLE = {
@@ -52,7 +51,7 @@ def card_line(card, cost: list[int], can_pay: bool) -> tuple[str, str, list[Span
     return label, view.RARITY_LETTER[card.rarity], spans
 
 
-class DiscipleScreen(Screen[None]):
+class DiscipleScreen(GameScreen):
     CSS_PATH = "disciple.tcss"
     BINDINGS = [
         *(Binding(d, f"pick({i})", show=False) for i, d in enumerate(DIGITS)),
@@ -61,7 +60,6 @@ class DiscipleScreen(Screen[None]):
         Binding("d", "details", "Details"),
         Binding("l", "log", "Log"),
         Binding("n", "new_game", "New run"),
-        Binding("q", "back", "Menu"),
     ]
     HELP = """
 # Disciple: A Journey
@@ -87,18 +85,13 @@ Fight your way through the event deck to the final boss with 25 vitality and no 
 How to play: Rules on the home screen.
 """
 
+    NEW_GAME_LABEL = "New run, same options"
+
     def __init__(self, session: GameSession) -> None:
-        super().__init__()
-        self.session = session
+        super().__init__(session)
         self.game: DiscipleGame = session.game  # type: ignore[assignment]
         self.choices: list[Any] = []
         self.list_context: tuple[object, ...] = ()
-        self.live_keys: tuple[object, ...] = ()
-        self.paint = Painter(self)
-
-    @property
-    def state(self) -> State:
-        return self.session.state
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -116,7 +109,6 @@ How to play: Rules on the home screen.
     def on_mount(self) -> None:
         choices = self.query_one("#choices", HandList)
         self.watch(choices, "cursor", self._cursor_moved, init=False)
-        self.redraw()
         choices.focus()
 
     # ----- drawing ----------------------------------------------------------------------
@@ -128,7 +120,7 @@ How to play: Rules on the home screen.
         if panel.border_subtitle != subtitle:
             panel.border_subtitle = subtitle
 
-    def redraw(self) -> None:
+    def draw(self) -> None:
         state = self.state
         self.choices = self._current_choices()
         self._draw_status(state)
@@ -140,11 +132,9 @@ How to play: Rules on the home screen.
         self.paint("you", text)
         self._draw_choices(state)
         self.query_one("#log", GameLog).show(state.log)
-        over = self.session.outcome() is not None
-        keys = (over, self._can_end_turn())
-        if keys != self.live_keys:  # the footer rebuilds itself: only when its keys change
-            self.live_keys = keys
-            self.refresh_bindings()
+
+    def footer_keys(self) -> tuple[object, ...]:
+        return (*super().footer_keys(), self._can_end_turn())
 
     def _event_deck_note(self, state: State) -> str:
         if not state.styles:
@@ -173,7 +163,7 @@ How to play: Rules on the home screen.
     def _current_choices(self) -> list[Any]:
         """The list's entries: the pending options, else every card in hand and End turn."""
         state = self.state
-        if self.session.outcome() is not None:
+        if self.over:
             return ["new", "menu"]
         if state.pending is not None:
             return [Choose(i) for i in range(len(state.pending.options))]
@@ -188,7 +178,7 @@ How to play: Rules on the home screen.
         spans: list[list[Span]] = []
         for action in self.choices:
             if action == "new":
-                shown.append(Choice("New run, same options", key="n"))
+                shown.append(Choice(self.NEW_GAME_LABEL, key="n"))
                 spans.append([])
             elif action == "menu":
                 shown.append(Choice("Back to the menu", key="q"))
@@ -277,29 +267,16 @@ How to play: Rules on the home screen.
         else:
             self.play(choice)
 
-    def play(self, action: Any) -> None:
-        if not self.game.is_legal(self.state, action):
-            self.notify(self.game.why_illegal(self.state, action), severity="warning")
-            return
-        try:
-            self.session.play(action)
-        except OSError as error:
-            self.notify(f"Could not save: {error.strerror}", severity="error")
-        self.redraw()
-
     def _can_end_turn(self) -> bool:
         state = self.state
         return state.phase == "player" and state.pending is None and state.won is None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        over = self.session.outcome() is not None
-        if action == "new_game":
-            return over
         if action == "end_turn":
             return self._can_end_turn()
         if action == "pick":
-            return not over
-        return True
+            return not self.over
+        return super().check_action(action, parameters)
 
     def action_pick(self, index: int) -> None:
         state = self.state
@@ -322,13 +299,4 @@ How to play: Rules on the home screen.
     def action_log(self) -> None:
         log = Text("\n".join(self.state.log) or "Nothing has happened yet.")
         self.app.push_screen(InfoScreen("Log (oldest first)", log, at_end=True))
-
-    def action_new_game(self) -> None:
-        options = dict(self.session.envelope.options)
-        app = self.app
-        app.pop_screen()
-        app.start_game(self.game.id, secrets.randbelow(2**32), **options)
-
-    def action_back(self) -> None:
-        self.app.pop_screen()
 

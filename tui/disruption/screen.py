@@ -2,40 +2,36 @@
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Static
 
 from engine.core.odds import percent
 from engine.disruption.model import DEFEATS_TO_LOSE, WINS_TO_WIN, Fight, State, Trade
 from engine.disruption.rules import DisruptionGame, singles_phase
 from saves.session import GameSession
+from tui.game_screen import GameScreen
 from tui.widgets.cards import CardFace, CardRow
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.dice import render_dice
 from tui.widgets.log import GameLog
 from tui.widgets.track import render_track
 from tui.widgets.keybar import KeyBar
-from tui.widgets.panel import Painter, panel
+from tui.widgets.panel import panel
 
 DIGITS = "1234567890"
 
 
-class DisruptionScreen(Screen[None]):
+class DisruptionScreen(GameScreen):
     CSS_PATH = "disruption.tcss"
     BINDINGS = [
         Binding("r", "roll", "Roll 2d6"),
         *(Binding(d, f"ally({i})", show=False) for i, d in enumerate(DIGITS)),
         Binding("t", "trade", "Trade 3 Minors"),
-        Binding("escape", "cancel_trade", "Cancel trade"),
-        Binding("n", "new_game", "New game"),
-        Binding("q", "back", "Menu"),
     ]
     HELP = """
 # Disruption
@@ -54,17 +50,10 @@ Full rules: Rules on the home screen.
 """
 
     def __init__(self, session: GameSession) -> None:
-        super().__init__()
-        self.session = session
+        super().__init__(session)
         self.game: DisruptionGame = session.game  # type: ignore[assignment]
         self.trading = False
         self.choices: list[Any] = []
-        self.live_keys: tuple[object, ...] = ()
-        self.paint = Painter(self)
-
-    @property
-    def state(self) -> State:
-        return self.session.state
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -82,12 +71,11 @@ Full rules: Rules on the home screen.
     def on_mount(self) -> None:
         choices = self.query_one("#choices", ChoiceList)
         self.watch(choices, "cursor", self._cursor_moved, init=False)
-        self.redraw()
         choices.focus()
 
     # ----- drawing ----------------------------------------------------------------------
 
-    def redraw(self) -> None:
+    def draw(self) -> None:
         state = self.state
         self.choices = self._current_choices()
         self._draw_status(state)
@@ -96,16 +84,16 @@ Full rules: Rules on the home screen.
         self._draw_roll(state)
         self._draw_piles(state)
         self.query_one("#log", GameLog).show(state.log)
-        keys = (state.phase, self.trading, any(isinstance(a, Trade) for a in self.session.legal_actions()))
-        if keys != self.live_keys:  # the footer rebuilds itself: only when its keys change
-            self.live_keys = keys
-            self.refresh_bindings()
+
+    def footer_keys(self) -> tuple[object, ...]:
+        trade = any(isinstance(a, Trade) for a in self.legal())
+        return (*super().footer_keys(), self.state.phase, self.trading, trade)
 
     def _current_choices(self) -> list[Any]:
         """What the Choices list offers: legal actions, or the end-of-game commands."""
-        if self.session.outcome() is not None:
+        if self.over:
             return ["new", "menu"]
-        legal = self.session.legal_actions()
+        legal = self.legal()
         if self.trading:
             return [a for a in legal if isinstance(a, Trade)]
         return [a for a in legal if not isinstance(a, Trade)]
@@ -156,7 +144,7 @@ Full rules: Rules on the home screen.
         shown = []
         for action in self.choices:
             if action == "new":
-                shown.append(Choice("New game, same options", key="n"))
+                shown.append(Choice(self.NEW_GAME_LABEL, key="n"))
             elif action == "menu":
                 shown.append(Choice("Back to the menu", key="q"))
             else:
@@ -232,27 +220,16 @@ Full rules: Rules on the home screen.
             self.play(choice)
 
     def play(self, action: Any) -> None:
-        if action not in self.choices and action not in self.session.legal_actions():
-            self.notify(self.game.why_illegal(self.state, action), severity="warning")
-            return
-        try:
-            self.session.play(action)
-        except OSError as error:
-            self.notify(f"Could not save: {error.strerror}", severity="error")
         self.trading = False
-        self.redraw()
+        super().play(action)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        over = self.session.outcome() is not None
-        if action == "new_game":
-            return over
-        if action == "cancel_trade":
-            return self.trading
+        over = self.over
         if action in ("roll", "ally"):
             return not over and self.state.phase == "fight" and not self.trading
         if action == "trade":
-            return not over and not self.trading and any(isinstance(a, Trade) for a in self.session.legal_actions())
-        return True
+            return not over and not self.trading and any(isinstance(a, Trade) for a in self.legal())
+        return super().check_action(action, parameters)
 
     def action_roll(self) -> None:
         self.play(Fight(()))
@@ -264,16 +241,11 @@ Full rules: Rules on the home screen.
         self.trading = True
         self.redraw()
 
-    def action_cancel_trade(self) -> None:
+    def cancel(self) -> bool:
+        """Esc while choosing Minors to trade puts the trade away."""
+        if not self.trading:
+            return False
         self.trading = False
         self.redraw()
-
-    def action_new_game(self) -> None:
-        options = dict(self.session.envelope.options)
-        app = self.app
-        app.pop_screen()
-        app.start_game(self.game.id, secrets.randbelow(2**32), **options)
-
-    def action_back(self) -> None:
-        self.app.pop_screen()
+        return True
 

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Static
 
 from engine.druid_path.model import (
@@ -43,11 +41,12 @@ from engine.druid_path.model import (
 from engine.druid_path.rules import DruidPathGame
 from engine.druid_path.table import C, spirits_in_play
 from saves.session import GameSession
+from tui.game_screen import GameScreen
 from tui.druid_path import view
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
 from tui.widgets.log import GameLog
-from tui.widgets.panel import Painter, panel
+from tui.widgets.panel import panel
 
 LETTERS = {  # fixed shortcuts; other choices are numbered 1-9 in list order
     EndPlay: "e", DrawItem: "d", AcceptRoll: "a", Endure: "n", AttackDarach: "x", Block: "b",
@@ -65,13 +64,12 @@ PHASES = {
 }  # fmt: skip
 
 
-class DruidPathScreen(Screen[None]):
+class DruidPathScreen(GameScreen):
     CSS_PATH = "druid_path.tcss"
     BINDINGS = [
         *(Binding(k, f"shortcut('{k}')", show=False) for k in KEYS),
         Binding("v", "details", "Cards and log"),
         Binding("c", "campaign", "Campaign road"),
-        Binding("q", "back", "Menu"),
     ]
     HELP = """
 # Druid Path
@@ -103,16 +101,10 @@ then the lanes fight.
 """
 
     def __init__(self, session: GameSession) -> None:
-        super().__init__()
-        self.session = session
+        super().__init__(session)
         self.game: DruidPathGame = session.game  # type: ignore[assignment]
         self.choices: list[Any] = []
         self.keys: list[str] = []
-        self.paint = Painter(self)
-
-    @property
-    def state(self) -> State:
-        return self.session.state
 
     @property
     def in_campaign(self) -> bool:
@@ -137,12 +129,11 @@ then the lanes fight.
     def on_mount(self) -> None:
         choices = self.query_one("#choices", ChoiceList)
         self.watch(choices, "cursor", self._cursor_moved, init=False)
-        self.redraw()
         choices.focus()
 
     # ----- drawing ----------------------------------------------------------------------
 
-    def redraw(self) -> None:
+    def draw(self) -> None:
         state = self.state
         self.choices = self._current_choices()
         self.keys = self._keys_for(self.choices)
@@ -154,11 +145,11 @@ then the lanes fight.
         self.query_one("#log", GameLog).show(state.log)
 
     def _current_choices(self) -> list[Any]:
-        if self.session.outcome() is not None:
+        if self.over:
             if self.in_campaign:
                 return ["campaign", "menu"]
             return ["new", "menu"]
-        legal = self.session.legal_actions()
+        legal = self.legal()
         return sorted(legal, key=lambda a: MENU_ORDER.get(type(a), 5))  # stable: engine order within a kind
 
     def _keys_for(self, choices: list[Any]) -> list[str]:
@@ -262,7 +253,7 @@ then the lanes fight.
             if action == "campaign":
                 shown.append(Choice("On to the campaign road (records the result)", key=key))
             elif action == "new":
-                shown.append(Choice("New game, same options", key=key))
+                shown.append(Choice(self.NEW_GAME_LABEL, key=key))
             elif action == "menu":
                 shown.append(Choice("Back to the menu", key=key))
             else:
@@ -347,20 +338,10 @@ then the lanes fight.
         else:
             self.play(choice)
 
-    def play(self, action: Any) -> None:
-        if action not in self.choices:
-            self.notify(self.game.why_illegal(self.state, action), severity="warning")
-            return
-        try:
-            self.session.play(action)
-        except OSError as error:
-            self.notify(f"Could not save: {error.strerror}", severity="error")
-        self.redraw()
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "campaign":  # the footer's keys never change while a game is shown
             return self.in_campaign
-        return True
+        return super().check_action(action, parameters)
 
     def action_shortcut(self, key: str) -> None:
         if key in self.keys:
@@ -386,12 +367,3 @@ then the lanes fight.
             self.app.switch_screen(CampaignScreen(session))
         else:
             self.app.push_screen(CampaignScreen(session, from_game=True))
-
-    def action_new_game(self) -> None:
-        options = dict(self.session.envelope.options)
-        app = self.app
-        app.pop_screen()
-        app.start_game(self.game.id, secrets.randbelow(2**32), **options)
-
-    def action_back(self) -> None:
-        self.app.pop_screen()

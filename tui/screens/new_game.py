@@ -13,6 +13,7 @@ from textual.widgets import Button, Input, Select, Static
 from engine.core.game import Game, GameOption
 from tui.widgets.checkbox import MarkedCheckbox
 from tui.widgets.keybar import KeyBar
+from tui.widgets.seats import SeatPicker
 
 
 class NewGameScreen(Screen[None]):
@@ -33,6 +34,9 @@ Set the options, then press `Enter` on **Start** (or `Ctrl+S` anywhere).
 
 - `Tab` moves between options, `Space` or `Enter` toggles a checkbox
 - Leave the seed empty for a fresh shuffle; the same seed and moves replay the same game
+- In a game of several players, **Seats** says who plays each seat besides you: a person at
+  this keyboard, the game's bot, or **open to others**, which opens a shared table that
+  friends join from their own terminal (`tabletop-tui join CODE`)
 """
 
     def __init__(self, game: Game) -> None:
@@ -48,7 +52,9 @@ Set the options, then press `Enter` on **Start** (or `Ctrl+S` anywhere).
                 if option.help:
                     yield Static(option.help, classes="option-help")
             yield Input(placeholder="seed (empty: random)", id="seed", type="integer")
-            yield Button("Start", id="start", variant="primary")
+        with Vertical(classes="panel", id="seats-box") as box:
+            box.border_title = "Seats"
+        yield Button("Start", id="start", variant="primary")
         yield KeyBar()
 
     def _widget_for(self, option: GameOption) -> MarkedCheckbox | Select[str] | Input:
@@ -65,7 +71,36 @@ Set the options, then press `Enter` on **Start** (or `Ctrl+S` anywhere).
         return Input(str(option.default), type="integer", id=widget_id)
 
     def on_mount(self) -> None:
+        self.seat_names: list[str] = []
+        self.show_seats()
         self.query_one("#start", Button).focus()
+
+    def show_seats(self) -> None:
+        """One row per seat when the options make a game of several players."""
+        try:
+            options = self.game.check_options(self.chosen_options())
+            names = self.game.seats(self.game.new_game(seed=0, **options))
+        except (ValueError, TypeError):
+            return  # an option being typed: keep the seats shown
+        if names == self.seat_names:
+            return
+        self.seat_names = names
+        box = self.query_one("#seats-box", Vertical)
+        box.remove_children()
+        box.display = len(names) > 1
+        if len(names) > 1:
+            box.mount(SeatPicker(names, id="seats"))
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if not (event.select.id or "").startswith("seat-"):
+            self.show_seats()
+
+    def on_checkbox_changed(self, event: object) -> None:
+        self.show_seats()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id != "seed":
+            self.show_seats()
 
     def chosen_options(self) -> dict[str, object]:
         chosen: dict[str, object] = {}
@@ -93,8 +128,13 @@ Set the options, then press `Enter` on **Start** (or `Ctrl+S` anywhere).
             return
         seed = int(seed_text) if seed_text else secrets.randbelow(2**32)
         app = self.app
+        pickers = self.query(SeatPicker)
+        seats = pickers.first().seats() if pickers else None
         app.pop_screen()
-        app.start_game(self.game.id, seed, **options)
+        if pickers and pickers.first().shared:
+            app.open_shared(self.game.id, seed, seats, **options)
+        else:
+            app.start_game(self.game.id, seed, seats=seats, **options)
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -1,0 +1,242 @@
+"""Shared tables: saves in the common folder whose seats players claim from several terminals.
+
+A table is a save envelope of kind "table" named by a short code (`KXPT.json`). Its seats say
+who sits where; its state stays null until no seat is open, when the game starts. Every change
+is made under an OS lock on the table (`.KXPT.lock`) after re-reading the file, so moves from
+several processes never interleave, and is written the crash-safe way every save is.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import secrets
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from engine.core.game import Game
+from saves.atomic import write_atomic
+from saves.envelope import FORMAT_VERSION, SAVE_FORMAT, Damaged, Envelope, Seat, decode, encode
+from saves.paths import DataPaths
+from saves.store import utc_now
+
+TABLE_KIND = "table"
+CODE_LETTERS = "ACDEFGHJKLMNPQRTUVWXY"  # no look-alikes: B/8, I/1, O/0, S/5, Z/2
+CODE_LENGTH = 4
+
+
+class TableProblem(Exception):
+    """Why a seat cannot be claimed or a table opened; the message is for the player."""
+
+
+class TableEntry(msgspec.Struct, frozen=True):
+    """One line of the Tables list."""
+
+    code: str
+    game_id: str = ""
+    label: str = ""
+    seats: list[Seat] = []
+    started: bool = False
+    over: bool = False
+    summary: str = ""
+    updated: str = ""
+    damage: str = ""
+
+    @property
+    def open_seats(self) -> list[int]:
+        return [i for i, seat in enumerate(self.seats) if not seat.bot and not seat.player]
+
+    def seat_of(self, player: str) -> int | None:
+        return next((i for i, s in enumerate(self.seats) if s.player == player), None)
+
+
+def normal_code(text: str) -> str:
+    return text.strip().upper()
+
+
+class TableStore:
+    def __init__(
+        self, paths: DataPaths, games: dict[str, Game], clock: Callable[[], datetime] = utc_now
+    ) -> None:
+        self.paths = paths
+        self.games = games
+        self.clock = clock
+
+    def now_iso(self) -> str:
+        return self.clock().isoformat(timespec="seconds")
+
+    def file(self, code: str) -> Path:
+        return self.paths.tables / f"{code}.json"
+
+    @contextmanager
+    def locked(self, code: str) -> Iterator[None]:
+        """Hold the table's OS lock: one process at a time reads, changes and writes it."""
+        self.paths.tables.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.paths.tables / f".{code}.lock", os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            yield
+        finally:
+            os.close(fd)  # closing the descriptor releases the lock
+
+    # ----- reading ----------------------------------------------------------------------
+
+    def read(self, code: str) -> Envelope:
+        path = self.file(code)
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            raise Damaged(f"there is no table {code}") from None
+        except OSError as error:
+            raise Damaged(f"it cannot be read ({error.strerror})") from None
+        envelope = decode(data, set(self.games))
+        if envelope.kind != TABLE_KIND:
+            raise Damaged("it is not a shared table")
+        game = self.games[envelope.game_id]
+        if envelope.content_version != game.content_version:
+            raise Damaged(f"it was made with other {game.title} cards")
+        state = self.decode_state(envelope)
+        problems = [] if state is None else game.validate(state)
+        if problems:
+            raise Damaged(f"its {game.title} table is impossible ({problems[0]})")
+        return envelope
+
+    def decode_state(self, envelope: Envelope) -> Any:
+        """The game's state, or None while the table waits for players."""
+        if bytes(envelope.state) == b"null":
+            return None
+        game = self.games[envelope.game_id]
+        try:
+            return msgspec.json.decode(envelope.state, type=game.State)
+        except (msgspec.ValidationError, msgspec.DecodeError) as error:
+            raise Damaged(f"its {game.title} state is not valid ({error})") from None
+
+    def signature(self, code: str) -> tuple[int, int, int]:
+        """Changes whenever the table's file is rewritten: cheap to ask many times a second."""
+        info = self.file(code).stat()
+        return (info.st_ino, info.st_mtime_ns, info.st_size)
+
+    def list(self) -> list[TableEntry]:
+        """Every table, newest first; damaged files with their reason."""
+        entries: list[TableEntry] = []
+        if not self.paths.tables.is_dir():
+            return entries
+        for path in self.paths.tables.glob("*.json"):
+            if path.name.startswith(".") or not path.is_file():
+                continue
+            code = path.stem
+            try:
+                envelope = self.read(code)
+                state = self.decode_state(envelope)
+            except Damaged as damage:
+                entries.append(TableEntry(code, damage=str(damage)))
+                continue
+            game = self.games[envelope.game_id]
+            entries.append(
+                TableEntry(
+                    code,
+                    game_id=envelope.game_id,
+                    label=envelope.label,
+                    seats=list(envelope.seats),
+                    started=state is not None,
+                    over=state is not None and game.outcome(state) is not None,
+                    summary=envelope.summary,
+                    updated=envelope.updated,
+                )
+            )
+        entries.sort(key=lambda e: (e.updated, e.code), reverse=True)
+        return entries
+
+    # ----- writing ----------------------------------------------------------------------
+
+    def write(self, code: str, envelope: Envelope, state: Any) -> None:
+        """Write the table (call with its lock held)."""
+        game = self.games[envelope.game_id]
+        envelope.state = msgspec.Raw(msgspec.json.encode(state))
+        envelope.summary = game.summary(state) if state is not None else waiting_summary(envelope.seats)
+        envelope.updated = self.now_iso()
+        write_atomic(self.file(code), encode(envelope))
+
+    def new_code(self) -> str:
+        while True:
+            code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+            if not self.file(code).exists():
+                return code
+
+    def create(
+        self, game: Game, seed: int, options: dict[str, Any], seats: list[Seat], label: str = ""
+    ) -> str:
+        """Open a table; it starts at once if no seat is left open."""
+        options = game.check_options(options)
+        code = self.new_code()
+        stamp = self.now_iso()
+        envelope = Envelope(
+            format=SAVE_FORMAT,
+            version=FORMAT_VERSION,
+            kind=TABLE_KIND,
+            game_id=game.id,
+            content_version=game.content_version,
+            created=stamp,
+            updated=stamp,
+            label=label or f"{game.title} table {code}",
+            seed=seed,
+            options=dict(options),
+            state=msgspec.Raw(b"null"),
+            seats=list(seats),
+        )
+        with self.locked(code):
+            self._start_when_full(code, envelope)
+        return code
+
+    def claim(self, code: str, player: str, name: str, brings: Any = None) -> int:
+        """Seat `player` at the table (their old seat if they sat here before); the game
+        starts when the last open seat is taken. Returns the seat."""
+        with self.locked(code):
+            envelope = self.read(code)
+            for i, seat in enumerate(envelope.seats):
+                if seat.player == player:
+                    return i  # back at one's own seat
+            free = [i for i, seat in enumerate(envelope.seats) if not seat.bot and not seat.player]
+            if not free:
+                raise TableProblem(f"Table {code} has no free seat (press w to watch it).")
+            if self.decode_state(envelope) is not None:
+                raise TableProblem(f"Table {code} has started without that seat.")
+            seat = free[0]
+            envelope.seats[seat] = Seat(name=name, player=player, brings=brings)
+            self._start_when_full(code, envelope)
+            return seat
+
+    def leave_lobby(self, code: str, player: str) -> None:
+        """Give a claimed seat back before the game starts (once it starts, a seat is kept)."""
+        with self.locked(code):
+            envelope = self.read(code)
+            if self.decode_state(envelope) is not None:
+                return
+            for i, seat in enumerate(envelope.seats):
+                if seat.player == player:
+                    envelope.seats[i] = Seat(name=f"Seat {i + 1}")
+            self.write(code, envelope, None)
+
+    def _start_when_full(self, code: str, envelope: Envelope) -> None:
+        game = self.games[envelope.game_id]
+        state = None
+        if all(seat.bot or seat.player for seat in envelope.seats):
+            brought = [seat.brings for seat in envelope.seats]
+            envelope.options = game.table_options(dict(envelope.options), brought)
+            state = game.new_game(seed=envelope.seed, **envelope.options)
+        self.write(code, envelope, state)
+
+    def delete(self, code: str) -> None:
+        with self.locked(code):
+            self.file(code).unlink(missing_ok=True)
+            (self.paths.tables / f"{code}.json.bak").unlink(missing_ok=True)
+
+
+def waiting_summary(seats: list[Seat]) -> str:
+    free = sum(1 for seat in seats if not seat.bot and not seat.player)
+    return f"waiting for {free} player{'s' if free != 1 else ''}"

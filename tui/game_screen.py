@@ -1,0 +1,278 @@
+"""What every game table shares: the session, the seats, and the way out.
+
+A table subclasses GameScreen, composes its widgets and draws itself from `self.state` in
+`draw()`. Everything about seats lives here once: which seat's view this terminal draws
+(`game.view`, never the full state), privacy between seats at one keyboard, bot seats played at
+a readable pace, and a shared table's moves from other terminals shown as they land.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.screen import Screen
+
+from engine.core.errors import IllegalAction
+from saves.session import GameSession, StaleTable
+from tui.widgets.panel import Painter
+
+BOT_PACE = 0.7  # seconds between a bot's moves: slow enough to read each one in the log
+SHARED_POLL = 0.1  # seconds between looks at a shared table's file for others' moves
+
+
+# Keys every table has. They follow a table's own keys in the footer; a table that gives one of
+# these keys another meaning keeps its own.
+TABLE_KEYS = [
+    Binding("n", "new_game", "New game"),
+    Binding("tab", "next_seat", "Next seat"),
+    Binding("q", "back", "Menu"),
+    Binding("escape", "escape", "Back", show=False),
+]
+
+
+class GameScreen(Screen[None]):
+    BINDINGS: list[Binding] = []  # each table's own keys, then TABLE_KEYS (see below)
+    HELP = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        own = cls.__dict__.get("BINDINGS", [])
+        taken = {binding.key for binding in own}
+        cls.BINDINGS = [*own, *(b for b in TABLE_KEYS if b.key not in taken)]
+        super().__init_subclass__(**kwargs)
+    NEW_GAME_LABEL = "New game, same options"
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
+        self.game = session.game
+        self.paint = Painter(self)
+        self.live_keys: tuple[object, ...] = ()
+        full = session.state
+        self.seat: int | None = self._first_local_seat(full)
+        self._view: Any = None if full is None else self.game.view(full, self.seat)
+        self._bot_timer: Any = None
+        self._private = False  # a privacy screen covers the table
+        self._ended = full is not None and self.over
+
+    # ----- what a table draws from --------------------------------------------------------
+
+    @property
+    def state(self) -> Any:
+        """The state as this screen's seat may know it: the only thing a table draws from."""
+        return self._view
+
+    @property
+    def over(self) -> bool:
+        return self.session.outcome() is not None
+
+    @property
+    def several_seats(self) -> bool:
+        return len(self.session.seat_names()) > 1
+
+    def legal(self) -> list[Any]:
+        """The legal actions of the seat this screen shows (all of them in a one-seat game)."""
+        actions = self.session.legal_actions()
+        if not self.several_seats:
+            return actions
+        return [a for a in actions if self.game.seat_of(a) == self.seat]
+
+    def seat_line(self) -> Text:
+        """Who acts now and whom the table waits for, for a table of several seats."""
+        session = self.session
+        if session.state is None or not self.several_seats:
+            return Text()
+        names = session.seat_names()
+        moving = self.game.to_move(session.state)
+        text = Text()
+        if self.seat is not None and self.seat in moving and self.seat in session.local_seats:
+            text.append(f"{names[self.seat]} to act", style="bold")
+        elif self.seat is not None:
+            text.append(f"you are {names[self.seat]}", style="bold")
+        else:
+            text.append("watching", style="bold")
+        waiting = [names[s] + (" (bot)" if s in session.bot_seats else "") for s in moving if s != self.seat]
+        if waiting:
+            text.append(" · waiting for " + ", ".join(waiting))
+        return text
+
+    # ----- drawing ------------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        if self.session.state is not None:
+            self.redraw()
+            if self._covered_between_seats() and self.seat is not None:
+                self._cover(self.seat)  # whoever sits down first is named too
+            self._after_change()
+        if self.session.shared:
+            self.set_interval(SHARED_POLL, self._look_for_moves)
+
+    def redraw(self) -> None:
+        """Redraw the table from the seat's view; the footer only when its keys change."""
+        if self.session.state is None:
+            return
+        self._view = self.game.view(self.session.state, self.seat)
+        self.draw()
+        keys = self.footer_keys()
+        if keys != self.live_keys:  # the footer rebuilds itself: only when its keys change
+            self.live_keys = keys
+            self.refresh_bindings()
+
+    def draw(self) -> None:
+        raise NotImplementedError
+
+    def footer_keys(self) -> tuple[object, ...]:
+        """What decides which keys are live; the footer is rebuilt when it changes."""
+        return (self.over, self.seat, len(self._acting_here()) > 1)
+
+    # ----- moves --------------------------------------------------------------------------
+
+    def play(self, action: Any) -> None:
+        """Carry out a move of this screen's seat, save it, and hand over to whoever is next."""
+        state = self.session.state
+        mine = not self.several_seats or self.game.seat_of(action) in self.session.local_seats
+        if not mine or not self.game.is_legal(state, action):
+            self.notify(self.game.why_illegal(state, action), severity="warning")
+            return
+        try:
+            self.session.play(action)
+        except StaleTable as stale:
+            self.notify(str(stale), severity="warning")
+        except IllegalAction as refused:  # another terminal moved first: the rules say no now
+            self.notify(str(refused), severity="warning")
+        except OSError as error:
+            self.notify(f"Could not save: {error.strerror}", severity="error")
+        self.redraw()
+        self._after_change()
+
+    def game_ended(self) -> None:
+        """Called once when the game ends while this screen shows it (a hook for tables)."""
+
+    def _after_change(self) -> None:
+        """The table changed: pick the seat to show, cover it between seats, wake the bots."""
+        full = self.session.state
+        if full is None:
+            return
+        if self.over and not self._ended:
+            self._ended = True
+            self.game_ended()
+        acting = self._acting_here()
+        if acting and self.seat not in acting:
+            self._switch_to(self._next_of(acting))
+        self._wake_bots()
+
+    def _acting_here(self) -> list[int]:
+        """Seats of this terminal's people that may act now."""
+        full = self.session.state
+        if full is None:
+            return []
+        return [s for s in self.game.to_move(full) if s in self.session.local_seats]
+
+    def _first_local_seat(self, full: Any) -> int | None:
+        local = self.session.local_seats
+        if full is not None:
+            acting = [s for s in self.game.to_move(full) if s in local]
+            if acting:
+                return acting[0]
+        return min(local) if local else None
+
+    def _next_of(self, seats: list[int]) -> int:
+        """The first of `seats` after the one shown, in turn order."""
+        if self.seat is None:
+            return seats[0]
+        later = [s for s in seats if s > self.seat]
+        return later[0] if later else seats[0]
+
+    def _switch_to(self, seat: int) -> None:
+        if seat == self.seat:
+            return
+        self.seat = seat
+        if self._covered_between_seats():
+            self._cover(seat)
+        self.redraw()
+
+    def _covered_between_seats(self) -> bool:
+        """Several people share this keyboard and the game hides things between them."""
+        return len(self.session.local_seats) > 1 and self.game.hides_between_seats(self.session.state)
+
+    def _cover(self, seat: int) -> None:
+        from tui.screens.privacy import PrivacyScreen
+
+        self._private = True
+        self.app.push_screen(PrivacyScreen(self.session.seat_names()[seat]), self._privacy_lifted)
+
+    def _privacy_lifted(self, _result: object = None) -> None:
+        self._private = False
+        self.redraw()
+        self._wake_bots()
+
+    # ----- bots and other terminals -------------------------------------------------------
+
+    def _wake_bots(self) -> None:
+        full = self.session.state
+        if full is None or self._bot_timer is not None or self._private:
+            return
+        if any(s in self.session.bot_seats for s in self.game.to_move(full)):
+            self._bot_timer = self.set_timer(BOT_PACE, self._bot_moves)
+
+    def _bot_moves(self) -> None:
+        self._bot_timer = None
+        full = self.session.state
+        bots = [s for s in self.game.to_move(full) if s in self.session.bot_seats]
+        if not bots or self._private:
+            return
+        try:
+            self.session.play(self.game.bot_action(full, bots[0]))
+        except (StaleTable, IllegalAction):  # another terminal played the bot first
+            self.session.reload()
+        except OSError as error:
+            self.notify(f"Could not save: {error.strerror}", severity="error")
+            return
+        self.redraw()
+        self._after_change()
+
+    def _look_for_moves(self) -> None:
+        """A shared table: show moves made in other terminals as soon as they land."""
+        try:
+            changed = self.session.reload_if_changed()
+        except OSError:
+            return
+        if changed:
+            self.redraw()
+            self._after_change()
+
+    # ----- keys ---------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "new_game":
+            return self.over and not self.session.shared and self.session.kind == "game"
+        if action == "next_seat":
+            return len(self._acting_here()) > 1
+        return True
+
+    def action_next_seat(self) -> None:
+        """Hot seat: the next person at this keyboard who may act takes over."""
+        acting = self._acting_here()
+        if len(acting) > 1:
+            self._switch_to(self._next_of(acting))
+
+    def cancel(self) -> bool:
+        """Esc: undo a half-made choice (a table overrides this); False when there is none."""
+        return False
+
+    def action_escape(self) -> None:
+        if not self.cancel():
+            self.action_back()
+
+    def action_new_game(self) -> None:
+        if not self.check_action("new_game", ()):
+            return
+        options = dict(self.session.envelope.options)
+        app = self.app
+        app.pop_screen()
+        app.start_game(self.game.id, secrets.randbelow(2**32), **options)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

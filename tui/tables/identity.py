@@ -1,0 +1,30 @@
+"""Who is playing: the identity that claims seats at shared tables, and the name others see.
+
+On a `serve` host each SSH key is a player (TABLETOP_TUI_PLAYER, set by the server). On one's
+own machine a player is their name, so two people in two terminals are told apart by the
+names they give.
+"""
+
+from __future__ import annotations
+
+import os
+
+PLAYER_ENV_VAR = "TABLETOP_TUI_PLAYER"
+
+
+def served_identity() -> str:
+    """The player's identity given by a `serve` host, or "" on one's own machine."""
+    return os.environ.get(PLAYER_ENV_VAR, "")
+
+
+def player_identity(name: str) -> str:
+    return served_identity() or f"name:{name.casefold()}"
+
+
+NAME_LENGTH = 20
+
+
+def clean_name(text: str) -> str:
+    """A name as others will see it: printable characters only, trimmed, 20 at most."""
+    printable = "".join(ch for ch in text if ch.isprintable())
+    return " ".join(printable.split())[:NAME_LENGTH]

@@ -1,0 +1,258 @@
+"""Play together: the Tables list (join, watch) and the lobby where a table's seats fill."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from engine.registry import CATALOGUE
+from saves.envelope import Damaged
+from saves.tables import TableEntry, TableStore
+from tui.screens.dialogs import Confirm
+from tui.widgets.keybar import KeyBar
+
+TITLES = {entry.id: entry.title for entry in CATALOGUE}
+LIST_POLL = 1.0  # seconds between looks at the tables folder
+LOBBY_POLL = 0.2
+
+
+def seat_text(entry: TableEntry, me: str) -> Text:
+    """'ANN (you), BEN, open, bot' with the open seats and your own seat marked."""
+    text = Text()
+    for i, seat in enumerate(entry.seats):
+        if i:
+            text.append(", ")
+        if seat.bot:
+            text.append(f"{seat.name} (bot)", style="dim")
+        elif not seat.player:
+            text.append("open", style="bold green")
+        else:
+            text.append(seat.name, style="bold" if seat.player == me else "")
+            if seat.player == me:
+                text.append(" (you)")
+    return text
+
+
+def status_of(entry: TableEntry) -> str:
+    if entry.over:
+        return "over"
+    if entry.started:
+        return "playing"
+    free = len(entry.open_seats)
+    return f"{free} seat{'s' if free != 1 else ''} free"
+
+
+def entry_text(entry: TableEntry, me: str) -> Text:
+    text = Text()
+    if entry.damage:
+        text.append(entry.code, style="bold")
+        text.append(f"  DAMAGED: {entry.damage}", style="bold red")
+        return text
+    text.append(entry.code, style="bold reverse")
+    text.append(f"  {TITLES.get(entry.game_id, entry.game_id)}  ")
+    text.append(status_of(entry), style="bold")
+    text.append(f"  {entry.updated[:16].replace('T', ' ')}\n  ")
+    text.append_text(seat_text(entry, me))
+    if entry.started:
+        text.append(f"  · {entry.summary}", style="dim")
+    return text
+
+
+def table_lines(tables: TableStore, me: str) -> str:
+    """`tabletop-tui tables`: one plain line per table."""
+    entries = tables.list()
+    if not entries:
+        return "No shared tables. Open one from a game's New game screen."
+    lines = []
+    for entry in entries:
+        if entry.damage:
+            lines.append(f"{entry.code}  DAMAGED: {entry.damage}")
+            continue
+        title = TITLES.get(entry.game_id, entry.game_id)
+        lines.append(f"{entry.code}  {title:<20} {status_of(entry):<12} {seat_text(entry, me).plain}")
+    return "\n".join(lines)
+
+
+class TablesScreen(Screen[None]):
+    DEFAULT_CSS = """
+    TablesScreen #tables { height: 1fr; }
+    """
+    BINDINGS = [
+        Binding("enter", "join", "Join", priority=True),
+        Binding("w", "watch", "Watch"),
+        Binding("d,delete", "delete", "Delete"),
+        Binding("escape,q", "back", "Back"),
+        Binding("j", "cursor(1)", show=False),
+        Binding("k", "cursor(-1)", show=False),
+    ]
+    HELP = """
+# Play together
+
+Tables that players on this machine (or on this server) have opened, newest first.
+
+- `Enter` takes a free seat at the highlighted table under your name, or brings you back to
+  your own seat. A table starts when no seat is left free.
+- `w` watches a table without a seat: you see the table, never a hand.
+- `d` deletes a table you sit at (you are asked first).
+- To open a table, start a game of several players and choose **Open to others**. Friends
+  join from their own terminal with `tabletop-tui join CODE`, or from this list.
+"""
+
+    entries: list[TableEntry] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static("Play together: shared tables", classes="title")
+        yield OptionList(id="tables")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.reload()
+        self.set_interval(LIST_POLL, self.reload)
+
+    def on_screen_resume(self) -> None:
+        self.reload()
+
+    def reload(self) -> None:
+        listing = self.query_one("#tables", OptionList)
+        entries = self.app.tables.list()
+        me = self.app.player_identity()
+        if entries == self.entries and listing.option_count:
+            return
+        position = listing.highlighted
+        self.entries = entries
+        listing.clear_options()
+        if not entries:
+            listing.add_option(Option("No shared tables. Open one from a game's New game screen.", disabled=True))
+            return
+        listing.add_options(Option(entry_text(e, me), id=e.code) for e in entries)
+        listing.highlighted = min(position or 0, len(entries) - 1)
+        listing.focus()
+
+    def selected(self) -> TableEntry | None:
+        index = self.query_one("#tables", OptionList).highlighted
+        if index is None or not self.entries:
+            return None
+        return self.entries[index]
+
+    def action_cursor(self, step: int) -> None:
+        listing = self.query_one("#tables", OptionList)
+        listing.action_cursor_down() if step > 0 else listing.action_cursor_up()
+
+    def action_join(self) -> None:
+        entry = self.selected()
+        if entry is not None:
+            self.app.join_table(entry.code)
+
+    def action_watch(self) -> None:
+        entry = self.selected()
+        if entry is not None:
+            self.app.open_table(entry.code, watch=True)
+
+    def action_delete(self) -> None:
+        entry = self.selected()
+        if entry is None:
+            return
+        if not entry.damage and entry.seat_of(self.app.player_identity()) is None:
+            self.notify("Only a player seated at a table can delete it.", severity="warning")
+            return
+
+        def delete(sure: bool | None) -> None:
+            if sure:
+                try:
+                    self.app.tables.delete(entry.code)
+                except OSError as problem:
+                    self.notify(f"Not deleted: {problem.strerror}", severity="error")
+            self.reload()
+
+        self.app.push_screen(Confirm(f"Delete table {entry.code} for everyone?"), delete)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+
+class LobbyScreen(Screen[None]):
+    """A table waiting for players: its code, its seats, and who is still to come."""
+
+    DEFAULT_CSS = """
+    LobbyScreen > Vertical { width: 72; height: auto; }
+    LobbyScreen #code { text-style: bold; padding: 1 2; }
+    """
+    BINDINGS = [
+        Binding("x", "leave", "Give up my seat"),
+        Binding("escape,q", "back", "Back"),
+    ]
+    HELP = """
+# Waiting for players
+
+The table starts by itself as soon as every seat is taken; this screen then turns into the
+game. Give friends the code: they join with `tabletop-tui join CODE`, or from **Play
+together** on the home screen.
+
+- `q` or `Esc` goes back; your seat stays yours.
+- `x` gives your seat back.
+"""
+
+    def __init__(self, code: str) -> None:
+        super().__init__()
+        self.code = code
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="title", classes="title")
+        with Vertical(classes="panel") as box:
+            box.border_title = "Waiting for players"
+            yield Static(id="code")
+            yield Static(id="seats")
+            yield Static(classes="hint", id="how")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.look()
+        self.set_interval(LOBBY_POLL, self.look)
+
+    def look(self) -> None:
+        tables: TableStore = self.app.tables
+        try:
+            envelope = tables.read(self.code)
+        except (Damaged, OSError) as problem:
+            self.query_one("#seats", Static).update(f"The table cannot be read: {problem}")
+            return
+        if tables.decode_state(envelope) is not None:
+            self.app.open_table(self.code, replace=self)
+            return
+        entry = next((e for e in tables.list() if e.code == self.code), None)
+        if entry is None:
+            return
+        me = self.app.player_identity()
+        self.query_one("#title", Static).update(f"{TITLES.get(entry.game_id, entry.game_id)} · table {self.code}")
+        self.query_one("#code", Static).update(Text.assemble("Table code  ", (self.code, "bold reverse")))
+        seats = Text()
+        for i, seat in enumerate(entry.seats):
+            seats.append(f"Seat {i + 1}: ")
+            if seat.bot:
+                seats.append(f"{seat.name} (bot)\n", style="dim")
+            elif not seat.player:
+                seats.append("open\n", style="bold green")
+            else:
+                seats.append(seat.name + (" (you)" if seat.player == me else "") + "\n")
+        self.query_one("#seats", Static).update(seats)
+        free = len(entry.open_seats)
+        self.query_one("#how", Static).update(
+            f"Waiting for {free} more player{'s' if free != 1 else ''}. "
+            f"Others join with: tabletop-tui join {self.code}"
+        )
+
+    def action_leave(self) -> None:
+        try:
+            self.app.tables.leave_lobby(self.code, self.app.player_identity())
+        except (Damaged, OSError) as problem:
+            self.notify(f"Seat not given up: {problem}", severity="error")
+            return
+        self.app.pop_screen()
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
