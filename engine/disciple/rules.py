@@ -46,11 +46,12 @@ class DiscipleGame(Game):
     options = (
         GameOption(
             "style",
-            "Style",
+            "Martial art",
             "choice",
             "ask",
-            "The martial art to learn; 'ask' makes choosing it the first decision of the run.",
+            "The school you learn first, or choose it at the table as the run's first decision.",
             choices=("ask",) + STYLE_IDS,
+            choice_labels=("Choose at the table", "Boxing", "Karate", "Jiu-Jitsu"),
         ),
         GameOption(
             "second_style",
