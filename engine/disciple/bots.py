@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from itertools import combinations
-
 from engine.core.rng import Rng
 from engine.disciple import energy
 from engine.disciple import enemy as foe
-from engine.disciple.checks import pays
+from engine.disciple.checks import best_allotment, never_payable
 from engine.disciple.content import Card, Op, load
 from engine.disciple.journey import DECLINE, NONE_OPTION
 from engine.disciple.model import (
@@ -111,13 +109,21 @@ def _greedy_choice(state: State) -> int:
         real = [i for i, o in enumerate(options) if o != DECLINE]
         return real[0] if real else 0
     if kind in ("start_choice", "reward"):
-        scored = [
-            (card_value(content.cards[o]) if o != NONE_OPTION else 1.5, i)
-            for i, o in enumerate(options)
-        ]
-        return max(scored)[1]
+
+        def worth(option: str) -> float:
+            if option == NONE_OPTION:
+                return 1.5
+            card = content.cards[option]
+            return -1.0 if never_payable(state, card) else card_value(card)
+
+        return max((worth(o), i) for i, o in enumerate(options))[1]
     if kind == "remove_card":
-        return min((card_value(content.cards[o]), i) for i, o in enumerate(options))[1]
+
+        def keep(option: str) -> float:
+            card = content.cards[option]
+            return -1.0 if never_payable(state, card) else card_value(card)
+
+        return min((keep(o), i) for i, o in enumerate(options))[1]
     if kind == "event":
         event = content.events[state.event]
         missing = START_VITALITY - state.vitality
@@ -154,22 +160,8 @@ def _greedy_choice(state: State) -> int:
     if kind == "stun_tap":
         return 0
     if kind == "energy_pick":
-        return options.index(_best_allotment(state)[len(pending.extra)])
+        return options.index(best_allotment(state)[len(pending.extra)])
     return 0
-
-
-def _best_allotment(state: State) -> tuple[str, ...]:
-    """The picks so far completed with the colours that leave the most of the deck payable."""
-    pending = state.pending
-    assert pending is not None
-    cards = load().cards
-    deck = [cards[c] for c in state.owned + state.skills_deck if cards[c].kind != "energy"]
-    best: tuple[float, tuple[str, ...]] = (-1.0, ())
-    for rest in combinations(sorted(pending.options), pending.picks_left):
-        allotment = tuple(pending.extra) + rest
-        score = sum(pays(allotment, card) for card in deck)
-        best = max(best, (score, allotment))
-    return best[1]
 
 
 PLAYERS = {"random": random_action, "greedy": greedy_action}

@@ -24,6 +24,7 @@ from engine.disciple.content import (
     Content,
     Op,
     Pattern,
+    load,
     style_deck,
 )
 from engine.disciple.model import COLOURS
@@ -254,3 +255,42 @@ def check(content: Content) -> list[str]:
     _check_events(content, problems)
     _check_styles(content, problems)
     return problems
+
+
+# ----- what a Disciple's energy can never pay ---------------------------------------------
+
+
+def deck_energy(state) -> list[str]:
+    """Colours of the energy cards the Disciple's deck holds (they can join any fight)."""
+    cards = load().cards
+    return [cards[c].colour for c in state.owned if cards[c].kind == "energy"]
+
+
+def never_payable(state, card: Card, allotment: tuple[str, ...] | list[str] | None = None) -> bool:
+    """Whether even the allotment and every energy card of the deck in play at once cannot
+    pay this card: it could only ever sit in the hand."""
+    energy = list(state.allotment if allotment is None else allotment) + deck_energy(state)
+    return not pays(energy, card)
+
+
+def unpayable_in_deck(state, allotment: tuple[str, ...] | list[str]) -> list[Card]:
+    """The deck's cards that this allotment (with the deck's energy cards) can never pay."""
+    cards = load().cards
+    return [cards[c] for c in state.owned if never_payable(state, cards[c], allotment)]
+
+
+def best_allotment(state) -> tuple[str, ...]:
+    """For a pending energy pick: the picks so far completed with the colours that can pay the
+    most cards of the deck and skills deck by themselves, then with the deck's energy cards."""
+    pending = state.pending
+    cards = load().cards
+    deck = [cards[c] for c in state.owned + state.skills_deck if cards[c].kind != "energy"]
+    energy = deck_energy(state)
+    best: tuple[tuple[int, int], tuple[str, ...]] = ((-1, -1), ())
+    for rest in combinations(sorted(pending.options), pending.picks_left):
+        allotment = tuple(pending.extra) + rest
+        alone = sum(pays(allotment, card) for card in deck)  # energy cards are not always out
+        score = (alone, sum(pays(list(allotment) + energy, card) for card in deck))
+        if score > best[0]:
+            best = (score, allotment)
+    return best[1]

@@ -334,7 +334,7 @@ def action_words(action: ActionPreview) -> str:
     parts = [f"{KIND_NAME[action.kind]} {action.damage}"] if action.damage > 0 else []
     parts += [op_words(op) for op in action.ops if op.op != "power" or action.damage <= 0]
     text = " + ".join(parts) or "nothing"
-    return f"({text}: lost to Stun)" if action.skipped else text
+    return f"({text} skipped)" if action.skipped else text
 
 
 def pattern_words(state: State, pattern: Pattern, first: bool = True) -> str:

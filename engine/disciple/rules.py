@@ -226,9 +226,9 @@ class DiscipleGame(Game):
             return f"{pattern.name}: {foe.pattern_words(state, pattern)}"
         if pending.kind == "stun_tap":
             tapped = state.energy[int(option)]
-            return f"Tap {tapped.colour} energy ({COLOUR_LETTER[tapped.colour]})"
+            return f"Tap your {tapped.colour} energy ({COLOUR_LETTER[tapped.colour]})"
         if pending.kind == "energy_pick":
-            return f"{option} ({COLOUR_LETTER[option]})"
+            return f"{option.capitalize()} ({COLOUR_LETTER[option]})"
         return option
 
     def why_illegal(self, state: State, action: Any) -> str:
