@@ -64,15 +64,17 @@ def win_table(runs: int) -> None:
             print(f"{style:<10} {player:<7} {wins:>6.1%} {fights:>7.1f} {steps:>8.0f}")
 
 
-def key_for_greedy_move(session, rng: Rng) -> str | None:
+def key_for_greedy_move(screen, rng: Rng) -> str | None:
     """The key a player would press for the greedy player's move (a digit, or e)."""
+    session = screen.session
     if session.outcome() is not None:
         return None
     action = PLAYERS["greedy"](GAME, session.state, rng)
     if isinstance(action, EndTurn):
         return "e"
-    index = action.hand_index if isinstance(action, PlayCard) else action.index
-    return str(index + 1) if index < 9 else "1"
+    if isinstance(action, PlayCard):
+        return screen.slots.digit(action.hand_index)  # a card keeps its digit for the turn
+    return str(action.index + 1) if action.index < 9 else "1"
 
 
 async def keypress_to_repaint(presses: int, runs: int = 3) -> list[float]:
@@ -89,10 +91,10 @@ async def keypress_to_repaint(presses: int, runs: int = 3) -> list[float]:
         async with app.run_test(size=(80, 24)) as pilot:
             app.start_game("disciple", seed)
             await pilot.pause()
-            session = app.screen.session
+            screen = app.screen
             rng = Rng.from_seed(seed)
             timings += await keypress_latencies(
-                app, lambda: key_for_greedy_move(session, rng), presses // runs
+                app, lambda: key_for_greedy_move(screen, rng), presses // runs
             )
     return [t * 1000 for t in timings]
 
