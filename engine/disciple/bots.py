@@ -9,7 +9,6 @@ from engine.disciple.checks import best_allotment, never_payable
 from engine.disciple.content import Card, Op, load
 from engine.disciple.journey import DECLINE, NONE_OPTION
 from engine.disciple.model import (
-    COLOURS,
     START_VITALITY,
     Action,
     Choose,

@@ -14,7 +14,7 @@ from tests.tui.launcher import SIZE, make_app, use_snapshot_dir
 from engine.disciple import enemy
 from tui.disciple import explain
 from tui.disciple.screen import DiscipleScreen
-from tui.disciple.view import intent_summary
+from tui.disciple.opponent import intent_summary
 from tui.disciple.widgets import InfoScreen
 from tui.screens.home import HomeScreen
 

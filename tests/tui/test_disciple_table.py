@@ -10,7 +10,7 @@ from engine.disciple.model import Choose, EnergyCard
 from tests.conftest import screen_text
 from tests.tui.launcher import make_app, use_snapshot_dir
 from tui.disciple.screen import DiscipleScreen
-from tui.disciple.view import intent_summary
+from tui.disciple.opponent import intent_summary
 
 LARGE = (120, 40)
 

@@ -12,14 +12,12 @@ from textual.events import Resize
 from textual.widgets import Static
 
 from engine.disciple import energy
-from engine.disciple.checks import never_payable
 from engine.disciple.combat import tap_words
 from engine.disciple.content import load
-from engine.disciple.journey import DECLINE, NONE_OPTION
-from engine.disciple.model import COLOUR_LETTER, Choose, EndTurn, PlayCard, State
-from engine.disciple.rules import DiscipleGame, cost_label
+from engine.disciple.model import Choose, EndTurn, PlayCard, State
+from engine.disciple.rules import DiscipleGame
 from saves.session import GameSession
-from tui.disciple import deck, explain, view
+from tui.disciple import deck, explain, opponent, rows, view
 from tui.disciple.hand import DIGITS, Slots
 from tui.disciple.widgets import HandList, InfoScreen, Span
 from tui.game_screen import GameScreen
@@ -29,33 +27,6 @@ from tui.widgets.log import GameLog
 from tui.widgets.panel import panel
 
 LARGE = (120, 40)  # from this size on, the table shows the intent per pattern and more text
-PENDING_TITLE = {
-    "style": "Choose your martial art",
-    "start_choice": "Starting deck: pick one",
-    "event": "Event: choose",
-    "reward": "Reward",
-    "bottom_order": "Under your skills deck",
-    "remove_card": "Remove a card from your deck",
-    "weakened": "Weakened: pick its attack pattern",
-    "stun_tap": "Stunned: tap an energy card",
-    "second_style": "Learn a second style?",
-    "energy_pick": "New energy allotment",
-}
-
-
-def card_line(card, cost: list[int], mark: str = " ", wide: bool = False) -> tuple[str, str, list[Span]]:
-    """A card in the list: 'mName  cost  type', the rarity letter, and the cost's colours;
-    `wide` adds what the card does. The mark: × a card the energy at hand cannot pay now,
-    ! one it can never pay."""
-    cost_text = view.cost_text(cost, card.kind == "energy")
-    label = f"{mark}{card.name[:20]:<20} {cost_text.plain:<4} {view.TYPE_NAME[card.kind]}"
-    if wide:
-        label = f"{label:<36}{card.text}"
-    start = 22  # where the cost begins in the label
-    spans: list[Span] = [(start + s.start, start + s.end, str(s.style)) for s in cost_text.spans]
-    if mark.strip():
-        spans.append((0, 1, "bold red"))
-    return label, view.RARITY_LETTER[card.rarity], spans
 
 
 class DiscipleScreen(GameScreen):
@@ -153,36 +124,17 @@ How to play: Rules on the home screen.
         self.choices = self._current_choices()
         self._draw_status(state)
         width = self.query_one("#foe").content_size.width or 38
-        title, text = view.foe_lines(state, self.large, width)
+        title, text = opponent.foe_lines(state, self.large, width)
         self._set_titles("#foe-panel", title, self._event_deck_note(state))
         self.paint("foe", text)
         self._draw_choices(state)
         self.query_one("#log", GameLog).show(state.log)
 
     def _draw_you(self, state: State, highlighted: Any) -> None:
-        title, text = view.you_lines(state, self._paying_line(state, highlighted), self.large)
+        paying = rows.paying_line(state, highlighted, self.paying is not None)
+        title, text = view.you_lines(state, paying, self.large)
         self._set_titles("#you-panel", title, view.piles_note(state) if state.styles else "")
         self.paint("you", text)
-
-    def _paying_line(self, state: State, action: Any) -> Text | None:
-        """What the highlighted card taps, shown before it is played (R7)."""
-        if not isinstance(action, PlayCard) or action.hand_index >= len(state.hand):
-            return None
-        card = load().cards[state.hand[action.hand_index]]
-        text = Text(f"{card.name}: ", style="bold")
-        if card.kind == "energy":
-            return text.append("free, it stays in play this fight", style="dim")
-        cost = energy.cost_of(state, card)
-        if self.paying is not None:
-            return text.append("pick the energy that pays")
-        if not energy.playable(state, action.hand_index):
-            return text.append(f"cannot pay {cost_label(cost)} now")
-        taps = action.taps if action.taps is not None else energy.default_taps(state, cost, action.hand_index)
-        text.append("taps " if taps else "free now" if not any(cost) else "paid from energy gathered")
-        text.append_text(view.letters_text([state.energy[i].colour for i in taps]))
-        if energy.other_payments(state, action.hand_index):
-            text.append(" · t other energy", style="dim")
-        return text
 
     def footer_keys(self) -> tuple[object, ...]:
         return (*super().footer_keys(), self._can_end_turn(), self.paying is not None)
@@ -227,7 +179,6 @@ How to play: Rules on the home screen.
         return []
 
     def _draw_choices(self, state: State) -> None:
-        content = load()
         playable = set(energy.playable_indices(state)) if state.phase == "player" else set()
         shown: list[Choice] = []
         spans: list[list[Span]] = []
@@ -239,31 +190,25 @@ How to play: Rules on the home screen.
                 shown.append(Choice("Back to the menu", key="q"))
                 spans.append([])
             elif isinstance(action, PlayCard) and self.paying is not None:
-                taps = action.taps or energy.default_taps(state, energy.cost_of(state, content.cards[state.hand[action.hand_index]]), action.hand_index)
-                label = f"Tap {tap_words(state, taps)}"
-                shown.append(Choice(label, "default" if action.taps is None else "", DIGITS[row]))
-                spans.append(_letter_spans(label, 4))
+                label, note, row_spans = rows.payment_row(state, action)
+                shown.append(Choice(label, note, DIGITS[row]))
+                spans.append(row_spans)
             elif isinstance(action, PlayCard):
                 i = action.hand_index
-                card = content.cards[state.hand[i]]
-                mark = " " if i in playable else "×"
-                if card.kind != "energy" and never_payable(state, card):
-                    mark = "!"
-                cost = view.current_cost(state, card)
-                label, rarity, card_spans = card_line(card, cost, mark, self._wide_list())
+                label, rarity, row_spans = rows.hand_row(state, i, i in playable, self._wide_list())
                 shown.append(Choice(label, rarity, self.slots.digit(i), i in playable))
-                spans.append(card_spans)
+                spans.append(row_spans)
             else:
                 key = DIGITS[action.index] if action.index < len(DIGITS) else ""
-                label, note, option_spans = self._option_choice(state, action.index)
+                label, note, row_spans = rows.option_row(self.game, state, action.index, self._wide_list())
                 shown.append(Choice(label, note, key))
-                spans.append(option_spans)
+                spans.append(row_spans)
         context = self._list_context(state)
         choices = self.query_one("#choices", HandList)
         cursor = choices.cursor if context == self.list_context else 0
         self.list_context = context
         choices.show_styled(shown, spans, cursor)
-        title, subtitle = self._choices_title(state)
+        title, subtitle = rows.list_title(state, self.over, self.paying)
         self._set_titles("#choices-panel", title, subtitle)
         self._draw_detail(choices.cursor)
 
@@ -276,52 +221,6 @@ How to play: Rules on the home screen.
         if pending is not None:
             return ("pending", pending.kind, pending.prompt, state.event)
         return ("phase", state.phase, state.won, state.event, state.turn, self.paying)
-
-    def _option_choice(self, state: State, index: int) -> tuple[str, str, list[Span]]:
-        pending = state.pending
-        assert pending is not None
-        option = pending.options[index]
-        content = load()
-        if pending.kind in explain.CARD_OPTIONS and option != NONE_OPTION:
-            card = content.cards[option]
-            mark = "!" if pending.kind == "reward" and never_payable(state, card) else " "
-            return card_line(card, list(energy.base_cost(card)), mark, self._wide_list())
-        label = self.game.describe(Choose(index), state)
-        if pending.kind in explain.CARD_OPTIONS:  # "Keep none", lined up with the names
-            return f" {label}", "", []
-        if pending.kind in ("style", "second_style") and option != DECLINE:
-            letters = " ".join(COLOUR_LETTER[c] for c in content.styles[option].energy)
-            return label, f"energy {letters}", []
-        if pending.kind == "energy_pick":  # "blue (B)": the letter in its colour
-            lost = len(explain.unpayable_with(state, option))
-            note = f"! {lost} never payable" if lost else ""
-            return label, note, [(len(label) - 2, len(label) - 1, view.LETTER_STYLE[label[-2]])]
-        if pending.kind == "stun_tap":
-            return label, "", [(len(label) - 2, len(label) - 1, view.LETTER_STYLE[label[-2]])]
-        return label, "", []
-
-    def _choices_title(self, state: State) -> tuple[str, str]:
-        if self.over:
-            return "The journey is over", ""
-        pending = state.pending
-        if pending is not None:
-            title = PENDING_TITLE.get(pending.kind, "Choose")
-            if pending.kind == "event":
-                title = f"Event: {load().events[state.event].name}"
-            if pending.kind == "reward":
-                title = f"Reward: keep up to {pending.picks_left}"
-            if pending.kind == "bottom_order":
-                return title, "the first you pick comes back first"
-            if pending.kind == "energy_pick":
-                picks = pending.picks_left
-                return title, f"{picks} pick{'' if picks == 1 else 's'} left"
-            return title, ""
-        if self.paying is not None:
-            card = load().cards[state.hand[self.paying]]
-            return f"Pay for {card.name}", "Esc: back to the hand"
-        if state.phase == "player":
-            return f"Hand ({len(state.hand)})", "cost · type · rarity"
-        return "Waiting", ""
 
     def _draw_detail(self, index: int) -> None:
         highlighted = self._highlighted(index)
@@ -422,8 +321,3 @@ How to play: Rules on the home screen.
     def action_log(self) -> None:
         log = Text("\n".join(self.state.log) or "Nothing has happened yet.")
         self.app.push_screen(InfoScreen("Log (oldest first)", log, at_end=True))
-
-
-def _letter_spans(label: str, start: int) -> list[Span]:
-    """Colour the energy letters of 'Tap B N' in their colours."""
-    return [(i, i + 1, view.LETTER_STYLE[ch]) for i, ch in enumerate(label) if i >= start and ch in view.LETTER_STYLE]
