@@ -185,15 +185,19 @@ def run_turn(state: State) -> bool:
 
 def _ask_stun_tap(state: State) -> bool:
     """Stun received: the Disciple taps energy cards of their choice (R18). False when asking."""
-    untapped = [i for i, e in enumerate(state.energy) if not e.tapped]
+    untapped: dict[tuple[str, int], int] = {}  # one card of each kind: alike ones tap alike
+    for i, energy in enumerate(state.energy):
+        if not energy.tapped:
+            untapped.setdefault((energy.colour, energy.amount), i)
     if not untapped:
         state.to_tap = 0
         log(state, "Stunned, but all your energy is tapped already.")
         return True
+    log(state, "You are Stunned: you tap an energy card of your choice.")
     state.pending = Pending(
         kind="stun_tap",
         prompt="You are Stunned: choose an energy card to tap.",
-        options=[str(i) for i in untapped],
+        options=[str(i) for i in untapped.values()],
     )
     return False
 

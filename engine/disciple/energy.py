@@ -94,11 +94,14 @@ def _demand(hand: tuple[str, ...]) -> tuple[int, ...]:
     return tuple(demand)
 
 
-def _rest_of_hand(state: State, playing: int | None) -> tuple[str, ...]:
-    """The hand without the card being played (None: it has left the hand already)."""
+def _rest_of_hand(state: State, playing: int | None) -> tuple[int, ...]:
+    """What the hand asks of each colour without the card being played (None: it has left
+    the hand already)."""
+    demand = _demand(tuple(state.hand))
     if playing is None:
-        return tuple(state.hand)
-    return tuple(state.hand[:playing] + state.hand[playing + 1 :])
+        return demand
+    own = base_cost(load().cards[state.hand[playing]])
+    return tuple(d - c for d, c in zip(demand, own))
 
 
 def payments(state: State, cost: list[int], playing: int | None = None) -> list[tuple[int, ...]]:
@@ -106,15 +109,24 @@ def payments(state: State, cost: list[int], playing: int | None = None) -> list[
     the smallest sets that pay (no card in them could be left untapped), one per mix of
     colours. The default (R7) comes first; [] when the cost cannot be paid. `playing` is the
     hand position of the card paid for, if it is still in the hand."""
-    demand = _demand(_rest_of_hand(state, playing))
+    demand = _rest_of_hand(state, playing)
     return list(_ways(tuple(cost), _table(state), tuple(state.pool), demand))
 
 
 def default_taps(state: State, cost: list[int], playing: int | None = None) -> tuple[int, ...]:
     """R7's default: each colour's cost from its own colour; a gray cost from gray energy
     first, then from the colours the rest of the hand needs least."""
-    demand = _demand(_rest_of_hand(state, playing))
+    demand = _rest_of_hand(state, playing)
     return _default(tuple(cost), _table(state), tuple(state.pool), demand)
+
+
+def _counts(table: Table) -> tuple[int, ...]:
+    """Untapped energy cards of each colour."""
+    counts = [0, 0, 0, 0]
+    for colour, _, tapped in table:
+        if not tapped:
+            counts[colour] += 1
+    return tuple(counts)
 
 
 @lru_cache(maxsize=8192)
@@ -131,14 +143,15 @@ def _ways(cost: tuple[int, ...], table: Table, pool: tuple[int, ...], demand: tu
     return (default,) + tuple(way for way in ways if way != default)
 
 
+@lru_cache(maxsize=4096)
 def _unit_mixes(
     cost: tuple[int, ...], counts: tuple[int, ...], pool: tuple[int, ...]
-) -> list[tuple[int, ...]]:
+) -> tuple[tuple[int, ...], ...]:
     """How many cards of each colour to tap when every card gives 1: each colour's own cost
     past the pool, and the gray cost past the pool's spare split every way the cards allow."""
     need = [0] + [max(0, cost[c] - pool[c]) for c in (1, 2, 3)]
     if any(need[c] > counts[c] for c in (1, 2, 3)):
-        return []
+        return ()
     spare_pool = pool[0] + sum(pool[c] - min(pool[c], cost[c]) for c in (1, 2, 3))
     gray = max(0, cost[0] - spare_pool)
     spare = [counts[0]] + [counts[c] - need[c] for c in (1, 2, 3)]
@@ -146,7 +159,7 @@ def _unit_mixes(
     for extra in product(*(range(min(n, gray) + 1) for n in spare)):
         if sum(extra) == gray:
             mixes.append(tuple(need[c] + extra[c] for c in range(4)))
-    return mixes
+    return tuple(mixes)
 
 
 def _any_mixes(cost, table: Table, pool, by_colour: list[list[int]]) -> list[tuple[int, ...]]:
@@ -240,6 +253,31 @@ def playable_indices(state: State) -> list[int]:
             seen[card_id] = ok
         if ok:
             result.append(i)
+    return result
+
+
+def payment_choices(state: State, indices: list[int]) -> dict[int, list[tuple[int, ...]]]:
+    """For legal_actions: the ways besides the default to pay for each of these hand
+    positions, the energy table read once (copies of a card pay the same ways)."""
+    cards = load().cards
+    table, pool = _table(state), tuple(state.pool)
+    unit = all(e.amount == 1 for e in state.energy)
+    counts = _counts(table)
+    hand_demand = _demand(tuple(state.hand))
+    found: dict[str, list[tuple[int, ...]]] = {}
+    result = {}
+    for i in indices:
+        card = cards[state.hand[i]]
+        if card.id not in found:
+            cost = tuple(cost_of(state, card))
+            if card.kind == "energy" or (cost[0] == 0 and unit):
+                found[card.id] = []  # coloured costs alone leave nothing to choose between
+            elif unit and len(_unit_mixes(cost, counts, pool)) < 2:
+                found[card.id] = []  # one mix of colours pays it: no other way
+            else:
+                rest = tuple(d - c for d, c in zip(hand_demand, base_cost(card)))
+                found[card.id] = list(_ways(cost, table, pool, rest)[1:])
+        result[i] = found[card.id]
     return result
 
 

@@ -206,7 +206,10 @@ def run_event_choice(state: State, ops, key: str = "") -> None:
         if op.op == "heal":
             healed = min(START_VITALITY, state.vitality + op.n) - state.vitality
             state.vitality += healed
-            log(state, f"You heal {healed} ({state.vitality} vitality).")
+            if healed:
+                log(state, f"You heal {healed} ({state.vitality} vitality).")
+            else:
+                log(state, f"Your vitality is full already ({state.vitality}).")
         elif op.op == "lose":
             state.vitality -= op.n
             log(state, f"You lose {op.n} vitality ({max(state.vitality, 0)} left).")
@@ -283,6 +286,9 @@ def pick_reward(state: State, index: int) -> None:
             return
         # R12: nobody can draw down to them this journey, so their order cannot matter
         state.skills_deck[:0] = unchosen[::-1]
+        if unchosen:
+            names = ", ".join(load().cards[c].name for c in unchosen)
+            log(state, f"Under your skills deck: {names}.")
         gather_deck(state)
 
 
@@ -290,12 +296,15 @@ def put_under(state: State, index: int) -> None:
     """One unchosen card goes under the skills deck, below the ones put there before it."""
     pending = state.pending
     assert pending is not None
-    state.skills_deck.insert(0, pending.options.pop(index))
+    pending.extra.append(pending.options.pop(index))
     if len(pending.options) == 1:
-        state.skills_deck.insert(0, pending.options.pop())
+        pending.extra.append(pending.options.pop())
     if not pending.options:
         state.pending = None
-        log(state, "The other cards go under your skills deck in the order you chose.")
+        for card_id in pending.extra:
+            state.skills_deck.insert(0, card_id)
+        names = ", then ".join(load().cards[c].name for c in pending.extra)
+        log(state, f"Under your skills deck, to come back in this order: {names}.")
         gather_deck(state)
 
 

@@ -92,13 +92,11 @@ class DiscipleGame(Game):
         if state.phase != "player":
             return []
         actions: list[Action] = []
-        others: dict[str, list[tuple[int, ...]]] = {}  # copies of a card pay the same ways
-        for i in energy.playable_indices(state):
+        playable = energy.playable_indices(state)
+        others = energy.payment_choices(state, playable)
+        for i in playable:
             actions.append(PlayCard(i))
-            card_id = state.hand[i]
-            if card_id not in others:
-                others[card_id] = energy.other_payments(state, i)
-            actions += [PlayCard(i, taps) for taps in others[card_id]]
+            actions += [PlayCard(i, taps) for taps in others[i]]
         actions.append(EndTurn())
         return actions
 

@@ -98,6 +98,8 @@ def _cards_in_one_place(state: State, content: Content) -> list[str]:
     held = [c for c in state.owned + state.removed if content.cards[c].kind != "energy"]
     if state.pending is not None and state.pending.kind in ("reward", "bottom_order"):
         held += [c for c in state.pending.options if c != NONE_OPTION]
+        if state.pending.kind == "bottom_order":
+            held += state.pending.extra  # picked, waiting to go under together
     skills = Counter(state.skills_deck + state.set_aside + state.second_skills + held)
     expected = _skills_of(tuple(state.styles))
     for card_id in _differ(skills, expected):

@@ -335,9 +335,12 @@ def test_stun_on_the_disciple_taps_an_energy_card_of_their_choice_R18():
     state = fight([], enemy="kr_kickboxer", style="karate", draw=["kiai"] * 8,
                   patterns=["Straight Punch"])
     end_turn(state)  # Spinning Elbow: its Upperbody hits Stun
-    assert state.pending.kind == "stun_tap" and len(state.pending.options) == 3
-    GAME.apply(state, Choose(2))
+    # energy red, red, blue: the two reds tap alike, so one red and the blue are offered
+    assert state.pending.kind == "stun_tap" and state.pending.options == ["0", "2"]
+    assert GAME.describe(Choose(1), state) == "Tap your blue energy (B)"
+    GAME.apply(state, Choose(1))
     assert state.energy[2].tapped and state.phase == "player"
+    assert not state.energy[0].tapped and not state.energy[1].tapped
 
 
 def test_counter_answers_an_action_then_is_discarded_R9():

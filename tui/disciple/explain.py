@@ -3,6 +3,7 @@ in the project's own words, from the content's glossary) and the `d` box (the wh
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from rich.text import Text
@@ -38,7 +39,9 @@ def detail(state: State, action: Any, width: int, room: int = 2) -> Text:
     card = card_of(state, action)
     if card is not None:
         text = view.card_text(card, width, room)
-        if isinstance(action, Choose) and never_payable(state, card):
+        # a second style's starting picks come before its new energy is chosen: no warning
+        second = state.pending is not None and state.pending.extra == ["second"]
+        if isinstance(action, Choose) and not second and never_payable(state, card):
             warning = Text(f"Your energy can never pay it: {energy_words(state)}.", style="bold")
             return warning.append("\n").append_text(text)
         return text
@@ -57,11 +60,11 @@ def detail(state: State, action: Any, width: int, room: int = 2) -> Text:
 def energy_words(state: State, allotment: tuple[str, ...] | list[str] | None = None) -> str:
     """'B B N, and a blue energy card in your deck'."""
     letters = " ".join(COLOUR_LETTER[c] for c in (state.allotment if allotment is None else allotment))
-    extra = deck_energy(state)
+    extra = Counter(deck_energy(state))
     if not extra:
         return f"you have {letters}"
-    names = ", ".join(f"{c}" for c in extra)
-    return f"you have {letters}, and energy cards of {names} in your deck"
+    cards = ", ".join(f"{n} {colour}" for colour, n in sorted(extra.items()))
+    return f"you have {letters}, and energy cards in your deck: {cards}"
 
 
 def _ending(state: State, width: int) -> Text:
