@@ -84,3 +84,19 @@ def test_a_finished_run_and_a_style_choice_are_sound():
     while GAME.outcome(state) is None:
         GAME.apply(state, GAME.legal_actions(state)[-1])
     assert GAME.validate(state) == []
+
+
+def test_a_save_of_the_first_content_is_refused_with_its_reason(store):
+    """Content 2 changed cards, enemies and patterns: a save of content 1 cannot be played."""
+    import json
+
+    from saves.envelope import Damaged
+    from saves.session import GameSession
+
+    assert GAME.content_version == 2
+    session = GameSession.start(store, GAME, 1)
+    path = store.paths.save_file(session.save_id)
+    raw = json.loads(path.read_bytes())
+    path.write_text(json.dumps(dict(raw, content_version=1)))
+    with pytest.raises(Damaged, match="older Disciple: A Journey cards"):
+        store.read(session.save_id)
