@@ -8,12 +8,18 @@ having an `id` and `initials`, and a word having `name`, `author` and `status`.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import msgspec
+
+try:
+    import fcntl
+except ImportError:  # not on this platform: one player per folder there
+    fcntl = None  # type: ignore[assignment]
 
 from saves.envelope import Damaged
 from saves.shelf import Shelf, utc_now
@@ -21,7 +27,10 @@ from saves.shelf import Shelf, utc_now
 DECK_FORMAT = "tabletop-tui-deck"
 DECK_VERSION = 1
 LEXICON_FORMAT = "tabletop-tui-lexicon"
-LEXICON_VERSION = 1
+# 2: words carry their review history, their author's identity and whether a deck carries
+# them, and may be "challenged". A version 1 file reads as it is (the new fields default).
+LEXICON_VERSION = 2
+MODERATORS_FORMAT = "tabletop-tui-moderators"
 SHARED = "shared"  # the lexicon file everybody's tables use
 
 
@@ -95,41 +104,56 @@ class DeckStore:
         self.shelf.read(deck.id)
         self.shelf.write(deck.id, deck)
 
-    def write_results(self, save_id: str, before: Sequence[Any], after: Sequence[Any]) -> list[str]:
-        """Write a finished game's decks. Returns what could not be written, and why.
+    def write_results(
+        self, save_id: str, merges: Sequence[tuple[str, str, Callable[[Any], Any]]]
+    ) -> list[str]:
+        """Write a finished game's result on each deck: `merges` holds (deck id, initials,
+        merge), where merge(stored deck) gives the deck with the result written on it.
+        Returns what could not be written, and why.
 
-        Each deck is written only when its file still holds the deck as it was brought to
-        the game, so writing twice (a finished game opened again) changes nothing, and a
-        deck edited or played elsewhere meanwhile is never silently overwritten. Every
-        check happens before the first write; each write is atomic on its own.
+        The result is merged onto the deck as its file holds it now, so a deck renamed or
+        played elsewhere meanwhile still receives it. A file remembers the games already
+        written on it, so writing twice (a finished game opened again) changes nothing.
+        Every file is read before the first write; each write is atomic on its own.
         """
         problems: list[str] = []
         ready = []
-        for old, new in zip(before, after):
-            if not new.id:
+        for deck_id, initials, merge in merges:
+            if not deck_id:
                 continue
             try:
-                envelope, stored = self.shelf.read(new.id)
+                envelope, stored = self.shelf.read(deck_id)
             except Damaged as damage:
-                problems.append(f"{new.initials}'s deck ({new.id}) was not written: {damage}.")
+                problems.append(f"{initials}'s deck ({deck_id}) was not written: {damage}.")
                 continue
             if save_id in envelope.applied:
                 continue  # this game's result is already on it
-            if msgspec.json.encode(stored) != msgspec.json.encode(old):
-                problems.append(
-                    f"{new.initials}'s deck ({new.id}) changed since this game began: "
-                    "its result was not written."
-                )
-                continue
-            ready.append((new, envelope.created, envelope.applied + [save_id]))
-        for new, created, applied in ready:
-            self.shelf.write_envelope(new.id, self.shelf.envelope(new, created, applied))
+            ready.append((deck_id, merge(stored), envelope.created, envelope.applied + [save_id]))
+        for deck_id, new, created, applied in ready:
+            self.shelf.write_envelope(deck_id, self.shelf.envelope(new, created, applied))
         return problems
 
 
+@contextmanager
+def _locked(folder: Path) -> Iterator[None]:
+    """One writer at a time in a folder several players' apps share (a `serve` host): an OS
+    lock on a hidden file, held while a file there is read, changed and written back."""
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / ".lock", "a+b") as handle:
+        if fcntl is not None:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            if fcntl is not None:
+                fcntl.flock(handle, fcntl.LOCK_UN)
+
+
 class WordStore:
-    """Coined words: each author's file holds their pending and rejected words; the shared
-    file holds the approved ones. Approving moves a word from its author's file to it."""
+    """Coined words: each author's file holds their pending, challenged and rejected words;
+    the shared file holds the approved ones. Approving moves a word from its author's file to
+    it. The folder may be shared by several players' apps: every change happens under a lock.
+    """
 
     def __init__(
         self,
@@ -138,10 +162,15 @@ class WordStore:
         word_type: type,
         clock: Callable[[], datetime] = utc_now,
     ) -> None:
+        self.folder = folder
         self.shelf = Shelf(folder, LEXICON_FORMAT, LEXICON_VERSION, game_id, list[word_type], clock)
+        self.judges = Shelf(folder / "moderators", MODERATORS_FORMAT, 1, game_id, list[str], clock)
 
     def _file_of(self, word: Any) -> str:
-        return SHARED if word.status == "approved" else re.sub(r"[^a-z0-9]", "", word.author.lower())
+        if word.status == "approved":
+            return SHARED
+        owner = re.sub(r"[^a-z0-9]", "", (getattr(word, "author_id", "") or word.author).lower())
+        return owner[:40] or "anonymous"
 
     def _words(self, name: str) -> list[Any]:
         return self.shelf.read(name)[1] if self.shelf.exists(name) else []
@@ -163,21 +192,61 @@ class WordStore:
         return shared + [w for w in own if w.name not in approved], damaged
 
     def add(self, word: Any) -> None:
-        name = self._file_of(word)
-        words = self._words(name)
-        self.shelf.write(name, words + [word])
+        with _locked(self.folder):
+            name = self._file_of(word)
+            words = self._words(name)
+            if any(w.name == word.name for w in words):
+                raise ValueError(f"{word.name} is already in this lexicon.")
+            self.shelf.write(name, words + [word])
 
     def replace(self, old: Any, new: Any) -> None:
-        """A moderator's verdict: the word moves to the file its new status belongs in.
+        """A verdict or a resubmission: the word moves to the file its new status belongs in.
 
         The new home is written first, so a crash between the writes leaves the word in
-        both files (load() keeps the approved one), never in neither.
+        both files (load() keeps the approved one), never in neither. A word judged in
+        another terminal meanwhile is not judged twice: ValueError says so.
         """
-        source, target = self._file_of(old), self._file_of(new)
-        target_words = [w for w in self._words(target) if w.name != old.name]
-        if source != target:
-            source_words = self._words(source)  # Damaged here stops before any write
-            self.shelf.write(target, target_words + [new])
-            self.shelf.write(source, [w for w in source_words if w.name != old.name])
-        else:
-            self.shelf.write(target, target_words + [new])
+        with _locked(self.folder):
+            source, target = self._file_of(old), self._file_of(new)
+            current = [w for w in self._words(source) if w.name == old.name]
+            if not current or current[0] != old:
+                raise ValueError(f"{old.name} changed in the Lexicon meanwhile: look again.")
+            target_words = [w for w in self._words(target) if w.name != old.name]
+            if source != target:
+                source_words = self._words(source)  # Damaged here stops before any write
+                self.shelf.write(target, target_words + [new])
+                self.shelf.write(source, [w for w in source_words if w.name != old.name])
+            else:
+                self.shelf.write(target, target_words + [new])
+
+    def mark_inscribed(self, names: set[str], mark: Callable[[Any], Any]) -> None:
+        """Words just written on a deck: `mark` gives each its inscribed version (R40 of
+        DecknForge: such a word stays valid for good)."""
+        if not names:
+            return
+        with _locked(self.folder):
+            for file in self.shelf.names():
+                try:
+                    words = self._words(file)
+                except Damaged:
+                    continue
+                changed = [mark(w) if w.name in names else w for w in words]
+                if changed != words:
+                    self.shelf.write(file, changed)
+
+    # ----- moderators on a shared host ----------------------------------------------------
+
+    def moderators(self) -> list[str]:
+        """The moderators who have judged here (identities); [] when unreadable."""
+        try:
+            return self.judges.read("list")[1] if self.judges.exists("list") else []
+        except Damaged:
+            return []
+
+    def enrol(self, identity: str) -> None:
+        """Remember a moderator, so an author knows another could judge their word."""
+        if not identity or identity in self.moderators():
+            return
+        with _locked(self.folder):
+            self.judges.folder.mkdir(parents=True, exist_ok=True)
+            self.judges.write("list", sorted({*self.moderators(), identity}))

@@ -51,7 +51,19 @@ _encoder = msgspec.json.Encoder()
 
 
 def encode(envelope: Envelope) -> bytes:
-    return msgspec.json.format(_encoder.encode(envelope), indent=1)
+    """The envelope as a person can read it: the header one field a line, the state on one
+    line and each action on its own. Laid out line by line, a state's many short arrays (the
+    cards) would double the file and the time it takes to write after every move."""
+    shell = msgspec.structs.replace(envelope, state=msgspec.Raw(b"0"), actions=[])
+    text = msgspec.json.format(_encoder.encode(shell), indent=1)
+    state_line, actions_line = b'\n "state": 0,', b'\n "actions": [],'
+    if text.count(state_line) != 1 or text.count(actions_line) != 1:  # fields moved: plain layout
+        return msgspec.json.format(_encoder.encode(envelope), indent=1)
+    actions = b"[]"
+    if envelope.actions:
+        actions = b"[\n  " + b",\n  ".join(_encoder.encode(a) for a in envelope.actions) + b"\n ]"
+    text = text.replace(state_line, b'\n "state": ' + _encoder.encode(envelope.state) + b",")
+    return text.replace(actions_line, b'\n "actions": ' + actions + b",")
 
 
 def check_header(data: bytes, file_format: str, newest: int, what: str) -> dict[str, Any]:

@@ -46,6 +46,39 @@ class DataPaths:
         return self.common / "tables"
 
     @property
+    def history(self) -> Path:
+        """Finished games: one file each, with the result, the seed and every move."""
+        return self.root / "history"
+
+    @property
+    def daily_attempts(self) -> Path:
+        """Which daily deals this player has begun: the first try of a day is the one that counts."""
+        return self.root / "daily.json"
+
+    @property
+    def daily(self) -> Path:
+        """Every player's counted daily results, for the Daily board."""
+        return self.common / "daily"
+
+    @property
+    def names(self) -> Path:
+        """Display names of the players sharing the common folder."""
+        return self.common / "names.json"
+
+    @property
+    def players(self) -> Path:
+        """`serve`: one data folder per player key, each like a root of its own."""
+        return self.root / "players"
+
+    def player(self, player_id: str) -> Path:
+        return self.players / player_id
+
+    @property
+    def host_key(self) -> Path:
+        """`serve`: the SSH server's private key, unless the host names another file."""
+        return self.root / "ssh_host_ed25519_key"
+
+    @property
     def settings(self) -> Path:
         return self.root / "settings.json"
 

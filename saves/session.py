@@ -1,14 +1,19 @@
-"""A game being played: its state, its save file, and autosave after every action."""
+"""A game being played: its state, its save file, autosave after every action, taking
+moves back (saves/undo.py holds the policy) and filing the game in history once it ends."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from engine.core.game import Game, Outcome
 from saves.envelope import Envelope, Seat
 from saves.store import SaveStore
+from saves.undo import CannotUndo, Takebacks, UndoStatus
+
+if TYPE_CHECKING:
+    from saves.history import Finished
 
 
 class StaleTable(Exception):
@@ -27,21 +32,31 @@ class GameSession:
         self.save_id = save_id
         self.envelope = envelope
         self.state = state
+        self.takebacks = Takebacks(game, self.start_state)
+        self.filed: Finished | None = None  # the history line, once the game ended
 
     @classmethod
     def start(
-        cls, store: SaveStore, game: Game, seed: int, seats: list[Seat] | None = None, **options: Any
+        cls,
+        store: SaveStore,
+        game: Game,
+        seed: int,
+        seats: list[Seat] | None = None,
+        label: str = "",
+        **options: Any,
     ) -> GameSession:
         """A new game; `seats` names who sits where (bots included) in a game of several."""
         options = game.check_options(options)
         state = game.new_game(seed=seed, **options)
-        save_id, envelope = store.create(game, state, seed, options)
+        save_id, envelope = store.create(game, state, seed, options, label=label)
         if seats:
             if len(seats) != len(game.seats(state)):
                 raise ValueError(f"{len(seats)} seats given for {len(game.seats(state))}")
             envelope.seats = list(seats)
             store.write(save_id, envelope, state, game.summary(state))
-        return cls(store, game, save_id, envelope, state)
+        session = cls(store, game, save_id, envelope, state)
+        session.takebacks.begin()
+        return session
 
     @classmethod
     def resume(cls, store: SaveStore, save_id: str) -> GameSession:
@@ -82,18 +97,62 @@ class GameSession:
         return False
 
     def play(self, action: Any) -> list[Any]:
-        """Apply one action and save at once. IllegalAction leaves state and file untouched."""
+        """Apply one action and save at once. IllegalAction leaves state and file untouched.
+        The move that ends the game also files it in history (and removes the save)."""
+        move = self.takebacks.before(self.state, action)
         events = self.game.apply(self.state, action)
         self.envelope.actions.append(msgspec.Raw(msgspec.json.encode(action)))
-        self.save()
+        self.takebacks.after(self.state, move)
+        self._write()
+        if self.outcome() is not None:
+            self.file()
         return events
 
     def save(self) -> None:
+        """Write the save after a change made outside the moves (a word joining the table):
+        the moves that may be taken back are worked out again from the log when asked."""
+        self.takebacks.forget()
+        self._write()
+
+    def _write(self) -> None:
         self.store.write(self.save_id, self.envelope, self.state, self.game.summary(self.state))
+
+    def file(self) -> None:
+        from saves import history  # loaded when a game first ends, not at start-up
+
+        self.filed = history.file_game(self.store, self.save_id, self.envelope, self.state)
+
+    # ----- taking moves back (the Board Game Arena policy, saves/undo.py) -------------------
+
+    def undo_status(self, seat: int | None = 0) -> UndoStatus:
+        """What `undo(seat)` would take back, or why it cannot."""
+        if self.state is None or self.outcome() is not None:
+            return UndoStatus(False, "The game is over: it is kept in your history.")
+        return self.takebacks.status(seat, self.envelope.actions, self.state)
+
+    def undo(self, seat: int | None = 0) -> Any:
+        """Take back `seat`'s last move: the table as it was before it, and a save whose action
+        log is one move shorter (written like every save). CannotUndo says why not."""
+        status = self.undo_status(seat)
+        if not status.possible:
+            raise CannotUndo(status.text)
+        move = self.takebacks.pop()
+        self.state = msgspec.json.decode(move.before, type=self.game.State)
+        self.envelope.actions.pop()
+        try:
+            self._write()
+        except OSError:
+            self.takebacks.forget()  # worked out again from the file when next asked
+            raise
+        return move.action
+
+    def start_state(self) -> Any:
+        """The state the moves of the action log start from."""
+        return self.game.new_game(seed=self.envelope.seed, **self.envelope.options)
 
     def replay(self) -> Any:
         """Rebuild the state from the seed and the action log (for checks and repairs)."""
-        state = self.game.new_game(seed=self.envelope.seed, **self.envelope.options)
+        state = self.start_state()
         for raw in self.envelope.actions:
             self.game.apply(state, msgspec.json.decode(raw, type=self.game.Action))
         return state
@@ -121,10 +180,16 @@ class CampaignSession(GameSession):
         self.save_id = save_id
         self.envelope = envelope
         self.campaign = campaign
+        self.takebacks = Takebacks(game, self.start_state)
+        self.filed = None
 
     @property
     def state(self) -> Any:  # type: ignore[override]
         return self.game.campaign_game(self.campaign)
+
+    @state.setter
+    def state(self, value: Any) -> None:
+        self.campaign.game = value
 
     @classmethod
     def start(cls, store: SaveStore, game: Game, seed: int, **options: Any) -> CampaignSession:
@@ -149,22 +214,41 @@ class CampaignSession(GameSession):
     def start_next_game(self) -> Any:
         state = self.game.campaign_start_game(self.campaign)
         self.envelope.actions = []
-        self.save()
+        self.takebacks.begin()
+        self._write()
         return state
 
     def record_game(self) -> None:
-        """File the finished game; the campaign moves on (or ends)."""
+        """Enter the finished game's result; the campaign moves on (or ends, and is filed)."""
         self.game.campaign_record_game(self.campaign)
         self.envelope.actions = []
-        self.save()
+        self._write()
+        self._file_if_over()
 
     def abandon(self) -> None:
         self.game.campaign_abandon(self.campaign)
-        self.save()
+        self._write()
+        self._file_if_over()
 
-    def save(self) -> None:
+    def _write(self) -> None:
         summary = self.game.campaign_summary(self.campaign)
         self.store.write(self.save_id, self.envelope, self.campaign, summary)
+
+    def file(self) -> None:
+        """The game just ended goes to history at once; the campaign save goes on."""
+        from saves import history
+
+        self.filed = history.file_campaign_game(self.store, self.save_id, self.envelope, self.campaign)
+
+    def _file_if_over(self) -> None:
+        if self.game.campaign_outcome(self.campaign) is not None:
+            from saves import history
+
+            history.file_campaign(self.store, self.save_id, self.envelope, self.campaign)
+
+    def start_state(self) -> Any:
+        seed, options = self.game.campaign_game_setup(self.campaign)
+        return self.game.new_game(seed=seed, **options)
 
     def replay(self) -> Any:
         raise NotImplementedError("a campaign keeps its games' results, not every move of them")
@@ -189,6 +273,8 @@ class SharedSession(GameSession):
         self.state = state
         self.player = player
         self._signature = tables.signature(code)
+        self.takebacks = Takebacks(game, self.start_state)
+        self.filed = None
 
     @classmethod
     def open(cls, tables: Any, code: str, player: str) -> SharedSession:
@@ -211,16 +297,39 @@ class SharedSession(GameSession):
             if len(fresh.actions) != len(self.envelope.actions) or self.state is None:
                 self._take(fresh, self.tables.signature(self.code))
                 raise StaleTable("Another player moved first: the table is redrawn as it is now.")
+            move = self.takebacks.before(self.state, action)
             events = self.game.apply(self.state, action)
             self.envelope.actions.append(msgspec.Raw(msgspec.json.encode(action)))
-            self.tables.write(self.code, self.envelope, self.state)
-            self._signature = self.tables.signature(self.code)
+            self.takebacks.after(self.state, move)
+            self._write()
         return events
 
-    def save(self) -> None:
+    def keep_result(self, store: SaveStore) -> Finished | None:
+        """The game at this table ended: keep it in this player's own history as well."""
+        if not self.local_seats or self.outcome() is None:
+            return None  # a spectator keeps nothing
+        from saves import history
+
+        return history.file_table(store, self.code, self.envelope, self.state)
+
+    def undo(self, seat: int | None = 0) -> Any:
+        """Take back a move under the table's lock, only if no other move landed since."""
         with self.tables.locked(self.code):
-            self.tables.write(self.code, self.envelope, self.state)
-            self._signature = self.tables.signature(self.code)
+            fresh = self.tables.read(self.code)
+            if len(fresh.actions) != len(self.envelope.actions):
+                self._take(fresh, self.tables.signature(self.code))
+                raise StaleTable("Another player moved first: the table is redrawn as it is now.")
+            return super().undo(seat)
+
+    def save(self) -> None:
+        self.takebacks.forget()
+        with self.tables.locked(self.code):
+            self._write()
+
+    def _write(self) -> None:
+        """Write the table; the caller holds its lock."""
+        self.tables.write(self.code, self.envelope, self.state)
+        self._signature = self.tables.signature(self.code)
 
     def reload(self) -> None:
         signature = self.tables.signature(self.code)  # before reading: a later write is seen next time
@@ -236,3 +345,4 @@ class SharedSession(GameSession):
         self._signature = signature
         self.envelope = envelope
         self.state = self.tables.decode_state(envelope)
+        self.takebacks.forget()  # moves made elsewhere: worked out from the log when asked

@@ -62,6 +62,8 @@ class SaveStore:
             raise Damaged(f"it cannot be read ({error.strerror})") from None
         envelope = decode(data, set(self.games))
         game = self.games[envelope.game_id]
+        if envelope.content_version < game.content_version:
+            self._upgrade(envelope, game)
         if envelope.content_version != game.content_version:
             # Cards, enemies or paths changed between versions: the state may name things
             # that no longer exist, so it is refused rather than half-loaded.
@@ -72,6 +74,27 @@ class SaveStore:
             )
         self.decode_state(envelope)  # a state that no longer fits is damage too
         return envelope
+
+    @staticmethod
+    def _upgrade(envelope: Envelope, game: Game) -> None:
+        """A save made with older content of its game, carried over when the game knows how
+        (Game.upgrade); left as it is otherwise, to be refused with the reason. The file
+        itself changes only at the next autosave, which keeps the old one as its backup."""
+        try:
+            options, state, actions = game.upgrade(
+                envelope.content_version,
+                dict(envelope.options),
+                msgspec.json.decode(envelope.state),
+                [msgspec.json.decode(a) for a in envelope.actions],
+            )
+        except NotImplementedError:
+            return
+        except ValueError as problem:
+            raise Damaged(str(problem)) from None
+        envelope.options = options
+        envelope.state = msgspec.Raw(msgspec.json.encode(state))
+        envelope.actions = [msgspec.Raw(msgspec.json.encode(a)) for a in actions]
+        envelope.content_version = game.content_version
 
     def decode_state(self, envelope: Envelope) -> Any:
         game = self.games[envelope.game_id]
@@ -138,7 +161,8 @@ class SaveStore:
         stamp = self.clock().strftime("%Y%m%d-%H%M%S")
         base = f"{game_id}-{stamp}"
         candidate, n = base, 1
-        while self.paths.save_file(candidate).exists():
+        # A finished game keeps its id in the history: a new save never takes it over.
+        while self.paths.save_file(candidate).exists() or (self.paths.history / f"{candidate}.json").exists():
             n += 1
             candidate = f"{base}-{n}"
         return candidate

@@ -19,6 +19,8 @@ FIXED_TIME = datetime(2026, 5, 17, 20, 30, tzinfo=timezone.utc)
 def no_real_data_dir(monkeypatch, tmp_path):
     """No test may touch the player's real saves."""
     monkeypatch.setenv("TABLETOP_TUI_DATA_DIR", str(tmp_path / "env-data"))
+    for served in ("TABLETOP_TUI_COMMON_DIR", "TABLETOP_TUI_PLAYER", "TABLETOP_TUI_MODERATOR"):
+        monkeypatch.delenv(served, raising=False)  # as `serve` sets them for its players' apps
 
 
 @pytest.fixture

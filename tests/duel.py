@@ -83,6 +83,10 @@ class Duel(Game):
         seen.picked = [p if s == seat or p < 0 else HIDDEN for s, p in enumerate(state.picked)]
         return seen
 
+    def unseen_cards(self, state: DuelState) -> tuple[int, ...]:
+        """Cards picked face down: the pick that shows them both is never taken back."""
+        return (sum(p > 0 for p in state.picked),)
+
     def hides_between_seats(self, state: DuelState) -> bool:
         return True
 

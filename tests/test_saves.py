@@ -243,3 +243,15 @@ def test_damaged_settings_fall_back_to_defaults_and_are_kept_aside(paths):
     assert load_settings(paths)[0].theme == "tabletop-ansi"
 
 
+
+
+def test_a_save_reads_line_by_line_with_its_state_on_one_line(store):
+    session = GameSession.start(store, GAME, 3)
+    play_some(session, 3)
+    text = store.paths.save_file(session.save_id).read_text()
+    lines = text.splitlines()
+    assert ' "label": ' in text and sum(line.startswith(' "state": {') for line in lines) == 1
+    actions = [json.loads(line.strip().rstrip(",")) for line in lines if line.startswith("  {")]
+    assert len(actions) == 3 and all("type" in action for action in actions)  # an action a line
+    envelope = store.read(session.save_id)
+    assert bytes(envelope.state) == msgspec.json.encode(session.state) and len(envelope.actions) == 3

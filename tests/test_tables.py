@@ -16,7 +16,7 @@ from saves.paths import DataPaths
 from saves.session import SharedSession, StaleTable
 from saves.tables import TableProblem, TableStore
 from tests.conftest import FIXED_TIME
-from tests.duel import Duel
+from tests.duel import Duel, Pick
 
 DUEL = Duel()
 
@@ -106,3 +106,59 @@ def test_moves_from_several_processes_at_once_form_one_legal_sequence(paths):
     assert all(log[index] == move for index, move in accepted)  # each where it was made
     assert session.replay() == session.state
     assert DUEL.outcome(session.state) is not None
+
+
+# ----- taking moves back and keeping the result, at a shared table ---------------------------
+
+
+def seated_duel(paths) -> tuple[TableStore, str]:
+    tables = table_store(paths)
+    code = open_duel(tables)
+    tables.claim(code, "ben", "Ben")
+    return tables, code
+
+
+def test_a_face_down_pick_is_taken_back_until_the_other_seat_acts(paths):
+    tables, code = seated_duel(paths)
+    ann, ben = SharedSession.open(tables, code, "ann"), SharedSession.open(tables, code, "ben")
+    ann.play(Pick(0, 0))
+    assert ann.undo_status(0).possible and not ann.undo_status(1).possible
+    assert ann.undo(0) == Pick(0, 0)
+    assert tables.read(code).actions == [] and ann.state.picked == [-1, -1]
+    ann.play(Pick(0, 1))
+    ben.reload()
+    ben.play(Pick(1, 0))  # both shown: a reveal, and another seat acted after Ann
+    ann.reload()
+    assert ann.undo_status(0).text == "Nothing to take back: South: Play your card #1 showed a hidden card."
+    assert not ben.undo_status(1).possible
+
+
+def test_undo_is_refused_when_another_terminal_moved_first(paths):
+    tables, code = seated_duel(paths)
+    ann, ben = SharedSession.open(tables, code, "ann"), SharedSession.open(tables, code, "ben")
+    ann.play(Pick(0, 0))
+    ben.reload()
+    ben.play(Pick(1, 2))
+    with pytest.raises(StaleTable):
+        ann.undo(0)
+    assert len(tables.read(code).actions) == 2
+
+
+def test_a_finished_shared_game_joins_each_seated_players_history(paths, tmp_path):
+    from saves.history import History, sweep_tables
+    from saves.store import SaveStore
+
+    tables, code = seated_duel(paths)
+    ann = SharedSession.open(tables, code, "ann")
+    while ann.outcome() is None:
+        seat = ann.game.to_move(ann.state)[0]
+        ann.play(DUEL.bot_action(ann.state, seat))
+    mine = SaveStore(DataPaths(tmp_path / "ann"), {**GAMES, "duel": DUEL}, clock=lambda: FIXED_TIME)
+    entry = ann.keep_result(mine)
+    assert entry is not None and entry.seats == ["North", "Ben"] and entry.moves == 6
+    assert ann.keep_result(mine) is None  # kept once
+    assert SharedSession.open(tables, code, "").keep_result(mine) is None  # a watcher keeps nothing
+    theirs = SaveStore(DataPaths(tmp_path / "ben"), {**GAMES, "duel": DUEL}, clock=lambda: FIXED_TIME)
+    assert [e.id for e in sweep_tables(theirs, tables, "ben")] == [entry.id]  # away at the end
+    assert sweep_tables(theirs, tables, "cy") == [] and tables.list()[0].over
+    assert History(theirs).read(entry.id).entry.won == entry.won

@@ -18,8 +18,10 @@ from saves.settings import load_settings, save_settings
 from saves.store import SaveStore
 from saves.tables import TableProblem, TableStore
 from themes import DEFAULT_THEME, SHARED_CSS, THEMES
+from tui.screens.display_name import DisplayNameScreen
 from tui.screens.home import HomeScreen
 from tui.screens.too_small import TooSmallScreen
+from tui.tables.identity import served_identity
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -59,11 +61,18 @@ class TabletopApp(App[None]):
         if self.theme_override:  # --theme is remembered, like a choice in Settings
             self.update_settings(theme=self.theme)
         self.push_screen(HomeScreen())
+        self.file_finished_games()
         if self.settings_problem:
             self.notify(self.settings_problem, severity="warning")
+        if served_identity() and not self.settings.display_name:  # a first visit to a server
+            self.push_screen(DisplayNameScreen(), lambda _name: self._start())
+        else:
+            self._start()
+        self._check_size(self.size.width, self.size.height)
+
+    def _start(self) -> None:
         if self.on_start is not None:
             self.on_start(self)
-        self._check_size(self.size.width, self.size.height)
 
     # ----- settings ---------------------------------------------------------------------
 
@@ -102,6 +111,55 @@ class TabletopApp(App[None]):
             self.notify(f"Could not create the save: {error.strerror}", severity="error")
             return
         self.open_session(session)
+
+    def file_finished_games(self) -> None:
+        """A game a crash left finished among the saves moves to the history now."""
+        from saves.history import sweep, sweep_tables
+
+        filed = sweep(self.store)
+        if self.settings.display_name:
+            filed += sweep_tables(self.store, self.tables, self.player_identity())
+        if filed:
+            names = ", ".join(entry.label for entry in filed)
+            self.notify(f"Finished, and now in your history: {names}", timeout=8)
+
+    def keep_table_result(self, session: SharedSession) -> None:
+        """A shared table's game ended here: it joins this player's history too."""
+        try:
+            session.keep_result(self.store)
+        except OSError as error:
+            self.notify(f"The game could not be kept in your history: {error.strerror}", severity="error")
+
+    def start_daily(self, game_id: str) -> None:
+        """Today's deal: the try of today still in progress, or a new one (practice once
+        today's counted try has begun)."""
+        from saves import daily
+
+        game = GAMES[game_id]
+        try:
+            session = daily.resume_today(self.store, game)
+            if session is None:
+                note = daily.note(self.store, game_id)
+                session = daily.start(self.store, game)
+                self.notify(note, timeout=8)
+        except (OSError, Damaged) as problem:
+            self.notify(f"Could not open today's deal: {problem}", severity="error")
+            return
+        self.open_session(session)
+
+    def open_replay(self, name: str, at_end: bool = False) -> bool:
+        """Replay a save or a finished game, read-only; a game that cannot be replayed (its
+        cards changed since) says why instead."""
+        from saves.replay import open_replay
+        from tui.screens.replay import replay_screen
+
+        try:
+            timeline = open_replay(self.store, name)
+        except Damaged as damage:
+            self.notify(f"That game cannot be replayed: {damage}", severity="error", timeout=10)
+            return False
+        self.push_screen(replay_screen(timeline, at_end))
+        return True
 
     def resume(self, save_id: str) -> bool:
         from tui.games import playable

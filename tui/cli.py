@@ -12,7 +12,8 @@ from engine.registry import CATALOGUE, GAMES
 from saves.paths import DataPaths
 from saves.store import SaveStore
 from themes import THEMES
-from tui import __version__
+from tui import __version__, cli_records
+from tui.serve import add_arguments as add_serve_arguments, serve
 
 USAGE_ERROR = 2
 
@@ -46,6 +47,8 @@ def build_parser() -> Parser:
     join.add_argument("code", metavar="CODE", help="the table's code, e.g. KXPT")
     watch = commands.add_parser("watch", help="watch a shared table without a seat")
     watch.add_argument("code", metavar="CODE", help="the table's code")
+    cli_records.add_commands(commands)
+    add_serve_arguments(commands.add_parser("serve", help="host the games over SSH (the 'serve' extra)"))
     return parser
 
 
@@ -152,9 +155,16 @@ def run(argv: list[str]) -> int:
     if args.command == "tables":
         print(list_tables(paths, store))
         return 0
+    if args.command == "serve":
+        return serve(args, paths)
 
     on_start = None
-    if args.command == "new":
+    if args.command in cli_records.COMMANDS:
+        done = cli_records.run(args, store, UsageError)
+        if isinstance(done, int):
+            return done
+        on_start = done
+    elif args.command == "new":
         game, seed, options = parse_new_game(args.game, rest)
         if seed is None:
             import secrets

@@ -45,6 +45,11 @@ def new_game_screen(game: Game) -> Screen[None]:
     return _load(NEW_GAME_SCREENS.get(game.id, "tui.screens.new_game:NewGameScreen"))(game)
 
 
+def table_class(game_id: str) -> type[Screen[None]]:
+    """The class of a game's table (a replay reuses it read-only)."""
+    return _load(GAME_SCREENS[game_id])  # type: ignore[return-value]
+
+
 def screen_for(session: GameSession) -> Screen[None]:
     """A campaign between games opens on its campaign screen; anything else on its table."""
     if session.kind == "campaign" and session.state is None:
@@ -67,6 +72,24 @@ HOME_ENTRIES: tuple[HomeEntry, ...] = (
         "Play together",
         "Shared tables: join a friend's\ngame from your own terminal, or\nwatch one.",
         "tui.tables.screens:TablesScreen",
+    ),
+    HomeEntry(
+        "y",
+        "Daily deal",
+        "Today's deal of each game, the same\nfor everyone: one counted try, and\na board of everyone's results.",
+        "tui.screens.daily:DailyScreen",
+    ),
+    HomeEntry(
+        "h",
+        "History",
+        "Every finished game: its result,\nand a replay move by move.",
+        "tui.screens.history:HistoryScreen",
+    ),
+    HomeEntry(
+        "a",
+        "Stats",
+        "Played, won, best scores and\nstreaks, per game and variant.",
+        "tui.screens.stats:StatsScreen",
     ),
     HomeEntry(
         "d",

@@ -115,6 +115,56 @@ class Game:
         Loading a save runs it, so a well-typed but impossible file is refused, not played."""
         return []
 
+    def upgrade(
+        self, version: int, options: dict[str, Any], state: Any, actions: list[Any]
+    ) -> tuple[dict[str, Any], Any, list[Any]]:
+        """Carry a save made with content `version` (older than content_version) over to the
+        current rules: its options, state and action log as plain JSON data, returned as
+        they should now be. ValueError says why it cannot be; NotImplementedError (the
+        default) means this game keeps no such upgrades and the save is refused."""
+        raise NotImplementedError
+
+    # ----- taking a move back (DESIGN.md "Undo"; saves/session.py applies the policy) -----
+
+    def random_draws(self, state: Any) -> int:
+        """How many numbers the state's Rng has handed out. A move that changed this count
+        rolled, shuffled or picked at random: taking it back would let its player see the
+        outcome and choose again, so the undo policy never crosses it."""
+        rng = getattr(state, "rng", None)
+        return 0 if rng is None else rng.counter
+
+    def unseen_cards(self, state: Any) -> tuple[int, ...]:
+        """How many cards each face-down pile that is already shuffled holds, pile by pile in
+        a fixed order (and, in a game of several seats, cards laid face down to be shown
+        later, such as secret picks). Drawing or showing such a card uses no randomness, yet
+        reveals what somebody did not know: a move after which any of these counts went down
+        is never taken back either. A game without such cards keeps the default ()."""
+        return ()
+
+    # ----- history, stats and the daily deal --------------------------------------------
+
+    # Options of the daily deal: everyone playing today's deal plays it with these.
+    daily_options: ClassVar[dict[str, Any]] = {}
+
+    def rank(self, outcome: Outcome) -> tuple[int, int]:
+        """How good a finished game was, for stats' best game and the daily board: larger is
+        better. By default a win beats a loss, then the higher score."""
+        return (int(outcome.won), outcome.score if outcome.score is not None else 0)
+
+    def variant(self, state: Any, options: dict[str, Any]) -> dict[str, str]:
+        """What stats group a finished game by (a style, a Druid, a player count), as
+        label -> value. By default every menu option with its value."""
+        shown: dict[str, str] = {}
+        for opt in self.options:
+            value = options.get(opt.name, opt.default)
+            shown[opt.label] = ("on" if value else "off") if opt.kind == "bool" else str(value)
+        return shown
+
+    def decks_played(self, state: Any) -> list[str]:
+        """The decks a table was played with, as their names, for a game whose decks are kept
+        from game to game; [] for the others."""
+        return []
+
     def how_to_play(self) -> str:
         """The in-game rules: content/how_to_play.md in the game's package."""
         package = type(self).__module__.rsplit(".", 1)[0]

@@ -10,10 +10,20 @@ from engine.decknforge.effects import (
     fire_monster,
     log,
     monster_value,
-    start_turn,
     strength,
 )
-from engine.decknforge.model import HAND_LIMIT, LABEL, SUIT, VALUE, Card, Event, State, Strike
+from engine.decknforge.model import (
+    ACTIONS_PER_TURN,
+    HAND_LIMIT,
+    LABEL,
+    SUIT,
+    VALUE,
+    Card,
+    Event,
+    Player,
+    State,
+    Strike,
+)
 
 ROW_SIZE = 2
 
@@ -43,18 +53,19 @@ def _joker(state: State, joker: Card) -> int:
     fire_monster(state, joker, "attack", attack)
     for i, row in enumerate(state.rows):
         if len(row) < ROW_SIZE:
+            log(state, f"{monster_label(state, joker)} takes row {i + 1} and strips the gear.")
             row.append(joker)
             fire_monster(state, joker, "joker", attack)
             fire_band(state, "joker", attack)
             stripped = _wipe(state, attack)
-            log(state, f"{monster_label(state, joker)} takes row {i + 1}: {stripped} gear stripped.")
+            log(state, f"{stripped} piece{'' if stripped == 1 else 's'} of gear stripped.")
             state.last_attack.append(Strike(monster_label(state, joker), monster_value(state, joker), result="placed"))
             return attack.extra
+    log(state, f"{monster_label(state, joker)} finds no room: row {len(state.rows) + 1} opens.")
     state.rows.append([])
     state.escalations.append(joker)
     fire_monster(state, joker, "escalate", attack)
     fire_band(state, "escalate", attack)
-    log(state, f"{monster_label(state, joker)} escalates: row {len(state.rows)} opens.")
     state.last_attack.append(Strike(monster_label(state, joker), monster_value(state, joker), result="escalates"))
     return attack.extra
 
@@ -72,28 +83,40 @@ def _wipe(state: State, attack: Attack) -> int:
 
 
 def _strike(state: State, monster: Card) -> int:
-    suit = SUIT[monster.code]
+    """One Monster's strike in the rulebook's order (7: steps 1-3; R10, R11)."""
     attack = Attack(monster)
-    fire_monster(state, monster, "attack", attack)
-    fire_band(state, "attack", attack)
-    # step 1: the hit Adventurers (discarded below, once their words have spoken: R10)
+    fire_monster(state, monster, "attack", attack)  # what the Monster is: its suits, its attack
+    in_play = [(p.seat, s.adventurer) for p in state.players for s in p.slots]
+    # step 1: every player discards the hit Adventurers with their gear
+    places = []
     for player in state.players:
-        for slot in player.slots:
+        for index, slot in enumerate(player.slots):
             if SUIT[slot.adventurer.code] in attack.suits:
                 attack.hits.append((player.seat, slot))
-    hit_keys = {(seat, slot.adventurer.code) for seat, slot in attack.hits}
+                places.append(index)
+    hit_labels = [f"{LABEL[slot.adventurer.code]}/{state.players[seat].initials}" for seat, slot in attack.hits]
+    if attack.hits:
+        log(state, f"{monster_label(state, monster)} hits {', '.join(hit_labels)}: discarded with their gear.")
+    for seat, slot in attack.hits:
+        player = state.players[seat]
+        player.slots.remove(slot)
+        player.discard.append(slot.adventurer)
+        player.discard.extend(slot.gear)
+    # step 2: the words, the hit Adventurers' included (R10)
+    hit_cards = [(seat, slot.adventurer) for seat, slot in attack.hits]
+    fire_band(state, "attack", attack, listeners=in_play)
     if attack.hits:
         fire_monster(state, monster, "hit", attack)
-        fire_band(state, "hit", attack, suit, seats={s for s, _ in hit_keys}, only=hit_keys)
-    # step 3: retaliation counts the gear the hit Adventurers carried (R11)
+        fire_band(state, "hit", attack, SUIT[monster.code], listeners=hit_cards)
+    _undo_discards(state, attack, places)
+    # step 3: retaliation by the gear the hit Adventurers carried (R11)
     power = max(0, monster_value(state, monster) + attack.empower - attack.weaken)
     retaliation = sum(VALUE[g.code] for _, slot in attack.hits for g in slot.gear)
     retaliation += attack.retaliate if attack.hits else 0
     slain = bool(attack.hits) and retaliation > power
-    hit_labels = [f"{LABEL[slot.adventurer.code]}/{state.players[seat].initials}" for seat, slot in attack.hits]
-    _discard_hit(state, attack)
     strike = Strike(monster_label(state, monster), power, hit_labels, retaliation)
     if slain:
+        log(state, f"Retaliation {retaliation} beats {strike.monster}'s attack {power}: slain.")
         fire_monster(state, monster, "slain", attack)
         fire_band(state, "slain", attack)
         key = f"{monster.owner}:{monster.code}"
@@ -105,37 +128,42 @@ def _strike(state: State, monster: Card) -> int:
             state.slain.append(monster)
             strike.result = "slain"
     else:
+        said = f"retaliation {retaliation} does not beat" if attack.hits else "nobody is hit to answer"
+        log(state, f"{strike.monster} ({power}) survives: {said} its attack.")
         fire_monster(state, monster, "survives", attack)
         state.lair.append(monster)
         strike.result = "survives"
-    hits = ", ".join(hit_labels) or "nobody"
-    log(state, f"{strike.monster} ({power}) hits {hits}; retaliation {retaliation}: {strike.result}.")
     state.last_attack.append(strike)
     return attack.extra
 
 
-def _discard_hit(state: State, attack: Attack) -> None:
-    for seat, slot in attack.hits:
+def _undo_discards(state: State, attack: Attack, places: list[int]) -> None:
+    """What step 2's words take back from the discard: a spared Adventurer returns to its slot
+    with its gear; kept gear goes to the hand, or stays discarded when the hand is full (R30)."""
+    for (seat, slot), index in zip(attack.hits, places):
         player = state.players[seat]
         key = (seat, slot.adventurer.code)
         if key in attack.spared:
+            for card in (slot.adventurer, *slot.gear):
+                player.discard.remove(card)
+            player.slots.insert(min(index, len(player.slots)), slot)
+            log(state, f"{LABEL[slot.adventurer.code]}/{player.initials} is back in its slot.")
             continue
         keep = attack.keep.get(key, 0)
-        if keep:
-            best = sorted(slot.gear, key=lambda g: VALUE[g.code], reverse=True)[:keep]
-            for gear in best:
-                slot.gear.remove(gear)
-                if len(player.hand) < HAND_LIMIT:  # R30
-                    player.hand.append(gear)
-                else:
-                    player.discard.append(gear)
-        player.discard.extend(slot.gear)
-        player.discard.append(slot.adventurer)
-        slot.gear = []
-        player.slots.remove(slot)
+        for gear in sorted(slot.gear, key=lambda g: VALUE[g.code], reverse=True)[:keep]:
+            if len(player.hand) < HAND_LIMIT:
+                player.discard.remove(gear)
+                player.hand.append(gear)
 
 
 # ----- after the attack ----------------------------------------------------------------------
+
+
+def out_of_adventurers(player: Player) -> bool:
+    """No Adventurer left to bring: none in the slots, the hand or the deck (10; R15)."""
+    if player.slots or player.adventurer_deck:
+        return False
+    return not any(card.code[0] in "JQK" for card in player.hand)
 
 
 def settle(state: State, events: list[Event]) -> str:
@@ -144,9 +172,9 @@ def settle(state: State, events: list[Event]) -> str:
     if total > need:
         log(state, f"Equipped {total} beats Strength {need}: the dungeon is cleared!")
         return "clear"
-    out = [p.initials for p in state.players if not p.slots]
+    out = [p.label for p in state.players if out_of_adventurers(p)]
     if out:
-        log(state, f"{', '.join(out)} driven out with no Adventurer in play: the band falls.")
+        log(state, f"{', '.join(out)} has no Adventurer left and leaves: the band falls.")
         return "driven_out"
     if not state.monster_pile:
         log(state, f"The last Monster is gone and the dungeon stands ({total} vs {need}): a fall.")
@@ -155,18 +183,22 @@ def settle(state: State, events: list[Event]) -> str:
     return ""
 
 
-def end_round(state: State) -> None:
-    """Cast cards burn when the round ends (R9)."""
+def end_turn(state: State) -> None:
+    """The player turn is over: cast words still waiting burn with their cards (R9)."""
     for player in state.players:
-        player.discard.extend(player.cast)
-        player.cast = []
+        if player.cast:
+            player.discard.extend(player.cast)
+            player.cast = []
 
 
 def next_round(state: State) -> None:
-    """READY: hands refill with Equipment to the limit (R8), then round-start words fire."""
+    """READY: this round's word effects are over (R9), hands refill with Equipment to the
+    limit (R8), everyone gets their actions, then round-start words fire."""
     state.round += 1
+    state.strength_adjust = 0
     for player in state.players:
         draw_into_hand(state, player.seat, "equipment", HAND_LIMIT)
-    state.turn = -1  # nobody's turn yet: actions won now wait for their owner's turn (R18)
+        player.actions_left = ACTIONS_PER_TURN + player.extra_actions
+        player.extra_actions = 0
+        player.done = False
     fire_band(state, "round_start")
-    start_turn(state, 0)

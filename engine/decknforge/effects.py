@@ -6,9 +6,10 @@ from collections.abc import Callable
 
 from engine.decknforge.lexicon import Effect, Word, base_index, effect_text
 from engine.decknforge.model import (
-    ACTIONS_PER_TURN,
     HAND_LIMIT,
     LABEL,
+    ROLE,
+    SLOTS,
     STRENGTH_PER_PLAYER,
     VALUE,
     Card,
@@ -34,7 +35,7 @@ def lookup(state: State, name: str) -> Word | None:
     if word is not None:
         return word
     for coined in state.coined:
-        if coined.name == name and coined.status != "rejected":
+        if coined.name == name:
             return coined
     return None
 
@@ -47,7 +48,7 @@ def monster_value(state: State, card: Card) -> int:
 def dungeon_monsters(state: State) -> list[Card]:
     """Every Monster still in the dungeon: the pile, the rows, escalations and the lair (R1).
 
-    The gentle house rule (R34) leaves out the pile: Monsters count once they have come out.
+    The gentle reading (R34) leaves out the pile: Monsters count once they have come out.
     """
     cards = state.lair + state.escalations
     if not state.gentle:
@@ -58,8 +59,8 @@ def dungeon_monsters(state: State) -> list[Card]:
 
 
 def strength(state: State) -> int:
-    """25 per player + the Monsters' base values + word adjustments, never below 25 per player
-    (R1, R16)."""
+    """25 per player + the Monsters' base values + this round's word adjustments, never below
+    25 per player (R1, R16)."""
     floor = STRENGTH_PER_PLAYER * len(state.players)
     total = floor + sum(monster_value(state, c) for c in dungeon_monsters(state))
     return max(floor, total + state.strength_adjust)
@@ -85,11 +86,11 @@ class Attack:
         self.spared: set[tuple[int, str]] = set()
         self.keep: dict[tuple[int, str], int] = {}
         self.ward: set[tuple[int, str]] = set()
-        self.hits: list[tuple[int, Slot]] = []
+        self.hits: list[tuple[int, Slot]] = []  # as they stood when hit (step 1)
         self.returned = False
 
 
-# ----- drawing, shared by actions and effects -------------------------------------------------
+# ----- moves that words and actions share ----------------------------------------------------
 
 
 def draw_into_hand(state: State, seat: int, pile: str, count: int) -> list[Card]:
@@ -100,6 +101,29 @@ def draw_into_hand(state: State, seat: int, pile: str, count: int) -> list[Card]
         drawn.append(deck.pop())
     player.hand.extend(drawn)
     return drawn
+
+
+def hire(state: State, seat: int, card: Card) -> None:
+    """An Adventurer takes an empty slot: its own hired word, then the words cast to wait for a
+    hire (R28)."""
+    player = state.players[seat]
+    player.slots.append(Slot(card))
+    word = lookup(state, card.word)
+    if word is not None and word.trigger.event == "hired":
+        run_word(state, word, seat, card, None, card)
+    fire_cast(state, seat, "hire", card)
+
+
+def fire_cast(state: State, seat: int, event: str, adventurer: Card) -> None:
+    """The caster's own move wakes the cast words waiting for it; each speaks once and then
+    burns (R9). Only the caster's moves wake them, so players' turns never interfere (R5)."""
+    player = state.players[seat]
+    for card in list(player.cast):
+        word = lookup(state, card.word)
+        if word is not None and word.trigger.event == event and card in player.cast:
+            player.cast.remove(card)
+            player.discard.append(card)
+            run_word(state, word, seat, card, None, adventurer)
 
 
 # ----- the handlers ---------------------------------------------------------------------------
@@ -127,26 +151,15 @@ def _spare(state, effect, owner, attack, adventurer):
         attack.spared.add((owner, adventurer.code))
 
 
-def _own_targets(owner: int, attack: Attack, adventurer: Card | None) -> list[tuple[int, str]]:
-    """This Adventurer for an Adventurer word; every hit Adventurer of the caster otherwise."""
-    if adventurer is not None:
-        return [(owner, adventurer.code)]
-    return [(seat, slot.adventurer.code) for seat, slot in attack.hits if seat == owner]
-
-
 def _keep_gear(state, effect, owner, attack, adventurer):
-    if attack is not None:
-        for key in _own_targets(owner, attack, adventurer):
-            attack.keep[key] = attack.keep.get(key, 0) + effect.amount
+    if attack is not None and adventurer is not None:
+        key = (owner, adventurer.code)
+        attack.keep[key] = attack.keep.get(key, 0) + effect.amount
 
 
 def _ward(state, effect, owner, attack, adventurer):
-    if attack is None:
-        return
-    if adventurer is not None:
+    if attack is not None and adventurer is not None:
         attack.ward.add((owner, adventurer.code))
-    else:
-        attack.ward.update((owner, s.adventurer.code) for s in state.players[owner].slots)
 
 
 def _draw_equipment(state, effect, owner, attack, adventurer):
@@ -158,10 +171,10 @@ def _draw_adventurer(state, effect, owner, attack, adventurer):
 
 
 def _actions(state, effect, owner, attack, adventurer):
-    if state.phase == "turn" and state.turn == owner and attack is None:
-        state.actions_left += effect.amount
-    else:  # R18: outside your turn, the actions wait for your next one
-        player = state.players[owner]
+    player = state.players[owner]
+    if attack is None and state.phase == "turn" and not player.done:
+        player.actions_left += effect.amount
+    else:  # R18: won in an attack, the actions wait for the next turn
         player.extra_actions = min(MAX_EXTRA_ACTIONS, player.extra_actions + effect.amount)
 
 
@@ -214,6 +227,39 @@ def _return(state, effect, owner, attack, adventurer):
         attack.returned = True
 
 
+def _arm(state, effect, owner, attack, adventurer):
+    """The top Equipment of the deck goes onto the Adventurer the word names (R37)."""
+    player = state.players[owner]
+    slots = player.slots
+    if adventurer is not None:
+        slots = [s for s in slots if s.adventurer == adventurer]
+    if not slots or not player.equipment_deck:
+        return
+    target = min(slots, key=lambda s: sum(VALUE[g.code] for g in s.gear))
+    for _ in range(min(effect.amount, len(player.equipment_deck))):
+        target.gear.append(player.equipment_deck.pop())
+
+
+def _recruit(state, effect, owner, attack, adventurer):
+    player = state.players[owner]
+    if len(player.slots) < SLOTS and player.adventurer_deck:
+        card = player.adventurer_deck.pop()
+        log(state, f"{player.label} hires {LABEL[card.code]} from the deck.")
+        hire(state, owner, card)
+
+
+def _salvage(state, effect, owner, attack, adventurer):
+    """Plain pieces only: a word could take itself back, cast again and never stop (R37)."""
+    player = state.players[owner]
+    for _ in range(min(effect.amount, HAND_LIMIT - len(player.hand))):
+        gear = [c for c in player.discard if ROLE[c.code] == "equipment" and not c.word]
+        if not gear:
+            return
+        best = max(gear, key=lambda c: VALUE[c.code])
+        player.discard.remove(best)
+        player.hand.append(best)
+
+
 HANDLERS: dict[str, Handler] = {
     "retaliate": _retaliate,
     "weaken": _weaken,
@@ -232,6 +278,9 @@ HANDLERS: dict[str, Handler] = {
     "smash": _smash,
     "burn_deck": _burn_deck,
     "return": _return,
+    "arm": _arm,
+    "recruit": _recruit,
+    "salvage": _salvage,
 }
 
 
@@ -243,14 +292,17 @@ def run_word(
     attack: Attack | None = None,
     adventurer: Card | None = None,
 ) -> None:
-    """Carry out every effect of a word whose trigger just fired, and log it."""
-    for effect in word.effects:
-        HANDLERS[effect.op](state, effect, owner, attack, adventurer)
-    said = " and ".join(effect_text(word.kind, e) for e in word.effects)
+    """Carry out every effect of a word whose trigger just fired. The log line names its cause
+    before its effect, so it is written first."""
+    said = " and ".join(effect_text(word.kind, e, word.trigger.event) for e in word.effects)
     log(state, f"{state.players[owner].initials}'s {LABEL[source.code]} {word.name}: {said}.")
+    for effect in word.effects:
+        handler = HANDLERS.get(effect.op)
+        if handler is not None:  # R40: a word the vocabulary no longer has is inert
+            handler(state, effect, owner, attack, adventurer)
 
 
-# ----- who hears a trigger ---------------------------------------------------------------------
+# ----- who hears a trigger in the Monster attack and at READY ---------------------------------
 
 
 def fire_band(
@@ -258,28 +310,18 @@ def fire_band(
     event: str,
     attack: Attack | None = None,
     suit: str = "",
-    seats: set[int] | None = None,
-    only: set[tuple[int, str]] | None = None,
+    listeners: list[tuple[int, Card]] | None = None,
 ) -> None:
-    """Fire `event` on every Adventurer word in play and every cast Equipment word.
-
-    `seats` limits cast words to those players; `only` limits Adventurer words to those
-    Adventurers (the hit ones, for hit triggers).
-    """
-    for player in state.players:
-        for slot in list(player.slots):
-            card = slot.adventurer
-            if not card.word or (only is not None and (player.seat, card.code) not in only):
-                continue
-            word = lookup(state, card.word)
-            if word is not None and _hears(word, event, suit):
-                run_word(state, word, player.seat, card, attack, card)
-        if seats is not None and player.seat not in seats:
+    """Fire `event` on the Adventurer words of the band: every Adventurer in play, in seat and
+    slot order (R28), or only `listeners` when given (the hit ones, for hit triggers)."""
+    if listeners is None:
+        listeners = [(p.seat, s.adventurer) for p in state.players for s in p.slots]
+    for seat, card in listeners:
+        if not card.word:
             continue
-        for card in list(player.cast):
-            word = lookup(state, card.word)
-            if word is not None and _hears(word, event, suit):
-                run_word(state, word, player.seat, card, attack)
+        word = lookup(state, card.word)
+        if word is not None and _hears(word, event, suit):
+            run_word(state, word, seat, card, attack, card)
 
 
 def fire_monster(state: State, monster: Card, event: str, attack: Attack | None) -> None:
@@ -289,14 +331,9 @@ def fire_monster(state: State, monster: Card, event: str, attack: Attack | None)
 
 
 def _hears(word: Word, event: str, suit: str) -> bool:
+    if word.kind != "adventurer":
+        return False
     trigger = word.trigger
     if trigger.event == event:
         return True
     return event == "hit" and trigger.event == "hit_suit" and trigger.suit == suit
-
-
-def start_turn(state: State, seat: int) -> None:
-    player = state.players[seat]
-    state.turn = seat
-    state.actions_left = ACTIONS_PER_TURN + player.extra_actions
-    player.extra_actions = 0

@@ -1,10 +1,10 @@
-"""The end of a dungeon: cards go home, and every deck gets what the game wrote on it."""
+"""The end of a dungeon: cards go home, and every deck gets what the game writes on it."""
 
 from __future__ import annotations
 
-from engine.decknforge.effects import log, lookup
-from engine.decknforge.legacy import GameRecord, record_clear, record_fall, roll_scar
-from engine.decknforge.lexicon import words_of
+from engine.decknforge.effects import log
+from engine.decknforge.legacy import DeckResult, clear_marks, roll_scar, scar_marks
+from engine.decknforge.lexicon import Word, fires_on, vocabulary_problems, words_of
 from engine.decknforge.model import LABEL, Card, State
 
 
@@ -23,72 +23,105 @@ def return_cards(state: State) -> None:
             loose += slot.gear
         player.adventurer_deck, player.equipment_deck, player.hand = [], [], []
         player.cast, player.discard, player.slots = [], [], []
+        player.actions_left, player.done = 0, True
     for card in loose:
         state.players[card.owner].returned.append(card)
     for player in state.players:
         player.returned.sort(key=lambda c: c.code)
 
 
-def _record(state: State, result: str) -> GameRecord:
-    return GameRecord(
-        game=0,
+def table_pool(state: State, kind: str, seat: int | None = None) -> list[Word]:
+    """The words a table pulls from for `kind`: the built-in lexicon and the coined words
+    approved at this table, plus the seat's own pending words when a player picks (R25, R36)."""
+    initials = None if seat is None else state.players[seat].initials
+    coined = [
+        w
+        for w in state.coined
+        if w.status == "approved" or (w.status == "pending" and w.author == initials)
+    ]
+    return [w for w in words_of(kind, coined) if not vocabulary_problems(w)]
+
+
+def _result(state: State, seat: int, marks: list, scar=None) -> DeckResult:
+    return DeckResult(
+        result=state.result,  # type: ignore[arg-type]
         seed=state.seed,
-        result=result,  # type: ignore[arg-type]
         band=[p.initials for p in state.players],
         rounds=state.round,
-        xp=0,
+        marks=marks,
+        scar=scar,
     )
 
 
 def finish(state: State, result: str) -> None:
-    """Close the dungeon. A clear writes the decks at once; a fall first asks for scar words."""
+    """Close the dungeon. A clear writes its results at once; a fall first asks each owner
+    for the two words of their scar."""
     state.result = result  # type: ignore[assignment]
     return_cards(state)
     if result == "clear":
-        pool = [w.name for w in words_of("adventurer")]  # R22: the shared Adventurer lexicon
-        state.result_decks = [
-            record_clear(deck, state.rng, pool, _record(state, result)) for deck in state.decks
-        ]
-        for deck in state.result_decks:
-            log(state, f"{deck.initials}: +150 XP ({deck.xp}). {deck.history[-1].note}".rstrip())
+        pool = [w.name for w in table_pool(state, "adventurer")]  # rulebook 8; R22, R36
+        for seat, deck in enumerate(state.decks):
+            marks = clear_marks(state.players[seat].returned, state.rng, pool)
+            state.results.append(_result(state, seat, marks))
+            said = f": {LABEL[marks[0].card]} takes {marks[0].word}" if marks else ""
+            log(state, f"{deck.initials}: +150 XP{said}.")
         state.phase = "over"
         return
-    pool = [w.name for w in words_of("equipment")]
-    state.scars = [roll_scar(deck, state.rng, pool) for deck in state.decks]
+    state.scars = [roll_scar(p.returned, state.rng) for p in state.players]
     state.phase = "scar"
-    state.scar_turn = -1
-    next_scar(state)
-
-
-def monster_words_for(state: State, seat: int) -> list[str]:
-    """What an owner may write on a scar's Monster: the shared words and their own (R25)."""
-    initials = state.players[seat].initials
-    own = [w for w in state.coined if w.author == initials or w.status == "approved"]
-    return [w.name for w in words_of("monster", own)]
-
-
-def next_scar(state: State) -> None:
-    """Move to the next deck whose scar has a Monster to name; write the decks after the last."""
-    seat = state.scar_turn + 1
-    while seat < len(state.scars) and not state.scars[seat].monster:
-        seat += 1
-    if seat < len(state.scars):
-        state.scar_turn = seat
+    for seat, scar in enumerate(state.scars):
         player = state.players[seat]
-        monster = LABEL[state.scars[seat].monster]
-        log(state, f"{player.label}: pick a Monster word for the scar on {monster}.")
+        monster = f"{LABEL[scar.monster]} +{scar.modifier}" if scar.monster else "no blank Monster"
+        gear = LABEL[scar.equipment] if scar.equipment else "no blank Equipment"
+        log(state, f"{player.label}'s scar: {monster}; {gear} to upgrade.")
+    _close_if_written(state)
+
+
+def scar_step(state: State, seat: int) -> str:
+    """What the seat's scar waits for: "monster" (step 3), "equipment" (step 4) or ""."""
+    if state.phase != "scar":
+        return ""
+    scar = state.scars[seat]
+    if scar.monster and not scar.monster_word:
+        return "monster"
+    if scar.equipment and not scar.equipment_word:
+        return "equipment"
+    return ""
+
+
+def scar_words(state: State, seat: int) -> list[str]:
+    """The words the seat may write at its scar's current step: only words that can fire on
+    that card (R38)."""
+    step = scar_step(state, seat)
+    if not step:
+        return []
+    scar = state.scars[seat]
+    code = scar.monster if step == "monster" else scar.equipment
+    return [w.name for w in table_pool(state, step, seat) if fires_on(w, code)]
+
+
+def scar_waiting(state: State) -> tuple[int, ...]:
+    return tuple(seat for seat in range(len(state.scars)) if scar_step(state, seat))
+
+
+def write_scar(state: State, seat: int, word: str) -> None:
+    step = scar_step(state, seat)
+    scar = state.scars[seat]
+    player = state.players[seat]
+    if step == "monster":
+        scar.monster_word = word
+        log(state, f"{player.label} writes {word} +{scar.modifier} on {LABEL[scar.monster]}.")
+    else:
+        scar.equipment_word = word
+        log(state, f"{player.label} upgrades {LABEL[scar.equipment]} with {word}.")
+    _close_if_written(state)
+
+
+def _close_if_written(state: State) -> None:
+    if scar_waiting(state):
         return
-    state.result_decks = [
-        record_fall(deck, scar, scar.monster_word, _record(state, state.result))
-        for deck, scar in zip(state.decks, state.scars)
-    ]
-    for deck in state.result_decks:
-        log(state, f"{deck.initials}: +10 XP ({deck.xp}). {deck.history[-1].note}".rstrip())
+    for seat, scar in enumerate(state.scars):
+        state.results.append(_result(state, seat, scar_marks(scar), scar))
+        log(state, f"{state.decks[seat].initials}: +10 XP.")
     state.phase = "over"
 
-
-def inscribe_scar(state: State, word: str) -> None:
-    scar = state.scars[state.scar_turn]
-    scar.monster_word = word
-    assert lookup(state, word) is not None
-    next_scar(state)

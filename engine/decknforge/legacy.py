@@ -1,12 +1,16 @@
 """The legacy Deck and the pure functions that write a finished game onto it.
 
-Nothing here touches files: the saves layer stores Decks. Every function returns a new Deck
-and leaves its input as it was, so a game abandoned half-way changes no deck.
+Nothing here touches files: the saves layer stores Decks. A table holds TableDecks (a deck
+without its history); a game's result is a DeckResult, merged onto the deck as it is stored
+when the game ends. Every function returns a new Deck and leaves its input as it was, so a
+game abandoned half-way changes no deck.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+import hashlib
+from collections.abc import Iterable
+from typing import Any, Literal
 
 import msgspec
 
@@ -81,6 +85,72 @@ class Deck(msgspec.Struct):
         raise KeyError(code)
 
 
+class TableDeck(msgspec.Struct):
+    """A deck as a table holds it: what play needs, without its history (R41). A save keeps
+    these, so its size does not grow with a deck's age; `fingerprint` names the stored
+    version that was brought."""
+
+    initials: str
+    id: str = ""
+    name: str = ""
+    level: int = NEW_LEVEL
+    xp: int = 0
+    streak: int = 0
+    clears: int = 0
+    falls: int = 0
+    cards: list[DeckCard] = msgspec.field(default_factory=list)  # [] in a game's state: its
+    fingerprint: str = ""  # cards are all on the table, each a Card
+
+    def card(self, code: str) -> DeckCard:
+        for card in self.cards:
+            if card.code == code:
+                return card
+        raise KeyError(code)
+
+
+def fingerprint(deck: Deck) -> str:
+    """A short name for one version of a deck: any change to it (a game, a name) changes it."""
+    return hashlib.blake2b(msgspec.json.encode(deck), digest_size=8).hexdigest()
+
+
+def table_deck(deck: Deck) -> TableDeck:
+    return TableDeck(
+        initials=deck.initials,
+        id=deck.id,
+        name=deck.name,
+        level=deck.level,
+        xp=deck.xp,
+        streak=deck.streak,
+        clears=deck.clears,
+        falls=deck.falls,
+        cards=[DeckCard(c.code, c.word, c.modifier) for c in deck.cards],
+        fingerprint=fingerprint(deck),
+    )
+
+
+def history_free(deck: TableDeck, cards: Iterable[Any] = ()) -> Deck:
+    """A table deck as a Deck with no history: enough to show what a result would make of it.
+    `cards` (objects with a code, a word and a modifier or mod) stand in for the deck's own
+    card list, which a game's state leaves empty."""
+    listed = [DeckCard(c.code, c.word, getattr(c, "modifier", getattr(c, "mod", 0))) for c in cards]
+    return Deck(
+        initials=deck.initials,
+        id=deck.id,
+        name=deck.name,
+        level=deck.level,
+        xp=deck.xp,
+        streak=deck.streak,
+        legendary=deck.xp >= LEGEND_XP,
+        clears=deck.clears,
+        falls=deck.falls,
+        cards=sorted(listed or [DeckCard(c.code, c.word, c.modifier) for c in deck.cards], key=_order),
+    )
+
+
+def _order(card: Any) -> int:
+    return DECK_CODES.index(card.code)
+
+
 def card_name(code: str) -> str:
     """A card as players say it in notes: "Q♠", "Joker"."""
     if code in ("X1", "X2"):
@@ -103,7 +173,7 @@ def check_initials(initials: str) -> str:
     return text
 
 
-def check_deck(deck: Deck) -> list[str]:
+def check_deck(deck: Deck | TableDeck) -> list[str]:
     """Why a deck cannot be brought to a table; [] when it is whole."""
     codes = [card.code for card in deck.cards]
     problems = []
@@ -118,7 +188,7 @@ def copy_deck(deck: Deck) -> Deck:
     return msgspec.json.decode(msgspec.json.encode(deck), type=Deck)
 
 
-def attack_value(deck: Deck, code: str) -> int:
+def attack_value(deck: Deck | TableDeck, code: str) -> int:
     """A Monster's base value: the deck's Level plus its written modifier."""
     return deck.level + deck.card(code).modifier
 
@@ -132,77 +202,106 @@ def _gain_xp(deck: Deck, xp: int) -> None:
     deck.legendary = deck.xp >= LEGEND_XP
 
 
-def record_clear(deck: Deck, rng: Rng, adventurer_words: list[str], record: GameRecord) -> Deck:
-    """A cleared dungeon: +150 XP, a random Adventurer takes a random Adventurer word, and the
-    second clear in a row raises the Level (+1 written on every Monster)."""
-    deck = copy_deck(deck)
-    game = len(deck.history) + 1
-    _gain_xp(deck, CLEAR_XP)
-    deck.clears += 1
-    notes = []
-    blank = [c for c in deck.cards if c.code in ADVENTURER_CODES and not c.word]
-    if blank and adventurer_words:  # R22: only blank Adventurers take a word
-        card = rng.choice(blank)
-        card.word = rng.choice(adventurer_words)
-        deck.inscriptions.append(Inscription(game, card.code, card.word))
-        notes.append(f"{card_name(card.code)} inscribed {card.word}")
-    deck.streak += 1
-    if deck.streak >= CLEARS_TO_LEVEL:
-        deck.streak = 0
-        deck.level += 1
-        deck.inscriptions.append(Inscription(game, "deck", f"+1 on every Monster: Level {deck.level}"))
-        notes.append(f"Level {deck.level}")
-    record.xp = CLEAR_XP
-    record.note = "; ".join(notes)
-    record.game = game
-    deck.history.append(record)
-    return deck
+# ----- a game's result, merged onto the deck as it is stored when the game ends ------------
 
 
-def roll_scar(deck: Deck, rng: Rng, equipment_words: list[str]) -> ScarRecord:
-    """Steps 1, 2 and 4 of a fall, drawn at once; the Monster word (step 3) is the owner's pick."""
-    scar = ScarRecord(game=len(deck.history) + 1)
-    blank_monsters = [c for c in deck.cards if c.code in MONSTER_CODES and not c.word]
+class Mark(msgspec.Struct, array_like=True):
+    """Something a game writes on one card: a word, and a Monster's number."""
+
+    card: str
+    word: str
+    modifier: int = 0
+
+
+class DeckResult(msgspec.Struct):
+    """What one game gives one deck: its result and the marks it writes (R41)."""
+
+    result: Literal["clear", "fall", "driven_out"]
+    seed: int
+    band: list[str]
+    rounds: int
+    marks: list[Mark] = msgspec.field(default_factory=list)
+    scar: ScarRecord | None = None
+
+
+def clear_marks(cards: Iterable[Any], rng: Rng, adventurer_words: list[str]) -> list[Mark]:
+    """A cleared dungeon's inscription: a random blank Adventurer of the deck (its `cards`, any
+    objects with a code and a word) takes a random word of the Adventurer lexicon (8; R22)."""
+    blank = [c.code for c in sorted(cards, key=_order) if c.code in ADVENTURER_CODES and not c.word]
+    if not blank or not adventurer_words:
+        return []
+    card = rng.choice(blank)
+    return [Mark(card, rng.choice(adventurer_words))]
+
+
+def roll_scar(cards: Iterable[Any], rng: Rng) -> ScarRecord:
+    """Steps 1 and 2 of a fall, from the deck's `cards`: a blank Monster, and a blank piece of
+    Equipment whose number is the modifier. Steps 3 and 4, the words, are the owner's (R23)."""
+    cards = sorted(cards, key=_order)
+    scar = ScarRecord(game=0)
+    blank_monsters = [c.code for c in cards if c.code in MONSTER_CODES and not c.word]
     if blank_monsters:
-        scar.monster = rng.choice(blank_monsters).code
-    blank_gear = [c for c in deck.cards if c.code in EQUIPMENT_CODES and not c.word]
+        scar.monster = rng.choice(blank_monsters)
+    blank_gear = [c.code for c in cards if c.code in EQUIPMENT_CODES and not c.word]
     if blank_gear:  # R23: a piece already upgraded is never drawn again
-        card = rng.choice(blank_gear)
-        scar.equipment = card.code
-        scar.modifier = int(card.code[:-1])
-        if equipment_words:
-            scar.equipment_word = rng.choice(equipment_words)
-    if not scar.monster:
-        scar.modifier = 0
+        scar.equipment = rng.choice(blank_gear)
+        if scar.monster:
+            scar.modifier = int(scar.equipment[:-1])
     return scar
 
 
-def record_fall(deck: Deck, scar: ScarRecord, monster_word: str, record: GameRecord) -> Deck:
-    """A fall: the scar written in the rulebook's order, +10 XP, the clear streak broken."""
+def scar_marks(scar: ScarRecord) -> list[Mark]:
+    marks = []
+    if scar.monster and scar.monster_word:
+        marks.append(Mark(scar.monster, scar.monster_word, scar.modifier))
+    if scar.equipment and scar.equipment_word:
+        marks.append(Mark(scar.equipment, scar.equipment_word))
+    return marks
+
+
+def apply_result(deck: Deck, result: DeckResult) -> Deck:
+    """The deck as it is now, with one game's result written on it (a new Deck).
+
+    The deck may have changed since the game began (renamed, or another game's result
+    written first): XP, the streak and the Level follow the deck as it is now, and a mark
+    meant for a card that has been written on meanwhile is left off, said in the note,
+    because nothing written on a deck is ever written over (R41).
+    """
     deck = copy_deck(deck)
     game = len(deck.history) + 1
-    _gain_xp(deck, FALL_XP)
-    deck.falls += 1
-    deck.streak = 0
-    scar = msgspec.structs.replace(scar, game=game)
+    clear = result.result == "clear"
+    xp = CLEAR_XP if clear else FALL_XP
+    _gain_xp(deck, xp)
     notes = []
-    if scar.monster:
-        card = deck.card(scar.monster)
-        card.word = monster_word
-        card.modifier = scar.modifier
-        scar = msgspec.structs.replace(scar, monster_word=monster_word)
-        deck.inscriptions.append(Inscription(game, card.code, f"{monster_word} +{scar.modifier}"))
-        notes.append(f"{card_name(card.code)} became {monster_word} +{scar.modifier}")
-    if scar.equipment and scar.equipment_word:
-        card = deck.card(scar.equipment)
-        card.word = scar.equipment_word
-        deck.inscriptions.append(Inscription(game, card.code, card.word))
-        notes.append(f"{card_name(card.code)} upgraded with {card.word}")
-    deck.scars.append(scar)
-    record.xp = FALL_XP
-    record.note = "; ".join(notes)
-    record.game = game
-    deck.history.append(record)
+    for mark in result.marks:
+        card = deck.card(mark.card)
+        name = card_name(mark.card)
+        if card.word:
+            notes.append(f"{name} already carried {card.word}: {mark.word} was not written")
+            continue
+        card.word, card.modifier = mark.word, mark.modifier
+        if mark.card in MONSTER_CODES:
+            deck.inscriptions.append(Inscription(game, mark.card, f"{mark.word} +{mark.modifier}"))
+            notes.append(f"{name} became {mark.word} +{mark.modifier}")
+        else:
+            deck.inscriptions.append(Inscription(game, mark.card, mark.word))
+            notes.append(f"{name} {'inscribed' if clear else 'upgraded with'} {mark.word}")
+    if clear:
+        deck.clears += 1
+        deck.streak += 1
+        if deck.streak >= CLEARS_TO_LEVEL:
+            deck.streak = 0
+            deck.level += 1
+            deck.inscriptions.append(Inscription(game, "deck", f"+1 on every Monster: Level {deck.level}"))
+            notes.append(f"Level {deck.level}")
+    else:
+        deck.falls += 1
+        deck.streak = 0
+        if result.scar is not None:
+            deck.scars.append(msgspec.structs.replace(result.scar, game=game))
+    deck.history.append(
+        GameRecord(game, result.seed, result.result, list(result.band), result.rounds, xp, "; ".join(notes))
+    )
     return deck
 
 

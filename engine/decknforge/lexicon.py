@@ -1,8 +1,8 @@
-"""The Lexicon: Qi Words as data (a trigger and up to two effects), FIND, DEFINE and coining.
+"""The Lexicon: Qi Words as data (a trigger and up to two effects), FIND and DEFINE.
 
 A word's rules text is generated from its trigger and effects, so what a word says and what
-the engine does can never drift apart. Pure functions only: storing coined words is the
-saves layer's job.
+the engine does can never drift apart. Coining and moderation are in moderation.py. Pure
+functions only: storing coined words is the saves layer's job.
 """
 
 from __future__ import annotations
@@ -15,7 +15,9 @@ from typing import Literal
 import msgspec
 
 Kind = Literal["adventurer", "equipment", "monster"]
-Status = Literal["approved", "pending", "rejected"]
+# pending: waiting for a moderator; challenged: sent back to its author to modify (R39)
+Status = Literal["approved", "pending", "rejected", "challenged"]
+Verdict = Literal["coined", "approved", "rejected", "challenged", "resubmitted"]
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SUIT_NAME = {"♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs"}
 
@@ -31,6 +33,15 @@ class Effect(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     suit: str = ""  # only for also_suit
 
 
+class Review(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One step of a coined word's life: coined, judged, or modified and sent again."""
+
+    verdict: Verdict
+    by: str = ""  # who: a player's identity on a shared host, initials or "" on one machine
+    reason: str = ""
+    was: str = ""  # resubmitted: the rules text before the change
+
+
 class Word(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     name: str
     kind: Kind
@@ -38,7 +49,10 @@ class Word(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     effects: tuple[Effect, ...]
     status: Status = "approved"
     author: str = ""  # initials of whoever coined it; "" for the base lexicon
-    note: str = ""  # a moderator's reason on rejection
+    note: str = ""  # the last moderator's reason (a rejection or a challenge)
+    author_id: str = ""  # the author's identity on a shared host; "" on one machine
+    history: tuple[Review, ...] = ()
+    inscribed: bool = False  # written on some deck: valid for good (R40)
 
 
 class GlossaryEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -56,7 +70,10 @@ class _GlossaryFile(msgspec.Struct, forbid_unknown_fields=True):
 
 # ----- the vocabulary ----------------------------------------------------------------------
 
-# Triggers each kind of word may use, with the phrase that follows "If ".
+# Triggers each kind of word may use, with the phrase that follows "If ". An Equipment word
+# speaks only when cast, and a cast lasts the caster's turn (R9): its triggers are the
+# caster's own moves of that turn. Adventurer and Monster words speak at READY and in the
+# Monster attack.
 TRIGGERS: dict[str, dict[str, str]] = {
     "adventurer": {
         "hit": "a Monster hits this Adventurer",
@@ -70,12 +87,8 @@ TRIGGERS: dict[str, dict[str, str]] = {
     },
     "equipment": {
         "cast": "you cast this card",
-        "hit": "a Monster hits one of your Adventurers this round",
-        "hit_suit": "a {suit} Monster hits one of your Adventurers this round",
-        "attack": "a Monster attacks this round",
-        "joker": "a joker is placed in a row this round",
-        "escalate": "the dungeon escalates this round",
-        "slain": "a Monster is slain this round",
+        "hire": "you next hire an Adventurer this turn",
+        "equip": "you next equip a piece this turn",
     },
     "monster": {
         "attack": "this Monster attacks",
@@ -87,8 +100,9 @@ TRIGGERS: dict[str, dict[str, str]] = {
     },
 }
 
-ATTACK_TRIGGERS = frozenset({"attack", "hit", "hit_suit"})
 HIT_TRIGGERS = frozenset({"hit", "hit_suit"})
+# Moments inside a player's turn: what a word does then can still be used that turn.
+IN_TURN = frozenset({"hired", "cast", "hire", "equip"})
 ANY = None  # marker: every trigger of the kind
 
 
@@ -96,7 +110,7 @@ class Op(msgspec.Struct, frozen=True):
     kinds: frozenset[str]
     triggers: frozenset[str] | None  # None: any trigger the kind has
     cap: int  # largest amount; 0 for an effect without an amount
-    text: str  # effect phrase; {n} amount, {suit} suit, {s} plural s
+    text: str  # effect phrase: {n} amount, {s} plural s, {suit}, {target}, {later}, {go}, {come}
     needs_suit: bool = False
 
 
@@ -111,24 +125,33 @@ def _op(kinds: str, triggers: str | None, cap: int, text: str, needs_suit: bool 
 
 
 # The whole effect vocabulary. Nothing here can clear, win or end a dungeon by itself:
-# Strength changes are capped and floored (R16), and there is no op that removes the pile.
+# Strength changes are capped, floored and last one round (R16, R9). Each op may follow only
+# the triggers at which it does something real (R37): a draw of Equipment outside a turn
+# would be undone by the READY refill, a cast's Strength change would end before the check.
 OPS: dict[str, Op] = {
-    "retaliate": _op("adventurer equipment", "attack hit hit_suit", 5,
+    "retaliate": _op("adventurer", "attack hit hit_suit", 5,
                      "hit Adventurers count +{n} when they retaliate"),
-    "weaken": _op("adventurer equipment", "attack hit hit_suit", 5,
+    "weaken": _op("adventurer", "attack hit hit_suit", 5,
                   "the attacking Monster's attack drops by {n}"),
-    "spare": _op("adventurer", "hit hit_suit", 0, "this Adventurer is not discarded"),
-    "keep_gear": _op("adventurer equipment", "hit hit_suit", 2,
-                     "the {n} best piece{s} of gear on each of them go back to the hand"),
-    "ward": _op("adventurer equipment", "joker", 0, "the joker does not strip {whose} gear"),
-    "draw_equipment": _op("adventurer equipment", ANY, 3, "draw {n} Equipment"),
+    "spare": _op("adventurer", "hit hit_suit", 0,
+                 "this Adventurer and its gear go back to its slot"),
+    "keep_gear": _op("adventurer", "hit hit_suit", 2,
+                     "the {n} best piece{s} of its gear {go} back to your hand"),
+    "ward": _op("adventurer", "joker", 0, "the joker does not strip this Adventurer's gear"),
+    "draw_equipment": _op("adventurer equipment", "hired cast hire equip", 3, "draw {n} Equipment"),
     "draw_adventurer": _op("adventurer equipment", ANY, 2, "draw {n} Adventurer{s}"),
-    "actions": _op("adventurer equipment", ANY, 2, "take {n} more action{s}"),
-    "sap": _op("adventurer equipment", ANY, 6, "the Dungeon Strength drops by {n}"),
+    "actions": _op("adventurer equipment", ANY, 2, "take {n} more action{s}{later}"),
+    "sap": _op("adventurer", ANY, 6, "the Dungeon Strength drops by {n} this round"),
+    "arm": _op("adventurer equipment", "hired cast hire equip", 1,
+               "the top card of your Equipment deck goes onto {target}"),
+    "recruit": _op("adventurer equipment", "hired cast", 0,
+                   "the top Adventurer of your deck is hired into an empty slot"),
+    "salvage": _op("adventurer equipment", "hired cast hire equip", 2,
+                   "the {n} best plain piece{s} of Equipment you discarded {come} back to your hand"),
     "empower": _op("monster", "attack hit", 5, "its attack rises by {n}"),
     "also_suit": _op("monster", "attack", 0, "it also hits {suit} Adventurers", needs_suit=True),
     "reinforce": _op("monster", "attack", 1, "{n} more Monster{s} joins this attack"),
-    "fortify": _op("monster", ANY, 6, "the Dungeon Strength rises by {n}"),
+    "fortify": _op("monster", ANY, 6, "the Dungeon Strength rises by {n} this round"),
     "strip_hand": _op("monster", ANY, 2, "every player discards {n} random card{s} from hand"),
     "smash": _op("monster", ANY, 2, "the band's {n} best equipped piece{s} are discarded"),
     "burn_deck": _op("monster", ANY, 3,
@@ -136,6 +159,20 @@ OPS: dict[str, Op] = {
     "return": _op("monster", "slain", 0, "it goes back under the Monster pile (once a game)"),
 }  # fmt: skip
 
+# Which Adventurer an "arm" effect puts the card on, by trigger.
+ARM_TARGET = {
+    "hired": "this Adventurer",
+    "hire": "the Adventurer you hire",
+    "equip": "the Adventurer you equip",
+    "cast": "your Adventurer carrying the least gear",
+}
+# What a joker can do: it hits nobody and is never slain or left standing (R4), so only these
+# effects of its words ever change anything.
+JOKER_OPS = frozenset({"reinforce", "fortify", "strip_hand", "smash", "burn_deck"})
+JOKER_TRIGGERS = frozenset({"attack", "joker", "escalate"})
+ACE_TRIGGERS = frozenset({"attack", "hit", "survives", "slain"})
+
+USABLE = ("approved", "pending")
 MAX_EFFECTS = 2
 # Ideas a table might try to coin that the vocabulary refuses outright (rulebook: a term may
 # never end or win the dungeon).
@@ -144,26 +181,31 @@ NAME_PATTERN = re.compile(r"^[A-Z][A-Z'-]{2,19}$")
 
 
 def trigger_text(kind: str, trigger: Trigger) -> str:
-    return TRIGGERS[kind][trigger.event].format(suit=SUIT_SYMBOL.get(trigger.suit, "?"))
+    return TRIGGERS.get(kind, {}).get(trigger.event, trigger.event).format(
+        suit=SUIT_SYMBOL.get(trigger.suit, "?")
+    )
 
 
-def effect_text(kind: str, effect: Effect) -> str:
-    op = OPS[effect.op]
-    whose = "this Adventurer's" if kind == "adventurer" else "your Adventurers'"
+def effect_text(kind: str, effect: Effect, trigger: str = "") -> str:
+    op = OPS.get(effect.op)
+    if op is None:
+        return effect.op
+    banked = trigger not in IN_TURN and trigger != "round_start" and bool(trigger)
     text = op.text.format(
         n=effect.amount,
         s="" if effect.amount == 1 else "s",
         suit=SUIT_SYMBOL.get(effect.suit, "?"),
-        whose=whose,
+        target=ARM_TARGET.get(trigger, "one of your Adventurers"),
+        later=" in your next turn" if banked else "",  # R18
+        go="goes" if effect.amount == 1 else "go",
+        come="comes" if effect.amount == 1 else "come",
     )
-    if effect.op == "keep_gear" and kind == "adventurer":
-        text = text.replace("on each of them", "on this Adventurer")
     return text
 
 
 def word_text(word: Word) -> str:
     """The rules sentence, always in the If ... then ... form."""
-    effects = " and ".join(effect_text(word.kind, effect) for effect in word.effects)
+    effects = " and ".join(effect_text(word.kind, e, word.trigger.event) for e in word.effects)
     return f"If {trigger_text(word.kind, word.trigger)}, then {effects}."
 
 
@@ -174,9 +216,15 @@ def check_word(word: Word, taken: frozenset[str] | set[str] = frozenset()) -> li
         problems.append("A name is 3 to 20 capital letters (an apostrophe or hyphen may join).")
     if word.name in taken:
         problems.append(f"{word.name} is already in the Lexicon.")
+    return problems + vocabulary_problems(word)
+
+
+def vocabulary_problems(word: Word) -> list[str]:
+    """What the word asks that the vocabulary cannot say (its name aside)."""
+    problems: list[str] = []
     triggers = TRIGGERS.get(word.kind)
     if triggers is None:
-        return problems + [f"'{word.kind}' is not a kind of word."]
+        return [f"'{word.kind}' is not a kind of word."]
     if word.trigger.event not in triggers:
         problems.append(f"A {word.kind} word cannot fire on '{word.trigger.event}'.")
     if (word.trigger.event == "hit_suit") != bool(word.trigger.suit):
@@ -208,6 +256,20 @@ def check_word(word: Word, taken: frozenset[str] | set[str] = frozenset()) -> li
         if op.needs_suit != bool(effect.suit) or (effect.suit and effect.suit not in SUIT_SYMBOL):
             problems.append(f"'{effect.op}' {'needs' if op.needs_suit else 'takes no'} suit.")
     return problems
+
+
+def fires_on(word: Word, code: str) -> bool:
+    """Whether the word, written on this card, can ever do something (R38).
+
+    Every Adventurer and Equipment word can fire on any card of its kind. A Monster word on an
+    ace needs a trigger an ace meets; on a joker, a trigger a joker meets and only effects a
+    joker can carry out.
+    """
+    if word.kind != "monster":
+        return True
+    if code.startswith("X"):
+        return word.trigger.event in JOKER_TRIGGERS and all(e.op in JOKER_OPS for e in word.effects)
+    return word.trigger.event in ACE_TRIGGERS
 
 
 # ----- the base lexicon and glossary ---------------------------------------------------------
@@ -243,9 +305,10 @@ def glossary() -> tuple[GlossaryEntry, ...]:
 
 
 def words_of(kind: str, extra: list[Word] | tuple[Word, ...] = ()) -> list[Word]:
-    """WORDS: every usable word of one kind (base lexicon, then extra ones not rejected)."""
+    """WORDS: every usable word of one kind: the base lexicon, then the extra coined words
+    that are approved or waiting for review (a rejected or challenged word is not usable)."""
     pool = [w for w in base_words() if w.kind == kind]
-    pool += [w for w in extra if w.kind == kind and w.status != "rejected"]
+    pool += [w for w in extra if w.kind == kind and w.status in USABLE]
     return pool
 
 
@@ -279,56 +342,3 @@ def define(term: str) -> GlossaryEntry | None:
     return matches[0] if len(matches) == 1 and wanted else None
 
 
-# ----- coining and moderation ---------------------------------------------------------------
-
-
-def coin(
-    name: str,
-    kind: str,
-    trigger: Trigger,
-    effects: list[Effect] | tuple[Effect, ...],
-    author: str,
-    existing: list[Word] | tuple[Word, ...] = (),
-) -> Word:
-    """A new word, pending review but already usable by its author. ValueError says why not."""
-    word = Word(
-        name=name.strip().upper(),
-        kind=kind,  # type: ignore[arg-type]
-        trigger=trigger,
-        effects=tuple(effects),
-        status="pending",
-        author=author,
-    )
-    taken = set(base_index()) | {w.name for w in existing if w.status != "rejected"}
-    problems = check_word(word, taken)
-    if problems:
-        raise ValueError(" ".join(problems))
-    return word
-
-
-def approve(word: Word) -> Word:
-    if word.status != "pending":
-        raise ValueError(f"{word.name} is not waiting for review.")
-    return msgspec.structs.replace(word, status="approved", note="")
-
-
-def reject(word: Word, reason: str) -> Word:
-    if word.status != "pending":
-        raise ValueError(f"{word.name} is not waiting for review.")
-    return msgspec.structs.replace(word, status="rejected", note=reason.strip())
-
-
-def shared_lexicon(coined: list[Word] | tuple[Word, ...]) -> list[Word]:
-    """Everybody's lexicon: the base words and coined words a moderator approved."""
-    return list(base_words()) + [w for w in coined if w.status == "approved"]
-
-
-def own_lexicon(coined: list[Word] | tuple[Word, ...], author: str) -> list[Word]:
-    """One player's lexicon: the shared one plus their own words still pending."""
-    own = [w for w in coined if w.status == "pending" and w.author == author]
-    return shared_lexicon(coined) + own
-
-
-def pending(coined: list[Word] | tuple[Word, ...]) -> list[Word]:
-    """The moderator's queue."""
-    return [w for w in coined if w.status == "pending"]

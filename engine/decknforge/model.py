@@ -1,6 +1,7 @@
 """DecknForge's state, actions and events: msgspec Structs, so saves are plain JSON.
 
-The legacy Deck itself lives in legacy.py; the words in lexicon.py.
+The legacy Deck itself lives in legacy.py; the words in lexicon.py. Every player acts in the
+same player turn (R5), so the turn is a flag and a count on each Player, not a seat.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from typing import Literal
 import msgspec
 
 from engine.core.rng import Rng
-from engine.decknforge.legacy import Deck, ScarRecord
+from engine.decknforge.legacy import DeckResult, ScarRecord, TableDeck
 from engine.decknforge.lexicon import Word
 
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -84,10 +85,12 @@ class Player(msgspec.Struct):
     equipment_deck: list[Card]
     hand: list[Card]
     slots: list[Slot]
-    cast: list[Card] = msgspec.field(default_factory=list)  # burnt when the round ends (R9)
+    cast: list[Card] = msgspec.field(default_factory=list)  # words waiting this turn (R9)
     discard: list[Card] = msgspec.field(default_factory=list)  # gone for this game
     returned: list[Card] = msgspec.field(default_factory=list)  # handed back at the end
-    extra_actions: int = 0  # won by words outside this player's turn (R18)
+    actions_left: int = ACTIONS_PER_TURN  # in this round's player turn
+    done: bool = False  # has finished this round's turn (R5)
+    extra_actions: int = 0  # won in a Monster attack, for the next turn (R18)
 
 
 class Strike(msgspec.Struct):
@@ -108,49 +111,54 @@ class State(msgspec.Struct):
     rng: Rng
     seed: int
     solo: bool
-    gentle: bool  # house rule R34: only Monsters out of the pile add to the Strength
+    gentle: bool  # the gentle Strength reading (R34): only Monsters out of the pile count
     players: list[Player]
     monster_pile: list[Card]  # the dungeon and the clock; the top is the end of the list
     rows: list[list[Card]]  # placed jokers, at most two a row
     escalations: list[Card]  # jokers that found no room and widened the dungeon
     lair: list[Card]  # Monsters that attacked and were not slain: still in the dungeon
     slain: list[Card]  # Monsters slain by retaliation: out of the dungeon
-    decks: list[Deck]  # the decks as they were brought
+    decks: list[TableDeck]  # the decks as they were brought (R41)
     coined: list[Word] = msgspec.field(default_factory=list)  # words from players' own lexicons
     phase: Phase = "turn"
     round: int = 1
-    turn: int = 0  # seat whose turn it is
-    actions_left: int = ACTIONS_PER_TURN
-    strength_adjust: int = 0  # from words (fortify/sap)
+    strength_adjust: int = 0  # from words, for this round only (R9)
     returned_once: list[str] = msgspec.field(default_factory=list)  # Monsters that came back
     last_attack: list[Strike] = msgspec.field(default_factory=list)
     result: Result = ""
     scars: list[ScarRecord] = msgspec.field(default_factory=list)  # one per seat after a fall
-    scar_turn: int = 0  # seat whose owner picks a Monster word for their scar
-    result_decks: list[Deck] = msgspec.field(default_factory=list)  # the decks to write back
+    results: list[DeckResult] = msgspec.field(default_factory=list)  # one per deck at the end
     log: list[str] = msgspec.field(default_factory=list)
 
 
-# ----- actions ------------------------------------------------------------------------
+# ----- actions: each names the seat it is taken for (DESIGN.md "Seats") --------------------
 
 
 class DrawEquipment(msgspec.Struct, frozen=True, tag="draw_equipment"):
     """Draw one card from your Equipment deck into your hand."""
 
+    seat: int
+
 
 class DrawAdventurer(msgspec.Struct, frozen=True, tag="draw_adventurer"):
-    """Draw one card from your Adventurer deck into your hand."""
+    """Draw one card from your Adventurer deck into your hand; with a full hand, first discard
+    the card at index `discard` (R14)."""
+
+    seat: int
+    discard: int = -1
 
 
 class Hire(msgspec.Struct, frozen=True, tag="hire"):
     """Put the Adventurer at this hand index into an empty slot."""
 
+    seat: int
     card: int
 
 
 class Equip(msgspec.Struct, frozen=True, tag="equip"):
     """Hang the Equipment at this hand index on the Adventurer in this slot."""
 
+    seat: int
     card: int
     slot: int
 
@@ -158,20 +166,33 @@ class Equip(msgspec.Struct, frozen=True, tag="equip"):
 class Cast(msgspec.Struct, frozen=True, tag="cast"):
     """Use the Qi Word of the Equipment at this hand index instead of equipping it."""
 
+    seat: int
     card: int
 
 
 class EndTurn(msgspec.Struct, frozen=True, tag="end_turn"):
     """Give up the actions left this turn."""
 
+    seat: int
+
 
 class InscribeScar(msgspec.Struct, frozen=True, tag="inscribe"):
     """Write this Monster word on the scar's Monster (the fall's step 3)."""
 
+    seat: int
     word: str
 
 
-Action = DrawEquipment | DrawAdventurer | Hire | Equip | Cast | EndTurn | InscribeScar
+class UpgradeScar(msgspec.Struct, frozen=True, tag="upgrade"):
+    """Write this Equipment word on the scar's piece of Equipment (the fall's step 4)."""
+
+    seat: int
+    word: str
+
+
+Action = (
+    DrawEquipment | DrawAdventurer | Hire | Equip | Cast | EndTurn | InscribeScar | UpgradeScar
+)
 
 
 class Event(msgspec.Struct, frozen=True):

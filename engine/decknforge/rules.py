@@ -8,9 +8,10 @@ import msgspec
 
 from engine.core.game import Game, GameOption, Outcome
 from engine.decknforge.effects import equipped_total, strength
-from engine.decknforge.ending import inscribe_scar, monster_words_for
-from engine.decknforge.legacy import Deck
-from engine.decknforge.lexicon import Word, base_index, check_word
+from engine.decknforge.ending import scar_step, scar_waiting, scar_words, write_scar
+from engine.decknforge.legacy import Deck, DeckResult, TableDeck, apply_result, table_deck
+from engine.decknforge.lexicon import Word, check_word
+from engine.decknforge.moderation import taken_names
 from engine.decknforge.model import (
     LABEL,
     Action,
@@ -23,15 +24,18 @@ from engine.decknforge.model import (
     Hire,
     InscribeScar,
     State,
+    UpgradeScar,
 )
+from engine.decknforge.readings import DEFAULT_READING, READINGS
 from engine.decknforge.setup import build_state, fresh_band
-from engine.decknforge.turn import apply_turn_action, turn_actions, turn_allows, why_not
+from engine.decknforge.turn import acting, apply_turn_action, turn_actions, turn_allows, why_not
 
 RESULT_TEXT = {
     "clear": "The dungeon is cleared",
     "fall": "The band fell: the Monster pile ran out",
-    "driven_out": "The band fell: someone was driven out",
+    "driven_out": "The band fell: a player had no Adventurer left",
 }
+SCAR_ACTIONS = {"monster": InscribeScar, "equipment": UpgradeScar}
 
 
 class DecknForgeGame(Game):
@@ -41,49 +45,57 @@ class DecknForgeGame(Game):
     State = State
     Action = Action
     Event = Event
+    content_version = 2  # 2: simultaneous turns, table decks without history (upgrade.py)
     options = (
         GameOption("players", "Players", "int", 2, "Decks at the table (fresh decks).", minimum=2, maximum=4),
         GameOption("solo", "Solo", "bool", False, "One person plays two of their own decks."),
-        GameOption("gentle", "Gentle dungeon", "bool", False,
-                   "House rule: Monsters add to the Strength only once they leave the pile."),
+        GameOption("strength", "Strength reading", "choice", DEFAULT_READING,
+                   "Which Monsters count toward the Dungeon Strength (R34).", choices=tuple(READINGS)),
     )  # fmt: skip
 
     def new_game(
         self,
         seed: int = 0,
-        decks: list[Deck] | None = None,
+        decks: list[Any] | None = None,
         coined: list[Word] | None = None,
+        position: Any = None,
         **options: Any,
     ) -> State:
         """A dungeon for the decks brought (fresh ones when none are given).
 
-        `decks` and `coined` are objects rather than menu options: the band's Deck Structs and
-        the coined words their owners' lexicons hold (so the table can run them).
+        `decks` and `coined` are objects rather than menu options: the band's decks and the
+        coined words their owners' lexicons hold (so the table can run them). `position` is a
+        game carried over from an older version of these rules (upgrade.py): it goes on from
+        there.
         """
+        if position is not None:
+            return msgspec.convert(position, State)
         opts = self.check_options(options)
         if decks is not None and "players" in options and options["players"] != len(decks):
             raise ValueError(f"{len(decks)} decks were brought for {options['players']} players.")
         if decks is None:
             decks = fresh_band(2 if opts["solo"] else opts["players"], opts["solo"])
-        decks = [msgspec.convert(d, Deck) if isinstance(d, dict) else d for d in decks]
+        decks = [_as_deck(d) for d in decks]
         coined = [msgspec.convert(w, Word) if isinstance(w, dict) else w for w in coined or []]
-        return build_state(seed, decks, coined, opts["solo"], opts["gentle"])
+        return build_state(seed, decks, coined, opts["solo"], opts["strength"] == "gentle")
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """The menu options, plus `decks` and `coined` as plain JSON data when given (R35).
 
         A save keeps its options and replays `new_game(seed, **options)`, so the decks brought
-        and the words known at the table travel with it as plain data.
+        (as table decks, without their history: R41) and the words known at the table travel
+        with it as plain data.
         """
         options = dict(options)
         decks = options.pop("decks", None)
         coined = options.pop("coined", None)
+        position = options.pop("position", None)
         if decks is not None and "players" not in options:
             options["players"] = len(decks)
         result = super().check_options(options)
         if decks is not None:
             try:
-                typed = [msgspec.convert(d, Deck) if isinstance(d, dict) else d for d in decks]
+                typed = [_as_deck(d) for d in decks]
             except msgspec.ValidationError as error:
                 raise ValueError(f"A deck brought to the table is not readable ({error}).") from None
             result["decks"] = msgspec.to_builtins(typed)
@@ -93,42 +105,66 @@ class DecknForgeGame(Game):
             except msgspec.ValidationError as error:
                 raise ValueError(f"A coined word is not readable ({error}).") from None
             result["coined"] = msgspec.to_builtins(words)
+        if position is not None:
+            result["position"] = position
         return result
 
     # ----- the contract ---------------------------------------------------------------
 
-    def legal_actions(self, state: State) -> list[Action]:
+    def seats(self, state: State) -> list[str]:
+        return [p.label for p in state.players]
+
+    def to_move(self, state: State) -> tuple[int, ...]:
+        """Every player with actions left, at once (R5); every owner with a scar word to pick."""
         if state.phase == "turn":
-            return turn_actions(state)
+            return acting(state)
         if state.phase == "scar":
-            return [InscribeScar(name) for name in monster_words_for(state, state.scar_turn)]
-        return []
+            return scar_waiting(state)
+        return ()
+
+    def legal_actions(self, state: State) -> list[Action]:
+        actions: list[Action] = []
+        if state.phase == "turn":
+            for seat in acting(state):
+                actions += turn_actions(state, seat)
+        elif state.phase == "scar":
+            for seat in scar_waiting(state):
+                kind = SCAR_ACTIONS[scar_step(state, seat)]
+                actions += [kind(seat, name) for name in scar_words(state, seat)]
+        return actions
 
     def is_legal(self, state: State, action: Any) -> bool:
         """`action in legal_actions(state)`, answered without listing every action."""
         if state.phase == "turn":
             return turn_allows(state, action)
-        if state.phase == "scar":
-            return isinstance(action, InscribeScar) and action.word in monster_words_for(
-                state, state.scar_turn
-            )
+        if state.phase == "scar" and isinstance(action, (InscribeScar, UpgradeScar)):
+            seat = action.seat
+            if type(seat) is not int or not 0 <= seat < len(state.scars):
+                return False
+            step = scar_step(state, seat)
+            return bool(step) and SCAR_ACTIONS[step] is type(action) and action.word in scar_words(state, seat)
         return False
 
     def why_illegal(self, state: State, action: Any) -> str:
         if state.phase == "over":
             return "The dungeon is over."
         if state.phase == "scar":
-            if isinstance(action, InscribeScar):
-                return f"{action.word} is not a Monster word in your lexicon."
-            return "First write the scar: pick a Monster word."
-        if isinstance(action, InscribeScar):
+            if not isinstance(action, (InscribeScar, UpgradeScar)):
+                return "First write the scars: pick their words."
+            step = scar_step(state, action.seat) if 0 <= action.seat < len(state.scars) else ""
+            if not step:
+                return "That scar is written."
+            if SCAR_ACTIONS[step] is not type(action):
+                return "The Monster's word comes first, then the Equipment's (fall steps 3 and 4)."
+            return f"{action.word} cannot be written on that card here."
+        if isinstance(action, (InscribeScar, UpgradeScar)):
             return "Scars are written only after a fall."
         return why_not(state, action)
 
     def _apply(self, state: State, action: Action) -> list[Event]:
         events: list[Event] = []
-        if isinstance(action, InscribeScar):
-            inscribe_scar(state, action.word)
+        if isinstance(action, (InscribeScar, UpgradeScar)):
+            write_scar(state, action.seat, action.word)
             events.append(Event("scar", state.log[-1]))
         else:
             apply_turn_action(state, action, events)
@@ -140,17 +176,76 @@ class DecknForgeGame(Game):
         text = f"{RESULT_TEXT[state.result]} in round {state.round}."
         return Outcome(state.result == "clear", state.round, text)  # R32
 
+    def view(self, state: State, seat: int | None) -> State:
+        from engine.decknforge.view import view
+
+        return view(state, seat)
+
+    def hides_between_seats(self, state: State) -> bool:
+        """Hands are hidden while the dungeon runs (once it ends every card is home), except
+        from the one person who plays both seats of the solo variant (R20)."""
+        return state.phase == "turn" and not state.solo
+
+    def bot_action(self, state: State, seat: int) -> Action:
+        from engine.decknforge.bots import greedy_action
+
+        return greedy_action(self, self.view(state, seat), seat)
+
+    def validate(self, state: State) -> list[str]:
+        from engine.decknforge.validate import problems
+
+        return problems(state)
+
+    def upgrade(self, version: int, options: dict[str, Any], state: Any, actions: list[Any]) -> Any:
+        from engine.decknforge.upgrade import upgrade
+
+        return upgrade(version, options, state, actions)
+
+    # ----- the legacy -------------------------------------------------------------------
+
     def add_coined(self, state: State, word: Word) -> None:
         """A word coined at the table joins this game's lexicon at once (R25)."""
-        taken = {w.name for w in state.coined if w.status != "rejected"} | set(base_index())
-        problems = check_word(word, taken)
+        problems = check_word(word, taken_names(state.coined))
         if problems:
             raise ValueError(" ".join(problems))
         state.coined.append(word)
 
-    def result_decks(self, state: State) -> list[Deck]:
-        """The decks to write back once the game is over ([] before): the caller saves them."""
-        return list(state.result_decks) if state.phase == "over" else []
+    def results(self, state: State) -> list[DeckResult]:
+        """What the game gives each deck once it is over ([] before), seat by seat."""
+        return list(state.results) if state.phase == "over" else []
+
+    def result_decks(self, state: State, stored: list[Deck] | None = None) -> list[Deck]:
+        """The decks with the game's result written on them: onto `stored` (each deck as its
+        file holds it now) when given, else onto the decks as they were brought (R41)."""
+        if state.phase != "over":
+            return []
+        from engine.decknforge.legacy import history_free
+
+        if stored is None:
+            stored = [history_free(d, p.returned) for d, p in zip(state.decks, state.players)]
+        bases = stored
+        return [apply_result(deck, result) for deck, result in zip(bases, state.results)]
+
+    daily_options = {"solo": True}  # one person, two fresh decks: a deal anyone can play alone
+
+    def rank(self, outcome: Outcome) -> tuple[int, int]:
+        """R32 scores the round the dungeon ended in: a clear is better the sooner it came,
+        a fall the longer the band held out."""
+        rounds = outcome.score or 0
+        return (1, -rounds) if outcome.won else (0, rounds)
+
+    def unseen_cards(self, state: State) -> tuple[int, ...]:
+        piles = [state.monster_pile]
+        for player in state.players:
+            piles += [player.adventurer_deck, player.equipment_deck]
+        return tuple(len(pile) for pile in piles)
+
+    def variant(self, state: State, options: dict[str, Any]) -> dict[str, str]:
+        players = "solo" if state.solo else str(len(state.players))
+        return {"Players": players, "Strength": "gentle" if state.gentle else "strict"}
+
+    def decks_played(self, state: State) -> list[str]:
+        return [player.label for player in state.players]
 
     def summary(self, state: State) -> str:
         band = " ".join(p.initials for p in state.players)
@@ -162,37 +257,48 @@ class DecknForgeGame(Game):
         return f"{band}: {RESULT_TEXT[state.result].lower()} in round {state.round}"
 
     def describe(self, action: Action, state: State | None = None) -> str:
+        seat = getattr(action, "seat", 0)
+        player = state.players[seat] if state is not None and 0 <= seat < len(state.players) else None
+
         def card(index: int) -> str:
-            if state is None or state.phase != "turn":
+            if player is None or state.phase != "turn" or not 0 <= index < len(player.hand):
                 return f"#{index + 1}"
-            hand = state.players[state.turn].hand
-            return LABEL[hand[index].code] if 0 <= index < len(hand) else f"#{index + 1}"
+            return LABEL.get(player.hand[index].code, "?")
 
         if isinstance(action, DrawEquipment):
             return "Draw Equipment"
         if isinstance(action, DrawAdventurer):
+            if action.discard >= 0:
+                return f"Discard {card(action.discard)}, draw an Adventurer"
             return "Draw an Adventurer"
         if isinstance(action, Hire):
             return f"Hire {card(action.card)}"
         if isinstance(action, Equip):
             target = f"slot {action.slot + 1}"
-            if state is not None and state.phase == "turn":
-                slots = state.players[state.turn].slots
-                if 0 <= action.slot < len(slots):
-                    target = LABEL[slots[action.slot].adventurer.code]
+            if player is not None and 0 <= action.slot < len(player.slots):
+                target = LABEL[player.slots[action.slot].adventurer.code]
             return f"Equip {card(action.card)} on {target}"
         if isinstance(action, Cast):
             word = ""
-            if state is not None and state.phase == "turn":
-                hand = state.players[state.turn].hand
-                if 0 <= action.card < len(hand):
-                    word = f" ({hand[action.card].word})"
+            if player is not None and state.phase == "turn" and 0 <= action.card < len(player.hand):
+                word = f" ({player.hand[action.card].word})"
             return f"Cast {card(action.card)}{word}"
         if isinstance(action, EndTurn):
             return "End turn"
-        if isinstance(action, InscribeScar):
-            if state is not None and state.phase == "scar":
-                monster = state.scars[state.scar_turn].monster
-                return f"Inscribe {action.word} on {LABEL.get(monster, monster)}"
-            return f"Inscribe {action.word}"
+        if isinstance(action, (InscribeScar, UpgradeScar)):
+            if state is not None and state.phase == "scar" and 0 <= seat < len(state.scars):
+                scar = state.scars[seat]
+                code = scar.monster if isinstance(action, InscribeScar) else scar.equipment
+                return f"Write {action.word} on {LABEL.get(code, code)}"
+            return f"Write {action.word}"
         return type(action).__name__
+
+
+def _as_deck(data: Any) -> TableDeck:
+    """A deck given as a Deck, a TableDeck or plain data of either: a table holds table
+    decks, without their history (R41)."""
+    if isinstance(data, TableDeck):
+        return data
+    if isinstance(data, dict) and "fingerprint" in data and "history" not in data:
+        return msgspec.convert(data, TableDeck)
+    return table_deck(data if isinstance(data, Deck) else msgspec.convert(data, Deck))

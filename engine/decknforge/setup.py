@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import msgspec
+
 from engine.core.rng import Rng
-from engine.decknforge.effects import log, lookup, start_turn
-from engine.decknforge.legacy import Deck, check_deck, copy_deck, fresh_deck
-from engine.decknforge.lexicon import Word, check_word, base_index
+from engine.decknforge.effects import fire_band, log, lookup
+from engine.decknforge.legacy import Deck, TableDeck, check_deck, fresh_deck, table_deck
+from engine.decknforge.lexicon import Word, base_index, check_word, vocabulary_problems
 from engine.decknforge.model import (
     HAND_LIMIT,
     ROLE,
@@ -26,23 +28,34 @@ def fresh_band(players: int, solo: bool = False) -> list[Deck]:
     return [fresh_deck(DEFAULT_INITIALS[i]) for i in range(players)]
 
 
-def _check_coined(coined: list[Word]) -> None:
+def _check_coined(coined: list[Word], decks: list[TableDeck]) -> None:
+    """Coined words must be sound; one the vocabulary no longer allows is kept, inert where
+    it cannot fire, only when a deck at the table carries it (R40)."""
     taken: set[str] = set(base_index())
+    written = {c.word for deck in decks for c in deck.cards if c.word}
     for word in coined:
         problems = check_word(word, taken)
+        if word.name in written:
+            problems = [p for p in problems if p not in vocabulary_problems(word)]
         if problems:
             raise ValueError(f"Coined word {word.name}: {' '.join(problems)}")
         taken.add(word.name)
 
 
 def build_state(
-    seed: int, decks: list[Deck], coined: list[Word], solo: bool, gentle: bool = False
+    seed: int, decks: list[Deck | TableDeck], coined: list[Word], solo: bool, gentle: bool = False
 ) -> State:
     if not 2 <= len(decks) <= 4:
         raise ValueError("DecknForge needs 2 to 4 decks at the table.")
     if solo and (len(decks) != 2 or decks[0].initials != decks[1].initials):
         raise ValueError("The solo variant is one person bringing two of their own decks.")
-    _check_coined(coined)
+    brought = [
+        msgspec.json.decode(msgspec.json.encode(d), type=TableDeck)  # a copy: never the caller's
+        if isinstance(d, TableDeck)
+        else table_deck(d)
+        for d in decks
+    ]
+    _check_coined(coined, brought)
     rng = Rng.from_seed(seed)
     state = State(
         rng=rng,
@@ -55,7 +68,7 @@ def build_state(
         escalations=[],
         lair=[],
         slain=[],
-        decks=[copy_deck(d) for d in decks],
+        decks=brought,
         coined=list(coined),
     )
     for seat, deck in enumerate(state.decks):
@@ -79,8 +92,9 @@ def build_state(
             Player(seat, deck.initials, label, deck.level, adventurers, equipment, hand, slots)
         )
         state.monster_pile += piles["monster"]  # initialled: Card.owner hands it back
+        deck.cards = []  # every card is on the table now: a save keeps each once (R41)
     rng.shuffle(state.monster_pile)
-    start_turn(state, 0)
     names = ", ".join(p.label for p in state.players)
     log(state, f"{names} enter a dungeon of {len(state.monster_pile)} Monsters.")
+    fire_band(state, "round_start")  # the first READY
     return state

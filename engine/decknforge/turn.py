@@ -1,9 +1,10 @@
-"""A player's turn: the four actions (Draw, Hire, Equip, Cast) and giving up the rest."""
+"""The player turn: every player spends their actions at once (Draw, Hire, Equip, Cast) or ends
+their turn; the Monster attack comes when all have finished (rulebook 5, 6; R5)."""
 
 from __future__ import annotations
 
-from engine.decknforge.attack import end_round, monster_attack, next_round, settle
-from engine.decknforge.effects import draw_into_hand, log, lookup, run_word, start_turn
+from engine.decknforge.attack import end_turn, monster_attack, next_round, settle
+from engine.decknforge.effects import draw_into_hand, fire_cast, hire, log, lookup, run_word
 from engine.decknforge.ending import finish
 from engine.decknforge.model import (
     HAND_LIMIT,
@@ -18,50 +19,73 @@ from engine.decknforge.model import (
     Equip,
     Event,
     Hire,
-    Slot,
     State,
 )
 
-_DRAW_EQ = DrawEquipment()
-_DRAW_ADV = DrawAdventurer()
-_END = EndTurn()
-# Actions are frozen, so one shared instance per index saves building them at every step.
-_HIRES = tuple(Hire(i) for i in range(HAND_LIMIT))
-_CASTS = tuple(Cast(i) for i in range(HAND_LIMIT))
-_EQUIPS = tuple(tuple(Equip(i, j) for j in range(SLOTS)) for i in range(HAND_LIMIT))
+MAX_SEATS = 4
+# Actions are frozen, so one shared instance per seat and index saves building them each step.
+_DRAW_EQ = tuple(DrawEquipment(s) for s in range(MAX_SEATS))
+_DRAW_ADV = tuple(tuple(DrawAdventurer(s, i) for i in range(-1, HAND_LIMIT)) for s in range(MAX_SEATS))
+_END = tuple(EndTurn(s) for s in range(MAX_SEATS))
+_HIRES = tuple(tuple(Hire(s, i) for i in range(HAND_LIMIT)) for s in range(MAX_SEATS))
+_CASTS = tuple(tuple(Cast(s, i) for i in range(HAND_LIMIT)) for s in range(MAX_SEATS))
+_EQUIPS = tuple(
+    tuple(tuple(Equip(s, i, j) for j in range(SLOTS)) for i in range(HAND_LIMIT))
+    for s in range(MAX_SEATS)
+)
 
 
-def turn_actions(state: State) -> list[Action]:
-    player = state.players[state.turn]
+def acting(state: State) -> tuple[int, ...]:
+    """Seats still in this round's player turn (R5)."""
+    if state.phase != "turn":
+        return ()
+    return tuple(p.seat for p in state.players if not p.done)
+
+
+def turn_actions(state: State, seat: int) -> list[Action]:
+    player = state.players[seat]
+    if player.done:
+        return []
     actions: list[Action] = []
-    if len(player.hand) < HAND_LIMIT:
-        if player.equipment_deck:
-            actions.append(_DRAW_EQ)
-        if player.adventurer_deck:
-            actions.append(_DRAW_ADV)
+    full = len(player.hand) >= HAND_LIMIT
+    if not full and player.equipment_deck:
+        actions.append(_DRAW_EQ[seat])
+    if not full and player.adventurer_deck:
+        actions.append(_DRAW_ADV[seat][0])
     slots = len(player.slots)
     for i, card in enumerate(player.hand):
         if ROLE[card.code] == "adventurer":
             if slots < SLOTS:
-                actions.append(_HIRES[i])
+                actions.append(_HIRES[seat][i])
         else:
-            actions.extend(_EQUIPS[i][:slots])
+            actions.extend(_EQUIPS[seat][i][:slots])
             if card.word and castable(state, card.word):
-                actions.append(_CASTS[i])
-    actions.append(_END)
+                actions.append(_CASTS[seat][i])
+    if full and player.adventurer_deck:  # R14: make room for an Adventurer: the last resort
+        actions.extend(_DRAW_ADV[seat][1 : len(player.hand) + 1])
+    actions.append(_END[seat])
     return actions
 
 
 def turn_allows(state: State, action: Action) -> bool:
-    """The same answer as `action in turn_actions(state)`, without building the list."""
-    player = state.players[state.turn]
+    """The same answer as `action in turn_actions(state, action.seat)`, without the list."""
+    seat = getattr(action, "seat", None)
+    if type(seat) is not int or not 0 <= seat < len(state.players):
+        return False
+    player = state.players[seat]
+    if player.done:
+        return False
     kind = type(action)
     if kind is EndTurn:
         return True
     if kind is DrawEquipment:
         return len(player.hand) < HAND_LIMIT and bool(player.equipment_deck)
     if kind is DrawAdventurer:
-        return len(player.hand) < HAND_LIMIT and bool(player.adventurer_deck)
+        if not player.adventurer_deck or type(action.discard) is not int:
+            return False
+        if len(player.hand) < HAND_LIMIT:
+            return action.discard == -1
+        return 0 <= action.discard < len(player.hand)
     index = getattr(action, "card", None)
     if type(index) is not int or not 0 <= index < len(player.hand):
         return False
@@ -83,9 +107,20 @@ def castable(state: State, name: str) -> bool:
 
 
 def why_not(state: State, action: Action) -> str:
-    player = state.players[state.turn]
+    seat = getattr(action, "seat", None)
+    if type(seat) is not int or not 0 <= seat < len(state.players):
+        return "There is no such seat at this table."
+    player = state.players[seat]
+    if player.done:
+        return f"{player.label} has finished this turn: the others are still acting."
     hand = player.hand
-    if isinstance(action, (DrawEquipment, DrawAdventurer)):
+    if isinstance(action, DrawAdventurer):
+        if not player.adventurer_deck:
+            return "That deck is empty."
+        if len(hand) >= HAND_LIMIT:
+            return "Your hand is full: name the card to discard to make room."
+        return "Your hand has room: nothing needs discarding."
+    if isinstance(action, DrawEquipment):
         if len(hand) >= HAND_LIMIT:
             return f"Your hand is full ({HAND_LIMIT} cards)."
         return "That deck is empty."
@@ -108,48 +143,58 @@ def why_not(state: State, action: Action) -> str:
 
 
 def apply_turn_action(state: State, action: Action, events: list[Event]) -> None:
-    player = state.players[state.turn]
+    player = state.players[action.seat]
     if isinstance(action, EndTurn):
         log(state, f"{player.label} ends the turn.")
-        _next_turn(state, events)
-        return
-    state.actions_left -= 1
+        player.actions_left = 0
+    else:
+        player.actions_left -= 1
+        _act(state, action)
+    events.append(Event("action", state.log[-1]))
+    if player.actions_left <= 0:
+        player.done = True
+        if all(p.done for p in state.players):
+            _monster_turn(state, events)
+
+
+def _act(state: State, action: Action) -> None:
+    seat = action.seat
+    player = state.players[seat]
     if isinstance(action, DrawEquipment):
-        draw_into_hand(state, player.seat, "equipment", 1)
         log(state, f"{player.label} draws Equipment.")
+        draw_into_hand(state, seat, "equipment", 1)
     elif isinstance(action, DrawAdventurer):
-        draw_into_hand(state, player.seat, "adventurer", 1)
-        log(state, f"{player.label} draws an Adventurer.")
+        if action.discard >= 0:
+            card = player.hand.pop(action.discard)
+            log(state, f"{player.label} discards {LABEL[card.code]} and draws an Adventurer.")
+            player.discard.append(card)
+        else:
+            log(state, f"{player.label} draws an Adventurer.")
+        draw_into_hand(state, seat, "adventurer", 1)
     elif isinstance(action, Hire):
         card = player.hand.pop(action.card)
-        player.slots.append(Slot(card))
         log(state, f"{player.label} hires {LABEL[card.code]}.")
-        word = lookup(state, card.word)
-        if word is not None and word.trigger.event == "hired":
-            run_word(state, word, player.seat, card, None, card)
+        hire(state, seat, card)
     elif isinstance(action, Equip):
         card = player.hand.pop(action.card)
         slot = player.slots[action.slot]
-        slot.gear.append(card)  # R13: the word sleeps while equipped
         log(state, f"{player.label} equips {LABEL[card.code]} on {LABEL[slot.adventurer.code]}.")
+        slot.gear.append(card)  # R13: the word sleeps while equipped
+        fire_cast(state, seat, "equip", slot.adventurer)
     elif isinstance(action, Cast):
         card = player.hand.pop(action.card)
-        player.cast.append(card)
         log(state, f"{player.label} casts {LABEL[card.code]} for {card.word}.")
         word = lookup(state, card.word)
         if word is not None and word.trigger.event == "cast":
-            run_word(state, word, player.seat, card)
-    events.append(Event("action", state.log[-1]))
-    if state.actions_left <= 0:
-        _next_turn(state, events)
+            player.discard.append(card)  # R9: it has spoken, and burns
+            run_word(state, word, seat, card)
+        else:
+            player.cast.append(card)  # waits for its trigger until the turn ends
 
 
-def _next_turn(state: State, events: list[Event]) -> None:
-    if state.turn + 1 < len(state.players):
-        start_turn(state, state.turn + 1)
-        return
+def _monster_turn(state: State, events: list[Event]) -> None:
+    end_turn(state)
     monster_attack(state, events)
-    end_round(state)
     result = settle(state, events)
     if result:
         finish(state, result)

@@ -184,6 +184,15 @@ class DiscipleGame(Game):
             return Outcome(True, score, f"Journey complete with {state.vitality} vitality left.")
         return Outcome(False, score, f"Defeated after {state.fights_won} won fights.")
 
+    def unseen_cards(self, state: State) -> tuple[int, ...]:
+        piles = (state.event_deck, state.skills_deck, state.second_skills, state.draw, state.patterns)
+        return tuple(len(pile) for pile in piles)
+
+    def variant(self, state: State, options: dict[str, Any]) -> dict[str, str]:
+        """The style is chosen in play more often than in the menu: the state knows it."""
+        styles = " + ".join(load().styles[s].name for s in state.styles) or "none chosen"
+        return {"Style": styles, "Second style offered": "on" if options.get("second_style", True) else "off"}
+
     def summary(self, state: State) -> str:
         styles = " + ".join(load().styles[s].name for s in state.styles) or "No style yet"
         text = f"{styles}, vitality {max(state.vitality, 0)}/{START_VITALITY}"

@@ -215,6 +215,9 @@ class DisruptionGame(Game):
             return Outcome(False, score(state), f"The ritual goes on. Score {score(state)}.")
         return None
 
+    def unseen_cards(self, state: State) -> tuple[int, ...]:
+        return (len(state.defender_deck), len(state.minor_deck), len(state.major_deck))
+
     def summary(self, state: State) -> str:
         text = f"Wins {state.wins}/{WINS_TO_WIN}, defeats {state.defeats}/{DEFEATS_TO_LOSE}"
         result = self.outcome(state)

@@ -80,24 +80,33 @@ def game_seed(campaign: Campaign, index: int) -> int:
     return (campaign.seed * 1_000_003 + index * 7_919 + 1) & ((1 << 63) - 1)
 
 
+def game_setup(campaign: Campaign) -> tuple[int, dict[str, object]]:
+    """The seed and options of the campaign's current (or next) game: what it starts from, so
+    it can be set up, and replayed from its moves, as a single game with these options."""
+    index = len(campaign.records)
+    if index >= len(campaign.legs):
+        raise CampaignError(f"This campaign is over ({campaign.status}).")
+    leg = campaign.legs[index]
+    options = {
+        "druid": campaign.druid,
+        "darach": leg.darach,
+        "path": leg.path,
+        "darach_bonus": leg.darach_bonus,
+        "druid_hp": campaign.druid_hp,
+        "bonus_stamina": campaign.resolve,
+    }
+    return game_seed(campaign, index), options
+
+
 def start_next_game(campaign: Campaign) -> State:
     """Set up the next game of the road with everything that carried over, and keep it."""
     if campaign.game is not None:
         raise CampaignError("A game of this campaign is already in progress.")
-    leg = next_leg(campaign)
-    if leg is None:
+    if next_leg(campaign) is None:
         raise CampaignError(f"This campaign is over ({campaign.status}).")
-    seed = game_seed(campaign, len(campaign.records))
+    seed, options = game_setup(campaign)
     campaign.game_seed = seed
-    campaign.game = GAME.new_game(
-        seed,
-        druid=campaign.druid,
-        darach=leg.darach,
-        path=leg.path,
-        darach_bonus=leg.darach_bonus,
-        druid_hp=campaign.druid_hp,
-        bonus_stamina=campaign.resolve,
-    )
+    campaign.game = GAME.new_game(seed, **options)
     return campaign.game
 
 

@@ -161,6 +161,31 @@ class DruidPathGame(Game):
 
         return summary(campaign)
 
+    def campaign_game_setup(self, campaign: Any) -> tuple[int, dict[str, Any]]:
+        """The seed and options the game in progress started from (replays, undo, history)."""
+        from engine.druid_path.campaign import game_setup
+
+        return game_setup(campaign)
+
+    def campaign_outcome(self, campaign: Any) -> Outcome | None:
+        """None while the road goes on; then won or not, the score (C4), and how it ended."""
+        from engine.druid_path.campaign import summary, total_score
+
+        if campaign.status == "active":
+            return None
+        return Outcome(campaign.status == "won", total_score(campaign), summary(campaign))
+
+    def campaign_status(self, campaign: Any) -> str:
+        """active, won, lost or abandoned (C3)."""
+        return campaign.status
+
+    def campaign_reached(self, campaign: Any) -> int:
+        """How many games of the road were begun: the furthest game reached."""
+        return len(campaign.records) + (campaign.game is not None)
+
+    def campaign_variant(self, campaign: Any) -> dict[str, str]:
+        return {"Druid": C.druids[campaign.druid].name}
+
     # ----- the contract ---------------------------------------------------------------
 
     def legal_actions(self, state: State) -> list[Action]:
@@ -230,6 +255,16 @@ class DruidPathGame(Game):
         if state.result is None:
             return None
         return Outcome(state.result == "won", score(state), state.result_reason)
+
+    def unseen_cards(self, state: State) -> tuple[int, ...]:
+        return (len(state.beast_deck), len(state.item_deck), len(state.shadow_deck))
+
+    def variant(self, state: State, options: dict[str, Any]) -> dict[str, str]:
+        return {
+            "Druid": C.druids[state.druid].name,
+            "Darach": C.darachs[state.darach].name,
+            "Path": C.paths[state.path].name,
+        }
 
     def summary(self, state: State) -> str:
         druid, darach = C.druids[state.druid].name, C.darachs[state.darach].name

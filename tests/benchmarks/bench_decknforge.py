@@ -1,8 +1,11 @@
-"""DecknForge figures: keypress to repaint, random playouts per second, first-dungeon clear
-rates, a 20-game legacy.
+"""DecknForge figures: keypress to repaint, random playouts per second, how first dungeons end,
+the legacy under both Strength readings, how often coined words reach a card, and a save's
+size and autosave time when the decks are 500 games old.
 
-Run as `python -m tests.benchmarks.bench_decknforge` (not collected by pytest). Every figure is
-a median over repeats or an average over many seeded games; nothing here is timed in CI.
+Run as `python -m tests.benchmarks.bench_decknforge` (not collected by pytest);
+`--quick` runs fewer games, `--legacy` only the legacy tables (the figures readings.toml
+quotes), `--saves` only the save figures, `--tui-only` only the screen's. Every figure is a median over repeats or an average over many seeded games; nothing
+here is timed in CI.
 """
 
 from __future__ import annotations
@@ -15,15 +18,19 @@ import time
 
 from engine.decknforge.bots import GreedyPlayer, RandomPlayer, play
 from engine.decknforge.effects import strength
-from engine.decknforge.legacy import fresh_deck
+from engine.decknforge.legacy import Deck, fresh_deck
+from engine.decknforge.lexicon import Effect, Trigger, base_index
+from engine.decknforge.moderation import approve, coin
 from engine.decknforge.rules import DecknForgeGame
 
 GAME = DecknForgeGame()
+READINGS = ("strict", "gentle")
 
 
 async def keypress_to_repaint(games: int = 4, presses: int = 60) -> list[float]:
     """Milliseconds from a key to the repainted table, autosave included, through the real app
-    at 80x24: mostly Enter (play the highlighted move), sometimes e (end the turn)."""
+    at 80x24: mostly Enter (play the highlighted move, or lift the cover laid between two
+    players at one keyboard), sometimes e (end the turn)."""
     from saves.paths import DataPaths
     from tests.benchmarks.tui_timing import PaintRecorder, keypress_latencies
     from tui.app import TabletopApp
@@ -36,6 +43,8 @@ async def keypress_to_repaint(games: int = 4, presses: int = 60) -> list[float]:
         app = TimedApp(DataPaths.resolve(tempfile.mkdtemp()))
         async with app.run_test(size=(80, 24)) as pilot:
             app.start_game("decknforge", seed)
+            await pilot.pause()
+            await pilot.press("enter")  # the first player lifts the cover over the table
             await pilot.pause()
             session = app.screen.session
             count = iter(range(10**6))
@@ -63,7 +72,7 @@ def playouts_per_second(players: int, games: int = 400, repeats: int = 5) -> tup
             state = GAME.new_game(repeat * games + seed, players=players)
             bot = RandomPlayer(seed)
             while GAME.outcome(state) is None:
-                GAME.apply(state, bot.choose(GAME, state))
+                GAME.apply(state, bot.rng.choice(GAME.legal_actions(state)))
                 count += 1
         cpu_rates.append(games / (time.process_time() - cpu))
         wall_rates.append(games / (time.perf_counter() - wall))
@@ -71,33 +80,57 @@ def playouts_per_second(players: int, games: int = 400, repeats: int = 5) -> tup
     return statistics.median(cpu_rates), statistics.median(wall_rates), statistics.median(steps)
 
 
-def clear_rate(bot: type, players: int, games: int, solo: bool = False) -> tuple[float, float, float]:
-    """Share of first dungeons new decks clear; also share driven out, and mean rounds."""
-    cleared = driven = rounds = 0
+def first_dungeons(bot: type, players: int, games: int, reading: str, solo: bool = False) -> dict[str, float]:
+    """How new decks' first dungeons end: the share of each ending, and the mean rounds."""
+    ends = {"clear": 0, "fall": 0, "driven_out": 0}
+    rounds = 0
     for seed in range(games):
         options = {"solo": True} if solo else {"players": players}
-        state = GAME.new_game(seed, **options)
+        state = GAME.new_game(seed, strength=reading, **options)
         play(GAME, state, [bot(seed * 10 + i) for i in range(players)])
-        cleared += state.result == "clear"
-        driven += state.result == "driven_out"
+        ends[state.result] += 1
         rounds += state.round
-    return cleared / games, driven / games, rounds / games
+    return {**{k: v / games for k, v in ends.items()}, "rounds": rounds / games}
 
 
-def legacy(players: int, bands: int, games: int = 20, gentle: bool = False) -> list[dict[str, float]]:
-    """`bands` bands of new decks play `games` dungeons in a row with greedy players."""
+def coined_words() -> list:
+    """Approved coined words of every kind, as a table's Lexicon might hold them."""
+    made = [
+        ("ASHVEIL", "adventurer", Trigger("hit_suit", "H"), [Effect("retaliate", 2)]),
+        ("IRONVOW", "adventurer", Trigger("hit"), [Effect("keep_gear", 1)]),
+        ("BRAMBLECALL", "adventurer", Trigger("hired"), [Effect("arm", 1)]),
+        ("SPARKFLINT", "equipment", Trigger("cast"), [Effect("draw_equipment", 1), Effect("actions", 1)]),
+        ("WAYMARK", "equipment", Trigger("hire"), [Effect("draw_equipment", 2)]),
+        ("RUSTKNOT", "equipment", Trigger("equip"), [Effect("salvage", 1)]),
+        ("MIRECLAW", "monster", Trigger("attack"), [Effect("strip_hand", 1)]),
+        ("GLOOMTIDE", "monster", Trigger("survives"), [Effect("fortify", 2)]),
+        ("SHARDSTORM", "monster", Trigger("joker"), [Effect("smash", 1)]),
+    ]
+    return [approve(coin(name, kind, trigger, effects, "ZZ")) for name, kind, trigger, effects in made]
+
+
+def legacy(players: int, bands: int, reading: str, games: int = 20, coined: list | None = None) -> tuple[list[dict], dict]:
+    """`bands` bands of new decks play `games` dungeons in a row with greedy players.
+
+    Returns a row per game (medians per deck) and the count of inscriptions by origin.
+    """
     per_game: list[list[tuple]] = [[] for _ in range(games)]
+    written = {"games": 0, "coined": 0, "built-in": 0}
+    coined_names = {w.name for w in coined or []}
     for band in range(bands):
         decks = [fresh_deck(f"D{i}") for i in range(players)]
         for number in range(games):
-            state = GAME.new_game(band * 1000 + number, decks=decks, gentle=gentle)
+            state = GAME.new_game(band * 1000 + number, decks=decks, coined=coined or [], strength=reading)
             start_strength = strength(state)
-            play(GAME, state, [GreedyPlayer(band * 100 + number * 7 + i) for i in range(players)])
-            decks = GAME.result_decks(state)
+            play(GAME, state, [GreedyPlayer() for _ in range(players)])
+            for result in state.results:
+                written["games"] += 1
+                for mark in result.marks:
+                    written["coined" if mark.word in coined_names else "built-in"] += 1
+            decks = GAME.result_decks(state, decks)
             for deck in decks:
-                words = sum(1 for card in deck.cards if card.word)
                 per_game[number].append(
-                    (state.result == "clear", deck.xp, deck.level, len(deck.scars), words, start_strength)
+                    (state.result == "clear", deck.xp, deck.level, len(deck.scars), start_strength)
                 )
     table = []
     for number, rows in enumerate(per_game, start=1):
@@ -107,17 +140,78 @@ def legacy(players: int, bands: int, games: int = 20, gentle: bool = False) -> l
             "xp": statistics.median(r[1] for r in rows),
             "level": statistics.median(r[2] for r in rows),
             "scars": statistics.median(r[3] for r in rows),
-            "words": statistics.median(r[4] for r in rows),
-            "strength": statistics.median(r[5] for r in rows),
-            "legendary": sum(r[1] >= 1000 for r in rows) / len(rows),
+            "strength": statistics.median(r[4] for r in rows),
         })  # fmt: skip
-    return table
+    return table, written
+
+
+def aged_decks(games: int, players: int = 2) -> list[Deck]:
+    """Decks that have played `games` dungeons together (greedy, gentle reading)."""
+    decks = [fresh_deck(f"A{i}") for i in range(players)]
+    for number in range(games):
+        state = GAME.new_game(90_000 + number, decks=decks, strength="gentle")
+        play(GAME, state, [GreedyPlayer() for _ in range(players)])
+        decks = GAME.result_decks(state, decks)
+    for i, deck in enumerate(decks):
+        deck.id = f"a{i}-1"
+    return decks
+
+
+def save_figures(decks: list[Deck], games: int = 5) -> tuple[list[int], list[float], list[float]]:
+    """A whole game saved after every move with these decks at the table: the file's size
+    after each move (bytes), each autosave's time and the part of it spent making the bytes
+    (ms); the rest is the crash-safe write itself."""
+    from pathlib import Path
+
+    from saves.paths import DataPaths
+    from saves.session import GameSession
+    from saves.store import SaveStore
+    from engine.registry import GAMES
+
+    from saves.envelope import encode
+
+    sizes, times, encoding = [], [], []
+    for seed in range(games):
+        store = SaveStore(DataPaths(Path(tempfile.mkdtemp())), GAMES)
+        session = GameSession.start(store, GAME, seed, decks=decks)
+        path = store.paths.save_file(session.save_id)
+        while session.outcome() is None:
+            seat = GAME.to_move(session.state)[0]
+            GAME.apply(session.state, GAME.bot_action(session.state, seat))
+            start = time.perf_counter()
+            session.save()
+            times.append((time.perf_counter() - start) * 1000)
+            sizes.append(path.stat().st_size)
+            start = time.perf_counter()
+            encode(session.envelope)
+            encoding.append((time.perf_counter() - start) * 1000)
+    return sizes, times, encoding
+
+
+def print_legacy(bands: int) -> None:
+    for players in (2, 4):
+        for reading in READINGS:
+            table, _ = legacy(players, bands, reading)
+            print(f"\n20-game legacy, {players} greedy players, {bands} bands, {reading} reading (medians per deck)")
+            print(f"{'game':>5} {'clear%':>7} {'XP':>6} {'level':>6} {'scars':>6} {'Str.':>6}")
+            for row in table:
+                if row["game"] in (1, 5, 10, 20):
+                    print(
+                        f"{row['game']:>5} {row['clear']:>7.1%} {row['xp']:>6.0f} {row['level']:>6.0f}"
+                        f" {row['scars']:>6.0f} {row['strength']:>6.0f}"
+                    )
 
 
 def main() -> None:
+    quick = "--quick" in sys.argv
+    if "--legacy" in sys.argv:
+        print_legacy(20 if quick else 100)
+        return
+    if "--saves" in sys.argv:
+        print_saves(100 if quick else 500)
+        return
     from tests.benchmarks.tui_timing import report
 
-    quick = "--quick" in sys.argv
     print("DecknForge screen")
     print(report("keypress to repaint with autosave", asyncio.run(keypress_to_repaint())) + " (target median <= 16 ms)")
     if "--tui-only" in sys.argv:
@@ -130,28 +224,43 @@ def main() -> None:
         print(f"{players:>8} {cpu:>12.0f} {wall:>13.0f} {steps:>11.1f}")
 
     games = 300 if quick else 2000
-    print(f"\nNew decks, first dungeon ({games} seeded games each)")
-    print(f"{'players':>8} {'bot':>7} {'cleared':>8} {'driven out':>11} {'rounds':>7}")
+    print(f"\nNew decks, first dungeon ({games} seeded games each): how it ends")
+    print(f"{'players':>8} {'bot':>7} {'reading':>8} {'cleared':>8} {'pile out':>9} {'no Adv.':>8} {'rounds':>7}")
     for players in (2, 3, 4):
         for bot in (RandomPlayer, GreedyPlayer):
-            won, driven, rounds = clear_rate(bot, players, games)
-            print(f"{players:>8} {bot.__name__[:-6]:>7} {won:>8.1%} {driven:>11.1%} {rounds:>7.1f}")
-    for bot in (RandomPlayer, GreedyPlayer):
-        won, driven, rounds = clear_rate(bot, 2, games, solo=True)
-        print(f"{'solo':>8} {bot.__name__[:-6]:>7} {won:>8.1%} {driven:>11.1%} {rounds:>7.1f}")
+            for reading in READINGS:
+                ends = first_dungeons(bot, players, games, reading)
+                print(
+                    f"{players:>8} {bot.__name__[:-6]:>7} {reading:>8} {ends['clear']:>8.1%}"
+                    f" {ends['fall']:>9.1%} {ends['driven_out']:>8.1%} {ends['rounds']:>7.1f}"
+                )
 
     bands = 20 if quick else 100
-    for players, gentle in ((2, False), (3, False), (2, True), (3, True)):
-        rule = "gentle house rule (R34)" if gentle else "rulebook Strength (R1)"
-        print(f"\n20-game legacy, {players} greedy players, {bands} bands, {rule} (medians per deck)")
-        print(f"{'game':>5} {'clear%':>7} {'XP':>6} {'level':>6} {'scars':>6} {'words':>6} {'Str.':>6} {'legend':>7}")
-        for row in legacy(players, bands, gentle=gentle):
-            if row["game"] in (1, 2, 3, 5, 10, 15, 20):
-                print(
-                    f"{row['game']:>5} {row['clear']:>7.1%} {row['xp']:>6.0f} {row['level']:>6.0f}"
-                    f" {row['scars']:>6.0f} {row['words']:>6.0f} {row['strength']:>6.0f}"
-                    f" {row['legendary']:>7.1%}"
-                )
+    print_legacy(bands)
+
+    print(f"\nCoined words reaching cards: 9 approved coined words (3 a kind) beside {len(base_index())} built-in")
+    for reading in READINGS:
+        _, written = legacy(2, bands // 2, reading, coined=coined_words())
+        per = 100 / written["games"]
+        print(
+            f"  {reading}: {written['coined'] * per:.1f} coined and {written['built-in'] * per:.1f} built-in"
+            f" inscriptions per 100 clears and falls ({written['games']} deck results)"
+        )
+
+    print_saves(100 if quick else 500)
+
+
+def print_saves(age: int) -> None:
+    """Save size and autosave time with new decks and with decks `age` games old: the deck's
+    age should change neither (most of an autosave is the two fsyncs of a crash-safe write)."""
+    print(f"\nA whole 2-player game saved after every move (5 games), decks new and {age} games old")
+    for label, decks in (("new decks", [fresh_deck("N0"), fresh_deck("N1")]), (f"{age} games old", aged_decks(age))):
+        sizes, times, encoding = save_figures(decks)
+        print(
+            f"  {label:>13}: file median {statistics.median(sizes) / 1024:.1f} KB, largest"
+            f" {max(sizes) / 1024:.1f} KB; autosave median {statistics.median(times):.2f} ms"
+            f" (making the bytes {statistics.median(encoding):.2f} ms) over {len(times)} saves"
+        )
 
 
 if __name__ == "__main__":

@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 import msgspec
 
 from engine.decknforge.legacy import DECK_CODES
-from engine.decknforge.model import HAND_LIMIT, SLOTS, Card, EndTurn, Slot, State
+from engine.decknforge.model import HAND_LIMIT, Card, EndTurn, Slot, State
 from engine.decknforge.rules import DecknForgeGame
 
 GAME = DecknForgeGame()
 
 
 def new(seed: int = 1, **options) -> State:
+    """A table of fresh decks, under the strict Strength reading unless told (R1, R34)."""
+    options.setdefault("strength", "strict")
     return GAME.new_game(seed, **options)
 
 
@@ -43,17 +43,19 @@ def take(state: State, owner: int, code: str) -> Card:
     raise KeyError((owner, code))
 
 
-def set_slots(state: State, seat: int, layout: list[tuple[str, list[str]]], word: str = "") -> None:
-    """Replace a player's slots: [(adventurer code, [gear codes])]; old slot cards discarded."""
+def set_slots(state: State, seat: int, layout: list[tuple], word: str = "") -> None:
+    """Replace a player's slots: [(adventurer code, [gear codes], word if any)]; `word` is the
+    first Adventurer's word. The old slot cards are discarded."""
     player = state.players[seat]
     for slot in list(player.slots):
         player.discard.append(slot.adventurer)
         player.discard.extend(slot.gear)
     player.slots = []
-    for i, (code, gear) in enumerate(layout):
+    for i, (code, gear, *rest) in enumerate(layout):
         adventurer = take(state, seat, code)
-        if i == 0 and word:
-            adventurer = Card(seat, code, word)
+        written = rest[0] if rest else (word if i == 0 else "")
+        if written:
+            adventurer = Card(seat, code, written)
         player.slots.append(Slot(adventurer, [take(state, seat, g) for g in gear]))
 
 
@@ -67,42 +69,23 @@ def put_in_hand(state: State, seat: int, code: str, word: str = "") -> int:
 
 
 def finish_round(state: State) -> list:
-    """Every player ends their turn: the Monster attack resolves."""
+    """Every player still acting ends their turn: the Monster attack resolves."""
     events = []
-    start = state.round
-    while state.phase == "turn" and state.round == start:
-        events += GAME.apply(state, EndTurn())
+    for seat in GAME.to_move(state):
+        events += GAME.apply(state, EndTurn(seat))
     return events
 
 
-def all_cards(state: State) -> list[tuple[int, str]]:
-    cards = list(state.monster_pile) + state.lair + state.slain + state.escalations
-    for row in state.rows:
-        cards += row
-    for p in state.players:
-        cards += p.adventurer_deck + p.equipment_deck + p.hand + p.cast + p.discard + p.returned
-        for slot in p.slots:
-            cards.append(slot.adventurer)
-            cards += slot.gear
-    return [(c.owner, c.code) for c in cards]
-
-
 def check_invariants(state: State) -> None:
-    seen = Counter(all_cards(state))
-    expected = Counter((seat, code) for seat in range(len(state.players)) for code in DECK_CODES)
-    assert seen == expected, "every card in exactly one place"
-    for p in state.players:
-        assert len(p.hand) <= HAND_LIMIT
-        assert len(p.slots) <= SLOTS
-        assert all(slot.adventurer.code[0] in "JQK" for slot in p.slots)
-        assert all(g.code[0].isdigit() for slot in p.slots for g in slot.gear)
-    assert all(len(row) <= 2 for row in state.rows)
-    assert state.actions_left >= 0
+    """The game's own check (every card in exactly one place, counters in range, a decision
+    pending only when it can be made), and every card home with its owner at the end."""
+    problems = GAME.validate(state)
+    assert problems == [], problems
     if state.phase == "over":
         for p in state.players:
             assert len(p.returned) == 54 and all(c.owner == p.seat for c in p.returned)
-        assert len(state.result_decks) == len(state.players)
-        for deck in state.result_decks:
+        assert len(state.results) == len(state.players)
+        for deck in GAME.result_decks(state):
             assert sorted(c.code for c in deck.cards) == sorted(DECK_CODES)
 
 

@@ -37,10 +37,10 @@ def test_spare_keep_gear_and_ward_mark_their_adventurers():
     attack = ace()
     attack.hits = [(0, state.players[0].slots[0])]
     run(state, "spare", attack=attack, adventurer=Card(0, "QS"))
-    run(state, "keep_gear", 2, attack=attack)  # an Equipment word: every hit one of yours
-    run(state, "ward", attack=attack)
+    run(state, "keep_gear", 2, attack=attack, adventurer=Card(0, "QS"))
+    run(state, "ward", attack=attack, adventurer=Card(0, "KH"))
     assert attack.spared == {(0, "QS")} and attack.keep == {(0, "QS"): 2}
-    assert attack.ward == {(0, "QS"), (0, "KH")}
+    assert attack.ward == {(0, "KH")}
 
 
 def test_draws_respect_the_hand_limit():
@@ -58,9 +58,9 @@ def test_draws_respect_the_hand_limit():
 def test_actions_in_turn_and_banked():
     state = new(1)
     run(state, "actions", 2)
-    assert state.actions_left == 5
-    run(state, "actions", 1, owner=1)
-    assert state.players[1].extra_actions == 1
+    assert state.players[0].actions_left == 5
+    run(state, "actions", 1, owner=1, attack=ace())  # in an attack: for the next turn
+    assert state.players[1].extra_actions == 1 and state.players[1].actions_left == 3
 
 
 def test_sap_and_fortify_move_the_strength():
@@ -83,6 +83,31 @@ def test_strip_hand_smash_and_burn_deck_hit_every_player():
     assert [len(p.hand) for p in state.players] == [h - 2 for h in hands]
     assert [len(p.equipment_deck) for p in state.players] == [d - 3 for d in decks]
     assert equipped_total(state) == 2  # the 10 and the 9 went
+
+
+def test_arm_puts_the_top_equipment_on_the_named_or_lightest_adventurer():
+    state = new(1)
+    set_slots(state, 0, [("QS", ["10S"]), ("KH", ["2H"])])
+    player = state.players[0]
+    top = player.equipment_deck[-1]
+    run(state, "arm", 1)  # no Adventurer named: the one carrying least
+    assert player.slots[1].gear[-1] == top
+    top = player.equipment_deck[-1]
+    run(state, "arm", 1, adventurer=player.slots[0].adventurer)
+    assert player.slots[0].gear[-1] == top
+
+
+def test_recruit_hires_the_top_adventurer_and_salvage_takes_back_the_best_gear():
+    state = new(1)
+    set_slots(state, 0, [("QS", [])])
+    player = state.players[0]
+    top = player.adventurer_deck[-1]
+    run(state, "recruit")
+    assert player.slots[-1].adventurer == top and len(player.slots) == 2
+    player.discard += [player.hand.pop(), player.hand.pop()]
+    best = max(player.discard, key=lambda c: int(c.code[:-1]) if c.code[0].isdigit() else 0)
+    run(state, "salvage", 1)
+    assert player.hand[-1] == best and len(player.hand) == 6
 
 
 def test_return_flags_the_attack():

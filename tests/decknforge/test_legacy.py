@@ -9,22 +9,23 @@ from engine.core.rng import Rng
 from engine.decknforge.effects import strength
 from engine.decknforge.legacy import (
     Deck,
-    GameRecord,
+    DeckResult,
+    Mark,
+    apply_result,
     copy_deck,
+    fingerprint,
     fresh_deck,
     name_deck,
-    record_clear,
-    record_fall,
     roll_scar,
     xp_to_legend,
 )
 from engine.decknforge.lexicon import words_of
-from engine.decknforge.model import InscribeScar
+from engine.decknforge.model import InscribeScar, UpgradeScar
 from tests.decknforge.helpers import GAME, check_invariants, finish_round, rig_monster, set_slots
 
 
-def _record() -> GameRecord:
-    return GameRecord(game=0, seed=1, result="clear", band=["AB"], rounds=1, xp=0)
+def _clear(marks=()) -> DeckResult:
+    return DeckResult("clear", seed=1, band=["AB"], rounds=1, marks=list(marks))
 
 
 def clear_game(decks: list[Deck], seed: int = 1) -> list[Deck]:
@@ -35,19 +36,23 @@ def clear_game(decks: list[Deck], seed: int = 1) -> list[Deck]:
     finish_round(state)
     assert state.result == "clear"
     check_invariants(state)
-    return GAME.result_decks(state)
+    return GAME.result_decks(state, decks)
 
 
-def fall_game(decks: list[Deck], seed: int = 1, word: str = "GNASH") -> list[Deck]:
-    state = GAME.new_game(seed, decks=decks)
+def fall_game(decks: list[Deck], seed: int = 1, word: str = "GNASH", upgrade: str = "KINDLE") -> list[Deck]:
+    state = GAME.new_game(seed, decks=decks, strength="strict")
     top = rig_monster(state, "X1", owner=0)
     state.lair += state.monster_pile[:-1]
     state.monster_pile = [top]
     finish_round(state)
     while state.phase == "scar":
-        GAME.apply(state, InscribeScar(word))
+        seat = GAME.to_move(state)[0]
+        action = InscribeScar(seat, word)
+        if not GAME.is_legal(state, action):  # a joker takes a joker's word (R38)
+            action = UpgradeScar(seat, upgrade) if GAME.is_legal(state, UpgradeScar(seat, upgrade)) else InscribeScar(seat, "HOWL")
+        GAME.apply(state, action)
     check_invariants(state)
-    return GAME.result_decks(state)
+    return GAME.result_decks(state, decks)
 
 
 def test_fresh_deck_is_54_cards_split_the_rulebooks_way():
@@ -66,13 +71,13 @@ def test_fresh_deck_is_54_cards_split_the_rulebooks_way():
 def test_a_fall_carries_its_scar_into_the_next_game():
     decks = fall_game([fresh_deck("AB"), fresh_deck("CD")])
     scar = decks[0].scars[-1]
-    assert scar.monster and scar.monster_word == "GNASH" and 2 <= scar.modifier <= 10
-    assert decks[0].card(scar.monster).word == "GNASH"
-    assert decks[0].card(scar.equipment).word in {w.name for w in words_of("equipment")}
+    assert scar.monster and scar.monster_word in ("GNASH", "HOWL") and 2 <= scar.modifier <= 10
+    assert decks[0].card(scar.monster).word == scar.monster_word
+    assert decks[0].card(scar.equipment).word == "KINDLE" and scar.game == 1
     assert decks[0].xp == 10 and decks[0].history[-1].result == "fall"
-    state = GAME.new_game(2, decks=decks)
+    state = GAME.new_game(2, decks=decks, strength="strict")
     monster = next(c for c in state.monster_pile if c.owner == 0 and c.code == scar.monster)
-    assert monster.word == "GNASH" and monster.mod == scar.modifier
+    assert monster.word == scar.monster_word and monster.mod == scar.modifier
     assert strength(state) == 50 + 12 + scar.modifier + decks[1].scars[-1].modifier
     gear = next(c for p in [state.players[0]] for c in p.hand + p.equipment_deck if c.code == scar.equipment)
     assert gear.word == decks[0].card(scar.equipment).word
@@ -110,10 +115,8 @@ def test_xp_totals_and_legend():
     assert [h.xp for h in decks[0].history] == [150, 10, 10]
     assert [h.game for h in decks[0].history] == [1, 2, 3]
     deck = decks[0]
-    rng = Rng.from_seed(1)
-    pool = [w.name for w in words_of("adventurer")]
     while not deck.legendary:
-        deck = record_clear(deck, rng, pool, _record())
+        deck = apply_result(deck, _clear())
     assert deck.xp == 170 + 6 * 150 and deck.legendary and xp_to_legend(deck) == 0
 
 
@@ -125,13 +128,20 @@ def test_r22_a_clear_inscribes_one_blank_adventurer_with_an_adventurer_word():
     assert all(not c.word for c in decks[0].cards if c.code[0] in "AX")  # no Monster mutates
 
 
-def test_record_functions_leave_their_input_alone():
+def _fall(deck: Deck, rng: Rng) -> Deck:
+    scar = roll_scar(deck.cards, rng)
+    scar.monster_word = "GNASH" if scar.monster else ""
+    scar.equipment_word = "KINDLE" if scar.equipment else ""
+    from engine.decknforge.legacy import scar_marks
+
+    return apply_result(deck, DeckResult("fall", 1, ["AB"], 3, scar_marks(scar), scar))
+
+
+def test_results_leave_their_input_alone():
     deck = fresh_deck("AB")
     before = msgspec.json.encode(deck)
-    rng = Rng.from_seed(9)
-    record_clear(deck, rng, ["TIDESTEP"], _record())
-    scar = roll_scar(deck, rng, ["KINDLE"])
-    record_fall(deck, scar, "GNASH", _record())
+    apply_result(deck, _clear([Mark("QS", "TIDESTEP")]))
+    _fall(deck, Rng.from_seed(9))
     assert msgspec.json.encode(deck) == before
 
 
@@ -139,11 +149,33 @@ def test_r23_scars_run_out_of_monsters_but_still_upgrade_equipment():
     deck = fresh_deck("AB")
     rng = Rng.from_seed(2)
     for _ in range(7):
-        deck = record_fall(deck, roll_scar(deck, rng, ["KINDLE"]), "GNASH", _record())
+        deck = _fall(deck, rng)
     assert all(c.word == "GNASH" for c in deck.cards if c.code[0] in "AX")
     assert deck.scars[-1].monster == "" and deck.scars[-1].equipment
+    assert deck.scars[-1].modifier == 0 and [s.game for s in deck.scars] == list(range(1, 8))
     assert sum(1 for c in deck.cards if c.word == "KINDLE") == 7
     assert deck.xp == 70 and deck.falls == 7
+
+
+def test_r41_a_result_is_merged_onto_the_deck_as_it_is_now():
+    decks = [fresh_deck("AB"), fresh_deck("CD")]
+    state = GAME.new_game(1, decks=decks)
+    assert state.decks[0].fingerprint == fingerprint(decks[0]) and not hasattr(state.decks[0], "history")
+    set_slots(state, 0, [("QD", ["10S", "10H", "10D", "10C", "9S", "9H", "9D", "9C"])])
+    set_slots(state, 1, [("KD", ["8S", "8H", "8D", "8C", "7S", "7H", "7D", "7C"])])
+    rig_monster(state, "AS", owner=1)
+    finish_round(state)
+    mark = state.results[0].marks[0]
+    # Meanwhile the stored deck was played elsewhere (a clear: the streak is 1) and the very
+    # card this game marks was written on.
+    elsewhere = apply_result(decks[0], _clear([Mark(mark.card, "TIDESTEP" if mark.word != "TIDESTEP" else "ROOTFAST")]))
+    merged = GAME.result_decks(state, [elsewhere, decks[1]])
+    assert merged[0].xp == 300 and merged[0].clears == 2 and len(merged[0].history) == 2
+    assert merged[0].level == 2 and merged[0].streak == 0  # two clears in a row, counted now
+    assert merged[0].card(mark.card).word == elsewhere.card(mark.card).word  # never written over
+    assert "was not written" in merged[0].history[-1].note
+    other = state.results[1].marks[0]
+    assert merged[1].card(other.card).word == other.word and merged[1].xp == 150
 
 
 def test_r24_a_deck_is_named_after_its_first_clear_only_once():

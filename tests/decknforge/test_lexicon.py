@@ -11,22 +11,32 @@ from engine.decknforge.lexicon import (
     Effect,
     Trigger,
     Word,
-    approve,
     base_words,
     check_word,
-    coin,
     define,
     find,
+    fires_on,
     glossary,
-    own_lexicon,
-    pending,
-    reject,
-    shared_lexicon,
     word_text,
     words_of,
 )
+from engine.decknforge.moderation import (
+    approve,
+    challenge,
+    coin,
+    is_author,
+    own_lexicon,
+    pending,
+    recheck,
+    reject,
+    resubmit,
+    sent_back,
+    shared_lexicon,
+    table_words,
+    why_not_approve,
+)
 from engine.decknforge.effects import HANDLERS
-from engine.decknforge.model import Cast, Card, Hire
+from engine.decknforge.model import Card, Cast, Equip, Hire
 from tests.decknforge.helpers import (
     GAME,
     check_invariants,
@@ -56,19 +66,25 @@ def test_every_word_reads_if_then_and_uses_the_vocabulary():
     assert set(HANDLERS) == set(OPS)
 
 
-def _fire(word: Word):
-    """Put the word where it belongs and drive its trigger through the real engine."""
+def cards_for(word: Word) -> list[str]:
+    """One card of every kind the word may be written on (R38): an ace and a joker for Monster
+    words that can fire on each, a face card or a number card for the others."""
+    suit = word.trigger.suit or "S"
+    if word.kind == "monster":
+        return [code for code in (f"A{suit}", "X1") if fires_on(word, code)]
+    return [f"Q{suit}" if word.kind == "adventurer" else f"2{suit}"]
+
+
+def _fire(word: Word, code: str):
+    """Write the word on that card and drive its trigger through the real engine."""
     state = new(11)
     set_slots(state, 1, [("KC", [])])
     event = word.trigger.event
     suit = word.trigger.suit or "S"
     if word.kind == "monster":
-        code = "X1" if event in ("joker", "escalate") else f"A{suit}"
         if event == "escalate":
             state.rows = [[take(state, 1, "X1"), take(state, 1, "X2")]]
-        gear = ["10" + suit] if event == "slain" else ["2" + suit]
-        if event == "survives":
-            gear = []
+        gear = {"slain": ["10" + suit], "survives": []}.get(event, ["2" + suit])
         set_slots(state, 0, [("Q" + suit, gear), ("KH" if suit != "H" else "KD", ["3D"])])
         rig_monster(state, code, owner=0, word=word.name)
         finish_round(state)
@@ -76,20 +92,24 @@ def _fire(word: Word):
     if word.kind == "adventurer":
         if event == "hired":
             set_slots(state, 0, [("KH", [])])
-            GAME.apply(state, Hire(put_in_hand(state, 0, "Q" + suit, word=word.name)))
+            GAME.apply(state, Hire(0, put_in_hand(state, 0, code, word=word.name)))
             return state
-        layout = [("Q" + suit, ["10" + suit]), ("KD", [])]
+        layout = [(code, ["10" + suit], word.name), ("KD", [])]
         if event == "slain":  # a hit Adventurer is gone before the slaying: another hears it
-            layout.reverse()
-        set_slots(state, 0, layout, word=word.name)
+            suit = "H" if code[-1] != "H" else "C"
+            layout = [(code, [], word.name), ("K" + suit, ["10" + suit])]
+        set_slots(state, 0, layout)
     else:
-        set_slots(state, 0, [("Q" + suit, ["10" + suit]), ("KD", [])])
+        set_slots(state, 0, [("QS", ["10S"])])
         player = state.players[0]
         player.discard += player.hand[:3]
         del player.hand[:3]
-        GAME.apply(state, Cast(put_in_hand(state, 0, "2H", word=word.name)))
-        if event == "cast":
-            return state
+        GAME.apply(state, Cast(0, put_in_hand(state, 0, code, word=word.name)))
+        if event == "hire":
+            GAME.apply(state, Hire(0, put_in_hand(state, 0, "JD")))
+        elif event == "equip":
+            GAME.apply(state, Equip(0, 0, 0))
+        return state
     if event == "round_start":
         finish_round(state)
         return state
@@ -103,17 +123,45 @@ def _fire(word: Word):
     return state
 
 
-@pytest.mark.parametrize("word", WORDS, ids=[w.name for w in WORDS])
-def test_every_word_runs_in_the_engine(word):
-    state = _fire(word)
-    assert any(line.split(": ")[0].endswith(word.name) for line in state.log), state.log
+WORD_CARDS = [(w, code) for w in WORDS for code in cards_for(w)]
+
+
+@pytest.mark.parametrize("word, code", WORD_CARDS, ids=[f"{w.name}-{c}" for w, c in WORD_CARDS])
+def test_every_word_fires_on_every_kind_of_card_it_may_be_written_on(word, code):
+    state = _fire(word, code)
+    from engine.decknforge.model import LABEL
+
+    said = f"'s {LABEL[code]} {word.name}:"
+    assert any(said in line for line in state.log), state.log
     check_invariants(state)
+
+
+def test_r38_monster_words_that_cannot_fire_on_a_card_are_never_offered_for_it():
+    joker_only = {"WILDJEST", "STORMRIFT"}
+    never_on_jokers = {"MAULER", "REVENANT", "GRUDGE", "BROODMOTHER", "DREAD", "DEATHRATTLE",
+                       "VENOMSPIT", "GREEDMAW", "ROTCLAW", "GNASH", "THICKHIDE"}  # fmt: skip
+    assert {w.name for w in words_of("monster") if not fires_on(w, "AS")} == joker_only
+    assert never_on_jokers <= {w.name for w in words_of("monster") if not fires_on(w, "X2")}
+    assert all(any(c.startswith("A") or c.startswith("X") for c in cards_for(w)) for w in words_of("monster"))
+
+
+def test_r37_the_vocabulary_refuses_effects_the_next_step_would_undo():
+    with pytest.raises(ValueError, match="cannot follow"):
+        coin("LOOTWIND", "adventurer", Trigger("joker"), [Effect("draw_equipment", 2)], "AB")
+    with pytest.raises(ValueError, match="cannot follow"):
+        coin("LOOTWIND", "adventurer", Trigger("round_start"), [Effect("draw_equipment", 1)], "AB")
+    with pytest.raises(ValueError, match="not an effect"):
+        coin("LOOTWIND", "equipment", Trigger("cast"), [Effect("sap", 3)], "AB")
+    with pytest.raises(ValueError, match="cannot fire"):
+        coin("LOOTWIND", "equipment", Trigger("hit"), [Effect("draw_adventurer", 1)], "AB")
+    for word in words_of("equipment"):
+        assert word.trigger.event in ("cast", "hire", "equip")
 
 
 def test_find_by_name_and_by_text():
     assert [w.name for w in find("tidestep")] == ["TIDESTEP"]
     by_text = {w.name for w in find("retaliate")}
-    assert {"EMBERGUARD", "WHETSTONE"} <= by_text
+    assert {"EMBERGUARD", "STONEGRIP"} <= by_text
     assert "CINDERJAW" in {w.name for w in find("diamonds")}
     names_first = find("ember")
     assert names_first[0].name.startswith("EMBER")
@@ -143,6 +191,51 @@ def test_coined_words_round_trip_and_wait_for_review():
     assert find("ashveil", [word]) == [word]
 
 
+def test_r39_a_challenged_word_goes_back_to_its_author_and_keeps_its_history():
+    word = coin("ASHVEIL", "adventurer", Trigger("hit"), [Effect("retaliate", 5)], "AB", author_id="key:ab")
+    assert [r.verdict for r in word.history] == ["coined"] and word.history[0].by == "key:ab"
+    with pytest.raises(ValueError, match="says what"):
+        challenge(word, "  ")
+    sent = challenge(word, "too strong for a plain hit", by="key:cd")
+    assert sent.status == "challenged" and sent.note == "too strong for a plain hit"
+    assert sent_back([sent, word], "key:ab") == [sent] and sent_back([sent], "key:cd") == []
+    assert pending([sent]) == [] and sent not in own_lexicon([sent], "AB")  # usable by nobody
+    with pytest.raises(ValueError, match="unchanged"):
+        resubmit(sent, sent.trigger, sent.effects)
+    again = resubmit(sent, Trigger("hit"), [Effect("retaliate", 2)], [sent])
+    assert again.status == "pending" and again.effects == (Effect("retaliate", 2),)
+    assert [r.verdict for r in again.history] == ["coined", "challenged", "resubmitted"]
+    assert again.history[-1].was == word_text(word) and again.history[1].reason == sent.note
+    with pytest.raises(ValueError, match="not sent back"):
+        resubmit(again, Trigger("hit"), [Effect("retaliate", 1)])
+    approved = approve(again, by="key:cd")
+    assert approved.status == "approved" and approved.history[-1].by == "key:cd"
+
+
+def test_r39_an_author_approves_their_own_word_only_when_no_other_moderator_could():
+    mine = coin("ASHVEIL", "adventurer", Trigger("hit"), [Effect("retaliate", 2)], "AB", author_id="key:ab")
+    assert why_not_approve(mine, "key:ab", moderator=True, others=True).startswith("You coined")
+    assert why_not_approve(mine, "key:ab", moderator=True, others=False) == ""
+    assert why_not_approve(mine, "key:cd", moderator=True, others=True) == ""
+    assert why_not_approve(mine, "key:cd", moderator=False, others=True).startswith("Only a moderator")
+    local = coin("GLOOMTIDE", "monster", Trigger("attack"), [Effect("fortify", 1)], "AB")
+    assert why_not_approve(local, "", moderator=True, others=True) == ""  # one machine
+    assert is_author(local, "", "AB") and not is_author(local, "", "CD")
+    assert is_author(mine, "key:ab") and not is_author(mine, "key:cd")
+
+
+def test_r40_words_the_vocabulary_no_longer_allows_go_back_unless_written_on_a_deck():
+    old = Word("OLDGUARD", "equipment", Trigger("hit"), (Effect("retaliate", 3),), "approved", "AB")
+    kept = msgspec.structs.replace(old, name="OLDKEEP", inscribed=True)
+    fine = coin("GLOOMTIDE", "monster", Trigger("attack"), [Effect("fortify", 1)], "AB")
+    checked = recheck([old, kept, fine])
+    assert checked[0].status == "challenged" and "vocabulary changed" in checked[0].note
+    assert checked[1] == kept and checked[2] == fine
+    assert [w.name for w in table_words(checked, {"AB"})] == ["OLDKEEP", "GLOOMTIDE"]
+    assert table_words(checked, set(), written={"OLDGUARD"})[0].name == "OLDGUARD"
+    assert all(w.history == () for w in table_words(checked, {"AB"}))  # a save carries no history
+
+
 def test_a_coined_word_works_in_a_game():
     word = coin("GRITSHELL", "adventurer", Trigger("hit"), [Effect("spare")], "P1")
     state = GAME.new_game(1, coined=[word])
@@ -158,10 +251,12 @@ def test_a_coined_word_works_in_a_game():
     [
         ("monster", Trigger("attack"), [Effect("empower", 9)], "1 to 5"),
         ("adventurer", Trigger("hit"), [Effect("sap", 7)], "1 to 6"),
+        ("equipment", Trigger("equip"), [Effect("arm", 2)], "1 to 1"),
         ("monster", Trigger("attack"), [Effect("clear_dungeon")], "never end or win"),
         ("adventurer", Trigger("hit"), [Effect("win")], "never end or win"),
         ("monster", Trigger("attack"), [Effect("retaliate", 2)], "not an effect"),
         ("equipment", Trigger("hired"), [Effect("draw_equipment", 1)], "cannot fire"),
+        ("monster", Trigger("attack"), [Effect("recruit")], "not an effect"),
         ("adventurer", Trigger("cast"), [Effect("draw_equipment", 1)], "cannot fire"),
         ("adventurer", Trigger("hit_suit"), [Effect("spare")], "suit"),
         ("adventurer", Trigger("attack"), [Effect("spare")], "cannot follow"),

@@ -34,7 +34,7 @@ def test_registered_and_default_game_works():
     game = GAMES["decknforge"]
     state = game.new_game(seed=42)
     assert len(state.players) == 2 and game.outcome(state) is None
-    assert msgspec.json.decode(msgspec.json.encode(Hire(2)), type=Action) == Hire(2)
+    assert msgspec.json.decode(msgspec.json.encode(Hire(1, 2)), type=Action) == Hire(1, 2)
 
 
 def test_setup_splits_every_deck_the_same_way():
@@ -61,55 +61,57 @@ def test_strength_is_25_per_player_plus_monsters():
     assert strength(state) == 25 * 3 + 18  # 18 Monsters at Level 1, no modifiers
 
 
-def test_three_actions_then_next_player():
+def test_every_player_acts_in_the_same_turn_and_three_actions_finish_it():
     state = new(1)
+    assert GAME.to_move(state) == (0, 1)
+    GAME.apply(state, Equip(1, 0, 0))  # any order: seat 2 first
     for _ in range(3):
-        assert state.turn == 0
-        GAME.apply(state, Equip(0, 0))
-    assert state.turn == 1 and state.actions_left == 3
+        GAME.apply(state, Equip(0, 0, 0))
+    assert GAME.to_move(state) == (1,) and state.players[1].actions_left == 2
+    assert not any(a.seat == 0 for a in GAME.legal_actions(state))
+    with pytest.raises(IllegalAction, match="finished"):
+        GAME.apply(state, EndTurn(0))
 
 
 def test_draw_needs_room_in_hand():
     state = new(1)
-    assert DrawEquipment() not in GAME.legal_actions(state)  # 7 cards: full
+    assert DrawEquipment(0) not in GAME.legal_actions(state)  # 7 cards: full
     with pytest.raises(IllegalAction, match="full"):
-        GAME.apply(state, DrawEquipment())
-    GAME.apply(state, Equip(0, 0))
-    GAME.apply(state, DrawAdventurer())
+        GAME.apply(state, DrawEquipment(0))
+    GAME.apply(state, Equip(0, 0, 0))
+    GAME.apply(state, DrawAdventurer(0))
     assert state.players[0].hand[-1].code[0] in "JQK"
 
 
 def test_hire_needs_an_empty_slot():
     state = new(1)
     index = put_in_hand(state, 0, "JS")
-    assert Hire(index) not in GAME.legal_actions(state)
+    assert Hire(0, index) not in GAME.legal_actions(state)
     set_slots(state, 0, [("QH", [])])
     index = next(i for i, c in enumerate(state.players[0].hand) if c.code == "JS")
-    GAME.apply(state, Hire(index))
+    GAME.apply(state, Hire(0, index))
     assert [s.adventurer.code for s in state.players[0].slots] == ["QH", "JS"]
 
 
 def test_equip_puts_face_value_on_an_adventurer():
     state = new(1)
     card = state.players[0].hand[0]
-    GAME.apply(state, Equip(0, 1))
+    GAME.apply(state, Equip(0, 0, 1))
     assert state.players[0].slots[1].gear == [card]
     assert equipped_total(state) == int(card.code[:-1])
 
 
-def test_cast_needs_an_equipment_word_and_burns_at_round_end():
+def test_cast_needs_an_equipment_word_and_the_card_burns():
     state = new(1)
     assert not any(isinstance(a, Cast) for a in GAME.legal_actions(state))
     index = put_in_hand(state, 0, "5S", word="KINDLE")
-    GAME.apply(state, Equip(0, 0))  # make room: KINDLE draws two
+    GAME.apply(state, Equip(0, 0, 0))  # make room: KINDLE draws two
     index -= 1
-    GAME.apply(state, Cast(index))
+    GAME.apply(state, Cast(0, index))
     player = state.players[0]
-    assert [c.code for c in player.cast] == ["5S"] and len(player.hand) == 7
-    rig_monster(state, "X1")  # a harmless draw
-    set_slots(state, 1, [("KH", [])])
-    finish_round(state)
-    assert player.cast == [] and any(c.code == "5S" for c in player.discard)
+    assert player.cast == [] and len(player.hand) == 7  # spoken at once, and burnt (R9)
+    assert player.discard[-1].code == "5S"
+    assert state.log.index("P1 casts 5♠ for KINDLE.") < len(state.log) - 1  # cause, then effect
 
 
 def test_monster_discards_its_suit_with_gear():
@@ -208,7 +210,8 @@ def test_empty_pile_with_dungeon_standing_is_a_fall():
 def test_illegal_action_leaves_state_untouched():
     state = new(1)
     before = msgspec.json.encode(state)
-    for action in (Equip(0, 5), Hire(0), Cast(0), Equip(9, 0), DrawEquipment()):
+    for action in (Equip(0, 0, 5), Hire(0, 0), Cast(0, 0), Equip(0, 9, 0), DrawEquipment(0),
+                   EndTurn(2), EndTurn(-1), DrawAdventurer(0), DrawAdventurer(0, 9), Equip(1, 9, 9)):
         with pytest.raises(IllegalAction):
             GAME.apply(state, action)
     assert msgspec.json.encode(state) == before
@@ -237,9 +240,10 @@ def test_decks_are_brought_and_not_changed_by_setup():
 
 def test_texts_for_the_screen():
     state = new(1)
-    assert GAME.describe(Equip(0, 0), state).startswith("Equip ")
-    assert GAME.describe(EndTurn()) == "End turn"
+    assert GAME.describe(Equip(0, 0, 0), state).startswith("Equip ")
+    assert GAME.describe(EndTurn(1)) == "End turn"
     assert "round 1" in GAME.summary(state)
-    assert GAME.why_illegal(state, Hire(0)) == "Only an Adventurer can be hired."
+    assert GAME.why_illegal(state, Hire(0, 0)) == "Only an Adventurer can be hired."
+    assert GAME.seats(state) == ["P1", "P2"]
     assert state.log and len(state.log) <= 40
     assert isinstance(msgspec.json.decode(msgspec.json.encode(state), type=State), State)

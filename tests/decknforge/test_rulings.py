@@ -6,8 +6,19 @@ import pytest
 
 from engine.decknforge.effects import equipped_total, strength
 from engine.decknforge.legacy import fresh_deck
-from engine.decknforge.lexicon import Effect, Trigger, coin
-from engine.decknforge.model import Cast, DrawEquipment, EndTurn, Equip, Hire, InscribeScar
+from engine.decknforge.lexicon import Effect, Trigger
+from engine.decknforge.moderation import coin
+from engine.core.errors import IllegalAction
+from engine.decknforge.model import (
+    Cast,
+    DrawAdventurer,
+    DrawEquipment,
+    EndTurn,
+    Equip,
+    Hire,
+    InscribeScar,
+    UpgradeScar,
+)
 from tests.decknforge.helpers import (
     GAME,
     check_invariants,
@@ -65,13 +76,18 @@ def test_r4_a_joker_hits_nobody_and_is_never_slain():
     assert strength(state) == before and not state.slain
 
 
-def test_r5_players_take_turns_in_seat_order():
+def test_r5_players_act_at_once_in_any_order_and_the_attack_waits_for_all():
     state = new(1, players=3)
-    seen = []
-    while state.round == 1:
-        seen.append(state.turn)
-        GAME.apply(state, EndTurn())
-    assert seen == [0, 1, 2]
+    assert GAME.to_move(state) == (0, 1, 2)
+    GAME.apply(state, Equip(2, 0, 0))
+    GAME.apply(state, Equip(0, 0, 1))
+    GAME.apply(state, Equip(2, 0, 1))
+    GAME.apply(state, EndTurn(1))
+    assert GAME.to_move(state) == (0, 2) and state.round == 1
+    GAME.apply(state, EndTurn(2))
+    assert state.round == 1 and not state.last_attack  # seat 1 is still acting
+    GAME.apply(state, EndTurn(0))
+    assert state.round == 2 and state.last_attack and GAME.to_move(state) == (0, 1, 2)
 
 
 def test_r6_and_r7_escalated_attack_resolves_monsters_in_draw_order():
@@ -90,34 +106,64 @@ def test_r6_and_r7_escalated_attack_resolves_monsters_in_draw_order():
 
 def test_r8_hands_refill_with_equipment_at_ready():
     state = new(1)
-    GAME.apply(state, Equip(0, 0))
-    GAME.apply(state, Equip(0, 0))
-    GAME.apply(state, Equip(0, 0))
-    GAME.apply(state, EndTurn())
+    for _ in range(3):
+        GAME.apply(state, Equip(0, 0, 0))
     rig_monster(state, "X1", owner=1)
     finish_round(state)
     hand = state.players[0].hand
     assert len(hand) == 7 and all(c.code[0].isdigit() for c in hand)
 
 
-def test_r9_a_cast_word_lasts_through_the_rounds_attack():
+def test_r9_a_cast_lasts_the_turn_and_word_effects_the_round():
+    # Equipment: a word waiting for an equip that never comes burns when the turn ends.
     state = new(1)
-    set_slots(state, 0, [("QS", ["2S"]), ("KH", [])])
+    set_slots(state, 0, [("QS", [])])
     _quiet(state)
-    index = put_in_hand(state, 0, "3D", word="WHETSTONE")
-    GAME.apply(state, Cast(index))
-    rig_monster(state, "AS", owner=1, mod=3)  # attack 4; gear 2 + 3 beats it
-    finish_round(state)
-    assert state.last_attack[0].retaliation == 5 and state.last_attack[0].result == "slain"
-
-
-def test_r10_hit_words_resolve_before_the_discard():
-    state = new(1)
-    set_slots(state, 0, [("QH", ["4H"])], word="TIDESTEP")
-    _quiet(state)
+    player = state.players[0]
+    GAME.apply(state, Cast(0, put_in_hand(state, 0, "3D", word="WHETSTONE")))
+    assert [c.code for c in player.cast] == ["3D"]
     rig_monster(state, "AH", owner=1)
+    deck = len(player.equipment_deck)
     finish_round(state)
-    assert [s.adventurer.code for s in state.players[0].slots] == ["QH"]
+    assert player.cast == [] and player.discard[-1].code == "3D"
+    assert state.round == 2 and not any("WHETSTONE:" in line for line in state.log)
+    # ...and a word that speaks in the turn acts in the turn: one equip, one extra card.
+    GAME.apply(state, Cast(0, put_in_hand(state, 0, "4D", word="WHETSTONE")))
+    deck = len(player.equipment_deck)
+    GAME.apply(state, Equip(0, 0, 0))
+    assert len(player.slots[0].gear) == 2 and len(player.equipment_deck) == deck - 1
+    assert player.cast == [] and player.discard[-1].code == "4D"  # it spoke once, and burnt
+    # Adventurer and Monster words: a Strength change holds through the round's check only.
+    for word, owner, kind in (("GRUDGE", 1, "monster"), ("BANNERMAN", 0, "adventurer")):
+        state = new(2)
+        base = strength(state)
+        set_slots(state, 0, [("QH", [])], word="BANNERMAN" if kind == "adventurer" else "")
+        _quiet(state)
+        if kind == "monster":
+            rig_monster(state, "AS", owner=owner, word=word)
+            change = 3  # GRUDGE; the Monster itself was counted in the pile already (R1)
+        else:
+            state.rows = [[take(state, 1, "X1"), take(state, 1, "X2")]]
+            rig_monster(state, "X1", owner=0)
+            change = -3
+        finish_round(state)
+        assert state.strength_adjust == 0 and state.round == 2
+        assert any(f"Equipped 0 against Strength {base + change}" in line for line in state.log)
+
+
+def test_r10_the_hit_are_discarded_first_then_the_words_speak():
+    state = new(1)
+    set_slots(state, 0, [("QH", ["4H"]), ("KS", ["9S", "2S"])], word="TIDESTEP")
+    _quiet(state)
+    rig_monster(state, "AH", owner=1, word="MAULER")  # on a hit: smash the best equipped piece
+    finish_round(state)
+    player = state.players[0]
+    # Step 1 took Q♥ out of play, so MAULER's smash (step 2) found the 9♠, not the 4♥; then
+    # TIDESTEP brought Q♥ back with its gear.
+    assert [s.adventurer.code for s in player.slots] == ["QH", "KS"]
+    assert [g.code for g in player.slots[0].gear] == ["4H"] and player.discard[-1].code == "9S"
+    lines = [i for i, line in enumerate(state.log) if "hits Q♥/P1" in line or "MAULER" in line or "TIDESTEP" in line]
+    assert len(lines) == 3 and "hits" in state.log[lines[0]]
 
 
 def test_r11_no_hit_no_retaliation():
@@ -143,28 +189,47 @@ def test_r13_equipped_cards_words_sleep():
     state = new(1)
     set_slots(state, 0, [("QS", ["2S"])])
     _quiet(state)
-    index = put_in_hand(state, 0, "3D", word="WHETSTONE")
-    GAME.apply(state, Equip(index, 0))
-    rig_monster(state, "AS", owner=1, mod=5)  # attack 6; gear 5, no +3 from the word
-    finish_round(state)
-    assert state.last_attack[0].retaliation == 5 and state.last_attack[0].result == "survives"
+    index = put_in_hand(state, 0, "3D", word="KINDLE")
+    hand = len(state.players[0].hand)
+    GAME.apply(state, Equip(0, index, 0))
+    assert len(state.players[0].hand) == hand - 1 and not any("KINDLE:" in line for line in state.log)
+    assert equipped_total(state) == 5
 
 
-def test_r14_draw_takes_one_card():
+def test_r14_draw_takes_one_card_and_a_full_hand_discards_for_an_adventurer():
     state = new(1)
-    GAME.apply(state, Equip(0, 0))
-    GAME.apply(state, DrawEquipment())
-    assert len(state.players[0].hand) == 7 and state.actions_left == 1
+    player = state.players[0]
+    assert DrawEquipment(0) not in GAME.legal_actions(state)
+    draws = [a for a in GAME.legal_actions(state) if isinstance(a, DrawAdventurer) and a.seat == 0]
+    assert [a.discard for a in draws] == list(range(7))  # full: name the card to let go
+    dropped = player.hand[4]
+    GAME.apply(state, DrawAdventurer(0, 4))
+    assert len(player.hand) == 7 and player.hand[-1].code[0] in "JQK"
+    assert player.discard[-1] == dropped and player.actions_left == 2
+    GAME.apply(state, Equip(0, 0, 0))
+    GAME.apply(state, DrawEquipment(0))
+    assert len(player.hand) == 7 and player.done
 
 
-def test_r15_driven_out_with_an_adventurer_only_in_hand():
+def test_r15_a_player_leaves_only_with_no_adventurer_left_anywhere():
     state = new(1)
     set_slots(state, 0, [("QS", [])])
-    put_in_hand(state, 0, "KH")
     _quiet(state)
     rig_monster(state, "AS", owner=1)
     finish_round(state)
+    player = state.players[0]
+    assert not player.slots and state.phase == "turn"  # 8 Adventurers still in the deck
+    for code in [c.code for c in player.adventurer_deck]:
+        player.discard.append(take(state, 0, code))
+    put_in_hand(state, 0, "KH")
+    rig_monster(state, "X1", owner=1)
+    finish_round(state)
+    assert state.phase == "turn"  # one in hand: hire it next turn
+    player.discard.append(take(state, 0, "KH"))
+    rig_monster(state, "X2", owner=1)
+    finish_round(state)
     assert state.result == "driven_out" and state.phase == "scar"
+    assert any("has no Adventurer left" in line for line in state.log)
 
 
 def test_r16_words_never_push_strength_below_25_per_player():
@@ -178,21 +243,24 @@ def test_r17_end_turn_is_always_legal():
     for _ in range(30):
         if state.phase != "turn":
             break
-        assert EndTurn() in GAME.legal_actions(state)
-        GAME.apply(state, GAME.legal_actions(state)[0])
+        legal = GAME.legal_actions(state)
+        assert all(EndTurn(seat) in legal for seat in GAME.to_move(state))
+        GAME.apply(state, legal[0])
 
 
-def test_r18_actions_won_outside_the_turn_are_banked_up_to_two():
+def test_r18_actions_at_ready_count_now_and_in_an_attack_wait_banked_up_to_two():
     state = new(1)
-    set_slots(state, 1, [("KC", [])], word="TRAILBLAZER")
-    rig_monster(state, "X1", owner=1)
+    set_slots(state, 1, [("KC", []), ("QD", [])], word="TRAILBLAZER")
+    set_slots(state, 0, [("QS", ["10S"]), ("KH", [], "OATHKEEPER")])
+    rig_monster(state, "AS", owner=1)
     finish_round(state)
-    GAME.apply(state, EndTurn())
-    assert state.turn == 1 and state.actions_left == 4
-    state.players[0].extra_actions = 2
-    from engine.decknforge.effects import HANDLERS
+    assert state.last_attack[0].result == "slain"
+    assert state.players[1].actions_left == 4  # TRAILBLAZER at READY: this round
+    assert state.players[0].actions_left == 4 and state.players[0].extra_actions == 0  # banked
+    from engine.decknforge.effects import HANDLERS, Attack
 
-    HANDLERS["actions"](state, Effect("actions", 2), 0, None, None)
+    state.players[0].extra_actions = 2
+    HANDLERS["actions"](state, Effect("actions", 2), 0, Attack(None), None)
     assert state.players[0].extra_actions == 2
 
 
@@ -211,38 +279,41 @@ def test_r19_a_returning_monster_comes_back_once():
 
 
 def test_r20_solo_is_two_decks_of_one_person():
-    state = GAME.new_game(3, solo=True)
+    state = GAME.new_game(3, solo=True, strength="strict")
     assert [p.initials for p in state.players] == ["ME", "ME"] and strength(state) == 50 + 12
     with pytest.raises(ValueError, match="solo"):
         GAME.new_game(3, solo=True, decks=[fresh_deck("AB"), fresh_deck("CD")])
 
 
 def test_r25_scar_words_include_own_pending_words_only():
-    mine = coin("GLOOMTIDE", "monster", Trigger("attack"), [Effect("empower", 1)], author="P1")
+    mine = coin("GLOOMTIDE", "monster", Trigger("attack"), [Effect("strip_hand", 1)], author="P1")
     theirs = coin("SLOWROT", "monster", Trigger("attack"), [Effect("burn_deck", 1)], author="P2")
     state = GAME.new_game(1, coined=[mine, theirs])
     rig_monster(state, "X1")
     state.lair += state.monster_pile[:-1]
     state.monster_pile = state.monster_pile[-1:]
     finish_round(state)
-    assert state.phase == "scar" and state.scar_turn == 0
-    names = {a.word for a in GAME.legal_actions(state)}
+    assert state.phase == "scar" and GAME.to_move(state) == (0, 1)  # both owners pick at once
+    names = {a.word for a in GAME.legal_actions(state) if a.seat == 0}
     assert "GLOOMTIDE" in names and "SLOWROT" not in names
-    GAME.apply(state, InscribeScar("GLOOMTIDE"))
-    assert state.scar_turn == 1
-    late = coin("LATECOMER", "monster", Trigger("attack"), [Effect("empower", 1)], author="P2")
+    GAME.apply(state, InscribeScar(0, "GLOOMTIDE"))
+    assert isinstance(GAME.legal_actions(state)[0], (InscribeScar, UpgradeScar))
+    late = coin("LATECOMER", "monster", Trigger("attack"), [Effect("fortify", 1)], author="P2")
     GAME.add_coined(state, late)
-    assert InscribeScar("LATECOMER") in GAME.legal_actions(state)
-    GAME.apply(state, InscribeScar("LATECOMER"))
+    assert InscribeScar(1, "LATECOMER") in GAME.legal_actions(state)
+    GAME.apply(state, InscribeScar(1, "LATECOMER"))
+    for seat in (1, 0):
+        GAME.apply(state, next(a for a in GAME.legal_actions(state) if a.seat == seat))
     assert state.phase == "over"
-    assert state.result_decks[0].card(state.scars[0].monster).word == "GLOOMTIDE"
+    decks = GAME.result_decks(state)
+    assert decks[0].card(state.scars[0].monster).word == "GLOOMTIDE"
     check_invariants(state)
 
 
 def test_r27_no_deck_changes_before_the_end():
     state = new(1)
-    assert GAME.result_decks(state) == []
-    assert state.result_decks == []
+    assert GAME.result_decks(state) == [] and GAME.results(state) == []
+    assert state.results == []
 
 
 def test_r28_monster_word_fires_before_the_bands_words():
@@ -307,25 +378,34 @@ def test_hire_fires_a_hired_word():
     state = new(1)
     set_slots(state, 0, [("QD", [])])
     index = put_in_hand(state, 0, "JS", word="QUICKHAND")
-    GAME.apply(state, Hire(index))
-    assert state.actions_left == 3  # spent one, won one
+    GAME.apply(state, Hire(0, index))
+    assert state.players[0].actions_left == 3  # spent one, won one
 
 
-def test_r23_a_deck_with_no_blank_monster_skips_its_pick():
+def test_r23_scar_steps_3_and_4_are_the_owners_picks_in_order():
     veteran = fresh_deck("AB")
     for card in veteran.cards:
         if card.code[0] in "AX":
-            card.word, card.modifier = "GNASH", 3
+            card.word, card.modifier = ("WILDJEST" if card.code[0] == "X" else "GNASH"), 3
     state = GAME.new_game(1, decks=[veteran, fresh_deck("CD")])
     top = rig_monster(state, "X1", owner=1)
     state.lair += state.monster_pile[:-1]
     state.monster_pile = [top]
     finish_round(state)
-    assert state.scars[0].monster == "" and state.scar_turn == 1
-    assert GAME.describe(GAME.legal_actions(state)[0], state).startswith("Inscribe ")
-    GAME.apply(state, GAME.legal_actions(state)[0])
+    assert state.scars[0].monster == "" and state.scars[0].equipment  # no blank Monster
+    first = {type(a) for a in GAME.legal_actions(state) if a.seat == 0}
+    assert first == {UpgradeScar}  # step 3 skipped: straight to step 4
+    assert {type(a) for a in GAME.legal_actions(state) if a.seat == 1} == {InscribeScar}
+    with pytest.raises(IllegalAction, match="comes first"):
+        GAME.apply(state, UpgradeScar(1, "KINDLE"))
+    GAME.apply(state, UpgradeScar(0, "KINDLE"))
+    GAME.apply(state, InscribeScar(1, "HOWL"))
+    assert GAME.describe(GAME.legal_actions(state)[0], state).startswith("Write ")
+    GAME.apply(state, UpgradeScar(1, "HASTE"))
     decks = GAME.result_decks(state)
-    assert decks[0].scars[-1].equipment and decks[0].xp == 10
+    assert decks[0].card(state.scars[0].equipment).word == "KINDLE" and decks[0].xp == 10
+    assert decks[1].card(state.scars[1].monster).word == "HOWL"
+    assert decks[1].card(state.scars[1].equipment).word == "HASTE"
 
 
 def test_r33_a_hit_adventurer_does_not_hear_the_slaying():
@@ -343,15 +423,21 @@ def test_decks_and_players_must_agree():
         GAME.new_game(1, players=3, decks=[fresh_deck("AB"), fresh_deck("CD")])
 
 
-def test_r34_gentle_dungeon_counts_only_monsters_out_of_the_pile():
-    state = GAME.new_game(1, gentle=True)
+def test_r34_two_readings_of_the_strength():
+    state = GAME.new_game(1, strength="gentle")
     assert strength(state) == 50
     set_slots(state, 0, [("QH", [])])
     _quiet(state)
     rig_monster(state, "AS", owner=0, mod=4)
     finish_round(state)
     assert strength(state) == 50 + 5
-    assert strength(new(1)) == 62
+    assert strength(new(1, strength="strict")) == 62
+    from engine.decknforge.readings import DEFAULT_READING, explain, playable, readings
+
+    assert playable(readings()[DEFAULT_READING])  # the default keeps a legacy playable
+    assert "game 20" in explain("strict") and "game 20" in explain("gentle")
+    with pytest.raises(ValueError, match="Strength reading"):
+        GAME.new_game(1, strength="lenient")
 
 
 def test_r35_a_save_carries_its_decks_and_words_as_plain_data():
@@ -365,14 +451,55 @@ def test_r35_a_save_carries_its_decks_and_words_as_plain_data():
     options = GAME.check_options({"decks": decks, "coined": [word]})
     assert options["players"] == 2 and isinstance(options["decks"][0], dict)
     stored = msgspec.json.decode(msgspec.json.encode(options))  # as a save holds them
+    assert GAME.check_options(stored)["decks"] == options["decks"]  # table decks stay as they are
     state = GAME.new_game(8, **options)
     again = GAME.new_game(8, **stored)
     bot = RandomPlayer(3)
     while GAME.outcome(state) is None:
-        action = bot.choose(GAME, state)
+        action = bot.rng.choice(GAME.legal_actions(state))
         GAME.apply(state, action)
         GAME.apply(again, action)
     assert msgspec.json.encode(state) == msgspec.json.encode(again)
     assert [d.id for d in GAME.result_decks(state)] == ["ab-1", "cd-1"]  # each goes home
     with pytest.raises(ValueError, match="not readable"):
         GAME.check_options({"decks": [{"initials": 5}, {"initials": "CD"}]})
+
+
+
+
+def test_r36_clears_and_scars_draw_on_approved_coined_words_of_every_kind():
+    from engine.decknforge.ending import table_pool
+    from engine.decknforge.moderation import approve
+
+    made = [
+        ("ASHVEIL", "adventurer", Trigger("hit"), [Effect("retaliate", 1)]),
+        ("IRONVOW", "adventurer", Trigger("hit"), [Effect("keep_gear", 1)]),
+        ("BRAMBLECALL", "adventurer", Trigger("hired"), [Effect("arm", 1)]),
+        ("SPARKFLINT", "equipment", Trigger("cast"), [Effect("actions", 1)]),
+        ("MIRECLAW", "monster", Trigger("attack"), [Effect("strip_hand", 1)]),
+    ]
+    approved = [approve(coin(n, k, t, e, "ZZ")) for n, k, t, e in made]
+    waiting = coin("SLOWROT", "monster", Trigger("attack"), [Effect("burn_deck", 1)], "ZZ")
+    coined_names = {w.name for w in approved}
+    inscribed = set()
+    for seed in range(80):  # a clear draws a random word: some clear soon writes a coined one
+        state = GAME.new_game(seed, coined=[*approved, waiting])
+        set_slots(state, 0, [("QD", ["10S", "10H", "10D", "10C", "9S", "9H", "9D", "9C"])])
+        set_slots(state, 1, [("KD", ["8S", "8H", "8D", "8C", "7S", "7H", "7D", "7C"])])
+        rig_monster(state, "AS", owner=1)
+        finish_round(state)
+        inscribed |= {m.word for r in state.results for m in r.marks} & coined_names
+        if inscribed:
+            break
+    assert inscribed <= {"ASHVEIL", "IRONVOW", "BRAMBLECALL"} and inscribed
+    assert "SLOWROT" not in {w.name for w in table_pool(state, "monster")}  # nobody's own here
+    state = GAME.new_game(2, coined=[*approved, waiting])
+    top = rig_monster(state, "X1", owner=0)
+    state.lair += state.monster_pile[:-1]
+    state.monster_pile = [top]
+    finish_round(state)
+    offered = {a.word for a in GAME.legal_actions(state)}
+    scar = state.scars[0]
+    assert "MIRECLAW" in offered  # another author's approved word, for ace and joker alike
+    GAME.apply(state, InscribeScar(0, "MIRECLAW" if scar.monster else "HOWL"))
+    assert "SPARKFLINT" in {a.word for a in GAME.legal_actions(state) if a.seat == 0}

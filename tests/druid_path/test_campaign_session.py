@@ -8,6 +8,7 @@ import pytest
 from engine.core.rng import Rng
 from engine.druid_path.campaign import CampaignError
 from engine.druid_path.model import PendingRoll, Tame
+from saves.history import History
 from saves.session import CampaignSession, GameSession
 from tests.druid_path.helpers import GAME
 
@@ -35,10 +36,11 @@ def test_recording_needs_a_finished_game_and_abandoning_is_saved(store) -> None:
     session.start_next_game()
     with pytest.raises(CampaignError):
         session.record_game()
-    session.abandon()
-    again = GameSession.resume(store, session.save_id)
-    assert again.campaign.status == "abandoned" and again.state is None
-    assert "abandoned" in store.list()[0].summary
+    session.abandon()  # the road is over: the campaign moves to the history
+    record = History(store).read(session.save_id)
+    assert record.entry.result == "abandoned" and "abandoned" in record.entry.summary
+    again = msgspec.json.decode(record.state, type=GAME.Campaign)
+    assert again.status == "abandoned" and again.game is None and store.list() == []
 
 
 def test_the_latest_roll_stays_in_the_state_after_it_settles() -> None:

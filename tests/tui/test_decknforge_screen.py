@@ -7,6 +7,7 @@ import msgspec
 
 from engine.decknforge.legacy import fresh_deck
 from engine.decknforge.model import EndTurn
+from saves.history import History
 from tests.conftest import screen_text
 from tests.tui.launcher import SIZE, make_app, use_snapshot_dir
 from tui.decknforge.decks_screen import DecksScreen
@@ -16,6 +17,7 @@ from tui.decknforge.screen import DecknForgeScreen
 from tui.decknforge.setup import DecknForgeSetup
 from tui.decknforge.storage import deck_store, word_store
 from tui.screens.home import HomeScreen
+from tui.screens.privacy import PrivacyScreen
 
 
 async def keys(pilot, *presses: str) -> None:
@@ -33,8 +35,9 @@ async def set_table_by_keys(pilot, seed: str, initials=("AB", "CD")) -> None:
 
 
 async def start_by_keys(pilot, seed: str, initials=("AB", "CD")) -> None:
+    """The table sits down; the first player lifts the cover laid over it."""
     await set_table_by_keys(pilot, seed, initials)
-    await keys(pilot, "s")
+    await keys(pilot, "s", "enter")
 
 
 def session_of(app):
@@ -52,12 +55,15 @@ async def test_setup_screen_and_the_table_it_starts(paths, snapshot):
         assert "Seat 1: AB · L1 · 0 XP" in text and "Seed: 2024" in text
         snapshot.assert_match(text, "setup.txt")
         await keys(pilot, "s")
+        assert isinstance(app.screen, PrivacyScreen) and "Pass to AB" in screen_text(app)
+        await keys(pilot, "enter")
         session = session_of(app)
         assert session.envelope.seed == 2024
         options = session.envelope.options
         assert [d["id"] for d in options["decks"]] == ["ab-1", "cd-1"] and options["players"] == 2
         text = screen_text(app)
-        assert "AB's turn: 3 actions left" in text and "Strength 62" in text
+        assert "AB: 3 actions left" in text and "Strength 50" in text  # the gentle reading
+        assert "▸AB" in text and "•CD" in text  # AB shown, CD still to act
         snapshot.assert_match(text, "start.txt")
 
 
@@ -67,7 +73,7 @@ async def test_solo_table_uses_two_decks_of_one_owner(paths):
         await keys(pilot, "4", "p", "p", "p")  # 2 -> 3 -> 4 -> solo
         assert "solo: one player" in screen_text(app)
         await keys(pilot, "1", "n", "m", "e", "enter", "2", "n")  # the second takes ME too
-        await keys(pilot, "s")
+        await keys(pilot, "s")  # one person at both seats: no cover between them
         session = session_of(app)
         assert session.state.solo and [p.initials for p in session.state.players] == ["ME", "ME"]
         assert [p.label for p in session.state.players] == ["ME #1", "ME #2"]
@@ -81,12 +87,17 @@ async def test_a_whole_two_player_game_by_keys_writes_the_decks(paths, snapshot)
         session = session_of(app)
         store = deck_store(paths)
         before = {d.id: msgspec.json.encode(d) for d in store.decks()}
-        presses = 0
+        presses = covers = 0
         while session.outcome() is None:
-            state = session.state
+            if isinstance(app.screen, PrivacyScreen):  # the keyboard passes to the next player
+                assert session.state.phase == "turn"
+                await keys(pilot, "enter")
+                covers += 1
+                continue
+            state, seat = session.state, app.screen.seat
             # Hire when a slot is free, equip the first card otherwise; Enter plays the
             # highlighted choice (the first listed), e ends a turn with nothing better.
-            if state.phase == "turn" and state.actions_left == 1 and presses % 5 == 0:
+            if state.phase == "turn" and state.players[seat].actions_left == 1 and presses % 5 == 0:
                 await keys(pilot, "e")
             else:
                 await keys(pilot, "enter")
@@ -105,8 +116,9 @@ async def test_a_whole_two_player_game_by_keys_writes_the_decks(paths, snapshot)
         text = screen_text(app)
         assert ("+150 XP" if result == "clear" else "+10 XP") in text
         snapshot.assert_match(text, "results.txt")
-        saved = app.store.read(session.save_id)
-        assert len(saved.actions) == presses
+        saved = History(app.store).read(session.save_id)  # a finished game moves to history
+        assert len(saved.actions) == presses and not paths.save_file(session.save_id).exists()
+        assert saved.entry.decks == ["AB", "CD"] and covers >= session.state.round
         written = {d.initials: d for d in store.decks()}
         assert written["AB"].history[-1].result == result and written["CD"].xp in (10, 150)
         if result != "clear":
@@ -122,9 +134,12 @@ async def test_quit_and_resume_restores_state_screen_and_replay(paths):
     app = make_app(paths)
     async with app.run_test(size=SIZE) as pilot:
         await start_by_keys(pilot, "99")
-        await keys(pilot, "1", "enter", "e", "enter", "enter", "3", "enter")
+        await keys(pilot, "1", "enter", "e")
+        assert isinstance(app.screen, PrivacyScreen) and "CD" in screen_text(app)
+        assert "3♣" not in screen_text(app)  # nothing of the table shows under the cover
+        await keys(pilot, "enter", "enter", "3", "enter")
         session = session_of(app)
-        assert len(session.envelope.actions) == 5
+        assert len(session.envelope.actions) == 4 and app.screen.seat == 1
         state_before = msgspec.json.encode(session.state)
         screen_before = screen_text(app)
         await keys(pilot, "q")
@@ -132,6 +147,8 @@ async def test_quit_and_resume_restores_state_screen_and_replay(paths):
     again = make_app(paths)
     async with again.run_test(size=SIZE) as pilot:
         await keys(pilot, "c")
+        assert "Pass to CD" in screen_text(again)  # resumed under the cover, for who acts
+        await keys(pilot, "enter")
         resumed = session_of(again)
         assert msgspec.json.encode(resumed.state) == state_before
         assert msgspec.json.encode(resumed.replay()) == state_before
@@ -149,7 +166,7 @@ async def test_an_illegal_key_is_explained_and_changes_nothing(paths):
         session.state.players[0].hand.pop()  # rig: room in hand, the draw is now offered
         app.screen.redraw()
         await keys(pilot, "d")
-        assert len(session.state.players[0].hand) == 7 and session.state.actions_left == 2
+        assert len(session.state.players[0].hand) == 7 and session.state.players[0].actions_left == 2
 
 
 async def test_the_lexicon_opens_mid_game_and_the_game_waits(paths, snapshot):
@@ -166,7 +183,7 @@ async def test_the_lexicon_opens_mid_game_and_the_game_waits(paths, snapshot):
         snapshot.assert_match(screen_text(app), "lexicon.txt")
         await keys(pilot, "slash", *"spade")
         text = screen_text(app)
-        assert "NIGHTCLOAK" in text and "4 shown" in text  # FIND by what a word does
+        assert "NIGHTCLOAK" in text and "3 shown" in text  # FIND by what a word does
         await keys(pilot, "escape", "d", "slash", *"scar")
         text = screen_text(app)
         assert "SCAR" in text and "DEFINE" in text
@@ -210,7 +227,7 @@ async def test_a_word_coined_mid_game_joins_the_table_and_the_replay(paths):
         session = session_of(app)
         assert [w.name for w in session.state.coined] == ["EMBERWAKE"]
         assert session.envelope.options["coined"][0]["name"] == "EMBERWAKE"
-        session.play(EndTurn())
+        session.play(EndTurn(0))
         assert msgspec.json.encode(session.replay()) == msgspec.json.encode(session.state)
 
 
@@ -219,7 +236,8 @@ async def test_deck_screen_shows_cards_history_and_damage(paths, snapshot):
     app = make_app(paths)
     async with app.run_test(size=SIZE) as pilot:
         await fall_at_once(app, pilot)
-        await keys(pilot, "enter", "enter", "escape", "q", "d")  # a scar word each, then home
+        await keys(pilot, "enter", "enter", "enter", "enter")  # two scar words each
+        await keys(pilot, "escape", "q", "d")  # then home, then the decks
         assert isinstance(app.screen, DecksScreen)
         text = screen_text(app)
         assert "AB" in text and ("10/1000" in text or "150/1000" in text)
@@ -266,10 +284,10 @@ async def test_game_help_explains_the_keys(paths):
         await keys(pilot, "question_mark")
         for _ in range(40):  # the help's Markdown renders a moment after it mounts
             text = screen_text(app)
-            if "Monster pile" in text:
+            if "Monster pile" in text and "Tab hands" in text:
                 break
             await pilot.pause(0.05)
-        assert "Monster pile" in text and "carries a Qi Word" in text, text
+        assert "Monster pile" in text and "Tab hands the" in text, text
 
 
 async def test_a_first_clear_is_written_and_asks_for_a_name(paths, snapshot):
@@ -289,7 +307,7 @@ async def test_a_first_clear_is_written_and_asks_for_a_name(paths, snapshot):
         rig_monster(state, "AS", owner=1)
         session.save()
         app.open_session(session)
-        await keys(pilot, "e", "e")
+        await keys(pilot, "enter", "e", "enter", "e")
         assert isinstance(app.screen, ResultsScreen) and state.result == "clear"
         text = screen_text(app)
         assert "+150 XP" in text and "Name AB's deck" in text and "inscribed" in text
@@ -314,7 +332,7 @@ async def fall_at_once(app, pilot):
     state.monster_pile = [top]
     session.save()
     app.open_session(session)
-    await keys(pilot, "e", "e")
+    await keys(pilot, "enter", "e", "enter", "e")  # AB sits down and ends; CD takes over, ends
     return session
 
 
@@ -326,22 +344,31 @@ async def test_a_scar_word_can_be_coined_on_the_spot(paths):
         store = deck_store(paths)
         session = await fall_at_once(app, pilot)
         state = session.state
-        assert state.phase == "scar" and "Pick a Monster word for the scar" in screen_text(app)
-        assert "AB: scar" in screen_text(app)
-        await keys(pilot, "c")  # the Lexicon opens on coining, for AB
-        await keys(pilot, "down", "down", "down", "down", "down", "enter", *"razorhowl", "enter")
-        await keys(pilot, "ctrl+s", "escape")
+        seat = app.screen.seat  # the seat shown picks first; both may
+        initials = state.players[seat].initials
+        text = screen_text(app)
+        assert state.phase == "scar" and "A Monster word for" in text and f"▸{initials}: scar" in text
+        await keys(pilot, "c")  # the Lexicon opens on coining, for the seat shown
+        # a Monster word "If this Monster attacks, every player discards 1 random card", which
+        # a joker can carry as well as an ace (R38)
+        await keys(pilot, "down", "down", "right", "right", "right", "right", "down", "down", "down")
+        await keys(pilot, "enter", *"razorhowl", "enter", "ctrl+s", "escape")
         assert isinstance(app.screen, DecknForgeScreen)
         await keys(pilot, "end", "up", "enter")  # the new word sits just above "Coin…"
-        assert GAME.result_decks(state) == [] and state.scars[0].monster_word == "RAZORHOWL"
-        await keys(pilot, "enter")
-        deck = store.load("ab-1")
+        assert GAME.result_decks(state) == [] and state.scars[seat].monster_word == "RAZORHOWL"
+        assert "An Equipment word for" in screen_text(app)  # step 4 follows step 3
+        while session.outcome() is None:
+            await keys(pilot, "enter")
+        deck = store.load(f"{initials.lower()}-1")
         assert deck.card(deck.scars[-1].monster).word == "RAZORHOWL"
+        words, _ = word_store(paths).load()
+        assert words[0].name == "RAZORHOWL" and words[0].inscribed  # valid for good (R40)
 
 
 async def test_a_word_written_on_a_deck_cannot_be_rejected(paths):
     from engine.decknforge.legacy import fresh_deck
-    from engine.decknforge.lexicon import Effect, Trigger, coin
+    from engine.decknforge.lexicon import Effect, Trigger
+    from engine.decknforge.moderation import coin
 
     word = coin("EMBERWAKE", "monster", Trigger("attack"), [Effect("empower", 2)], "AB")
     word_store(paths).add(word)
@@ -353,3 +380,75 @@ async def test_a_word_written_on_a_deck_cannot_be_rejected(paths):
         await keys(pilot, "l", "m", "x")
         assert any("cannot be rejected" in str(n.message) for n in app._notifications)
         assert word_store(paths).load()[0][0].status == "pending"
+
+
+async def test_r39_challenge_a_word_then_its_author_modifies_and_sends_it_again(paths):
+    from engine.decknforge.lexicon import Effect, Trigger
+    from engine.decknforge.moderation import coin
+
+    words = word_store(paths)
+    words.add(coin("EMBERWAKE", "monster", Trigger("attack"), [Effect("empower", 5)], "AB"))
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "l", "m", "h", *"five is too much", "enter")
+        word = words.load()[0][0]
+        assert word.status == "challenged" and word.note == "five is too much"
+        assert "1 sent back to you" in screen_text(app)
+        assert "o Sent back" not in screen_text(app)  # the verdicts' footer fits 80 columns
+        await keys(pilot, "w", "o")
+        text = screen_text(app)
+        assert "EMBERWAKE" in text and "five is too much" in text
+        await keys(pilot, "e", "down", "down", "down", "left", "left", "left")  # 5 -> 2
+        assert "its attack rises by 2" in screen_text(app)
+        await keys(pilot, "ctrl+s")
+        word = words.load()[0][0]
+        assert word.status == "pending" and word.effects == (Effect("empower", 2),)
+        assert [r.verdict for r in word.history] == ["coined", "challenged", "resubmitted"]
+        await keys(pilot, "m", "a")
+        assert words.load()[0][0].status == "approved"
+
+
+async def test_r39_on_a_shared_host_only_moderators_judge_and_never_their_own_word(paths, monkeypatch):
+    from engine.decknforge.lexicon import Effect, Trigger
+    from engine.decknforge.moderation import coin
+
+    words = word_store(paths)
+    words.add(coin("EMBERWAKE", "monster", Trigger("attack"), [Effect("empower", 2)], "AB", author_id="key-ab"))
+    words.enrol("key-cd")  # another moderator has judged here
+    from saves.settings import Settings, save_settings
+
+    save_settings(paths, Settings(display_name="Ann"))  # a served player has named themself
+    monkeypatch.setenv("TABLETOP_TUI_PLAYER", "key-ab")
+    monkeypatch.delenv("TABLETOP_TUI_MODERATOR", raising=False)
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "l", "m")  # not a moderator: no review queue
+        assert "Pending review" not in screen_text(app) and "m Review" not in screen_text(app)
+    monkeypatch.setenv("TABLETOP_TUI_MODERATOR", "1")
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "l", "m", "a")
+        assert any("another moderator" in str(n.message) for n in app._notifications)
+        assert words.load()[0][0].status == "pending" and words.moderators() == ["key-ab", "key-cd"]
+    monkeypatch.setenv("TABLETOP_TUI_PLAYER", "key-cd")
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "l", "m", "a")
+        word = words.load()[0][0]
+        assert word.status == "approved" and word.history[-1].by == "key-cd"
+
+
+async def test_the_strength_reading_is_chosen_at_set_up(paths):
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await set_table_by_keys(pilot, "12")
+        await keys(pilot, "up")  # the Strength line: its note explains the reading
+        text = screen_text(app)
+        assert "Monsters met so far (default)" in text and "game 20" in text
+        await keys(pilot, "g")
+        text = screen_text(app)
+        assert "Every Monster in the dungeon" in text and "each scar makes every later" in text
+        await keys(pilot, "s", "enter")
+        session = session_of(app)
+        assert session.envelope.options["strength"] == "strict" and not session.state.gentle
+        assert "Strength 62" in screen_text(app)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from engine.registry import GAMES
+from saves.history import History
 from tests.conftest import screen_text
 from tests.tui.launcher import SIZE, make_app, use_snapshot_dir
 from tui.disruption.screen import DisruptionScreen
@@ -77,8 +78,8 @@ async def test_whole_game_by_keys_then_new_game(paths, snapshot):
         assert ("VICTORY" if result.won else "DEFEAT") in text
         assert f"score {result.score}" in text and "New game, same options" in text
         snapshot.assert_match(text, "end.txt")
-        saved = app.store.read(session.save_id)
-        assert len(saved.actions) == presses
+        saved = History(app.store).read(session.save_id)  # a finished game moves to history
+        assert len(saved.actions) == presses and saved.entry.score == result.score
         await pilot.press("n")
         await pilot.pause()
         fresh = session_of(app)

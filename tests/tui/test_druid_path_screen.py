@@ -8,6 +8,7 @@ from engine.core.rng import Rng
 from engine.druid_path.bots import greedy_player
 from engine.druid_path.model import PendingResponse
 from engine.registry import GAMES
+from saves.history import History
 from tests.conftest import screen_text
 from tests.tui.launcher import SIZE, make_app, use_snapshot_dir
 from tui.druid_path.campaign import CampaignScreen
@@ -121,7 +122,7 @@ async def test_whole_game_by_keys_to_a_win(paths, snapshot):
         text = screen_text(app)
         assert "VICTORY" in text and f"score {result.score}" in text and "n New game" in text
         snapshot.assert_match(text, "win.txt")
-        assert len(app.store.read(screen.session.save_id).actions) == presses
+        assert len(History(app.store).read(screen.session.save_id).actions) == presses
         await pilot.press("n")
         await pilot.pause()
         fresh = table_of(app)
@@ -258,7 +259,8 @@ async def test_a_campaign_game_lost_ends_the_campaign_on_its_road(paths, snapsho
         assert "✗ lost" in text and "LOST" in text and "Start game" not in text
         campaign = app.screen.session.campaign
         assert campaign.status == "lost" and campaign.game is None and len(campaign.records) == 1
-        assert app.store.read(app.screen.session.save_id).kind == "campaign"
+        filed = History(app.store).read(app.screen.session.save_id).entry  # the road is over
+        assert filed.kind == "campaign" and filed.result == "lost" and filed.reached == 1
         snapshot.assert_match(text, "campaign-lost.txt")
         old = app.screen.session.save_id
         await pilot.press("n")  # a new campaign, same Druid
@@ -320,7 +322,8 @@ async def test_a_campaign_can_be_abandoned_after_confirming(paths):
         campaign = app.screen.session.campaign
         assert campaign.status == "abandoned" and campaign.game is None
         assert "abandoned" in screen_text(app)
-        assert "abandoned" in app.store.list()[0].summary
+        filed = History(app.store).list()[0]
+        assert filed.kind == "campaign" and filed.result == "abandoned" and app.store.list() == []
 
 
 async def test_game_help_explains_the_keys(paths):

@@ -191,3 +191,38 @@ async def test_the_new_game_screen_seats_a_bot_or_opens_a_shared_table(paths):
         assert isinstance(app.screen, LobbyScreen)
         [entry] = app.tables.list()
         assert entry.open_seats == [1] and entry.seats[0].name == "Ann"
+
+
+async def test_a_shared_game_that_ends_joins_the_players_history(paths):
+    from saves.history import History
+
+    north = duel_app(paths, "Ann")
+    async with north.run_test(size=SIZE) as pilot:
+        as_app(north, north.open_shared, "duel", 9, [Seat(name="North", player="me"), Seat(name="Robo", bot=True)])
+        await pilot.pause()
+        screen = north.screen
+        assert isinstance(screen, DuelScreen)
+        for _ in range(12):
+            if screen.over:
+                break
+            await pilot.press("enter")
+            await pilot.pause(0.1)
+        assert screen.over
+        [kept] = History(north.store).list()
+        assert kept.id.startswith("table-") and kept.seats == ["Ann", "Robo"] and kept.moves == 6
+
+
+async def test_a_replay_of_a_game_in_progress_at_one_keyboard_shows_no_hand(paths):
+    from saves.session import GameSession
+
+    app = duel_app(paths, "Ann")
+    session = GameSession.start(app.store, Duel(), 9, seats=[Seat(name="Ann"), Seat(name="Ben")])
+    session.play(session.legal_actions()[0])
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_replay(session.save_id)
+        await pilot.pause()
+        await pilot.press("end")
+        await pilot.pause()
+        assert app.screen.read_only and app.screen.seat is None
+        text = screen_text(app)
+        assert "[0, 0]" in hands_line(text, "North") and "[0, 0, 0]" in hands_line(text, "South")

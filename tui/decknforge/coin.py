@@ -9,16 +9,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from engine.decknforge.lexicon import (
-    OPS,
-    SUIT_SYMBOL,
-    TRIGGERS,
-    Effect,
-    Trigger,
-    Word,
-    coin,
-    word_text,
-)
+from engine.decknforge.lexicon import OPS, SUIT_SYMBOL, TRIGGERS, Effect, Trigger, Word, word_text
+from engine.decknforge.moderation import coin, resubmit
 from tui.screens.dialogs import AskText
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
@@ -47,20 +39,37 @@ class CoinScreen(ModalScreen[Word | None]):
 Build the word line by line: `→`/`Space` (or `Enter`) steps through the choices of the
 highlighted line, `←` steps back. `Enter` on Name or Author types them.
 
-The vocabulary keeps words fair: numbers are capped and no word can end or win a dungeon.
-The preview says what is wrong until the word is sound. A coined word is yours at once and
-waits for a moderator before it joins the shared lexicon.
+The vocabulary keeps words fair: numbers are capped, no word can end or win a dungeon, and
+an effect may follow only the triggers where it does something (an Equipment word speaks in
+its caster's turn). The preview says what is wrong until the word is sound. A coined word is
+yours at once and waits for a moderator before it joins the shared lexicon. A word sent back
+with a challenge opens here with its name and kind fixed: change what it does, then send it.
 """
 
-    def __init__(self, coined: list[Word], author: str = "") -> None:
+    def __init__(
+        self,
+        coined: list[Word],
+        author: str = "",
+        kind: str = "monster",
+        author_id: str = "",
+        editing: Word | None = None,
+    ) -> None:
         super().__init__()
         self.coined = coined
-        self.kind = "monster"
-        self.trigger = "attack"
+        self.kind = kind if kind in KINDS else "monster"
+        self.trigger = next(iter(TRIGGERS[self.kind]))
         self.suit = "S"
-        self.effects: list[list[object]] = [["empower", 1, "S"], [NONE, 0, "S"]]
+        self.effects: list[list[object]] = [[self.ops_for()[0], 1, "S"], [NONE, 0, "S"]]
         self.word_name = ""
         self.author = author
+        self.author_id = author_id
+        self.editing = editing  # a challenged word being modified: name and kind stay
+        if editing is not None:
+            self.kind, self.trigger = editing.kind, editing.trigger.event
+            self.suit = editing.trigger.suit or "S"
+            self.effects = [[e.op, e.amount, e.suit or "S"] for e in editing.effects]
+            self.effects += [[NONE, 0, "S"]] * (2 - len(self.effects))
+            self.word_name, self.author = editing.name, editing.author
         self.rows: list[str] = []
 
     def compose(self) -> ComposeResult:
@@ -95,7 +104,11 @@ waits for a moderator before it joins the shared lexicon.
     def draft(self) -> tuple[Word | None, str]:
         trigger = Trigger(self.trigger, self.suit if self.trigger == "hit_suit" else "")
         try:
-            return coin(self.word_name or "?", self.kind, trigger, self.word_effects(), self.author, self.coined), ""
+            if self.editing is not None:
+                return resubmit(self.editing, trigger, self.word_effects(), self.coined, self.author_id), ""
+            word = coin(self.word_name or "?", self.kind, trigger, self.word_effects(), self.author,
+                        self.coined, author_id=self.author_id)  # fmt: skip
+            return word, ""
         except ValueError as problem:
             return None, str(problem)
 
@@ -115,7 +128,7 @@ waits for a moderator before it joins the shared lexicon.
                     rows.append((f"esuit:{i}", f"  suit: {SUIT_SYMBOL[str(suit)]}"))
         rows.append(("name", f"Name: {self.word_name or '(Enter to type)'}"))
         rows.append(("author", f"Author initials: {self.author or '(Enter to type)'}"))
-        rows.append(("coin", "Coin it"))
+        rows.append(("coin", "Send it again" if self.editing else "Coin it"))
         self.rows = [key for key, _ in rows]
         listing = self.query_one(ChoiceList)
         listing.show([Choice(text) for _, text in rows], listing.cursor)
@@ -128,13 +141,16 @@ waits for a moderator before it joins the shared lexicon.
         if word is None:
             preview.append(problem, style="yellow")
         else:
-            preview.append("Ready: Enter on Coin it (or Ctrl+S).", style="green")
+            preview.append("Ready: Enter on the last line (or Ctrl+S).", style="green")
         self.query_one("#preview", Static).update(preview)
 
     # ----- input --------------------------------------------------------------------------
 
     def action_turn(self, step: int) -> None:
         row = self.rows[self.query_one(ChoiceList).cursor]
+        if self.editing is not None and row in ("kind", "name", "author"):
+            self.notify("A word sent back keeps its name, kind and author.", severity="warning")
+            return
         if row == "kind":
             self.kind = KINDS[(KINDS.index(self.kind) + step) % len(KINDS)]
             self.trigger = next(iter(TRIGGERS[self.kind]))
@@ -173,7 +189,9 @@ waits for a moderator before it joins the shared lexicon.
 
     def on_choice_list_picked(self, event: ChoiceList.Picked) -> None:
         row = self.rows[event.index]
-        if row == "name":
+        if self.editing is not None and row in ("kind", "name", "author"):
+            self.action_turn(1)
+        elif row == "name":
             self.app.push_screen(AskText("Name (3 to 20 capital letters):", self.word_name), self._named)
         elif row == "author":
             self.app.push_screen(AskText("Your initials (as on your decks):", self.author), self._authored)

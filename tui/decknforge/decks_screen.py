@@ -28,6 +28,7 @@ from engine.decknforge.lexicon import Word, base_index, word_text
 from saves.decks import DeckEntry
 from saves.envelope import Damaged
 from tui.decknforge.storage import deck_store, word_store
+from tui.plain import plain
 from tui.screens.dialogs import AskText, Confirm
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
@@ -47,7 +48,7 @@ def xp_bar(deck: Deck, width: int = 20) -> Text:
 
 def summary_text(deck: Deck) -> Text:
     text = Text()
-    text.append(deck.name or "(no name yet: it gets one when it first clears a dungeon)", style="bold")
+    text.append(plain(deck.name).plain or "(no name yet: it gets one when it first clears a dungeon)", style="bold")
     text.append(f"\nInitials {deck.initials} · file {deck.id}\n\n")
     text.append_text(xp_bar(deck))
     text.append(
@@ -168,7 +169,7 @@ Every deck remembers its games: XP, Level, the words and scars written on its ca
             else:
                 deck = entry.deck
                 label = f"{deck.name} · {deck.initials}" if deck.name else deck.initials
-                choices.append(Choice(label, f"L{deck.level} {deck.xp}XP"))
+                choices.append(Choice(plain(label).plain, f"L{deck.level} {deck.xp}XP"))
         listing = self.query_one("#deck-list", ChoiceList)
         listing.show(choices, listing.cursor if cursor is None else cursor)
         count = len(self.entries)
@@ -203,7 +204,7 @@ Every deck remembers its games: XP, Level, the words and scars written on its ca
             detail.update(text)
             return
         deck = entry.deck
-        panel.border_title = f"{deck.name or deck.initials} · {self.view}"
+        panel.border_title = plain(f"{deck.name or deck.initials} · {self.view}")
         panel.border_subtitle = "v: summary / cards / history"
         if self.view == "cards":
             detail.update(cards_text(deck, self.words))
@@ -248,8 +249,8 @@ Every deck remembers its games: XP, Level, the words and scars written on its ca
         if deck.name or deck.clears == 0:  # R24: check before asking, and say why
             try:
                 name_deck(deck, "x")
-            except ValueError as problem:
-                self.notify(str(problem), severity="warning")
+            except ValueError as problem:  # it may quote the deck's name
+                self.notify(plain(str(problem)).plain, severity="warning", markup=False)
             return
 
         def named(text: str | None) -> None:

@@ -1,4 +1,6 @@
-"""The Lexicon: WORDS to browse, FIND to search, DEFINE for the glossary, coining and review."""
+"""The Lexicon: WORDS to browse, FIND to search, DEFINE for the glossary, coining, and the
+moderation of coined words (approve, reject, challenge; a challenged word goes back to its
+author to modify)."""
 
 from __future__ import annotations
 
@@ -11,26 +13,31 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
-from engine.decknforge.lexicon import (
-    GlossaryEntry,
-    Word,
+from engine.decknforge.lexicon import GlossaryEntry, Word, base_words, define, find, glossary, word_text
+from engine.decknforge.moderation import (
     approve,
-    base_words,
-    define,
-    find,
-    glossary,
+    challenge,
     pending,
+    recheck,
     reject,
-    word_text,
+    sent_back,
+    why_not_approve,
 )
 from saves.envelope import Damaged
-from tui.decknforge.storage import deck_store, word_store
+from tui.decknforge.storage import deck_store, judge, word_store
+from tui.plain import plain
 from tui.screens.dialogs import AskText
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
 
 KIND_MARK = {"adventurer": "ADV", "equipment": "EQP", "monster": "MON"}
-MODE_TITLE = {"words": "WORDS · FIND", "define": "DEFINE", "review": "Pending review"}
+MODE_TITLE = {"words": "WORDS · FIND", "define": "DEFINE", "review": "Pending review", "mine": "Sent back to you"}
+STATUS_TEXT = {
+    "approved": "In the shared lexicon.",
+    "pending": "Pending review: already usable by its author.",
+    "challenged": "Challenged: back with its author to modify and send again.",
+    "rejected": "Rejected.",
+}
 
 
 class LexiconScreen(Screen[None]):
@@ -47,8 +54,11 @@ class LexiconScreen(Screen[None]):
         Binding("slash", "search", "Find"),
         Binding("c", "coin", "Coin"),
         Binding("m", "mode('review')", "Review"),
-        Binding("a", "verdict(True)", "Approve"),
-        Binding("x", "verdict(False)", "Reject"),
+        Binding("o", "mode('mine')", "Sent back"),
+        Binding("a", "verdict('approve')", "Approve"),
+        Binding("h", "verdict('challenge')", "Challenge"),
+        Binding("x", "verdict('reject')", "Reject"),
+        Binding("e", "modify", "Modify"),
         Binding("escape,q", "back", "Back"),
     ]
     HELP = """
@@ -56,21 +66,29 @@ class LexiconScreen(Screen[None]):
 
 Every Qi Word is a trigger and an effect: "If this happens, then that".
 
-- `w` **WORDS**: every word, the shared ones first, then coined ones (marked pending or
-  approved, with their author). Type in the box (`/` goes there) to **FIND** words by name
-  or by what they do: `spade`, `retaliate`, `joker draw`.
+- `w` **WORDS**: every word, the shared ones first, then coined ones (marked pending,
+  challenged or approved, with their author). Type in the box (`/` goes there) to **FIND**
+  words by name or by what they do: `spade`, `retaliate`, `joker draw`.
 - `d` **DEFINE**: the glossary; type a term to look it up.
 - `c` coins a new word from the vocabulary's triggers and effects. It is yours at once
   (usable on your decks) and waits for review before it joins everyone's lexicon.
-- `m` is the moderator's view of pending words: `a` approves, `x` rejects with a reason.
+- `m` is the moderators' queue of pending words: `a` approves, `h` challenges it as too
+  strong (or unclear) with a reason, sending it back to its author, `x` rejects it for good.
+  On your own machine you are the moderator; on a shared host, the host names them, and an
+  author's own word waits for another moderator.
+- `o` lists your words sent back with a challenge: `e` modifies one and sends it again; its
+  history keeps every step.
+- A word written on some deck stays valid for good: it can no longer be rejected.
 - `Esc` leaves the box, then goes back (a game you came from waits where it was).
 """
 
-    def __init__(self, coin_for: str = "") -> None:
+    def __init__(self, coin_for: str = "", coin_kind: str = "monster") -> None:
         super().__init__()
-        self.coin_for = coin_for  # initials: open straight on coining a Monster word for them
+        self.coin_for = coin_for  # initials: open straight on coining a word for them
+        self.coin_kind = coin_kind
         self.mode = "words"
         self.items: list[Word | GlossaryEntry] = []
+        self.judge = judge()
 
     def compose(self) -> ComposeResult:
         yield Static(" Lexicon", classes="title", id="lexicon-title")
@@ -88,6 +106,11 @@ Every Qi Word is a trigger and an effect: "If this happens, then that".
 
     def on_mount(self) -> None:
         self.store = word_store(self.app.paths, self.app.store.clock)
+        if self.judge.moderator and self.judge.identity:
+            try:
+                self.store.enrol(self.judge.identity)
+            except (OSError, Damaged):
+                pass  # another moderator will simply not know of this one yet
         listing = self.query_one("#items", ChoiceList)
         self.watch(listing, "cursor", self._show_detail, init=False)
         self.reload()
@@ -98,10 +121,22 @@ Every Qi Word is a trigger and an effect: "If this happens, then that".
     # ----- data -------------------------------------------------------------------------
 
     def reload(self) -> None:
-        self.coined, damaged = self.store.load()
+        loaded, damaged = self.store.load()
+        self.as_stored = {w.name: w for w in loaded}  # a verdict replaces the word as stored
+        self.coined = recheck(loaded)
         for name, reason in damaged:
-            self.notify(f"Lexicon file {name}.json cannot be read: {reason}. It is left untouched.", severity="error")
+            self.notify(f"Lexicon file {name}.json cannot be read: {reason}. It is left untouched.",
+                        severity="error", markup=False)  # fmt: skip
+        try:
+            decks = deck_store(self.app.paths, self.app.store.clock).decks()
+        except OSError:
+            decks = []
+        self.written = {c.word for d in decks for c in d.cards if c.word}
         self.redraw()
+
+    def on_deck(self, word: Word) -> bool:
+        """Written on some deck, here or at any table that shares this Lexicon (R40)."""
+        return word.inscribed or word.name in self.written
 
     def redraw(self, cursor: int = 0) -> None:
         query = self.query_one("#query", Input).value
@@ -114,23 +149,30 @@ Every Qi Word is a trigger and an effect: "If this happens, then that".
             self.items = entries
             shown = [Choice(e.term.upper()) for e in entries]
         else:
-            words = pending(self.coined) if self.mode == "review" else find(query, self.coined)
-            if self.mode == "review" and query.strip():
-                wanted = {w.name for w in find(query, self.coined)}
-                words = [w for w in words if w.name in wanted]
+            words = find(query, self.coined)
+            if self.mode in ("review", "mine"):
+                wanted = {w.name for w in words}
+                queue = pending(self.coined) if self.mode == "review" else self._mine()
+                words = [w for w in queue if w.name in wanted]
             self.items = words
-            shown = [Choice(w.name, self._tag(w)) for w in words]
+            shown = [Choice(plain(w.name).plain, self._tag(w)) for w in words]
         self.query_one("#items", ChoiceList).show(shown, cursor)
         self.query_one("#query-box").border_title = "DEFINE" if self.mode == "define" else "FIND"
         panel = self.query_one("#list-panel")
         panel.border_title = MODE_TITLE[self.mode]
         panel.border_subtitle = f"{len(self.items)} shown"
         total = len(base_words()) + len([w for w in self.coined if w.status != "rejected"])
+        waiting = len(pending(self.coined))
+        back = len(self._mine())
+        mine = f" · {back} sent back to you" if back else ""
         self.query_one("#lexicon-title", Static).update(
-            f" Lexicon · {total} words · {len(pending(self.coined))} pending review", layout=False
+            f" Lexicon · {total} words · {waiting} pending review{mine}", layout=False
         )
         self._show_detail(self.query_one("#items", ChoiceList).cursor)
         self.refresh_bindings()
+
+    def _mine(self) -> list[Word]:
+        return sent_back(self.coined, self.judge.identity, self.coin_for)
 
     @staticmethod
     def _tag(word: Word) -> str:
@@ -143,23 +185,31 @@ Every Qi Word is a trigger and an effect: "If this happens, then that".
         item = self.items[index] if 0 <= index < len(self.items) else None
         if item is None:
             panel.border_title = "Nothing here"
-            empty = "No word is waiting for review." if self.mode == "review" and not self.query_one("#query", Input).value else "No match. Try fewer or shorter terms."
+            empty = {
+                "review": "No word is waiting for review.",
+                "mine": "None of your words has been sent back.",
+            }.get(self.mode, "No match. Try fewer or shorter terms.")
+            if self.query_one("#query", Input).value:
+                empty = "No match. Try fewer or shorter terms."
             detail.update(Text(empty, style="dim"), layout=False)
             return
         if isinstance(item, GlossaryEntry):
             panel.border_title = "DEFINE"
             detail.update(Text.assemble((item.term.upper(), "bold"), "\n\n", item.text), layout=False)
             return
-        panel.border_title = item.name
-        text = Text.assemble((item.name, "bold"), f"  {item.kind} word\n\n", word_text(item), "\n\n")
+        # Words, authors and reasons were typed by players, perhaps on another terminal: plain.
+        panel.border_title = plain(item.name)
+        text = Text.assemble((plain(item.name).plain, "bold"), f"  {item.kind} word\n\n", word_text(item), "\n\n")
         if item.author:
-            text.append(f"Coined by {item.author}. ", style="dim")
-        status = {
-            "approved": "In the shared lexicon.",
-            "pending": "Pending review: already usable by its author.",
-            "rejected": f"Rejected: {item.note or 'no reason given'}.",
-        }[item.status]
-        text.append(status, style="dim")
+            text.append(f"Coined by {plain(item.author).plain}. ", style="dim")
+        text.append(STATUS_TEXT[item.status], style="dim")
+        if item.note and item.status in ("challenged", "rejected"):
+            text.append(f" Why: {plain(item.note).plain}", style="dim")
+        if self.on_deck(item) and item.author:
+            text.append("\nWritten on a deck: it stays valid for good.", style="bold")
+        for review in item.history[1:]:
+            line = f"\n· {review.verdict}" + (f": {plain(review.reason).plain}" if review.reason else "")
+            text.append(line + (f" (was: {review.was})" if review.was else ""), style="dim")
         detail.update(text, layout=False)
 
     # ----- input ------------------------------------------------------------------------
@@ -182,7 +232,13 @@ Every Qi Word is a trigger and an effect: "If this happens, then that".
             return False  # letters go into the box
         if action == "verdict":
             return self.mode == "review" and bool(self.items)
+        if self.mode == "review" and (action == "coin" or parameters == ("mine",)):
+            return False  # the verdicts take the footer's room (80 columns): w leaves the queue
+        if action == "modify":
+            return self.mode == "mine" and bool(self.items)
         if action == "mode":
+            if parameters[0] == "review" and not self.judge.moderator:
+                return False
             return parameters[0] != self.mode
         return True
 
@@ -194,6 +250,11 @@ Every Qi Word is a trigger and an effect: "If this happens, then that".
     def action_search(self) -> None:
         self.query_one("#query", Input).focus()
 
+    def _picked(self) -> Word | None:
+        index = self.query_one("#items", ChoiceList).cursor
+        item = self.items[index] if 0 <= index < len(self.items) else None
+        return item if isinstance(item, Word) else None
+
     def action_coin(self) -> None:
         from tui.decknforge.coin import CoinScreen
 
@@ -202,48 +263,74 @@ Every Qi Word is a trigger and an effect: "If this happens, then that".
                 return
             try:
                 self.store.add(word)
-            except (OSError, Damaged) as problem:
-                self.notify(f"{word.name} was not saved: {problem}", severity="error")
+            except (OSError, Damaged, ValueError) as problem:
+                self.notify(plain(f"{word.name} was not saved: {problem}").plain, severity="error", markup=False)
                 return
-            self.notify(f"{word.name} is in {word.author}'s lexicon, pending review.")
+            self.notify(plain(f"{word.name} is in {word.author}'s lexicon, pending review.").plain, markup=False)
             self.mode = "words"
             self.query_one("#query", Input).value = word.name
             self.reload()
 
-        self.app.push_screen(CoinScreen(self.coined, author=self.coin_for), coined)
+        screen = CoinScreen(self.coined, author=self.coin_for, kind=self.coin_kind, author_id=self.judge.identity)
+        self.app.push_screen(screen, coined)
 
-    def action_verdict(self, approved: bool) -> None:
-        index = self.query_one("#items", ChoiceList).cursor
-        if self.mode != "review" or not 0 <= index < len(self.items):
+    def action_modify(self) -> None:
+        """The author's turn: change a challenged word and send it again."""
+        from tui.decknforge.coin import CoinScreen
+
+        word = self._picked()
+        if word is None or self.mode != "mine":
             return
-        word = self.items[index]
-        assert isinstance(word, Word)
 
-        def judged(reason: str | None) -> None:
-            if reason is None:
-                return
-            new = approve(word) if approved else reject(word, reason)
-            try:
-                self.store.replace(word, new)
-            except (OSError, Damaged) as problem:
-                self.notify(f"{word.name} was not changed: {problem}", severity="error")
-                return
-            self.notify(f"{word.name} {'approved' if approved else 'rejected'}.")
-            self.reload()
+        def modified(new: Word | None) -> None:
+            if new is not None:
+                self._store_verdict(word, new, f"{word.name} is sent again for review.")
 
-        if approved:
-            judged("")
+        self.app.push_screen(CoinScreen(self.coined, editing=word, author_id=self.judge.identity), modified)
+
+    def action_verdict(self, verdict: str) -> None:
+        word = self._picked()
+        if self.mode != "review" or word is None:
             return
-        decks = deck_store(self.app.paths, self.app.store.clock).decks()
-        carriers = [d.name or d.initials for d in decks if any(c.word == word.name for c in d.cards)]
-        if carriers:  # what is written on a deck is permanent: the word must keep working there
+        me = self.judge.identity
+        if verdict == "approve":
+            others = any(m != me for m in self.store.moderators())
+            why = why_not_approve(word, me, self.judge.moderator, others)
+            if why:
+                self.notify(why, severity="warning")
+                return
+            self._store_verdict(word, approve(word, by=me), f"{word.name} approved.")
+            return
+        if verdict == "reject" and self.on_deck(word):  # permanent on a deck: must keep working
             self.notify(
-                f"{word.name} is already written on {', '.join(carriers)}'s deck, for good: "
-                "it cannot be rejected, only approved or left pending.",
+                plain(f"{word.name} is already written on a deck, for good: it cannot be rejected,"
+                      " only approved, challenged or left pending.").plain,
                 severity="warning",
+                markup=False,
             )
             return
-        self.app.push_screen(AskText(f"Why is {word.name} rejected?"), judged)
+
+        def judged(reason: str | None) -> None:
+            if not reason or not reason.strip():
+                if reason is not None:
+                    self.notify("Say why, so the author knows what to change.", severity="warning")
+                return
+            new = challenge(word, reason, by=me) if verdict == "challenge" else reject(word, reason, by=me)
+            said = "sent back to its author" if verdict == "challenge" else "rejected"
+            self._store_verdict(word, new, f"{word.name} {said}.")
+
+        ask = "What should change in" if verdict == "challenge" else "Why is this rejected:"
+        self.app.push_screen(AskText(plain(f"{ask} {word.name}?")), judged)
+
+    def _store_verdict(self, old: Word, new: Word, said: str) -> None:
+        try:
+            self.store.replace(self.as_stored.get(old.name, old), new)
+        except (OSError, Damaged, ValueError) as problem:
+            self.notify(plain(f"{old.name} was not changed: {problem}").plain, severity="error", markup=False)
+            self.reload()
+            return
+        self.notify(plain(said).plain, markup=False)
+        self.reload()
 
     def action_back(self) -> None:
         query = self.query_one("#query", Input)
@@ -251,3 +338,4 @@ Every Qi Word is a trigger and an effect: "If this happens, then that".
             self.query_one("#items", ChoiceList).focus()
             return
         self.app.pop_screen()
+

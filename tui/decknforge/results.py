@@ -9,10 +9,11 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from engine.decknforge.legacy import Deck, LEGEND_XP, name_deck, xp_to_legend
+from engine.decknforge.legacy import LEGEND_XP, Deck, history_free, name_deck, xp_to_legend
 from saves.envelope import Damaged
 from saves.session import GameSession
 from tui.decknforge.storage import deck_store
+from tui.plain import plain
 from tui.screens.dialogs import AskText
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
@@ -79,11 +80,12 @@ a row, a word on an Adventurer after a clear, a scar after a fall.
     def redraw(self) -> None:
         state = self.session.state
         after = self.session.game.result_decks(state)  # type: ignore[attr-defined]
+        before = [history_free(d, p.returned) for d, p in zip(state.decks, state.players)]
         text = Text()
         choices = []
-        for old, new in zip(state.decks, after):
+        for old, new in zip(before, after):
             now = self.stored(new) or new
-            label = now.name or f"{now.initials} (no name yet)"
+            label = plain(now.name).plain or f"{now.initials} (no name yet)"
             text.append(f"{label}: ", style="bold")
             text.append(gains(old, new) + "\n")
             if self.can_name(now):
@@ -123,9 +125,9 @@ a row, a word on an Adventurer after a clear, a scar after a fall.
             try:
                 self.store.update(name_deck(deck, text))
             except (ValueError, Damaged) as problem:
-                self.notify(str(problem), severity="warning")
+                self.notify(str(problem), severity="warning", markup=False)
                 return
-            self.notify(f"{deck.initials}'s deck is now {text.strip()}.")
+            self.notify(plain(f"{deck.initials}'s deck is now {text.strip()}.").plain, markup=False)
             self.redraw()
 
         self.app.push_screen(AskText(f"A name for {deck.initials}'s deck (up to 24 characters):"), named)

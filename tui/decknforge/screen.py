@@ -11,12 +11,13 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from engine.decknforge.effects import strength
-from engine.decknforge.model import DrawAdventurer, DrawEquipment, EndTurn, State
+from engine.decknforge.ending import scar_step
+from engine.decknforge.model import LABEL, DrawAdventurer, DrawEquipment, EndTurn, State
+from engine.decknforge.moderation import recheck, table_words
 from engine.decknforge.rules import DecknForgeGame
 from saves.session import GameSession
 from tui.game_screen import GameScreen
-from tui.decknforge.setup import table_words
-from tui.decknforge.storage import deck_store, word_store
+from tui.decknforge.storage import deck_store, word_store, write_results
 from tui.decknforge.table import (
     DIGITS,
     attack_text,
@@ -26,6 +27,7 @@ from tui.decknforge.table import (
     hint_text,
     status_text,
 )
+from tui.plain import plain
 from tui.widgets.cards import CardRow
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
@@ -38,7 +40,7 @@ ACTION_KEYS = {DrawEquipment: "d", DrawAdventurer: "a", EndTurn: "e"}
 COMMANDS = {
     "results": Choice("What the decks gained", key="r"),
     "menu": Choice("Back to the menu", key="q"),
-    "coin": Choice("Coin a new Monster word…", key="c"),
+    "coin": Choice("Coin a new word…", key="c"),
 }
 
 
@@ -59,17 +61,21 @@ class DecknForgeScreen(GameScreen):
 The band shares one dungeon. Beat its **Strength** with the value of the Equipment hung on
 your Adventurers, after an attack, before the **Monster pile** (the clock) runs out.
 
-- The **Choices** list holds every move open to the player whose turn it is. Arrows or
-  `j`/`k` move, `Enter` plays it. `d` draws Equipment, `a` draws an Adventurer, `e` ends
-  the turn early.
+- Everyone plays the same turn, 3 actions each, in any order. The screen shows one seat:
+  its hand and its moves. `Tab` hands the keyboard to the next player still acting; when
+  a player's actions run out the next one's seat comes up by itself. In the band, `▸`
+  marks the seat shown, `•` a player still acting, `✓` one who has finished.
+- The **Choices** list holds every move of the seat shown. Arrows or `j`/`k` move,
+  `Enter` plays it. `d` draws Equipment, `a` draws an Adventurer (with a full hand you
+  first pick the card to let go), `e` ends the turn early.
 - `1`-`7` jump to the first move for that card of the hand; the same digit again steps
   to its next move (another Adventurer to equip, or Cast).
-- Each player has 3 actions a turn. When the last player's turn ends, the Monster attack
-  resolves: see **Attack** and the log.
+- When every player has finished, the Monster attack resolves: see **Attack** and the log.
 - A card marked `*` carries a Qi Word. Equipping a card puts its word to sleep; casting
-  it uses the word for this round and burns the card.
-- After a fall every deck takes a scar: its owner picks the Monster word in the list, or
-  presses `c` to coin a new one (it joins the list when the Lexicon closes).
+  it uses the word during this turn only and burns the card.
+- After a fall every deck takes a scar: its owner picks the Monster's word, then the
+  Equipment's, in the list, or presses `c` to coin a new one (it joins the list when the
+  Lexicon closes).
 - `l` opens the Lexicon (the game waits), `r` shows what the decks gained once it is over.
 - `q` returns to the menu; the game is saved after every move. Decks are written only
   when the game ends.
@@ -105,6 +111,14 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
             self.write_decks()
         choices.focus()
 
+    def on_resize(self) -> None:
+        """The band's slots share the panel's width, known only once it is laid out."""
+        self.call_after_refresh(self._draw_band_now)
+
+    def _draw_band_now(self) -> None:
+        if self.session.state is not None:
+            self._draw_band(self.state)
+
     def on_screen_resume(self) -> None:
         """Back from the Lexicon: words coined there join this table (R25), then redraw."""
         if self.session.outcome() is None:
@@ -117,13 +131,14 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         They also join the save's `coined` option, so a replay from the seed knows them from
         the start; a new word can change nothing before it existed, so the replay agrees.
         """
-        state = self.state
+        state = self.session.state
         try:
             words, _ = word_store(self.app.paths, self.app.store.clock).load()
         except OSError:
             return
         known = {w.name for w in state.coined}
-        fresh = [w for w in table_words(words, {p.initials for p in state.players}) if w.name not in known]
+        usable = table_words(recheck(words), {p.initials for p in state.players})
+        fresh = [w for w in usable if w.name not in known]
         if not fresh:
             return
         for word in fresh:
@@ -132,7 +147,7 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
             except ValueError:
                 continue
             self.session.envelope.options.setdefault("coined", []).append(msgspec.to_builtins(word))
-            self.notify(f"{word.name} joins this table.")
+            self.notify(plain(f"{word.name} joins this table.").plain, markup=False)
         try:
             self.session.save()
         except OSError as error:
@@ -152,7 +167,8 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
 
     def footer_keys(self) -> tuple[object, ...]:
         kinds = {type(a) for a in self.choices}
-        return (*super().footer_keys(), self.state.phase, DrawEquipment in kinds, DrawAdventurer in kinds, EndTurn in kinds)
+        step = scar_step(self.state, self.seat) if self.seat is not None else ""
+        return (*super().footer_keys(), self.state.phase, step, DrawEquipment in kinds, DrawAdventurer in kinds, EndTurn in kinds)
 
     def _current_choices(self) -> list[Any]:
         if self.over:
@@ -162,34 +178,41 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         return self.legal()
 
     def _draw_status(self, state: State) -> None:
-        self.paint("status", status_text(state, self.session.outcome()))
+        self.paint("status", status_text(state, self.session.outcome(), self.seat))
 
     def _draw_band(self, state: State) -> None:
         width = max(self.query_one("#band", Static).content_size.width, 76)
-        self.paint("band", band_text(state, self.game.result_decks(state), width))
+        self.paint("band", band_text(state, self.game.result_decks(state), width, self.seat))
 
     def _draw_hand(self, marked: int | None = None) -> None:
         state = self.state
-        player = state.players[state.turn] if state.phase == "turn" else None
+        seat = self.seat
+        player = state.players[seat] if state.phase == "turn" and seat is not None else None
         panel = self.query_one("#hand-panel")
-        panel.border_title = f"{player.label}'s hand" if player else "Hand"
+        panel.border_title = plain(f"{player.label}'s hand") if player else "Hand"
         if player:
             panel.border_subtitle = f"Eq {len(player.equipment_deck)} · Adv {len(player.adventurer_deck)} left"
         else:
             panel.border_subtitle = ""
         empty = "No cards in hand."
         if player is None:
-            empty = "The dungeon is over." if state.phase == "over" else "Scars are being written."
+            empty = {"over": "The dungeon is over.", "scar": "Scars are being written."}.get(
+                state.phase, "Watching: no hand is shown."
+            )
         self.query_one("#hand", CardRow).show(hand_faces(player.hand if player else [], marked), empty)
 
     def _draw_choices(self) -> None:
         shown = []
         seen_cards: set[int] = set()
+        seen_keys: set[str] = set()
         for action in self.choices:
             if isinstance(action, str):
                 shown.append(COMMANDS[action])
                 continue
             key = ACTION_KEYS.get(type(action), "")
+            if key in seen_keys:
+                key = ""  # the key reaches the first of them
+            seen_keys.add(key)
             card = getattr(action, "card", None)
             if card is not None and card not in seen_cards and card < len(DIGITS):
                 seen_cards.add(card)
@@ -197,9 +220,19 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
             shown.append(Choice(self.game.describe(action, self.state), key=key))
         listing = self.query_one("#choices", ChoiceList)
         listing.show(shown)
-        panel = self.query_one("#choices-panel")
-        panel.border_title = "Pick a Monster word for the scar" if self.state.phase == "scar" else "Choices"
+        self.query_one("#choices-panel").border_title = self._choices_title()
         self._cursor_moved(listing.cursor)
+
+    def _choices_title(self) -> str:
+        state, seat = self.state, self.seat
+        if state.phase != "scar" or seat is None:
+            return "Choices"
+        step, scar = scar_step(state, seat), state.scars[seat]
+        if step == "monster":
+            return f"A Monster word for {LABEL[scar.monster]} +{scar.modifier}"
+        if step == "equipment":
+            return f"An Equipment word for {LABEL[scar.equipment]}"
+        return "Choices"
 
     def _cursor_moved(self, index: int) -> None:
         action = self.choices[index] if 0 <= index < len(self.choices) else None
@@ -226,7 +259,7 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         elif choice == "menu":
             self.action_back()
         elif choice == "coin":
-            self.action_lexicon(coin_for=self.state.players[self.state.scar_turn].initials)
+            self.action_coin()
         else:
             self.play(choice)
 
@@ -235,20 +268,27 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         self.action_results()
 
     def write_decks(self) -> None:
-        """The game is over: write its result on every deck (once; safe to repeat)."""
-        state = self.state
-        store = deck_store(self.app.paths, self.app.store.clock)
+        """The game is over: write its result on every deck (once; safe to repeat), onto each
+        deck as its file holds it now (R41)."""
+        state = self.session.state
+        clock = self.app.store.clock
+        notes: list[str] = []
         try:
-            self.write_problems = store.write_results(
-                self.session.save_id, state.decks, self.game.result_decks(state)
-            )
+            self.write_problems, notes = write_results(
+                deck_store(self.app.paths, clock), word_store(self.app.paths, clock),
+                self.session.save_id, state, self.game.results(state),
+            )  # fmt: skip
         except OSError as error:
-            self.write_problems = [f"The decks could not be written: {error.strerror}. Open the game again to retry."]
+            self.write_problems = [
+                f"The decks could not be written: {error.strerror}. The game is kept in your history."
+            ]
         unsaved = [d.initials for d in state.decks if not d.id]
         if unsaved:  # a table started without saved decks (the command line): nothing to write
             self.write_problems.append(
                 f"{', '.join(unsaved)}: decks made for this game only, so their result is not kept."
             )
+        for note in notes:
+            self.notify(note, timeout=8)
         for problem in self.write_problems:
             self.notify(problem, severity="error", timeout=10)
 
@@ -257,7 +297,7 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         if action == "results":
             return over
         if action == "coin":
-            return self.state.phase == "scar"
+            return self.seat is not None and bool(scar_step(self.state, self.seat))
         if action == "play_key":
             wanted = {"d": DrawEquipment, "a": DrawAdventurer, "e": EndTurn}[str(parameters[0])]
             return any(type(a) is wanted for a in self.choices)
@@ -268,8 +308,13 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         return super().check_action(action, parameters)
 
     def action_play_key(self, key: str) -> None:
-        for action in self.choices:
+        for index, action in enumerate(self.choices):
             if ACTION_KEYS.get(type(action)) == key:
+                if isinstance(action, DrawAdventurer) and action.discard >= 0:
+                    # a full hand: which card goes is the player's choice, never the key's
+                    self.query_one("#choices", ChoiceList).cursor = index
+                    self.notify("Your hand is full: pick the card to let go, then Enter.")
+                    return
                 self.play(action)
                 return
 
@@ -285,8 +330,11 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         listing.cursor = later[0] if on_card and later else moves[0]
 
     def action_coin(self) -> None:
-        if self.state.phase == "scar":
-            self.action_lexicon(coin_for=self.state.players[self.state.scar_turn].initials)
+        """At a scar, coin a word of the kind the seat's scar waits for (R25)."""
+        seat = self.seat
+        if self.state.phase == "scar" and seat is not None and scar_step(self.state, seat):
+            kind = scar_step(self.state, seat)
+            self.action_lexicon(coin_for=self.state.players[seat].initials, kind=kind)
 
     def action_results(self) -> None:
         from tui.decknforge.results import ResultsScreen
@@ -294,7 +342,7 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         if self.session.outcome() is not None:
             self.app.push_screen(ResultsScreen(self.session, self.write_problems or []))
 
-    def action_lexicon(self, coin_for: str = "") -> None:
+    def action_lexicon(self, coin_for: str = "", kind: str = "monster") -> None:
         from tui.decknforge.lexicon_screen import LexiconScreen
 
-        self.app.push_screen(LexiconScreen(coin_for=coin_for))
+        self.app.push_screen(LexiconScreen(coin_for=coin_for, coin_kind=kind))

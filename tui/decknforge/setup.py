@@ -12,9 +12,11 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from engine.decknforge.legacy import Deck, fresh_deck
-from engine.decknforge.lexicon import Word
+from engine.decknforge.moderation import recheck, table_words
+from engine.decknforge.readings import DEFAULT_READING, READINGS, explain, readings
 from saves.envelope import Damaged
 from tui.decknforge.storage import deck_store, word_store
+from tui.plain import plain
 from tui.screens.dialogs import AskText
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
@@ -23,17 +25,10 @@ MODES = ("2", "3", "4", "solo")
 
 
 def deck_line(deck: Deck) -> str:
-    name = f" “{deck.name}”" if deck.name else ""
+    name = f" “{plain(deck.name).plain}”" if deck.name else ""
     legend = " LEGEND" if deck.legendary else ""
     scars = f"{len(deck.scars)} scar{'' if len(deck.scars) == 1 else 's'}"
     return f"{deck.initials}{name} · L{deck.level} · {deck.xp} XP · {scars}{legend}"
-
-
-def table_words(words: list[Word], initials: set[str]) -> list[Word]:
-    """The coined words a table knows: approved ones, and the pending words of its players."""
-    return [
-        w for w in words if w.status == "approved" or (w.status == "pending" and w.author in initials)
-    ]
 
 
 class PickDeck(ModalScreen[str | None]):
@@ -77,12 +72,12 @@ class DecknForgeSetup(Screen[None]):
     DEFAULT_CSS = """
     DecknForgeSetup #table-box { height: 1fr; }
     DecknForgeSetup #setup { height: 1fr; }
-    DecknForgeSetup #setup-note { height: 4; color: $text-muted; padding: 0 1; }
+    DecknForgeSetup #setup-note { height: 5; color: $text-muted; padding: 0 1; }
     """
     BINDINGS = [
         Binding("p", "players", "Players"),
         *(Binding(str(i + 1), f"seat({i})", show=False) for i in range(4)),
-        Binding("g", "gentle", "Gentle"),
+        Binding("g", "reading", "Strength"),
         Binding("ctrl+s,s", "start", "Start"),
         Binding("escape,q", "back", "Back"),
     ]
@@ -93,7 +88,9 @@ Each seat brings a deck. Decks are kept between games: what a game writes on the
 
 - `p` changes the table: 2, 3 or 4 players, or **solo** (one person, two of their own decks)
 - `Enter` on a seat picks one of your saved decks, or makes a new deck with your initials
-- `g` turns the gentle-dungeon house rule on or off
+- `g` switches between the two readings of the Dungeon Strength the rulebook allows: every
+  Monster in the dungeon (strict), or only the Monsters met so far (gentle). The note below
+  says what each does to a legacy, as the bots measured it
 - `Enter` on the seed line types a seed (empty: a fresh shuffle)
 - `s` (or `Enter` on Start) sits the table down; `Esc` goes back
 """
@@ -102,7 +99,7 @@ Each seat brings a deck. Decks are kept between games: what a game writes on the
         super().__init__()
         self.mode = "2"
         self.seats: list[Deck | None] = [None, None]
-        self.gentle = False
+        self.reading = DEFAULT_READING
         self.seed: int | None = None
         self.rows: list[str] = []
 
@@ -118,8 +115,10 @@ Each seat brings a deck. Decks are kept between games: what a game writes on the
     def on_mount(self) -> None:
         self.decks = deck_store(self.app.paths, self.app.store.clock)
         self.words = word_store(self.app.paths, self.app.store.clock)
+        listing = self.query_one(ChoiceList)
+        self.watch(listing, "cursor", self._draw_note, init=False)
         self.redraw()
-        self.query_one(ChoiceList).focus()
+        listing.focus()
 
     # ----- drawing ----------------------------------------------------------------------
 
@@ -133,19 +132,28 @@ Each seat brings a deck. Decks are kept between games: what a game writes on the
             text = deck_line(deck) if deck else "(choose a deck)"
             choices.append(Choice(f"Seat {seat + 1}: {text}", key=str(seat + 1)))
             self.rows.append(f"seat:{seat}")
-        choices.append(Choice(f"Gentle dungeon (house rule): [{'x' if self.gentle else ' '}]", key="g"))
+        title = readings()[self.reading].title
+        default = " (default)" if self.reading == DEFAULT_READING else ""
+        choices.append(Choice(f"Strength: {title}{default}", key="g"))
         choices.append(Choice(f"Seed: {self.seed if self.seed is not None else 'random'}", key=" "))
         ready = all(self.seats)
         choices.append(Choice("Start the game" if ready else "Start (every seat needs a deck)", key="s", enabled=ready))
-        self.rows += ["gentle", "seed", "start"]
+        self.rows += ["reading", "seed", "start"]
+        self.damaged = sum(1 for e in self.decks.list() if e.damaged)
         listing.show(choices, listing.cursor if cursor is None else cursor)
-        damaged = [e for e in self.decks.list() if e.damaged]
-        note = (
-            "Enter on a seat: pick a saved deck or make a new one from your initials.\n"
-            "Decks are written when a game ends; a game left half-way changes no deck."
-        )
-        if damaged:
-            note += f"\n{len(damaged)} deck file(s) cannot be read (see Decks); they are left untouched."
+        self._draw_note(listing.cursor)
+
+    def _draw_note(self, cursor: int) -> None:
+        """What the highlighted line means: the Strength reading explained, or how seats work."""
+        if 0 <= cursor < len(self.rows) and self.rows[cursor] == "reading":
+            note = explain(self.reading)
+        else:
+            note = (
+                "Enter on a seat: pick a saved deck or make a new one from your initials.\n"
+                "Decks are written when a game ends; a game left half-way changes no deck."
+            )
+        if self.damaged:
+            note += f"\n{self.damaged} deck file(s) cannot be read (see Decks); they are left untouched."
         self.query_one("#setup-note", Static).update(note)
 
     # ----- input ------------------------------------------------------------------------
@@ -156,8 +164,8 @@ Each seat brings a deck. Decks are kept between games: what a game writes on the
             self.action_players()
         elif row.startswith("seat:"):
             self.pick_seat(int(row.removeprefix("seat:")))
-        elif row == "gentle":
-            self.action_gentle()
+        elif row == "reading":
+            self.action_reading()
         elif row == "seed":
             self.app.push_screen(AskText("Seed (a whole number; empty for a fresh shuffle):"), self._seed_given)
         elif row == "start":
@@ -186,9 +194,9 @@ Each seat brings a deck. Decks are kept between games: what a game writes on the
         if seat < len(self.seats):
             self.pick_seat(seat)
 
-    def action_gentle(self) -> None:
-        self.gentle = not self.gentle
-        self.redraw()
+    def action_reading(self) -> None:
+        self.reading = READINGS[(READINGS.index(self.reading) + 1) % len(READINGS)]
+        self.redraw(cursor=self.rows.index("reading"))
 
     def available(self, seat: int) -> list[Deck]:
         taken = {d.id for i, d in enumerate(self.seats) if d and i != seat}
@@ -235,11 +243,12 @@ Each seat brings a deck. Decks are kept between games: what a game writes on the
     def table_options(self) -> dict[str, Any]:
         decks = [d for d in self.seats if d is not None]
         coined, _ = self.words.load()
-        words = table_words(coined, {d.initials for d in decks})
+        written = {c.word for d in decks for c in d.cards if c.word}
+        words = table_words(recheck(coined), {d.initials for d in decks}, written)
         return {
             "players": len(decks),
             "solo": self.mode == "solo",
-            "gentle": self.gentle,
+            "strength": self.reading,
             "decks": decks,
             "coined": words,
         }

@@ -10,7 +10,21 @@ from engine.core.game import Outcome
 from engine.decknforge.effects import equipped_total, lookup, strength
 from engine.decknforge.legacy import Deck
 from engine.decknforge.lexicon import word_text
-from engine.decknforge.model import LABEL, ROLE, VALUE, Card, Cast, Equip, Hire, InscribeScar, Player, State
+from engine.decknforge.ending import scar_step
+from engine.decknforge.model import (
+    LABEL,
+    ROLE,
+    VALUE,
+    Card,
+    Cast,
+    Equip,
+    Hire,
+    InscribeScar,
+    Player,
+    State,
+    UpgradeScar,
+)
+from tui.plain import plain
 from tui.widgets.cards import CardFace
 
 DIGITS = "1234567"
@@ -34,44 +48,55 @@ def slot_text(player: Player, index: int, width: int) -> str:
     return f"{hero} {gear}".ljust(width - len(tail)) + tail
 
 
-def status_text(state: State, outcome: Outcome | None) -> Text:
+def status_text(state: State, outcome: Outcome | None, seat: int | None) -> Text:
     total, need = equipped_total(state), strength(state)
     text = Text(" DecknForge ", style="bold")
-    text.append(f" Round {state.round} ")
+    if state.phase != "over":  # the summary of a finished game names its round
+        text.append(f" Round {state.round} ")
     if state.phase == "turn":
-        player = state.players[state.turn]
-        text.append(f" {player.label}'s turn: ", style="bold")
-        text.append(f"{state.actions_left} action{'s' if state.actions_left != 1 else ''} left ")
+        if seat is None:
+            text.append(" Watching ", style="bold")
+        else:
+            player = state.players[seat]
+            left = player.actions_left
+            doing = f"{left} action{'s' if left != 1 else ''} left" if not player.done else "turn done"
+            text.append(f" {plain(player.label).plain}: ", style="bold")
+            text.append(f"{doing} ")
     elif state.phase == "scar":
-        text.append(f" Scar: {state.players[state.scar_turn].label} picks a word ", style="bold")
+        text.append(" The band fell: each deck writes its scar ", style="bold")
     else:  # every card has gone home: the totals would read 0, so tell the result instead
         won = outcome is not None and outcome.won
         text.append(" CLEARED " if won else " FELL ", style="bold reverse")
         text.append(f"  {outcome.summary if outcome else ''}")
         return text
-    mark = ">" if total > need else "≤"
-    text.append(f"  Equipped {total} {mark} Strength {need}", style="bold green" if total > need else "")
+    if state.phase == "turn":
+        mark = ">" if total > need else "≤"
+        text.append(f"  Equipped {total} {mark} Strength {need}", style="bold green" if total > need else "")
     return text
 
 
-def band_text(state: State, after: list[Deck], width: int) -> Text:
-    """One line per player: their three slots, their scar, or what their deck gained."""
-    slot_width = (width - 14) // 3
+def band_text(state: State, after: list[Deck], width: int, seat: int | None) -> Text:
+    """One line per player: their three slots, their scar, or what their deck gained. The
+    mark says who is shown (▸), who is still acting (•) and who has finished (✓)."""
+    heads = {
+        p.seat: f"{'▸' if p.seat == seat else ('✓' if p.done else '•')}"
+        f"{f'{p.initials}#{p.seat + 1}' if state.solo else p.initials:<5} L{p.level} h{len(p.hand)} "  # R20
+        for p in state.players
+    }
+    slot_width = (width - max(map(len, heads.values())) - 3) // 3  # three slots, three bars
     lines = []
     for player in state.players:
         if state.phase == "scar":
-            lines.append(scar_line(state, player))
+            lines.append(scar_line(state, player, seat))
             continue
         if after:  # the game is over: every card is home, so say what the deck gained
             deck = after[player.seat]
             gained = deck.xp - state.decks[player.seat].xp
-            lines.append(Text(f" {player.label}: +{gained} XP, now {deck.xp} XP, Level {deck.level};"
+            lines.append(Text(f" {plain(player.label).plain}: +{gained} XP, now {deck.xp} XP, Level {deck.level};"
                               " all 54 cards are back in the deck"))
             continue
-        now = state.phase == "turn" and player.seat == state.turn
-        tag = f"{player.initials}#{player.seat + 1}" if state.solo else player.initials  # R20
-        head = Text(f"{'▸' if now else ' '}{tag:<5} L{player.level} h{len(player.hand)} ",
-                    style="bold" if now else "")
+        shown = player.seat == seat
+        head = Text(heads[player.seat].ljust(max(map(len, heads.values()))), style="bold" if shown else "")
         for i in range(3):
             head.append("│")
             head.append(slot_text(player, i, slot_width))
@@ -79,17 +104,20 @@ def band_text(state: State, after: list[Deck], width: int) -> Text:
     return Text("\n").join(lines)
 
 
-def scar_line(state: State, player: Player) -> Text:
+def scar_line(state: State, player: Player, seat: int | None) -> Text:
     scar = state.scars[player.seat]
-    picking = player.seat == state.scar_turn
-    text = Text(f"{'▸' if picking else ' '}{player.label}: scar ", style="bold" if picking else "")
+    step = scar_step(state, player.seat)
+    shown = player.seat == seat
+    mark = "▸" if shown else ("•" if step else "✓")
+    text = Text(f"{mark}{plain(player.label).plain}: scar ", style="bold" if shown else "")
     if scar.monster:
-        word = scar.monster_word or ("picking a word" if picking else "word to pick")
+        word = scar.monster_word or ("picking a word" if step == "monster" else "word to pick")
         text.append(f"{LABEL[scar.monster]} +{scar.modifier} ({word})")
     else:
         text.append("no blank Monster left")
-    if scar.equipment and scar.equipment_word:
-        text.append(f"; {LABEL[scar.equipment]} upgraded with {scar.equipment_word}")
+    if scar.equipment:
+        word = scar.equipment_word or ("picking a word" if step == "equipment" else "word to pick")
+        text.append(f"; {LABEL[scar.equipment]} upgraded ({word})")
     return text
 
 
@@ -105,10 +133,10 @@ def hand_faces(hand: list[Card], marked: int | None) -> list[CardFace]:
 def hint_text(state: State, action: Any) -> Text:
     """What the highlighted move involves: the word's rules, or the card's value."""
     name = ""
-    if isinstance(action, InscribeScar):
+    if isinstance(action, (InscribeScar, UpgradeScar)):
         name = action.word
     elif isinstance(action, (Cast, Hire, Equip)):
-        card = state.players[state.turn].hand[action.card]
+        card = state.players[action.seat].hand[action.card]
         if isinstance(action, Equip):
             text = f"+{VALUE[card.code]} to the equipped total"
             return Text(text + (f"; its word {card.word} sleeps." if card.word else "."), style="dim")

@@ -119,8 +119,8 @@ How to play: Rules on the home screen.
     def draw(self) -> None:
         state = self.state
         self.slots.follow(state)
-        if self.paying is not None and not self._can_end_turn():
-            self.paying = None
+        if self.paying is not None and (not self._can_end_turn() or self.paying >= len(state.hand)):
+            self.paying = None  # the turn moved on (or a move was taken back)
         self.choices = self._current_choices()
         self._draw_status(state)
         width = self.query_one("#foe").content_size.width or 38

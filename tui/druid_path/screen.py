@@ -55,8 +55,8 @@ MENU_ORDER = {  # the Play phase's list: the moves that shape the turn first, ge
     Tame: 0, PlayItem: 1, Activate: 2, DruidAbility: 3, UseRobot: 4, DrawItem: 6, TakeGem: 7,
     StaminaBoost: 8, EndPlay: 9,
 }  # fmt: skip
-GEM_KEYS = {"green": "g", "red": "r", "blue": "u", "yellow": "y"}
-KEYS = "123456789" + "edanxbgruym"
+GEM_KEYS = {"green": "g", "red": "r", "blue": "w", "yellow": "y"}  # w: blue is Water (R3); u is Undo
+KEYS = "123456789" + "edanxbgrwym"
 HAND_ROWS = 5  # lines in the hand panel
 PHASES = {
     "play": "Play phase", "darach": "Darach phase", "combat": "Combat", "end": "End of turn",
@@ -80,7 +80,7 @@ then the lanes fight.
 
 - The **Choices** list holds every move the rules allow now. Arrows or `j`/`k` move,
   `Enter` picks. The key beside a choice picks it at once: `1`-`9` in list order,
-  `e` end the Play phase, `d` draw an item, `g` `r` `u` `y` take a green, red, blue or
+  `e` end the Play phase, `d` draw an item, `g` `r` `w` `y` take a green, red, blue or
   yellow gem, `a` accept a failed roll, and in combat `x` attack the Darach, `b` block,
   `n` do nothing.
 - The lines under the list explain the highlighted choice: the card's costs, stats and

@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
@@ -24,9 +25,9 @@ class Confirm(ModalScreen[bool]):
     ]
     HELP = "Press `y` to confirm or `n` (or Esc) to cancel."
 
-    def __init__(self, question: str) -> None:
+    def __init__(self, question: str | Content) -> None:
         super().__init__()
-        self.question = question
+        self.question = question  # str is markup; a player's text comes as plain() Content
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -42,7 +43,7 @@ class AskText(ModalScreen[str | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
     HELP = "Type, then `Enter` to accept or `Esc` to cancel."
 
-    def __init__(self, question: str, value: str = "") -> None:
+    def __init__(self, question: str | Content, value: str = "") -> None:
         super().__init__()
         self.question, self.value = question, value
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
@@ -12,6 +13,7 @@ from textual.widgets.option_list import Option
 from engine.registry import CATALOGUE, GAMES
 from tui.games import HOME_ENTRIES, open_home_entry, playable
 from saves.store import SaveEntry
+from tui.plain import plain
 from tui.widgets.keybar import KeyBar
 
 
@@ -85,7 +87,7 @@ Pick a game with `1`-`4` (or the arrows and `Enter`) to start a new one.
         options.append(None)
         continue_text = f"c  Continue: {latest.label}" if latest else "c  Continue (no saved game)"
         options += [
-            Option(continue_text[:36], id="continue", disabled=latest is None),
+            Option(plain(continue_text[:36]), id="continue", disabled=latest is None),
             Option("s  Saved games", id="saves"),
             Option("r  Rules", id="rules"),
             *(Option(f"{e.key}  {e.label}", id=f"extra:{e.key}") for e in HOME_ENTRIES),
@@ -104,7 +106,7 @@ Pick a game with `1`-`4` (or the arrows and `Enter`) to start a new one.
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self.query_one("#about", Static).update(self.describe(event.option.id or ""))
 
-    def describe(self, option_id: str) -> str:
+    def describe(self, option_id: str) -> str | Content:
         if option_id.startswith("game:"):
             game_id = option_id.removeprefix("game:")
             entry = next(e for e in CATALOGUE if e.id == game_id)
@@ -112,9 +114,12 @@ Pick a game with `1`-`4` (or the arrows and `Enter`) to start a new one.
             saves = [s for s in self.entries if s.game_id == game_id]
             return f"[b]{entry.title}[/b]\n{entry.blurb}.\n\n{status}\nSaved games: {len(saves)}"
         latest = self.latest()
-        texts = {
+        texts: dict[str, str | Content] = {
             "continue": (
-                f"[b]{latest.label}[/b]\n{latest.summary}\nLast played {short_time(latest.updated)} UTC"
+                Content.assemble(
+                    (plain(latest.label).plain, "bold"),
+                    "\n", plain(latest.summary), f"\nLast played {short_time(latest.updated)} UTC",
+                )
                 if latest
                 else "No saved game yet."
             ),

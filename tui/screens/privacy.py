@@ -10,6 +10,7 @@ from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Static
 
+from tui.plain import plain
 from tui.widgets.keybar import KeyBar
 
 
@@ -35,7 +36,7 @@ game is saved).
         self.player = name
 
     def compose(self) -> ComposeResult:
-        message = Text.assemble("Pass to ", (self.player, "bold"), " — Enter when ready")
+        message = Text.assemble("Pass to ", (plain(self.player).plain, "bold"), " — Enter when ready")
         with Middle():
             with Center():
                 yield Static(message, id="pass")

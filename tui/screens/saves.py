@@ -12,6 +12,7 @@ from textual.widgets.option_list import Option
 from engine.registry import CATALOGUE
 from saves.envelope import Damaged
 from saves.store import SaveEntry
+from tui.plain import plain
 from tui.screens.dialogs import AskText, Confirm
 from tui.screens.home import short_time
 from tui.widgets.keybar import KeyBar
@@ -27,9 +28,9 @@ def entry_text(entry: SaveEntry) -> Text:
         text.append(f"  DAMAGED: {entry.damage}", style="bold red")
         return text
     kind = " campaign" if entry.kind == "campaign" else ""
-    text.append(entry.label, style="bold")
+    text.append(plain(entry.label).plain, style="bold")
     text.append(f"  {TITLES.get(entry.game_id, entry.game_id)}{kind}  {short_time(entry.updated)}\n")
-    text.append(f"  {entry.summary}", style="dim")
+    text.append(f"  {plain(entry.summary).plain}", style="dim")
     return text
 
 
@@ -40,6 +41,7 @@ class SavesScreen(Screen[None]):
     BINDINGS = [
         Binding("enter", "resume", "Resume", priority=True),
         Binding("r", "rename", "Rename"),
+        Binding("p", "replay", "Replay"),
         Binding("d,delete", "delete", "Delete"),
         Binding("escape,q", "back", "Back"),
         Binding("j", "cursor(1)", show=False),
@@ -52,6 +54,7 @@ Newest first. Every game is saved after each move.
 
 - `Enter` resumes the highlighted game
 - `r` renames it, `d` deletes it (you are asked first)
+- `p` replays it move by move, read-only (finished games are in History)
 - A file marked **DAMAGED** cannot be opened; the reason is shown. It is left untouched
   unless you delete it.
 """
@@ -100,6 +103,15 @@ Newest first. Every game is saved after each move.
             return
         self.app.resume(entry.save_id)
 
+    def action_replay(self) -> None:
+        entry = self.selected()
+        if entry is None:
+            return
+        if entry.damaged:
+            self.notify(f"This file cannot be opened: {entry.damage}", severity="error")
+            return
+        self.app.open_replay(entry.save_id)
+
     def action_rename(self) -> None:
         entry = self.selected()
         if entry is None:
@@ -133,7 +145,7 @@ Newest first. Every game is saved after each move.
                     self.notify(f"Not deleted: {problem.strerror}", severity="error")
             self.reload()
 
-        self.app.push_screen(Confirm(f"Delete {name} for good?"), delete)
+        self.app.push_screen(Confirm(plain(f"Delete {name} for good?")), delete)
 
     def action_back(self) -> None:
         self.app.pop_screen()

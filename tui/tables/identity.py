@@ -10,11 +10,18 @@ from __future__ import annotations
 import os
 
 PLAYER_ENV_VAR = "TABLETOP_TUI_PLAYER"
+MODERATOR_ENV_VAR = "TABLETOP_TUI_MODERATOR"
 
 
 def served_identity() -> str:
     """The player's identity given by a `serve` host, or "" on one's own machine."""
     return os.environ.get(PLAYER_ENV_VAR, "")
+
+
+def moderates() -> bool:
+    """Whether this player may review coined words: anyone on their own machine; on a `serve`
+    host only the keys the host lists as moderators (TABLETOP_TUI_MODERATOR)."""
+    return not served_identity() or os.environ.get(MODERATOR_ENV_VAR) == "1"
 
 
 def player_identity(name: str) -> str:

@@ -13,6 +13,7 @@ from textual.widgets.option_list import Option
 from engine.registry import CATALOGUE
 from saves.envelope import Damaged
 from saves.tables import TableEntry, TableStore
+from tui.plain import plain
 from tui.screens.dialogs import Confirm
 from tui.widgets.keybar import KeyBar
 
@@ -28,11 +29,11 @@ def seat_text(entry: TableEntry, me: str) -> Text:
         if i:
             text.append(", ")
         if seat.bot:
-            text.append(f"{seat.name} (bot)", style="dim")
+            text.append(f"{plain(seat.name).plain} (bot)", style="dim")
         elif not seat.player:
             text.append("open", style="bold green")
         else:
-            text.append(seat.name, style="bold" if seat.player == me else "")
+            text.append(plain(seat.name).plain, style="bold" if seat.player == me else "")
             if seat.player == me:
                 text.append(" (you)")
     return text
@@ -59,7 +60,7 @@ def entry_text(entry: TableEntry, me: str) -> Text:
     text.append(f"  {entry.updated[:16].replace('T', ' ')}\n  ")
     text.append_text(seat_text(entry, me))
     if entry.started:
-        text.append(f"  · {entry.summary}", style="dim")
+        text.append(f"  · {plain(entry.summary).plain}", style="dim")
     return text
 
 
@@ -234,11 +235,11 @@ together** on the home screen.
         for i, seat in enumerate(entry.seats):
             seats.append(f"Seat {i + 1}: ")
             if seat.bot:
-                seats.append(f"{seat.name} (bot)\n", style="dim")
+                seats.append(f"{plain(seat.name).plain} (bot)\n", style="dim")
             elif not seat.player:
                 seats.append("open\n", style="bold green")
             else:
-                seats.append(seat.name + (" (you)" if seat.player == me else "") + "\n")
+                seats.append(plain(seat.name).plain + (" (you)" if seat.player == me else "") + "\n")
         self.query_one("#seats", Static).update(seats)
         free = len(entry.open_seats)
         self.query_one("#how", Static).update(

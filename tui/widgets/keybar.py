@@ -22,15 +22,33 @@ class KeyBar(Static):
     def on_unmount(self) -> None:
         self.screen.bindings_updated_signal.unsubscribe(self)
 
+    def on_resize(self) -> None:
+        self.bindings_changed(self.screen)
+
     def bindings_changed(self, screen) -> None:
+        """Redraw the keys. A screen may label a key itself (`key_hint(action)` gives the text
+        and whether it works now, e.g. what Undo would take back); when those labels do not
+        fit the line, the keys' own short descriptions are shown instead."""
         if screen is not self.screen:
             return
+        text = self._keys(screen, long=True)
+        if text.cell_len > self.size.width:
+            text = self._keys(screen, long=False)
+        self.update(text, layout=False)
+
+    def _keys(self, screen, long: bool) -> Text:
+        hint = getattr(screen, "key_hint", None)
         text = Text()
         seen: set[str] = set()
         for _node, binding, enabled, _tooltip in screen.active_bindings.values():
             if not binding.show or binding.action in seen:
                 continue
             seen.add(binding.action)
+            description = binding.description
+            labelled = hint(binding.action) if hint is not None else None
+            if labelled is not None:
+                enabled = enabled and labelled[1]
+                description = labelled[0] if long else description
             text.append(f" {self.app.get_key_display(binding)}", style="bold" if enabled else "dim")
-            text.append(f" {binding.description} ", style="" if enabled else "dim")
-        self.update(text, layout=False)
+            text.append(f" {description} ", style="" if enabled else "dim")
+        return text

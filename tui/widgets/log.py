@@ -15,6 +15,7 @@ class GameLog(Static):
     """
 
     lines: Sequence[str] = ()
+    newest = 0  # how many of the last lines are marked (a replay's current move)
 
     def show(self, lines: Sequence[str]) -> None:
         if list(lines) == list(self.lines):
@@ -22,15 +23,23 @@ class GameLog(Static):
         self.lines = list(lines)
         self._draw()
 
+    def mark_newest(self, count: int) -> None:
+        """Mark the last `count` lines (reversed, and with a bar: not by colour alone)."""
+        if count != self.newest:
+            self.newest = count
+            self._draw()
+
     def on_resize(self) -> None:
         self._draw()
 
     def _draw(self) -> None:
         height = max(self.content_size.height, 1)
         width = max(self.content_size.width, 10)
-        wrapped: list[str] = []
-        for line in reversed(self.lines):  # newest first, and only as many as can show
-            wrapped[:0] = textwrap.wrap(line, width, subsequent_indent="  ") or [""]
+        wrapped: list[Text] = []
+        for number, line in enumerate(reversed(self.lines)):  # newest first, as many as show
+            marked = number < self.newest
+            rows = textwrap.wrap(line, width - 1 if marked else width, subsequent_indent="  ") or [""]
+            wrapped[:0] = [Text("▌" + row, style="reverse") if marked else Text(row) for row in rows]
             if len(wrapped) >= height:
                 break
-        self.update(Text("\n".join(wrapped[-height:])), layout=False)
+        self.update(Text("\n").join(wrapped[-height:]), layout=False)

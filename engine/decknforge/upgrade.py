@@ -1,0 +1,89 @@
+"""Saves made with older DecknForge rules, brought up to the current ones (Game.upgrade).
+
+Content 1 had players take turns one after another, kept whole decks (history and all) in the
+save three times over, and drew a scar's Equipment word at random. Content 2 has everyone act
+in the same turn (R5), keeps table decks without history (R41) and results as marks, and lets
+the owner pick both scar words. A game's moves under the old rules would not replay under the
+new ones, so an upgraded save keeps the game where it stood as its starting position and
+starts an empty move log from there: nothing played is lost, and it replays exactly.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from engine.decknforge.legacy import Deck, Mark, table_deck
+from engine.decknforge.model import ACTIONS_PER_TURN
+
+Raw = dict[str, Any]
+
+
+def upgrade(version: int, options: Raw, state: Raw, actions: list[Any]) -> tuple[Raw, Raw, list[Any]]:
+    if version != 1:
+        raise ValueError(f"DecknForge content {version} is not one this version can upgrade.")
+    try:
+        return _from_1(options, state)
+    except (KeyError, TypeError, ValueError, IndexError, msgspec.ValidationError) as error:
+        raise ValueError(f"its DecknForge game could not be carried over ({error})") from None
+
+
+def _table(deck: Raw) -> Raw:
+    return msgspec.to_builtins(table_deck(msgspec.convert(deck, Deck)))
+
+
+def _from_1(options: Raw, state: Raw) -> tuple[Raw, Raw, list[Any]]:
+    state = dict(state)
+    options = dict(options)
+    gentle = bool(options.pop("gentle", state.get("gentle", False)))
+    options["strength"] = "gentle" if gentle else "strict"
+    if "decks" in options:
+        options["decks"] = [_table(d) for d in options["decks"]]
+    old_decks = state["decks"]
+    state["decks"] = [{**_table(d), "cards": []} for d in old_decks]  # the cards are on the table
+    turn = state.pop("turn", 0)
+    left = state.pop("actions_left", ACTIONS_PER_TURN)
+    state.pop("scar_turn", None)
+    after = state.pop("result_decks", [])
+    state["strength_adjust"] = 0  # word effects now end with their round (R9)
+    running = state.get("phase") == "turn"
+    players = []
+    for player in state["players"]:
+        player = dict(player)
+        seat = player["seat"]
+        # Under the old rules the cast cards' words had spoken or can no longer speak: they burn.
+        player["discard"] = player.get("discard", []) + player.pop("cast", [])
+        player["cast"] = []
+        if not running or seat < turn:  # done with the turn
+            player["actions_left"], player["done"] = 0, True
+        elif seat == turn:
+            player["actions_left"], player["done"] = left, left <= 0
+        else:
+            player["actions_left"] = ACTIONS_PER_TURN + player.get("extra_actions", 0)
+            player["extra_actions"], player["done"] = 0, False
+        players.append(player)
+    state["players"] = players
+    state["results"] = [_result(before, done) for before, done in zip(old_decks, after)]
+    return {**options, "position": state}, state, []
+
+
+def _result(before: Raw, after: Raw) -> Raw:
+    """An old finished game's whole result deck, as the marks it made on the deck."""
+    old, new = msgspec.convert(before, Deck), msgspec.convert(after, Deck)
+    record = new.history[-1]
+    marks = []
+    for was, now in zip(old.cards, new.cards):
+        if (was.word, was.modifier) != (now.word, now.modifier):
+            marks.append(Mark(now.code, now.word, now.modifier))
+    scar = new.scars[-1] if record.result != "clear" and len(new.scars) > len(old.scars) else None
+    return msgspec.to_builtins(
+        {
+            "result": record.result,
+            "seed": record.seed,
+            "band": record.band,
+            "rounds": record.rounds,
+            "marks": marks,
+            "scar": scar,
+        }
+    )

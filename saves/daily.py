@@ -1,0 +1,209 @@
+"""The daily deal: one seed per game and UTC day for everyone, one counted try, a board.
+
+The seed is the first four bytes of SHA-256 of the text "<YYYY-MM-DD> <game id>" (UTF-8),
+read as a big-endian unsigned integer, so anyone can reproduce a day's deal with
+`tabletop-tui new GAME --seed N` and the game's daily options (README, "Daily deal").
+
+The first daily game a player begins on a day is the one that counts; later tries the same
+day are practice and say so. Which tries were begun is kept in `daily.json`, so deleting a
+bad start does not buy a second counted try. Counted results are also written to the
+common folder's `daily/<day>/`, where every player of a `serve` host reads the Daily board.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import date
+from typing import Any
+
+import msgspec
+
+from saves.atomic import write_atomic
+from saves.settings import load_settings
+from saves.store import SaveStore
+
+ATTEMPTS_FORMAT = "tabletop-tui-daily"
+BOARD_FORMAT = "tabletop-tui-daily-result"
+NO_NAME = "anonymous"
+
+
+def daily_seed(game_id: str, day: date) -> int:
+    digest = hashlib.sha256(f"{day.isoformat()} {game_id}".encode("utf-8")).digest()
+    return int.from_bytes(digest[:4], "big")
+
+
+def today(store: SaveStore) -> date:
+    return store.clock().date()  # the store's clock runs in UTC
+
+
+class Attempt(msgspec.Struct, frozen=True):
+    day: str  # YYYY-MM-DD
+    game_id: str
+    save_id: str
+    counted: bool
+
+
+class Attempts(msgspec.Struct):
+    format: str = ATTEMPTS_FORMAT
+    version: int = 1
+    attempts: list[Attempt] = []
+
+
+def load_attempts(store: SaveStore) -> Attempts:
+    """The tries begun so far. A damaged file is kept aside as daily.damaged.json and the
+    list starts again: nothing is overwritten that a player might want back."""
+    path = store.paths.daily_attempts
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return Attempts()
+    try:
+        attempts = msgspec.json.decode(data, type=Attempts)
+        if attempts.format == ATTEMPTS_FORMAT:
+            return attempts
+    except (msgspec.DecodeError, msgspec.ValidationError):
+        pass
+    path.replace(path.with_name("daily.damaged.json"))
+    return Attempts()
+
+
+def counted_attempt(store: SaveStore, game_id: str, day: date) -> Attempt | None:
+    return next(
+        (a for a in load_attempts(store).attempts if a.day == day.isoformat() and a.game_id == game_id and a.counted),
+        None,
+    )
+
+
+def start(store: SaveStore, game: Any) -> Any:
+    """Begin today's deal of `game`: a GameSession whose save says daily, counted or practice."""
+    from saves.session import GameSession
+
+    day = today(store)
+    counted = counted_attempt(store, game.id, day) is None
+    label = f"{game.title} daily {day.isoformat()}" + ("" if counted else " (practice)")
+    session = GameSession.start(store, game, daily_seed(game.id, day), label=label, **game.daily_options)
+    attempts = load_attempts(store)
+    attempts.attempts.append(Attempt(day.isoformat(), game.id, session.save_id, counted))
+    write_atomic(store.paths.daily_attempts, msgspec.json.encode(attempts))
+    return session
+
+
+def note(store: SaveStore, game_id: str) -> str:
+    """What opening today's deal says: the day, its seed, and whether this try counts."""
+    day = today(store)
+    text = f"Daily deal {day.isoformat()}, seed {daily_seed(game_id, day)}"
+    if counted_attempt(store, game_id, day) is not None:
+        text += ": today's counted try is taken, this one is practice"
+    return text
+
+
+def resume_today(store: SaveStore, game: Any) -> Any:
+    """The latest of today's tries of `game` still in progress, as a session; None if none."""
+    from saves.session import GameSession
+
+    day = today(store).isoformat()
+    for attempt in reversed(load_attempts(store).attempts):
+        if attempt.day == day and attempt.game_id == game.id and store.paths.save_file(attempt.save_id).exists():
+            return GameSession.resume(store, attempt.save_id)
+    return None
+
+
+def attempt_of(store: SaveStore, save_id: str) -> Attempt | None:
+    """The try a save was begun as (the latest: a deleted save's id may be given again)."""
+    return next((a for a in reversed(load_attempts(store).attempts) if a.save_id == save_id), None)
+
+
+def mark(store: SaveStore, entry: Any, seed: int) -> Any:
+    """A finished game's history line, marked daily (and practice) when it was one."""
+    attempt = attempt_of(store, entry.id)
+    if attempt is None or seed != daily_seed(entry.game_id, date.fromisoformat(attempt.day)):
+        return entry
+    return msgspec.structs.replace(entry, daily=attempt.day, practice=not attempt.counted)
+
+
+# ----- the Daily board ----------------------------------------------------------------------
+
+
+class BoardLine(msgspec.Struct, frozen=True, kw_only=True):
+    format: str = BOARD_FORMAT
+    name: str
+    game_id: str
+    day: str
+    won: bool
+    score: int | None = None
+    rank: tuple[int, int] = (0, 0)
+    summary: str = ""
+    moves: int = 0
+    finished: str = ""
+
+
+def player_key(store: SaveStore) -> str:
+    """A stable file name for this player's lines that shows nothing about them."""
+    return hashlib.sha256(str(store.paths.root.resolve()).encode("utf-8")).hexdigest()[:16]
+
+
+def post(store: SaveStore, entry: Any) -> None:
+    """Put a counted daily result on the board of the common folder. Best effort: the
+    result is in the player's own history whatever happens here."""
+    if not entry.daily or entry.practice:
+        return
+    settings, _ = load_settings(store.paths)
+    line = BoardLine(
+        name=settings.display_name.strip() or NO_NAME,
+        game_id=entry.game_id,
+        day=entry.daily,
+        won=entry.won,
+        score=entry.score,
+        rank=entry.rank,
+        summary=entry.summary,
+        moves=entry.moves,
+        finished=entry.finished,
+    )
+    path = store.paths.daily / entry.daily / f"{entry.game_id}-{player_key(store)}.json"
+    try:
+        write_atomic(path, msgspec.json.encode(line), keep_backup=False)
+    except OSError:
+        pass
+
+
+def board(store: SaveStore, day: date, game_id: str | None = None) -> list[BoardLine]:
+    """That day's counted results of every player, best first (then the earliest finish)."""
+    folder = store.paths.daily / day.isoformat()
+    if not folder.is_dir():
+        return []
+    lines = []
+    for path in folder.glob("*.json"):
+        if path.name.startswith("."):
+            continue
+        try:
+            line = msgspec.json.decode(path.read_bytes(), type=BoardLine)
+        except (OSError, msgspec.DecodeError, msgspec.ValidationError):
+            continue  # another player's damaged line hides only itself
+        if line.format == BOARD_FORMAT and (game_id is None or line.game_id == game_id):
+            lines.append(line)
+    lines.sort(key=lambda line: (-line.rank[0], -line.rank[1], line.finished, line.name))
+    return lines
+
+
+def standing(store: SaveStore, game_id: str, day: date) -> str:
+    """Where a player stands with a day's deal of a game, in a few words."""
+    from saves.history import History
+
+    attempt = counted_attempt(store, game_id, day)
+    if attempt is None:
+        return "not played: your first try counts"
+    practice = sum(
+        1 for a in load_attempts(store).attempts if a.day == day.isoformat() and a.game_id == game_id and not a.counted
+    )
+    more = f" (+{practice} practice)" if practice else ""
+    if store.paths.save_file(attempt.save_id).exists():
+        return f"counted try in progress{more}"
+    history = History(store)
+    if history.exists(attempt.save_id):
+        try:
+            entry = history.read(attempt.save_id).entry
+        except Exception:  # noqa: BLE001 - a damaged record still counts as played
+            return f"played{more}"
+        score = "" if entry.score is None else f", score {entry.score}"
+        return f"{entry.result}{score}{more}"
+    return f"counted try deleted unfinished{more}"

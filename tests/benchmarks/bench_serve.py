@@ -1,0 +1,179 @@
+"""`tabletop-tui serve` figures: connect to home screen, memory per session, how many players
+at once keep keypress-to-repaint at or under 50 ms, and bytes sent per keypress in a game.
+
+Run as `python -m tests.benchmarks.bench_serve [--most N]`. Prints medians; asserts nothing.
+The figures depend on whatever else runs on the machine: quote them with that in mind.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+import asyncssh
+
+from saves.paths import DataPaths
+from saves.settings import Settings, save_settings
+from tests.serve.harness import Server, Terminal, make_key, open_terminal
+from tui.serve.identity import player_for
+
+HOME = "New Disruption"
+GAME = "new disruption --seed 7"
+IN_GAME = "Roll 2d6"
+TARGET_MS = 50.0
+KEY_PERIOD = 0.25  # seconds between one player's keys: a brisk human
+QUIET = 0.15  # no output for this long: the repaint is complete
+
+
+def returning_player(data: Path, key: asyncssh.SSHKey, name: str) -> None:
+    """A player who has been here before (named), so each visit opens on the home screen."""
+    save_settings(DataPaths(data / "players" / player_for(key, False).id), Settings(display_name=name))
+
+
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+async def quiet(terminal: Terminal) -> None:
+    """Until no byte has arrived for QUIET seconds."""
+    while True:
+        terminal.arrived.clear()
+        try:
+            await asyncio.wait_for(terminal.arrived.wait(), QUIET)
+        except TimeoutError:
+            return
+
+
+class Player:
+    def __init__(self, server: Server, key: asyncssh.SSHKey) -> None:
+        self.server, self.key = server, key
+
+    async def sit_down(self, command: str | None, expected: str) -> float:
+        start = time.perf_counter()
+        self.conn = await self.server.connect(self.key)
+        self.channel, self.terminal = await open_terminal(self.conn, command)
+        await self.terminal.seen(expected)
+        return time.perf_counter() - start
+
+    async def keypress(self, key: bytes) -> tuple[float, int] | None:
+        """Seconds to the first byte of the repaint, and the bytes of the whole repaint; None
+        when the key changed nothing on screen."""
+        await quiet(self.terminal)
+        before = len(self.terminal.screen)
+        self.terminal.arrived.clear()
+        start = time.perf_counter()
+        self.channel.write(key)
+        try:
+            await asyncio.wait_for(self.terminal.arrived.wait(), 2)
+        except TimeoutError:
+            return None
+        latency = time.perf_counter() - start
+        await quiet(self.terminal)
+        return latency, len(self.terminal.screen) - before
+
+    async def keep_playing(self, until: float, latencies: list[float]) -> None:
+        """Move the cursor up and down at a human pace, timing each repaint."""
+        keys = (b"j", b"k")
+        i = 0
+        while time.perf_counter() < until:
+            self.terminal.arrived.clear()
+            start = time.perf_counter()
+            self.channel.write(keys[i % 2])
+            try:
+                await asyncio.wait_for(self.terminal.arrived.wait(), 5)
+                latencies.append(time.perf_counter() - start)
+            except TimeoutError:
+                latencies.append(5.0)
+            i += 1
+            await asyncio.sleep(max(0.0, KEY_PERIOD - (time.perf_counter() - start)))
+
+    def leave(self) -> None:
+        self.conn.close()
+
+
+async def connect_to_home(server: Server, key: asyncssh.SSHKey, visits: int = 8) -> float:
+    times = []
+    for _ in range(visits):
+        player = Player(server, key)
+        times.append(await player.sit_down(None, HOME))
+        player.leave()
+    return statistics.median(times)
+
+
+async def bytes_per_keypress(server: Server, key: asyncssh.SSHKey, presses: int = 45) -> tuple[int, int, float]:
+    player = Player(server, key)
+    await player.sit_down(GAME, IN_GAME)
+    sizes, latencies = [], []
+    moves = []
+    for i in range(presses):  # cursor moves, and every third key rolls the dice (a move)
+        key = (b"j", b"k", b"r")[i % 3]
+        repaint = await player.keypress(key)
+        if repaint is None:  # the game is over: a new one
+            await player.keypress(b"n")
+            continue
+        latencies.append(repaint[0])
+        sizes.append(repaint[1])
+        if key == b"r":
+            moves.append(repaint[1])
+    player.leave()
+    return int(statistics.median(sizes)), int(statistics.median(moves)), statistics.median(latencies) * 1000
+
+
+async def crowd(server: Server, keys: list[asyncssh.SSHKey], seconds: float) -> tuple[float, float, int, int]:
+    """All players in a game at once, each pressing keys: median and 90th percentile repaint
+    latency (ms), the median memory of one app and the server's own (KiB)."""
+    before = len(server.lines)
+    players = [Player(server, key) for key in keys]
+    for start in range(0, len(players), 4):  # sit down a few at a time, as people arrive
+        await asyncio.gather(*(p.sit_down(GAME, IN_GAME) for p in players[start : start + 4]))
+    pids = [int(line.split("pid=")[1].split()[0]) for line in server.lines[before:] if " start " in line]
+    latencies: list[float] = []
+    until = time.perf_counter() + seconds
+    await asyncio.gather(*(p.keep_playing(until, latencies) for p in players))
+    memory = int(statistics.median(rss_kib(pid) for pid in pids))
+    server_memory = rss_kib(server.process.pid)
+    for player in players:
+        player.leave()
+    while sum(" end " in line for line in server.lines[before:]) < len(players):  # all apps gone
+        await asyncio.sleep(0.1)
+    latencies.sort()
+    return statistics.median(latencies) * 1000, latencies[int(len(latencies) * 0.9)] * 1000, memory, server_memory
+
+
+async def main(most: int) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        data = Path(folder) / "host"
+        keys = [make_key(Path(folder), f"p{i}")[0] for i in range(most)]
+        for i, key in enumerate(keys):
+            returning_player(data, key, f"Player {i + 1}")
+        async with Server(data, "--max-sessions", str(most + 1)) as server:
+            home = await connect_to_home(server, keys[0])
+            print(f"connect to home screen (ssh handshake, app start, first paint): median {home * 1000:.0f} ms")
+            all_bytes, move_bytes, alone = await bytes_per_keypress(server, keys[0])
+            print(f"bytes to the terminal per keypress in a Disruption game: median {all_bytes} "
+                  f"(cursor moves and rolls), {move_bytes} for a roll; repaint alone {alone:.1f} ms")
+            print(f"players at once, each pressing a key every {KEY_PERIOD:g} s (keypress to first repaint byte):")
+            held = 0
+            count = 1
+            while count <= most:
+                median, p90, memory, own = await crowd(server, keys[:count], 6.0)
+                print(f"  {count:>3} players: median {median:6.1f} ms, 90% {p90:6.1f} ms, "
+                      f"app RSS {memory / 1024:.0f} MiB each, server RSS {own / 1024:.0f} MiB")
+                if median > TARGET_MS:
+                    break
+                held = count
+                count = count * 2 if count < 8 else count + 8
+            print(f"most players with a median at or under {TARGET_MS:g} ms: {held} (tried up to {min(count, most)})")
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--most", type=int, default=48, help="players to try at most")
+    asyncio.run(main(parser.parse_args().most))

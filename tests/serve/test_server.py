@@ -1,0 +1,198 @@
+"""`tabletop-tui serve` against a real asyncssh client: who gets in, what they get, and that an
+app never outlives its session. Every wait has a generous deadline; nothing asserts a duration."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import stat
+import sys
+
+import asyncssh
+import pytest
+
+from tests.serve.harness import NAME_ASKED, Server, arrive, dead, gone, make_key, open_terminal, plain, until_gone
+
+HOME = "New Disruption"
+
+
+@pytest.fixture
+def keys(tmp_path):
+    friend, friend_pub = make_key(tmp_path, "friend")
+    stranger, _ = make_key(tmp_path, "stranger")
+    return friend, friend_pub, stranger
+
+
+async def app_pid(server: Server, after: int) -> int:
+    line = await server.wait_for(r"^\S+ start .* pid=(\d+)", after)
+    return int(re.search(r"pid=(\d+)", line).group(1))
+
+
+async def test_a_listed_key_plays_an_unlisted_one_and_passwords_are_refused(tmp_path, keys):
+    friend, friend_pub, stranger = keys
+    async with Server(tmp_path / "host", "--authorized-keys", str(friend_pub)) as server:
+        with pytest.raises(asyncssh.PermissionDenied):
+            await server.connect(stranger)
+        await server.wait_for(r"refused .*reason=unlisted key key=SHA256:")
+        with pytest.raises(asyncssh.PermissionDenied):
+            await server.connect(None, password="hunter2", kbdint_auth=True)
+
+        async with await server.connect(friend) as conn:
+            channel, terminal = await open_terminal(conn)
+            await arrive(channel, terminal, HOME)
+            channel.close()
+        log = "\n".join(server.lines)
+    assert "hunter2" not in log and friend.export_public_key().split()[1].decode() not in log
+    key_file = tmp_path / "host" / "ssh_host_ed25519_key"
+    assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
+
+
+async def test_each_key_has_its_own_folder_and_gives_its_name_once(tmp_path, keys):
+    friend, _, stranger = keys
+    async with Server(tmp_path / "host") as server:  # open: any key gets in
+        seen, asked = [], []
+        for key, name in ((friend, "Ann"), (stranger, "Bea"), (friend, "Ann")):
+            before = len(server.lines)
+            async with await server.connect(key) as conn:
+                channel, terminal = await open_terminal(conn)
+                asked.append(await terminal.first_of((NAME_ASKED, HOME)) == NAME_ASKED)
+                await arrive(channel, terminal, HOME, name)
+            seen.append(re.search(r"player=(\w+)", await server.wait_for(r"^\S+ start ", before)).group(1))
+    assert asked == [True, True, False]
+    assert seen[0] == seen[2] != seen[1]
+    players = sorted(p.name for p in (tmp_path / "host" / "players").iterdir())
+    assert players == sorted({seen[0], seen[1]})
+    names = json.loads((tmp_path / "host" / "names.json").read_bytes())["names"]
+    assert names == {seen[0]: "Ann", seen[1]: "Bea"}
+
+
+async def test_window_change_reaches_the_app(tmp_path, keys):
+    friend, _, _ = keys
+    async with Server(tmp_path / "host") as server, await server.connect(friend) as conn:
+        channel, terminal = await open_terminal(conn, size=(80, 24))
+        mark = await arrive(channel, terminal, HOME)
+        channel.change_terminal_size(70, 20)
+        mark = await terminal.seen("The terminal is 70x20.", mark)
+        channel.change_terminal_size(120, 40)
+        await terminal.seen(HOME, mark)
+
+
+async def test_keys_reach_the_app_and_a_game_starts_from_the_command(tmp_path, keys):
+    friend, _, _ = keys
+    async with Server(tmp_path / "host") as server, await server.connect(friend) as conn:
+        channel, terminal = await open_terminal(conn, "new disruption --seed 3")
+        mark = await arrive(channel, terminal, "Roll 2d6")
+        channel.write(b"r")
+        await terminal.seen("Rolled", mark)
+        channel.write(b"\x11")  # Ctrl+Q quits, as at home
+        await asyncio.wait_for(terminal.closed.wait(), 30)
+    assert terminal.exit_status == 0
+    saves = list((tmp_path / "host" / "players").glob("*/saves/disruption-*.json"))
+    assert len(saves) == 1
+    save = json.loads(saves[0].read_bytes())
+    assert save["seed"] == 3 and len(save["actions"]) == 1  # the roll, saved before the quit
+
+
+async def test_a_vanished_client_leaves_no_app_behind(tmp_path, keys):
+    friend, _, _ = keys
+    async with Server(tmp_path / "host") as server:
+        # Killed client: its connection closes at once, without a goodbye.
+        conn = await server.connect(friend)
+        before = len(server.lines)
+        channel, terminal = await open_terminal(conn)
+        await arrive(channel, terminal, HOME)
+        pid = await app_pid(server, before)
+        conn.abort()
+        await until_gone(pid)
+
+        # Dropped network: the client stops answering and nothing closes; keepalives notice.
+        conn = await server.connect(friend)
+        before = len(server.lines)
+        channel, terminal = await open_terminal(conn)
+        await arrive(channel, terminal, HOME)
+        pid = await app_pid(server, before)
+        conn._transport.pause_reading()  # hear nothing, so answer no keepalive
+        await until_gone(pid)
+        conn.abort()
+
+        # Gone while its app was still starting: the app is ended once it has started.
+        conn = await server.connect(friend)
+        before = len(server.lines)
+        await open_terminal(conn)
+        conn.abort()
+        await until_gone(await app_pid(server, before))
+        assert not gone(server.process.pid)  # the server itself goes on
+
+
+async def test_only_the_safe_commands_run(tmp_path, keys):
+    friend, _, _ = keys
+    async with Server(tmp_path / "host") as server, await server.connect(friend) as conn:
+        for command in ("--data-dir /", "saves", "continue ../other/saves/x", "new disruption --data-dir /",
+                        "sh -c id", "join KXPT --data /"):
+            result = await conn.run(command, encoding=None)
+            assert result.exit_status == 2, command
+            assert len(plain(result.stderr).strip().splitlines()) == 1, command
+        result = await conn.run("new disruption", encoding=None)  # no terminal asked for
+        assert result.exit_status == 2 and b"-t" in result.stderr
+        with pytest.raises(asyncssh.Error):
+            await conn.start_sftp_client()
+        with pytest.raises(asyncssh.Error):
+            await conn.create_connection(asyncssh.SSHTCPSession, "127.0.0.1", server.port)
+    assert not any(" start " in line for line in server.lines)
+
+
+async def test_extra_sessions_are_refused(tmp_path, keys):
+    friend, _, _ = keys
+    async with Server(tmp_path / "host", "--max-sessions", "1") as server, await server.connect(friend) as conn:
+        channel, terminal = await open_terminal(conn)
+        await arrive(channel, terminal, HOME)
+        result = await conn.run("new disruption", term_type="xterm", encoding=None)
+        assert result.exit_status == 1 and b"full" in result.stderr
+        assert len(plain(result.stderr).strip().splitlines()) == 1
+
+
+async def test_an_idle_session_is_closed_with_a_word_and_its_app_ended(tmp_path, keys):
+    friend, _, _ = keys
+    async with Server(tmp_path / "host", "--idle-timeout", "0.02") as server:
+        async with await server.connect(friend) as conn:
+            before = len(server.lines)
+            channel, terminal = await open_terminal(conn)
+            pid = await app_pid(server, before)
+            await terminal.seen("without a key")
+            await asyncio.wait_for(terminal.closed.wait(), 30)
+            assert gone(pid)
+        assert any("reason=idle" in line for line in server.lines)
+
+
+async def test_stopping_the_server_ends_every_app(tmp_path, keys):
+    friend, _, _ = keys
+    server = Server(tmp_path / "host")
+    async with server:
+        conn = await server.connect(friend)
+        before = len(server.lines)
+        channel, terminal = await open_terminal(conn)
+        await arrive(channel, terminal, HOME)
+        pid = await app_pid(server, before)
+        server.process.terminate()
+        await terminal.seen("server is stopping")
+        assert await asyncio.wait_for(server.process.wait(), 30) == 0
+        conn.abort()
+    assert gone(pid)
+    assert os.path.isdir(tmp_path / "host" / "players")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the kernel's parent-death signal is Linux's")
+async def test_an_app_does_not_outlive_a_killed_server(tmp_path, keys):
+    friend, _, _ = keys
+    async with Server(tmp_path / "host") as server:
+        conn = await server.connect(friend)
+        before = len(server.lines)
+        channel, terminal = await open_terminal(conn)
+        await arrive(channel, terminal, HOME)
+        pid = await app_pid(server, before)
+        server.process.kill()  # no chance to end its apps itself
+        await server.process.wait()
+        await until_gone(pid, dead)
+        conn.abort()

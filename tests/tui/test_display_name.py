@@ -1,0 +1,84 @@
+"""A player's first visit to a server asks for the name others will see, once."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from saves.names import check_name, claim_name
+from saves.paths import DataPaths
+from saves.settings import Settings, load_settings, save_settings
+from tests.conftest import screen_text
+from tests.tui.launcher import SIZE, make_app
+from tui.screens.display_name import DisplayNameScreen
+from tui.screens.home import HomeScreen
+
+
+@pytest.fixture
+def served(monkeypatch, tmp_path):
+    """A player's folder under a server, as `serve` starts the app."""
+    monkeypatch.setenv("TABLETOP_TUI_PLAYER", "k0123456789abcdef")
+    paths = DataPaths(tmp_path / "host" / "players" / "k0123456789abcdef", tmp_path / "host")
+    paths.ensure()
+    return paths
+
+
+@pytest.mark.parametrize(
+    ("typed", "kept"),
+    [("  Ann  ", "Ann"), ("Zoë ✦", "Zoë ✦"), ("[b]x[/b]", "[b]x[/b]"), ("x" * 20, "x" * 20)],
+)
+def test_a_name_is_trimmed_printable_and_short(typed, kept):
+    assert check_name(typed) == (kept, "")
+
+
+@pytest.mark.parametrize("typed", ["", "   ", "x" * 21, "A\x1b[2JB", "A\nB", "A\u202eB"])
+def test_other_names_are_refused_with_the_reason(typed):
+    name, problem = check_name(typed)
+    assert name == "" and problem
+
+
+def test_no_two_players_share_a_name(served):
+    assert claim_name(served, "k1", "Ann") == ""
+    assert "Another player" in claim_name(served, "k2", "ANN")
+    assert claim_name(served, "k1", "ann") == ""  # one's own name, in another case: still one's own
+    assert claim_name(served, "k2", "Bea") == ""
+    stored = msgspec.json.decode(served.names.read_bytes())
+    assert stored["names"] == {"k1": "ann", "k2": "Bea"}
+
+
+async def test_the_first_visit_asks_once_then_starts_what_was_asked(served):
+    started = []
+    app = make_app(served, on_start=lambda app: started.append(True))
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, DisplayNameScreen)
+        assert "Other players will see this name" in screen_text(app)
+        await pilot.press("enter")
+        assert isinstance(app.screen, DisplayNameScreen) and not started
+        assert "1 to 20 characters" in screen_text(app)
+        for key in " Ann ":
+            await pilot.press("space" if key == " " else key)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen) and started == [True]
+    assert load_settings(served)[0].display_name == "Ann"
+    assert b"Ann" in served.names.read_bytes()
+
+    again = make_app(served)
+    async with again.run_test(size=SIZE):
+        assert isinstance(again.screen, HomeScreen)
+
+
+async def test_a_taken_name_is_refused_on_the_screen(served):
+    claim_name(served, "k-other", "Ann")
+    app = make_app(served)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("A", "n", "n", "enter")
+        assert isinstance(app.screen, DisplayNameScreen)
+        assert "Another player is called Ann here" in screen_text(app)
+
+
+async def test_at_home_no_name_is_asked(paths):
+    save_settings(paths, Settings())
+    app = make_app(paths)
+    async with app.run_test(size=SIZE):
+        assert isinstance(app.screen, HomeScreen)

@@ -1,0 +1,63 @@
+"""Text a player typed is shown as itself: never read as markup, never a control sequence."""
+
+from __future__ import annotations
+
+from engine.decknforge.legacy import fresh_deck
+from engine.registry import GAMES
+from saves.session import GameSession
+from tests.conftest import screen_text
+from tests.tui.launcher import SIZE, make_app
+from tui.decknforge.decks_screen import DecksScreen
+from tui.decknforge.storage import deck_store
+from tui.plain import plain
+from tui.screens.saves import SavesScreen
+
+HOSTILE = "[bold red]x[/] [@click=app.quit]\x1b[2J\x1b]0;pwn\x07\nnext\u202eline"
+
+
+def test_plain_keeps_markup_as_characters_and_drops_controls():
+    shown = plain(HOSTILE)
+    assert shown.plain == "[bold red]x[/] [@click=app.quit][2J]0;pwn next" + "line"
+    assert not shown.spans  # no style was read from the brackets
+    assert plain("Ann\tB\r\nC").plain == "Ann B  C"
+    assert plain("日本語 ✦ Zoë").plain == "日本語 ✦ Zoë"
+
+
+async def test_a_save_named_with_markup_shows_it_literally(paths, store):
+    session = GameSession.start(store, GAMES["disruption"], 3)
+    store.rename(session.save_id, HOSTILE)
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        menu = app.screen.query_one("#menu")  # the Continue entry and its About text show the label
+        menu.highlighted = next(i for i, o in enumerate(menu.options) if o.id == "continue")
+        await pilot.pause()
+        home = screen_text(app)
+        app.push_screen(SavesScreen())
+        await pilot.pause()
+        listing = screen_text(app)
+        await pilot.press("d")  # the question quotes the label too
+        await pilot.pause()
+        question = screen_text(app)
+        assert app.is_running  # a [@click=app.quit] was never a link to press
+    assert "Continue: [bold red]x[/]" in home
+    assert "[@click=app.quit][2J]0;pwn nextline" in home  # About: wrapped, but every character
+    assert "[bold red]x[/] [@click=app.quit][2J]0;pwn nextline" in listing
+    assert "Delete '[bold red]x[/] [@click=app.quit]" in question
+    for text in (home, listing, question):
+        assert "\x1b" not in text and "\u202e" not in text and "\x07" not in text
+
+
+async def test_a_deck_name_with_markup_shows_it_literally(paths):
+    store = deck_store(paths)
+    deck = fresh_deck("AB")
+    deck.name = "[@click=app.quit]Q\x1b[31m\nR"
+    store.create(deck)
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(DecksScreen())
+        await pilot.pause()
+        text = screen_text(app)
+    assert "▸   [@click=app.quit]Q[ L1 0XP" in text  # the list, cut to its width
+    assert "│ [@click=app.quit]Q[31m R  " in text  # the summary
+    assert "[@click=app.quit]Q[31m R · summary" in text  # the panel's title
+    assert "\x1b" not in text

@@ -1,0 +1,118 @@
+"""The daily deal: today's deal of each game, the same for every player, and the Daily board
+of everyone's counted results on this host."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from engine.registry import CATALOGUE, GAMES
+from saves import daily
+from tui.games import playable
+from tui.widgets.keybar import KeyBar
+
+BOARD_LINES = 15
+
+
+class DailyScreen(Screen[None]):
+    DEFAULT_CSS = """
+    DailyScreen #daily-games-box { width: 40; }
+    DailyScreen #daily-games { height: auto; }
+    DailyScreen #daily-board-box { width: 1fr; height: auto; }
+    """
+    BINDINGS = [
+        Binding("enter", "play", "Play today's deal", priority=True),
+        Binding("escape,q", "back", "Back"),
+        Binding("j", "cursor(1)", show=False),
+        Binding("k", "cursor(-1)", show=False),
+    ]
+    HELP = """
+# Daily deal
+
+Every day (in UTC) each game has one deal, the same for every player on any machine:
+its seed comes from the date and the game (the README says how, so anyone can check).
+
+- `Enter` plays today's deal of the highlighted game, or goes back to your try in progress
+- Your first try of the day counts; later tries are practice and are marked so in your
+  history and stats
+- The **Daily board** ranks the counted results of everyone who plays on this host
+  (their display names only: set yours in Settings)
+"""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="daily-title", classes="title")
+        with Horizontal():
+            with Vertical(id="daily-games-box", classes="panel") as box:
+                box.border_title = "Today's deals"
+                yield OptionList(id="daily-games")
+            with Vertical(id="daily-board-box", classes="panel") as board:
+                board.border_title = "Daily board"
+                yield Static(id="daily-board")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.reload()
+
+    def on_screen_resume(self) -> None:
+        self.reload()
+
+    def reload(self) -> None:
+        store = self.app.store
+        day = daily.today(store)
+        self.query_one("#daily-title", Static).update(f"Daily deal of {day.isoformat()} (UTC)")
+        listing = self.query_one("#daily-games", OptionList)
+        highlighted = listing.highlighted
+        listing.clear_options()
+        for entry in CATALOGUE:
+            text = Text(entry.title, style="bold")
+            if playable(entry.id):
+                text.append(f"\n  {daily.standing(store, entry.id, day)}", style="dim")
+            listing.add_option(Option(text, id=entry.id, disabled=not playable(entry.id)))
+        listing.highlighted = highlighted or 0
+        listing.focus()
+        self.show_board()
+
+    def selected(self) -> str:
+        listing = self.query_one("#daily-games", OptionList)
+        return CATALOGUE[listing.highlighted or 0].id
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.show_board()
+
+    def show_board(self) -> None:
+        store = self.app.store
+        day = daily.today(store)
+        game_id = self.selected()
+        lines = daily.board(store, day, game_id)
+        box = self.query_one("#daily-board", Static)
+        panel = self.query_one("#daily-board-box")
+        panel.border_title = f"Daily board: {GAMES[game_id].title}"
+        panel.border_subtitle = f"seed {daily.daily_seed(game_id, day)}"
+        if not lines:
+            box.update("No counted result yet today.\nFinish your first try to appear here.")
+            return
+        text = Text()
+        for place, line in enumerate(lines[:BOARD_LINES], start=1):
+            result = "✓ won " if line.won else "✗ lost"
+            score = "" if line.score is None else f" {line.score:>4}"
+            text.append(f"{place:>2}. {line.name[:18]:<18} {result}{score}  {line.moves} moves\n")
+        if len(lines) > BOARD_LINES:
+            text.append(f"    and {len(lines) - BOARD_LINES} more", style="dim")
+        box.update(text)
+
+    def action_cursor(self, step: int) -> None:
+        listing = self.query_one("#daily-games", OptionList)
+        listing.action_cursor_down() if step > 0 else listing.action_cursor_up()
+
+    def action_play(self) -> None:
+        game_id = self.selected()
+        if playable(game_id):
+            self.app.start_daily(game_id)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

@@ -1,0 +1,167 @@
+"""Replays: a game's own table, read-only, as it was after each move.
+
+The table is the game's GameScreen subclass itself, made read-only (GameScreen.read_only)
+and fed by a ReplaySession, so a replay draws exactly what the game drew. On top of it: a
+line naming the move shown, keys to step through the moves, and the move's log lines marked.
+Nothing in a replay writes a file: the session has no store, the table's own keys are off,
+and the screen takes no focus, so no list of choices can be picked from.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Static
+
+from saves.replay import ReplaySession, Timeline
+from tui.game_screen import GameScreen
+from tui.widgets.log import GameLog
+
+REPLAY_HELP = """
+# Replay
+
+The game's own table as it was after each move. Nothing you do here changes any file.
+
+- `←` / `→` step one move back or forward; `PgUp` / `PgDn` ten moves
+- `Home` shows the table as the game began, `End` after its last move
+- `r` jumps to the next move that rolled, shuffled or showed a hidden card
+- The top line names the move shown; its lines in the log are marked with a bar
+- `q` or `Esc` goes back
+"""
+
+
+class ReplayBar(Static):
+    DEFAULT_CSS = """
+    ReplayBar { dock: top; height: 1; background: $accent; color: $text; }
+    """
+
+
+class Replaying:
+    """Mixed in before a game's table class: the replay's keys, bar and read-only mode."""
+
+    read_only = True
+    REPLAY_KEYS = [
+        Binding("left", "step(-1)", "Step", key_display="←→", priority=True),
+        Binding("right", "step(1)", "Next", show=False, priority=True),
+        Binding("h", "step(-1)", "Back", show=False, priority=True),
+        Binding("l", "step(1)", "Next", show=False, priority=True),
+        Binding("pageup", "step(-10)", "-10", show=False, priority=True),
+        Binding("pagedown", "step(10)", "+10", show=False, priority=True),
+        Binding("home", "jump('start')", "First/last move", key_display="Home/End", priority=True),
+        Binding("end", "jump('end')", "Last move", show=False, priority=True),
+        Binding("r", "jump('random')", "Next random event", priority=True),
+        Binding("q,escape", "leave", "Close", priority=True),
+    ]
+    ALLOWED = {"step", "jump", "leave"}
+
+    session: ReplaySession
+
+    def compose(self) -> ComposeResult:
+        yield ReplayBar(id="replay-bar")
+        yield from super().compose()  # type: ignore[misc]
+
+    def on_mount(self) -> None:
+        for widget in self.query("*"):  # type: ignore[attr-defined]
+            widget.can_focus = False  # keys reach only the replay's bindings
+        self.seat = self._seat_shown()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action in self.ALLOWED
+
+    # ----- moving through the game ------------------------------------------------------
+
+    def show_move(self, index: int) -> None:
+        before = self.session.index
+        self.session.go(index)
+        if self.session.index == before and self.is_mounted:  # type: ignore[attr-defined]
+            return
+        self.seat = self._seat_shown()
+        self.redraw()  # type: ignore[attr-defined]
+
+    def action_step(self, count: int) -> None:
+        self.show_move(self.session.index + count)
+
+    def action_jump(self, where: str) -> None:
+        timeline = self.session.timeline
+        if where == "start":
+            self.show_move(0)
+        elif where == "end":
+            self.show_move(timeline.reachable)
+        else:
+            found = timeline.next_reveal(self.session.index)
+            if found is None:
+                self.notify("No roll, shuffle or hidden card after this move.")  # type: ignore[attr-defined]
+            else:
+                self.show_move(found)
+
+    def action_leave(self) -> None:
+        self.app.pop_screen()  # type: ignore[attr-defined]
+
+    def _seat_shown(self) -> int | None:
+        """The seat whose view is drawn: whoever made the move shown, else whoever acts.
+        A game still in progress that hides things between seats is shown as a spectator
+        sees it: people sharing a keyboard must not read each other's hands in a replay."""
+        session = self.session
+        game = session.game
+        if session.timeline.source == "save" and len(session.seat_names()) > 1:
+            if game.hides_between_seats(session.state):
+                return None
+        step = session.index
+        if step >= 1:
+            return session.game.seat_of(session.timeline.actions[step - 1])
+        moving = session.game.to_move(session.state)
+        return moving[0] if moving else 0
+
+    # ----- drawing ----------------------------------------------------------------------
+
+    def redraw(self) -> None:
+        super().redraw()  # type: ignore[misc]
+        step = self.session.timeline.step(self.session.index)
+        if not hasattr(self, "_logs"):  # found once: a query each step costs as much as a draw
+            self._logs = list(self.query(GameLog))  # type: ignore[attr-defined]
+        for log in self._logs:
+            log.mark_newest(step.new_lines if step else 0)
+        self.query_one(ReplayBar).update(self.bar_text(), layout=False)  # type: ignore[attr-defined]
+
+    def footer_keys(self) -> tuple[object, ...]:
+        return ()  # the replay's keys never change
+
+    def bar_text(self) -> Text:
+        session, timeline = self.session, self.session.timeline
+        text = Text(" REPLAY ", style="bold reverse")
+        text.append(f" move {session.index}/{len(timeline)} ", style="bold")
+        step = timeline.step(session.index)
+        if step is None:
+            text.append(" the table as the game began")
+        else:
+            text.append(f" {step.label}")
+            if step.revealed:
+                text.append("  ⚄ random", style="bold")
+        if timeline.problem and session.index == timeline.reachable:
+            text.append(f"  {timeline.problem}", style="bold")
+        return text
+
+
+@cache
+def replay_class(table: type[GameScreen]) -> type[Screen[None]]:
+    """The game's table class, read-only, with the replay's keys first.
+
+    It keeps the table's module, so the table's stylesheet (CSS_PATH) is found beside it."""
+    cls = type(
+        f"{table.__name__}Replay",
+        (Replaying, table),
+        {"__module__": table.__module__, "BINDINGS": Replaying.REPLAY_KEYS},
+    )
+    cls.HELP = REPLAY_HELP
+    return cls
+
+
+def replay_screen(timeline: Timeline, at_end: bool = False) -> Screen[None]:
+    from tui.games import table_class
+
+    session = ReplaySession(timeline, timeline.reachable if at_end else 0)
+    return replay_class(table_class(timeline.game.id))(session)

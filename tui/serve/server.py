@@ -1,0 +1,359 @@
+"""`tabletop-tui serve`: the SSH server. Each session is one player's own app process.
+
+A connection is a `Door` (who is this key, may it enter); each session on it is a `Visit` (one
+app in a PTY of the client's size). Only public keys open the door; no shell, no subsystem
+(sftp), no forwarding of any kind is offered: nothing but the app.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+
+from saves.paths import COMMON_ENV_VAR, ENV_VAR, DataPaths
+from tui.serve.commands import Refused, USAGE, is_interactive, safe_arguments
+from tui.serve.identity import KeyList, Player, host_key, player_folder, player_for
+from tui.serve.launcher import SERVER_PID
+from tui.serve.log import ServerLog
+from tui.serve.process import AppProcess, app_command, package_root
+
+# A client that stops answering (dropped network) is let go after KEEPALIVE_SECONDS *
+# (KEEPALIVE_MISSES + 1), about 3 s; its app then has at most 1 s to end (process.STOP_STEPS).
+KEEPALIVE_SECONDS = 1.0
+KEEPALIVE_MISSES = 2
+LOGIN_SECONDS = 30
+TERM_NAME = re.compile(r"[A-Za-z0-9._+-]{1,40}")
+DEFAULT_TERM = "xterm-256color"
+# What a killed app leaves switched on in the client's terminal (alternate screen, mouse and
+# focus reports, bracketed paste, the kitty keyboard mode, no line wrap), switched off again.
+RESTORE = (
+    b"\x1b[<u\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l\x1b[?1004l\x1b[?2004l"
+    b"\x1b[?2048l\x1b[?7h\x1b[?1049l\x1b[?25h\x1b[0m"
+)
+
+
+class Host:
+    """What every connection shares: the options, the folders, the visits in progress."""
+
+    def __init__(self, options: Any, paths: DataPaths, log: ServerLog) -> None:
+        self.paths, self.log = paths, log
+        self.max_sessions: int = options.max_sessions
+        self.idle_seconds: float | None = options.idle_timeout * 60 if options.idle_timeout else None
+        self.authorized = KeyList(Path(options.authorized_keys)) if options.authorized_keys else None
+        self.moderators = KeyList(Path(options.moderators)) if options.moderators else None
+        self.visits: set[Visit] = set()
+        self.doors: set[Door] = set()
+
+    def app_environment(self, player: Player, folder: Path, term: str, colorterm: str) -> dict[str, str]:
+        """All the app gets from the server's environment: nothing of the host's own."""
+        env = {
+            "PATH": os.defpath,
+            "HOME": str(folder),
+            "LANG": "C.UTF-8",
+            "LC_ALL": "C.UTF-8",
+            "PYTHONIOENCODING": "utf-8",
+            "PYTHONPATH": package_root(),
+            "TERM": term,
+            ENV_VAR: str(folder),
+            COMMON_ENV_VAR: str(self.paths.common),
+            "TABLETOP_TUI_PLAYER": player.id,
+            SERVER_PID: str(os.getpid()),
+        }
+        if colorterm in ("truecolor", "24bit"):
+            env["COLORTERM"] = colorterm
+        if player.moderator:
+            env["TABLETOP_TUI_MODERATOR"] = "1"
+        return env
+
+    async def watch_idle(self) -> None:
+        if self.idle_seconds is None:
+            return
+        while True:
+            await asyncio.sleep(min(30.0, max(self.idle_seconds / 4, 0.05)))
+            now = asyncio.get_running_loop().time()
+            for visit in list(self.visits):
+                if now - visit.last_key > self.idle_seconds:
+                    minutes = f"{self.idle_seconds / 60:g}"
+                    visit.send_away(f"Closed after {minutes} min without a key. Your game is saved.", "idle")
+
+    async def close_all(self) -> None:
+        for visit in list(self.visits):
+            visit.send_away("The server is stopping. Your game is saved.", "server stopping")
+        waiting = [visit.ended.wait() for visit in list(self.visits)]
+        if waiting:
+            try:
+                await asyncio.wait_for(asyncio.gather(*waiting), 5.0)
+            except TimeoutError:  # every app got SIGKILL by now; their clients hear no more
+                pass
+        for door in list(self.doors):
+            if door.connection is not None:
+                door.connection.close()
+
+
+class Door(asyncssh.SSHServer):
+    """One connection: only a public key gets in (an allowed one, when the host lists them)."""
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        self.connection: asyncssh.SSHServerConnection | None = None
+        self.peer = "?"
+        self.key: asyncssh.SSHKey | None = None
+        self.player: Player | None = None
+        self.unlisted: set[str] = set()
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.connection = conn
+        self.host.doors.add(self)
+        address = conn.get_extra_info("peername") or ("?", 0)
+        self.peer = f"{address[0]}:{address[1]}"
+
+    def begin_auth(self, username: str) -> bool:
+        return True  # the user name is not used: the key is the identity
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        authorized = self.host.authorized
+        if authorized is not None and not authorized.allows(key, *self._address()):
+            self.unlisted.add(key.get_fingerprint("sha256"))
+            return False
+        self.key = key  # the last key accepted before auth_completed is the one that signed
+        return True
+
+    def _address(self) -> tuple[str, str]:
+        host = self.peer.rsplit(":", 1)[0]
+        return host, host
+
+    def auth_completed(self) -> None:
+        assert self.key is not None
+        moderators = self.host.moderators
+        moderator = moderators is not None and moderators.allows(self.key, *self._address())
+        self.player = player_for(self.key, moderator)
+        self.host.log.line("login", peer=self.peer, key=self.player.fingerprint, player=self.player.id,
+                           moderator="yes" if moderator else None)
+
+    def session_requested(self) -> Visit | bool:
+        if self.player is None:
+            return False
+        return Visit(self.host, self.player, self.peer)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.host.doors.discard(self)
+        if self.player is None:
+            reason = "unlisted key" if self.unlisted else "no key accepted"
+            keys = ",".join(sorted(self.unlisted)) or None
+            self.host.log.line("refused", peer=self.peer, reason=reason, key=keys)
+        else:
+            self.host.log.line("disconnect", peer=self.peer, player=self.player.id)
+
+
+class Visit(asyncssh.SSHServerSession):  # type: ignore[type-arg]
+    """One SSH session: one app process, bridged both ways, ended whatever happens."""
+
+    def __init__(self, host: Host, player: Player, peer: str) -> None:
+        self.host, self.player, self.peer = host, player, peer
+        self.channel: asyncssh.SSHServerChannel | None = None
+        self.term: str | None = None  # None: the client asked for no terminal
+        self.columns, self.rows = 80, 24
+        self.command: str | None = None
+        self.app: AppProcess | None = None
+        self.open = True  # the channel, as far as we know
+        self.farewell = b""  # said to a client whose app the server ends
+        self.stopping = False
+        self.done = False  # the app has ended
+        self.last_key = asyncio.get_running_loop().time()
+        self.ended = asyncio.Event()
+
+    # ----- the client asks ---------------------------------------------------------------
+
+    def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
+        self.channel = chan
+
+    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Any) -> bool:
+        self.term = term_type if TERM_NAME.fullmatch(term_type or "") else DEFAULT_TERM
+        if term_size[0] and term_size[1]:
+            self.columns, self.rows = term_size[0], term_size[1]
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        self.command = command
+        return True
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        return False  # no sftp, no anything
+
+    def session_started(self) -> None:
+        asyncio.get_running_loop().create_task(self.begin())
+
+    async def begin(self) -> None:
+        try:
+            arguments = safe_arguments(self.command.decode() if isinstance(self.command, bytes) else self.command)
+        except (Refused, UnicodeDecodeError) as refusal:
+            self.refuse(str(refusal) if isinstance(refusal, Refused) else USAGE, "command", status=2)
+            return
+        if self.term is None and is_interactive(arguments):
+            self.refuse("tabletop-tui needs a terminal: add -t to ssh (ssh -t -p PORT HOST ...).", "no terminal", 2)
+            return
+        if len(self.host.visits) >= self.host.max_sessions:
+            self.refuse(f"The server is full ({self.host.max_sessions} players); try again later.", "full", 1)
+            return
+        self.host.visits.add(self)
+        try:
+            folder = player_folder(self.host.paths, self.player)
+            environment = self.channel.get_environment() if self.channel else {}
+            env = self.host.app_environment(self.player, folder, self.term or DEFAULT_TERM,
+                                            str(environment.get("COLORTERM", "")))
+            self.app = AppProcess(self.output, self.app_ended)
+            await self.app.start(app_command(arguments), env, folder, self.columns, self.rows)
+        except OSError as error:
+            self.host.visits.discard(self)
+            self.refuse("The server could not start the game; try again later.", f"start failed ({error.strerror})", 1)
+            return
+        self.host.log.line("start", peer=self.peer, player=self.player.id, command=arguments[0] if arguments else "home",
+                           pid=self.app.pid, sessions=len(self.host.visits))
+        if self.stopping:  # hung up while the app was starting: its stop was left to us
+            asyncio.get_running_loop().create_task(self.app.stop())
+        elif not self.open:
+            self.hang_up("gone before start")
+
+    def refuse(self, message: str, reason: str, status: int) -> None:
+        self.host.log.line("refused", peer=self.peer, player=self.player.id, reason=reason)
+        self.say(message.encode() + b"\r\n", status, stderr=True)
+        self.ended.set()
+
+    def say(self, data: bytes, status: int, stderr: bool = False) -> None:
+        """Last words to a client that may be gone already, then the exit status."""
+        if self.channel is None or not self.open:
+            return
+        try:
+            (self.channel.write_stderr if stderr else self.channel.write)(data)
+            self.channel.exit(status)
+        except (BrokenPipeError, OSError):
+            pass
+
+    def data_received(self, data: bytes, datatype: Any) -> None:
+        self.last_key = asyncio.get_running_loop().time()
+        if self.app is not None and not self.stopping:
+            self.app.send_keys(data)
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        if width and height:
+            self.columns, self.rows = width, height
+            if self.app is not None:
+                self.app.resize(width, height)
+
+    def break_received(self, msec: int) -> bool:
+        return False
+
+    def eof_received(self) -> bool:
+        """The client will send nothing more. A player at a terminal has left; a command run
+        without one (`ssh HOST tables < /dev/null`) may still have output to give."""
+        if self.term is not None:
+            self.hang_up("end of input")
+        return True  # keep our side open for the last output and the exit status
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.open = False
+        self.hang_up("client gone")
+
+    def pause_writing(self) -> None:
+        if self.app is not None:
+            self.app.pause_output()
+
+    def resume_writing(self) -> None:
+        if self.app is not None:
+            self.app.resume_output()
+
+    # ----- the app answers ---------------------------------------------------------------
+
+    def output(self, data: bytes) -> None:
+        if self.open and self.channel is not None and not self.farewell:
+            try:
+                self.channel.write(data)
+            except BrokenPipeError:  # the client closed its side: connection_lost follows
+                pass
+
+    def app_ended(self, status: int) -> None:
+        self.done = True
+        self.host.visits.discard(self)
+        self.host.log.line("end", peer=self.peer, player=self.player.id, status=status)
+        if self.farewell:
+            self.say(RESTORE + b"\r\n" + self.farewell + b"\r\n", 0)
+        else:
+            self.say(b"", max(status, 0))
+        self.ended.set()
+
+    # ----- the server ends it ------------------------------------------------------------
+
+    def hang_up(self, reason: str) -> None:
+        """The client is gone: end the app (it saved its last move already)."""
+        if self.app is None:
+            self.ended.set()
+        if self.app is None or self.stopping or self.done:
+            return
+        self.stopping = True
+        self.host.log.line("hangup", peer=self.peer, player=self.player.id, reason=reason)
+        if self.app.pid is not None:  # else begin() stops it as soon as it has started
+            asyncio.get_running_loop().create_task(self.app.stop())
+
+    def send_away(self, message: str, reason: str) -> None:
+        """End the app of a client still here, then tell them why."""
+        if self.app is None or self.stopping or self.done:
+            return
+        self.farewell = message.encode()
+        self.hang_up(reason)
+
+
+async def run_server(options: Any, paths: DataPaths, log: ServerLog) -> int:
+    key_path = Path(options.host_key) if options.host_key else paths.host_key
+    key, made = host_key(key_path)
+    log.line("host-key", file=str(key_path), key=key.get_fingerprint("sha256"), made="yes" if made else None)
+    host = Host(options, paths, log)
+    for keys, what in ((host.authorized, "authorized keys"), (host.moderators, "moderators")):
+        if keys is not None and keys.reload():
+            log.line("warning", problem=f"{what} not usable, so nobody matches: {keys.problem}")
+    acceptor = await asyncssh.create_server(
+        lambda: Door(host),
+        options.listen or None,
+        options.port,
+        server_host_keys=[key],
+        encoding=None,
+        public_key_auth=True,
+        password_auth=False,
+        kbdint_auth=False,
+        host_based_auth=False,
+        gss_auth=False,
+        gss_kex=False,
+        agent_forwarding=False,
+        x11_forwarding=False,
+        allow_scp=False,
+        sftp_factory=None,
+        rdns_lookup=False,
+        login_timeout=LOGIN_SECONDS,
+        keepalive_interval=KEEPALIVE_SECONDS,
+        keepalive_count_max=KEEPALIVE_MISSES,
+    )
+    log.line("listening", address=f"{options.listen or '*'}:{acceptor.get_port()}",
+             players=str(paths.players), common=str(paths.common), max_sessions=host.max_sessions)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        loop.add_signal_handler(number, stop.set)
+    idle = loop.create_task(host.watch_idle())
+    await stop.wait()
+    log.line("stopping", sessions=len(host.visits))
+    idle.cancel()
+    acceptor.close()
+    await host.close_all()
+    await acceptor.wait_closed()
+    return 0
