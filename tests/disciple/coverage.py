@@ -70,11 +70,14 @@ def table_lines(counts: Counter[str], every: bool) -> list[str]:
         note = "never: " + ", ".join(missing) if missing else f"{least} runs"
         lines.append(f"{item:<44} {len(keys):>7} {len(fired):>5}  {note}")
     lines.append("")
-    lines += [f"{kind + 's':<10} {done[kind]:>4} of {groups[kind]:>4} with every clause fired"
+    plural = {"card": "cards", "enemy": "enemies", "event": "events", "pattern": "patterns"}
+    lines += [f"{plural[kind]:<10} {done[kind]:>4} of {groups[kind]:>4} with every clause fired"
               for kind in sorted(groups)]
     total = sum(len(keys) for keys in table.values())
     hit = sum(1 for keys in table.values() for k in keys if counts[k])
     lines.append(f"{'clauses':<10} {hit:>4} of {total:>4} fired at least once")
+    rarest = sorted((counts[k], k) for keys in table.values() for k in keys)[:5]
+    lines.append("rarest: " + ", ".join(f"{k} ({n} runs)" for n, k in rarest))
     return lines
 
 
