@@ -256,28 +256,38 @@ def playable_indices(state: State) -> list[int]:
     return result
 
 
-def payment_choices(state: State, indices: list[int]) -> dict[int, list[tuple[int, ...]]]:
-    """For legal_actions: the ways besides the default to pay for each of these hand
-    positions, the energy table read once (copies of a card pay the same ways)."""
+def plays(state: State) -> list[tuple[int, list[tuple[int, ...]]]]:
+    """For legal_actions: each hand position the Disciple can play now, with the ways to pay
+    for it besides the default (R7). The energy is read once; copies of a card play alike."""
     cards = load().cards
     table, pool = _table(state), tuple(state.pool)
-    unit = all(e.amount == 1 for e in state.energy)
     counts = _counts(table)
-    hand_demand = _demand(tuple(state.hand))
-    found: dict[str, list[tuple[int, ...]]] = {}
-    result = {}
-    for i in indices:
-        card = cards[state.hand[i]]
-        if card.id not in found:
-            cost = tuple(cost_of(state, card))
-            if card.kind == "energy" or (cost[0] == 0 and unit):
-                found[card.id] = []  # coloured costs alone leave nothing to choose between
-            elif unit and len(_unit_mixes(cost, counts, pool)) < 2:
-                found[card.id] = []  # one mix of colours pays it: no other way
+    have = [pool[c] + 0 for c in range(4)]
+    for colour, amount, tapped in table:
+        if not tapped:
+            have[colour] += amount
+    unit = all(amount == 1 for _, amount, _ in table)
+    hand_demand: tuple[int, ...] | None = None
+    found: dict[str, list[tuple[int, ...]] | None] = {}  # None: cannot be paid now
+    result = []
+    for i, card_id in enumerate(state.hand):
+        if card_id not in found:
+            card = cards[card_id]
+            cost = tuple(cost_of(state, card)) if state.combo else base_cost(card)
+            if card.kind == "energy":
+                found[card_id] = []
+            elif not can_pay(have, list(cost)):
+                found[card_id] = None
+            elif (cost[0] == 0 and unit) or (unit and len(_unit_mixes(cost, counts, pool)) < 2):
+                found[card_id] = []  # one mix of colours pays it: nothing to choose
             else:
+                if hand_demand is None:
+                    hand_demand = _demand(tuple(state.hand))
                 rest = tuple(d - c for d, c in zip(hand_demand, base_cost(card)))
-                found[card.id] = list(_ways(cost, table, pool, rest)[1:])
-        result[i] = found[card.id]
+                found[card_id] = list(_ways(cost, table, pool, rest)[1:])
+        ways = found[card_id]
+        if ways is not None:
+            result.append((i, ways))
     return result
 
 

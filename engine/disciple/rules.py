@@ -92,11 +92,9 @@ class DiscipleGame(Game):
         if state.phase != "player":
             return []
         actions: list[Action] = []
-        playable = energy.playable_indices(state)
-        others = energy.payment_choices(state, playable)
-        for i in playable:
+        for i, other_ways in energy.plays(state):
             actions.append(PlayCard(i))
-            actions += [PlayCard(i, taps) for taps in others[i]]
+            actions += [PlayCard(i, taps) for taps in other_ways]
         actions.append(EndTurn())
         return actions
 
