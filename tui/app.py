@@ -256,7 +256,7 @@ class TabletopApp(App[None]):
             elif not entry.open_seats:
                 self.notify(f"Table {code} has no free seat (w watches it).", severity="warning")
             else:
-                choose_what_to_bring(entry.game_id, self, claim)
+                choose_what_to_bring(entry.game_id, entry.options, self, claim)
 
         self.with_player_name(join, name)
 

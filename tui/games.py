@@ -31,7 +31,8 @@ NEW_GAME_SCREENS: dict[str, str] = {
 
 
 # Games whose shared tables ask a joining player to bring something (DecknForge: a deck of
-# their own). Each is called with the app and a callback that receives what was brought.
+# their own). Each is called with the app, the table's options and a callback that receives
+# what was brought (None: nothing asked of this table).
 JOIN_CHOICES: dict[str, str] = {
     "decknforge": "tui.decknforge.setup:deck_to_bring",
 }
@@ -47,10 +48,12 @@ def playable(game_id: str) -> bool:
     return game_id in GAME_SCREENS
 
 
-def choose_what_to_bring(game_id: str, app: object, then: Callable[[object], None]) -> None:
+def choose_what_to_bring(
+    game_id: str, options: dict[str, object], app: object, then: Callable[[object], None]
+) -> None:
     """Ask a player joining a table what they bring, if the game asks anything."""
     if game_id in JOIN_CHOICES:
-        _load(JOIN_CHOICES[game_id])(app, then)
+        _load(JOIN_CHOICES[game_id])(app, options, then)
     else:
         then(None)
 

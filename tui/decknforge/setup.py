@@ -345,7 +345,7 @@ Each seat brings a deck. Decks are kept between games: what a game writes on the
         self.app.pop_screen()
 
 
-def deck_to_bring(app: Any, then: Any) -> None:
+def deck_to_bring(app: Any, options: dict[str, Any], then: Any) -> None:
     """Joining a shared table: the player picks one of their own decks (or makes one), and
     `then` receives it as plain data for the table."""
     decks = deck_store(app.paths, app.store.clock)
