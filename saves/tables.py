@@ -46,6 +46,7 @@ class TableEntry(msgspec.Struct, frozen=True):
     summary: str = ""
     updated: str = ""
     damage: str = ""
+    options: dict[str, Any] = {}  # the game's options (a joining player may need them)
 
     @property
     def open_seats(self) -> list[int]:
@@ -147,6 +148,7 @@ class TableStore:
                     over=state is not None and game.outcome(state) is not None,
                     summary=envelope.summary,
                     updated=envelope.updated,
+                    options=dict(envelope.options),
                 )
             )
         entries.sort(key=lambda e: (e.updated, e.code), reverse=True)

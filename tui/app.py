@@ -46,6 +46,7 @@ class TabletopApp(App[None]):
         self.paths = paths
         self.store = store or SaveStore(paths, GAMES)
         self.tables = TableStore(paths, self.store.games, self.store.clock)
+        self.table_name = ""  # the name given in this terminal to sit at shared tables
         self.settings, self.settings_problem = load_settings(paths)
         self.theme_override = theme
         self.on_start = on_start
@@ -180,31 +181,46 @@ class TabletopApp(App[None]):
     def player_identity(self) -> str:
         from tui.tables.identity import player_identity
 
-        return player_identity(self.settings.display_name)
+        return player_identity(self.player_name)
 
-    def with_player_name(self, then: Callable[[], None]) -> None:
-        """Run `then` once the player has a name to sit at shared tables under."""
+    @property
+    def player_name(self) -> str:
+        """The name this terminal sits under at shared tables: the one given here last, else
+        the one in the settings."""
+        return self.table_name or self.settings.display_name
+
+    def with_player_name(self, then: Callable[[], None], name: str | None = None) -> None:
+        """Run `then` once the player has said the name to sit under. On a `serve` host the
+        key says who plays; on one's own machine two terminals are two players by their names,
+        so the name is asked each time (the last one offered)."""
         from tui.screens.dialogs import AskText
-        from tui.tables.identity import clean_name
+        from tui.tables.identity import clean_name, served_identity
 
-        if self.settings.display_name:
-            then()
-            return
-
-        def named(name: str | None) -> None:
-            name = clean_name(name or "")
-            if not name:
+        def named(given: str | None) -> None:
+            if given is None:
+                return
+            given = clean_name(given)
+            if not given:
                 self.notify("A name is needed to sit at a shared table.", severity="warning")
                 return
-            self.update_settings(display_name=name)
+            self.table_name = given
+            if not self.settings.display_name:
+                self.update_settings(display_name=given)
             then()
 
-        self.push_screen(AskText("Your name at shared tables (others see it):"), named)
+        if served_identity() and self.settings.display_name:
+            then()
+        elif name is not None:
+            named(name)
+        else:
+            self.push_screen(AskText("Your name at this table (others see it):", self.player_name), named)
 
-    def open_shared(self, game_id: str, seed: int, seats: list[Any], **options: object) -> None:
+    def open_shared(
+        self, game_id: str, seed: int, seats: list[Any], name: str | None = None, **options: object
+    ) -> None:
         """Open a table to others from a New game screen; the creator sits at their seats."""
         def create() -> None:
-            me, name = self.player_identity(), self.settings.display_name
+            me, name = self.player_identity(), self.player_name
             first = next((i for i, s in enumerate(seats) if s.player == "me"), None)
             mine = [
                 Seat(name=name if i == first else s.name, player=me, brings=s.brings) if s.player == "me" else s
@@ -217,19 +233,32 @@ class TabletopApp(App[None]):
                 return
             self.open_table(code)
 
-        self.with_player_name(create)
+        self.with_player_name(create, name)
 
-    def join_table(self, code: str, brings: Any = None) -> None:
+    def join_table(self, code: str, name: str | None = None) -> None:
         """Take a free seat at a table (or come back to one's own), then open it."""
-        def join() -> None:
+        from tui.games import choose_what_to_bring
+
+        def claim(brings: Any) -> None:
             try:
-                self.tables.claim(code, self.player_identity(), self.settings.display_name, brings)
+                self.tables.claim(code, self.player_identity(), self.player_name, brings)
             except (TableProblem, Damaged, OSError) as problem:
                 self.notify(str(problem), severity="warning")
                 return
             self.open_table(code)
 
-        self.with_player_name(join)
+        def join() -> None:
+            entry = next((e for e in self.tables.list() if e.code == code), None)
+            if entry is None or entry.damage:
+                self.notify(f"Table {code} cannot be opened: {entry.damage if entry else 'it is gone'}", severity="error")
+            elif entry.seat_of(self.player_identity()) is not None:
+                self.open_table(code)  # back at one's own seat
+            elif not entry.open_seats:
+                self.notify(f"Table {code} has no free seat (w watches it).", severity="warning")
+            else:
+                choose_what_to_bring(entry.game_id, entry.options, self, claim)
+
+        self.with_player_name(join, name)
 
     def open_table(self, code: str, watch: bool = False, replace: Screen[Any] | None = None) -> None:
         """Show a table: its lobby while seats are open, else the game from this seat's view."""

@@ -45,6 +45,7 @@ def build_parser() -> Parser:
     commands.add_parser("tables", help="list shared tables: free seats, games in play")
     join = commands.add_parser("join", help="take a seat at a shared table (or come back to yours)")
     join.add_argument("code", metavar="CODE", help="the table's code, e.g. KXPT")
+    join.add_argument("--name", metavar="NAME", help="the name to sit under (asked otherwise)")
     watch = commands.add_parser("watch", help="watch a shared table without a seat")
     watch.add_argument("code", metavar="CODE", help="the table's code")
     cli_records.add_commands(commands)
@@ -181,7 +182,8 @@ def run(argv: list[str]) -> int:
     elif args.command in ("join", "watch"):
         code = find_table(paths, store, args.code)
         watching = args.command == "watch"
-        on_start = lambda app: app.open_table(code, watch=True) if watching else app.join_table(code)  # noqa: E731
+        name = None if watching else args.name
+        on_start = lambda app: app.open_table(code, watch=True) if watching else app.join_table(code, name)  # noqa: E731
 
     try:
         paths.ensure()

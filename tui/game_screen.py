@@ -104,7 +104,7 @@ class GameScreen(Screen[None]):
     def seat_line(self) -> Text:
         """Who acts now and whom the table waits for, for a table of several seats."""
         session = self.session
-        if session.state is None or not self.several_seats:
+        if session.state is None or not self.several_seats or self.over:
             return Text()
         names = [plain(name).plain for name in session.seat_names()]
         moving = self.game.to_move(session.state)

@@ -30,6 +30,14 @@ NEW_GAME_SCREENS: dict[str, str] = {
 }
 
 
+# Games whose shared tables ask a joining player to bring something (DecknForge: a deck of
+# their own). Each is called with the app, the table's options and a callback that receives
+# what was brought (None: nothing asked of this table).
+JOIN_CHOICES: dict[str, str] = {
+    "decknforge": "tui.decknforge.setup:deck_to_bring",
+}
+
+
 def _load(target: str) -> Callable[..., Screen[None]]:
     module, name = target.split(":")
     return getattr(import_module(module), name)
@@ -38,6 +46,16 @@ def _load(target: str) -> Callable[..., Screen[None]]:
 def playable(game_id: str) -> bool:
     """A game can be started or resumed once it has rules and a screen."""
     return game_id in GAME_SCREENS
+
+
+def choose_what_to_bring(
+    game_id: str, options: dict[str, object], app: object, then: Callable[[object], None]
+) -> None:
+    """Ask a player joining a table what they bring, if the game asks anything."""
+    if game_id in JOIN_CHOICES:
+        _load(JOIN_CHOICES[game_id])(app, options, then)
+    else:
+        then(None)
 
 
 def new_game_screen(game: Game) -> Screen[None]:

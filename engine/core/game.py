@@ -29,6 +29,12 @@ class GameOption(msgspec.Struct, frozen=True):
     choices: tuple[str, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    choice_labels: tuple[str, ...] = ()  # what a screen shows for each choice; the ids if empty
+
+    def choice_label(self, choice: str) -> str:
+        if choice in self.choices and len(self.choice_labels) == len(self.choices):
+            return self.choice_labels[self.choices.index(choice)]
+        return choice
 
 
 class Game:

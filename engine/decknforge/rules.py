@@ -9,7 +9,7 @@ import msgspec
 from engine.core.game import Game, GameOption, Outcome
 from engine.decknforge.effects import equipped_total, strength
 from engine.decknforge.ending import scar_step, scar_waiting, scar_words, write_scar
-from engine.decknforge.legacy import Deck, DeckResult, TableDeck, apply_result, table_deck
+from engine.decknforge.legacy import Deck, DeckResult, TableDeck, apply_result, fresh_deck, table_deck
 from engine.decknforge.lexicon import Word, check_word
 from engine.decknforge.moderation import taken_names
 from engine.decknforge.model import (
@@ -108,6 +108,11 @@ class DecknForgeGame(Game):
         if position is not None:
             result["position"] = position
         return result
+
+    def table_options(self, options: dict[str, Any], brought: list[Any]) -> dict[str, Any]:
+        """A shared table's decks: each player's own, and a fresh deck for a bot's seat."""
+        decks = [deck if deck is not None else bot_deck(seat) for seat, deck in enumerate(brought)]
+        return self.check_options({**options, "players": len(decks), "decks": decks})
 
     # ----- the contract ---------------------------------------------------------------
 
@@ -292,6 +297,11 @@ class DecknForgeGame(Game):
                 return f"Write {action.word} on {LABEL.get(code, code)}"
             return f"Write {action.word}"
         return type(action).__name__
+
+
+def bot_deck(seat: int) -> Deck:
+    """The deck a bot brings: fresh, kept for that game only (BT2 at seat 2)."""
+    return fresh_deck(f"BT{seat + 1}")
 
 
 def _as_deck(data: Any) -> TableDeck:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from engine.core.rng import Rng
 from engine.disciple import energy
+from engine.disciple import enemy as foe
+from engine.disciple.checks import best_allotment, never_payable
 from engine.disciple.content import Card, Op, load
 from engine.disciple.journey import DECLINE, NONE_OPTION
 from engine.disciple.model import (
-    COLOURS,
     START_VITALITY,
     Action,
     Choose,
@@ -107,13 +108,21 @@ def _greedy_choice(state: State) -> int:
         real = [i for i, o in enumerate(options) if o != DECLINE]
         return real[0] if real else 0
     if kind in ("start_choice", "reward"):
-        scored = [
-            (card_value(content.cards[o]) if o != NONE_OPTION else 1.5, i)
-            for i, o in enumerate(options)
-        ]
-        return max(scored)[1]
+
+        def worth(option: str) -> float:
+            if option == NONE_OPTION:
+                return 1.5
+            card = content.cards[option]
+            return -1.0 if never_payable(state, card) else card_value(card)
+
+        return max((worth(o), i) for i, o in enumerate(options))[1]
     if kind == "remove_card":
-        return min((card_value(content.cards[o]), i) for i, o in enumerate(options))[1]
+
+        def keep(option: str) -> float:
+            card = content.cards[option]
+            return -1.0 if never_payable(state, card) else card_value(card)
+
+        return min((keep(o), i) for i, o in enumerate(options))[1]
     if kind == "event":
         event = content.events[state.event]
         missing = START_VITALITY - state.vitality
@@ -124,6 +133,8 @@ def _greedy_choice(state: State) -> int:
                 if op.op == "heal":
                     total += min(op.n, missing) * (1.5 if state.vitality < 15 else 0.8)
                 elif op.op == "lose":
+                    if op.n >= state.vitality:
+                        return -100.0  # it would end the journey
                     total -= op.n * (1.5 if state.vitality < 15 else 0.7)
                 elif op.op == "add_skills":
                     total += 3.0 * op.n
@@ -137,27 +148,18 @@ def _greedy_choice(state: State) -> int:
 
         return max((worth(choice.ops), i) for i, choice in enumerate(event.choices))[1]
     if kind == "weakened":
-        assert state.enemy is not None
-        pile = content.patterns[state.enemy.tier]
+        pile = foe.pile(state)
 
         def threat(option: str) -> int:
-            pattern = pile[int(option)]
-            submits = sum(op.n for a in pattern.actions for op in a.ops if op.op == "submit")
-            return sum(a.damage for a in pattern.actions) + submits
+            actions = [a for a in foe.preview(state, pile[int(option)]) if not a.skipped]
+            submits = sum(op.n for a in actions for op in a.ops if op.op == "submit")
+            return sum(a.damage for a in actions) + submits
 
         return min((threat(o), i) for i, o in enumerate(options))[1]
     if kind == "stun_tap":
         return 0
     if kind == "energy_pick":
-        demand = [0, 0, 0, 0]
-        for card_id in state.draw:
-            for colour, n in content.cards[card_id].cost.items():
-                demand[COLOURS.index(colour)] += n
-        chosen = pending.extra
-        return max(
-            (demand[COLOURS.index(o)] / (1 + chosen.count(o)) ** 2, i)
-            for i, o in enumerate(options)
-        )[1]
+        return options.index(best_allotment(state)[len(pending.extra)])
     return 0
 
 

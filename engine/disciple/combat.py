@@ -1,50 +1,42 @@
-"""A fight: playing cards, the turn structure and the enemy's turn.
+"""A fight: its start, the Disciple's turn and playing cards; the enemy's turn is enemy.py.
 
 Rulings cited as R<n> are in RULINGS.md beside this file.
 """
 
 from __future__ import annotations
 
-from engine.disciple.content import Card, PatternAction, load
-from engine.disciple.energy import combo_hit, cost_of, pay
+from engine.disciple import enemy as foe
+from engine.disciple import trace
+from engine.disciple.content import Card, load
 from engine.disciple.effects import (
     check_lock,
     draw_cards,
     end_draw,
-    enemy_attack,
-    enemy_op,
     fight_over,
-    in_play,
+    guard_kept,
     lock_met,
     log,
     resolve_player_ops,
 )
-from engine.disciple.model import (
-    END_DRAW,
-    EXHAUSTION_TURN,
-    FIRST_HAND,
-    HAND_LIMIT,
-    EnemyTurn,
-    Enemy,
-    EnergyCard,
-    Pending,
-    State,
-)
+from engine.disciple.energy import combo_hit, cost_of, default_taps, pay
+from engine.disciple.model import COLOUR_LETTER, FIRST_HAND, Enemy, EnergyCard, State
+
+KIND_WORD = {"upper": "Upperbody", "lower": "Lowerbody", "grapple": "Grapple", "none": "untyped"}
 
 # ----- a fight starts -------------------------------------------------------------------
 
 
 def start_combat(state: State, enemy_id: str) -> None:
     content = load()
-    enemy = content.enemies[enemy_id]
+    card = content.enemies[enemy_id]
     state.enemy = Enemy(
-        id=enemy.id,
-        name=enemy.name,
-        tier=enemy.tier,
-        vitality=enemy.vitality,
-        max_vitality=enemy.vitality,
+        id=card.id,
+        name=card.name,
+        tier=card.tier,
+        vitality=card.vitality,
+        max_vitality=card.vitality,
     )
-    state.patterns = list(range(len(content.patterns[enemy.tier])))  # R21
+    state.patterns = list(range(len(content.pile(enemy_id))))  # R21
     state.rng.shuffle(state.patterns)
     state.patterns_out = []
     state.patterns_used = []
@@ -52,20 +44,21 @@ def start_combat(state: State, enemy_id: str) -> None:
     state.pool = [0, 0, 0, 0]
     state.turn = 1
     state.phase = "player"
-    log(state, f"{enemy.name} ({enemy.tier}, {enemy.vitality} vitality) blocks your path!")
-    for special in enemy.specials:
+    log(state, f"{card.name} ({card.tier}, {card.vitality} vitality) blocks your path!")
+    for k, special in enumerate(card.specials):
         if special.when == "start":
-            for op in special.ops:
-                enemy_op(state, op, "none", [False, False])
+            if special.text:
+                log(state, f"{card.name}: {special.text}")
+            for i, op in enumerate(special.ops):
+                trace.fire(f"enemy:{card.id}:special:{k}:op:{i}")
+                foe.enemy_op(state, op, "none")
     draw_cards(state, FIRST_HAND)  # first turn: a hand of five, nothing fades yet
 
 
 def start_player_turn(state: State) -> None:
     cards = load().cards
     state.turn += 1
-    # R27: card text beats the rulebook; a "keep_guard" card lets some Guard stay
-    kept = sum(op.n for held in in_play(state) for op in held.passive if op.op == "keep_guard")
-    state.guard = min(state.guard, kept)
+    state.guard = min(state.guard, guard_kept(state))  # R25, R27
     assert state.enemy is not None
     state.enemy.rocked = 0
     if state.counters:
@@ -73,23 +66,17 @@ def start_player_turn(state: State) -> None:
         state.discard.extend(state.counters)
         state.counters = []
     state.phase = "player"
-    if state.turn > EXHAUSTION_TURN:
-        # R15: a fight that drags on wears the Disciple down, so every fight ends
-        loss = 2
-        state.vitality -= loss
-        log(state, f"Exhaustion: the long fight costs you {loss} vitality.")
-        if state.vitality <= 0:
-            state.beaten = "exhausted"
-            return
     for slot in (state.stance, state.style, state.state_card):
         if not slot or fight_over(state):
             continue
         card = cards[slot]
         if card.focus:
-            resolve_player_ops(state, card, card.focus)
+            log(state, f"Focus: {card.name}.")
+            resolve_player_ops(state, card, [("focus", card.focus)])
         elif state.locked and slot == state.state_card:
             log(state, f"{card.name} stays locked in.")
-            resolve_player_ops(state, card, card.effects)  # R8: a lock repeats each turn
+            trace.fire(f"card:{card.id}:lock_repeat")
+            resolve_player_ops(state, card, [("effects", card.effects)])  # R8: it repeats
 
 
 # ----- the Disciple plays a card --------------------------------------------------------
@@ -110,44 +97,67 @@ def _put_in_play(state: State, card: Card) -> None:
     check_lock(state)
 
 
-def play_card(state: State, index: int) -> None:
+def tap_words(state: State, taps: tuple[int, ...]) -> str:
+    return " ".join(COLOUR_LETTER[state.energy[i].colour] for i in taps) or "nothing"
+
+
+def play_card(state: State, index: int, taps: tuple[int, ...] | None = None) -> None:
     card = load().cards[state.hand.pop(index)]
     if card.kind == "energy":
         state.energy.append(EnergyCard(card.colour, card.amount, card=card.id))
+        trace.fire(f"card:{card.id}:play")
         log(state, f"You put {card.name} into play.")
         return
     flowing = combo_hit(state, card)
-    pay(state, cost_of(state, card))
-    log(state, f"You play {card.name}{' (combo)' if flowing else ''}.")
-    ops = list(card.effects)
+    cost = cost_of(state, card)
+    if flowing:
+        trace.fire(f"card:{state.last_played}:combo")
+    if taps is None:
+        taps = default_taps(state, cost)
+    tapped = f", tapping {tap_words(state, taps)}" if taps else ""
+    pay(state, cost, taps)
+    log(state, f"You play {card.name}{' (combo)' if flowing else ''}{tapped}.")
+    parts = [("effects", card.effects)]
     if card.stays:
         _put_in_play(state, card)
-        ops = list(card.focus) + ops
+        parts.insert(0, ("focus", card.focus))
     if flowing:
-        ops += card.flow
-    resolve_player_ops(state, card, ops)
+        parts.append(("flow", card.flow))
+    resolve_player_ops(state, card, parts)
     state.combo = list(card.combo)
     state.last_played = card.id
     if card.stays:
         return
     if card.counter is not None:
         state.counters.append(card.id)
-        log(state, f"Counter set: it answers the next {card.counter.on} action.")
+        log(state, f"Counter set: {card.name} answers {counter_words(card.counter.on)}.")
         return
     lock = card.lock_in
-    if lock is not None and lock_met(state, lock):
+    if lock is not None and lock_met(state, lock) and not fight_over(state):
         if state.state_card:
+            log(state, f"{load().cards[state.state_card].name} leaves play.")
             state.discard.append(state.state_card)
         state.state_card = card.id
         state.locked = True
         state.lock_damage = 0
+        trace.fire(f"card:{card.id}:lock")
         log(state, f"{card.name} is locked in!")
         return
     state.discard.append(card.id)
 
 
+def counter_words(on: str) -> str:
+    """The enemy action a counter waits for, in words: 'its next Upperbody attack'."""
+    if on == "any":
+        return "the enemy's next attack"
+    if on == "none":
+        return "the enemy's next untyped action"
+    return f"the enemy's next {KIND_WORD[on]} attack"
+
+
 def end_player_turn(state: State) -> None:
-    """End of turn: buffs fade, energy untaps and empties, draw 3 (hand of 8 at most)."""
+    """End of turn: buffs fade, energy untaps and empties, draw 3 stopping at a hand of 8;
+    then the enemy's turn, and the Disciple's next one once it is over."""
     state.power = 0
     state.feint = False
     state.clinch = False
@@ -155,173 +165,18 @@ def end_player_turn(state: State) -> None:
     state.pool = [0, 0, 0, 0]
     for energy in state.energy:
         energy.tapped = False
-    if len(state.hand) >= HAND_LIMIT:
-        # R14: a full hand cycles its three oldest cards, or it could stall forever
-        state.discard.extend(state.hand[:END_DRAW])
-        del state.hand[:END_DRAW]
-        log(state, "Your hand is full: its three oldest cards are discarded.")
     end_draw(state)
-    begin_enemy_turn(state)
-
-
-# ----- the enemy's turn -----------------------------------------------------------------
-
-
-def _draw_pattern(state: State) -> int | None:
-    if not state.patterns:
-        return None
-    pattern = state.patterns.pop()
-    state.patterns_out.append(pattern)
-    return pattern
-
-
-def begin_enemy_turn(state: State) -> None:
-    enemy = state.enemy
-    assert enemy is not None
-    content = load()
-    state.phase = "enemy"
-    enemy.guard = 0  # R25
-    state.rocked = 0
-    card = content.enemies[enemy.id]
-    for special in card.specials:
-        if special.when == "turn":
-            for op in special.ops:
-                enemy_op(state, op, "none", [False, False])
-    # R19: Stun skips first actions and Weakened draws extra patterns, first pattern only
-    turn = EnemyTurn(patterns_left=card.patterns_per_turn - 1, skip=enemy.stun)
-    enemy.stun = 0
-    state.enemy_turn = turn
-    state.patterns_used = []
-    drawn = [p for p in (_draw_pattern(state) for _ in range(1 + enemy.weakened)) if p is not None]
-    enemy.weakened = 0
-    if len(drawn) > 1:
-        pile = content.patterns[enemy.tier]
-        state.pending = Pending(
-            kind="weakened",
-            prompt=f"{enemy.name} is Weakened: choose the attack pattern it uses.",
-            options=[str(p) for p in drawn],
-        )
-        names = ", ".join(pile[p].name for p in drawn)
-        log(state, f"{enemy.name} draws {len(drawn)} patterns: {names}.")
-        return
-    turn.pattern = drawn[0] if drawn else -1
-    if drawn:
-        state.patterns_used.append(drawn[0])
-    run_enemy_turn(state)
+    if foe.begin_turn(state):
+        start_player_turn(state)
 
 
 def choose_pattern(state: State, pattern: int) -> None:
-    assert state.enemy_turn is not None
-    state.enemy_turn.pattern = pattern
-    state.patterns_used.append(pattern)
-    run_enemy_turn(state)
-
-
-def run_enemy_turn(state: State) -> None:
-    """Resolve pattern actions until the turn ends, the fight ends or a choice is needed."""
-    enemy = state.enemy
-    turn = state.enemy_turn
-    assert enemy is not None and turn is not None
-    content = load()
-    pile = content.patterns[enemy.tier]
-    while True:
-        if fight_over(state) or state.pending is not None:
-            return
-        if state.to_tap and not tap_for_stun(state):
-            return
-        if turn.pattern < 0:
-            break
-        pattern = pile[turn.pattern]
-        if turn.step == 0 and turn.skip == 0:
-            log(state, f"{enemy.name} attacks: {pattern.name}.")
-        if turn.step >= len(pattern.actions):
-            if turn.patterns_left <= 0:
-                break
-            turn.patterns_left -= 1
-            drawn = _draw_pattern(state)
-            turn.pattern = -1 if drawn is None else drawn
-            if drawn is not None:
-                state.patterns_used.append(drawn)
-            turn.step = 0
-            continue
-        action = pattern.actions[turn.step]
-        turn.step += 1
-        if turn.skip:
-            turn.skip -= 1
-            log(state, f"Stunned, {enemy.name} loses its first action.")
-            continue
-        enemy_action(state, action)
-    end_enemy_turn(state)
-
-
-def tap_for_stun(state: State) -> bool:
-    """Stun received: the Disciple taps energy cards of their choice (R18). False when asking."""
-    untapped = [i for i, e in enumerate(state.energy) if not e.tapped]
-    if not untapped:
-        state.to_tap = 0
-        return True
-    state.pending = Pending(
-        kind="stun_tap",
-        prompt="You are Stunned: choose an energy card to tap.",
-        options=[str(i) for i in untapped],
-    )
-    return False
+    """The Disciple picks the pattern a Weakened enemy uses (R19)."""
+    if foe.choose_pattern(state, pattern):
+        start_player_turn(state)
 
 
 def stun_tap(state: State, energy_index: int) -> None:
-    state.energy[energy_index].tapped = True
-    state.to_tap -= 1
-    log(state, f"Stunned: your {state.energy[energy_index].colour} energy is tapped.")
-    run_enemy_turn(state)
-
-
-def enemy_action(state: State, action: PatternAction) -> None:
-    enemy = state.enemy
-    assert enemy is not None
-    content = load()
-    kind = action.kind
-    named = next((a for a in content.enemies[enemy.id].attacks if a.kind == kind), None)
-    _trigger_counter(state, kind)
-    if fight_over(state):
-        return
-    # R20: the enemy card's named attack of this kind adds its bonus and effects
-    damage = action.damage + (named.bonus if named and action.damage else 0)
-    clinch = [False, False]
-    if enemy.clinch and (damage > 0 or kind == "grapple"):
-        enemy.clinch = False
-        clinch = [True, kind == "grapple"]
-    if named and action.damage:
-        log(state, f"{enemy.name} uses {named.name}.")
-    if damage > 0:
-        enemy_attack(state, damage, kind, clinch)
-    ops = action.ops + (named.ops if named and action.damage else ())
-    for op in ops:
-        enemy_op(state, op, kind, clinch)
-    if clinch[1] and not fight_over(state):
-        enemy.clinch = True
-
-
-def _trigger_counter(state: State, kind: str) -> None:
-    cards = load().cards
-    for i, card_id in enumerate(state.counters):
-        counter = cards[card_id].counter
-        assert counter is not None
-        if counter.on == kind or (counter.on == "any" and kind != "none"):
-            del state.counters[i]
-            log(state, f"Counter! {cards[card_id].name} answers the attack.")
-            resolve_player_ops(state, cards[card_id], counter.ops)
-            state.discard.append(card_id)
-            return  # R9: one counter answers one action
-
-
-def end_enemy_turn(state: State) -> None:
-    enemy = state.enemy
-    assert enemy is not None
-    enemy.power = 0  # R25: the enemy's buffs fade at the end of its turn
-    enemy.clinch = False
-    enemy.feint = False
-    state.patterns.extend(state.patterns_out)
-    state.patterns_out = []
-    state.rng.shuffle(state.patterns)
-    state.enemy_turn = None
-    start_player_turn(state)
+    """The Disciple taps the energy card a Stun asks for (R18)."""
+    if foe.stun_tap(state, energy_index):
+        start_player_turn(state)

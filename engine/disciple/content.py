@@ -121,6 +121,7 @@ class EnemyCard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     specials: tuple[Special, ...] = ()
     patterns_per_turn: int = 1
     text: str = ""
+    style: str = ""  # filled in on load: the style file it comes from, whose patterns it uses
 
 
 class EventChoice(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -157,12 +158,12 @@ class StyleFile(msgspec.Struct, forbid_unknown_fields=True):
     style: Style
     cards: list[Card]
     enemies: list[EnemyCard]
+    patterns: dict[str, list[Pattern]]  # tier -> the pile this style's enemies draw from
 
 
 class CommonFile(msgspec.Struct, forbid_unknown_fields=True):
     cards: list[Card]  # energy cards and other cards every style may gain
     events: list[EventCard]
-    patterns: dict[str, list[Pattern]]  # tier -> pile
     keywords: list[Keyword]
 
 
@@ -171,8 +172,13 @@ class Content(msgspec.Struct, frozen=True):
     cards: dict[str, Card]
     enemies: dict[str, EnemyCard]
     events: dict[str, EventCard]
-    patterns: dict[str, list[Pattern]]
+    patterns: dict[str, dict[str, list[Pattern]]]  # style -> tier -> pile
     keywords: dict[str, Keyword]
+
+    def pile(self, enemy_id: str) -> list[Pattern]:
+        """The attack pattern pile an enemy draws from: its own style's, of its tier (R21)."""
+        enemy = self.enemies[enemy_id]
+        return self.patterns[enemy.style][enemy.tier]
 
 
 class ContentError(ValueError):
@@ -196,9 +202,11 @@ def load() -> Content:
     cards = {card.id: card for card in common.cards}
     enemies: dict[str, EnemyCard] = {}
     styles: dict[str, Style] = {}
+    patterns: dict[str, dict[str, list[Pattern]]] = {}
     for name in STYLE_FILES:
         part = _read(name, StyleFile)
         styles[part.style.id] = part.style
+        patterns[part.style.id] = part.patterns
         for card in part.cards:
             if card.id in cards:
                 raise ContentError(f"{name}: card id '{card.id}' is used twice")
@@ -206,138 +214,21 @@ def load() -> Content:
         for enemy in part.enemies:
             if enemy.id in enemies:
                 raise ContentError(f"{name}: enemy id '{enemy.id}' is used twice")
-            enemies[enemy.id] = enemy
+            enemies[enemy.id] = msgspec.structs.replace(enemy, style=part.style.id)
     content = Content(
         styles=styles,
         cards=cards,
         enemies=enemies,
         events={event.id: event for event in common.events},
-        patterns=common.patterns,
+        patterns=patterns,
         keywords={kw.name.lower(): kw for kw in common.keywords},
     )
+    from engine.disciple.checks import check  # the checks read content through this module
+
     problems = check(content)
     if problems:
         raise ContentError("; ".join(problems))
     return content
-
-
-def _check_ops(where: str, ops: tuple[Op, ...], allowed: tuple[str, ...], problems: list[str]):
-    for op in ops:
-        if op.op not in allowed:
-            problems.append(f"{where}: unknown operation '{op.op}'")
-        if op.colour and op.colour not in COLOURS:
-            problems.append(f"{where}: unknown colour '{op.colour}'")
-
-
-def check(content: Content) -> list[str]:
-    """Everything that would make the content unplayable, as readable messages."""
-    from engine.disciple.validate import validate_skills_deck
-
-    problems: list[str] = []
-    for card in content.cards.values():
-        where = f"card {card.id}"
-        if card.kind not in KINDS:
-            problems.append(f"{where}: unknown kind '{card.kind}'")
-            continue
-        if card.rarity not in RARITIES:
-            problems.append(f"{where}: unknown rarity '{card.rarity}'")
-        for tag in card.tags:
-            if tag not in TAGS[card.kind]:
-                problems.append(f"{where}: tag '{tag}' does not fit a {card.kind} card")
-        for colour in card.cost:
-            if colour not in COLOURS:
-                problems.append(f"{where}: unknown cost colour '{colour}'")
-        _check_ops(where, card.effects + card.flow + card.focus, CARD_OPS, problems)
-        _check_ops(where, card.passive, PASSIVE_OPS, problems)
-        if card.counter is not None:
-            if card.counter.on not in COUNTER_TRIGGERS:
-                problems.append(f"{where}: unknown counter trigger '{card.counter.on}'")
-            _check_ops(where, card.counter.ops, CARD_OPS, problems)
-        if card.flow and not any(
-            card.id in other.combo or set(card.tags) & set(other.combo) or card.kind in other.combo
-            for other in content.cards.values()
-        ):
-            problems.append(f"{where}: has Flow but no Combo lists it")
-        if card.lock_in is not None and card.kind not in ("upper", "lower", "grapple"):
-            problems.append(f"{where}: only attacks can Lock It In")
-        if card.lock_in is not None:
-            holders = [c for c in content.cards.values() if c.kind in ("stance", "style")]
-            for need in card.lock_in.needs:
-                if not any(need == c.id or need in c.tags for c in holders):
-                    problems.append(f"{where}: no stance or style can meet '{need}'")
-        known_words = {c.id for c in content.cards.values()} | set(KINDS)
-        known_words |= {tag for tags in TAGS.values() for tag in tags}
-        for word in card.combo:
-            if word not in known_words:
-                problems.append(f"{where}: Combo names unknown '{word}'")
-        if card.kind == "energy" and (card.colour not in COLOURS or card.amount < 1):
-            problems.append(f"{where}: an energy card needs a colour and an amount")
-        if card.focus and not card.stays:
-            problems.append(f"{where}: Focus needs a card that stays in play")
-    for enemy in content.enemies.values():
-        where = f"enemy {enemy.id}"
-        if enemy.tier not in TIERS:
-            problems.append(f"{where}: unknown tier '{enemy.tier}'")
-        for attack in enemy.attacks:
-            if attack.kind not in ACTION_KINDS:
-                problems.append(f"{where}: unknown attack kind '{attack.kind}'")
-            _check_ops(where, attack.ops, CARD_OPS, problems)
-        for special in enemy.specials:
-            if special.when not in ("start", "turn"):
-                problems.append(f"{where}: unknown special timing '{special.when}'")
-            _check_ops(where, special.ops, CARD_OPS, problems)
-    for event in content.events.values():
-        where = f"event {event.id}"
-        if event.enemy and event.enemy not in content.enemies:
-            problems.append(f"{where}: unknown enemy '{event.enemy}'")
-        for choice in event.choices:
-            _check_ops(where, choice.ops, EVENT_OPS, problems)
-            for op in choice.ops:
-                if op.op == "add_card" and op.tag not in content.cards:
-                    problems.append(f"{where}: unknown card '{op.tag}'")
-        if not event.enemy and not event.learn_style and not event.choices:
-            problems.append(f"{where}: a non-enemy event needs choices")
-    for tier in TIERS:
-        pile = content.patterns.get(tier, [])
-        if len(pile) < 3:
-            problems.append(f"patterns: the {tier} pile needs at least 3 cards")
-        for pattern in pile:
-            for action in pattern.actions:
-                if action.kind not in ACTION_KINDS:
-                    problems.append(f"pattern {pattern.name}: unknown kind '{action.kind}'")
-                _check_ops(f"pattern {pattern.name}", action.ops, CARD_OPS, problems)
-    for style in content.styles.values():
-        where = f"style {style.id}"
-        if len(style.energy) != 3 or any(c not in COLOURS for c in style.energy):
-            problems.append(f"{where}: the energy allotment is three known colours")
-        deck_problems = validate_skills_deck(style_deck(content, style), content)
-        problems += [f"{where}: {p}" for p in deck_problems]
-        for entry in style.start:
-            if entry.card not in content.cards:
-                problems.append(f"{where}: unknown starting card '{entry.card}'")
-        for choice in style.start_choices:
-            for option in choice.options:
-                if option not in content.cards:
-                    problems.append(f"{where}: unknown starting choice '{option}'")
-        skill_count = {e.card: e.copies for e in style.skills}
-        need: dict[str, int] = {}
-        for entry in style.start:
-            if content.cards.get(entry.card) and content.cards[entry.card].kind != "energy":
-                need[entry.card] = need.get(entry.card, 0) + entry.copies
-        for card_id, n in need.items():
-            if skill_count.get(card_id, 0) < n:
-                problems.append(f"{where}: the skills deck lacks {n} x '{card_id}' to start")
-        for group in GROUPS[:-1]:
-            for event_id in style.events.get(group, ()):
-                if event_id not in content.events and event_id not in content.enemies:
-                    problems.append(f"{where}: unknown event '{event_id}' in group {group}")
-        for group in ("1", "2", "3"):
-            boss_id = style.minibosses.get(group, "")
-            if content.enemies.get(boss_id) is None or content.enemies[boss_id].tier != "miniboss":
-                problems.append(f"{where}: group {group} needs a miniboss")
-        if content.enemies.get(style.boss) is None or content.enemies[style.boss].tier != "boss":
-            problems.append(f"{where}: needs a final boss")
-    return problems
 
 
 def style_deck(content: Content, style: Style) -> list[str]:

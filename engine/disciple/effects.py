@@ -5,6 +5,7 @@ Rulings cited as R<n> are in RULINGS.md beside this file.
 
 from __future__ import annotations
 
+from engine.disciple import trace
 from engine.disciple.content import BUFF_OPS, DEBUFF_OPS, Card, LockIn, Op, load
 from engine.disciple.model import (
     COLOURS,
@@ -19,6 +20,8 @@ from engine.disciple.model import (
 LOG_LENGTH = 40
 _ORDER = {op: 0 for op in BUFF_OPS} | {op: 1 for op in DEBUFF_OPS}  # skills sort last
 
+Part = tuple[str, tuple[Op, ...]]  # a section of a card ("effects", "flow"...) and its ops
+
 
 def log(state: State, text: str) -> None:
     state.log.append(text)
@@ -27,9 +30,10 @@ def log(state: State, text: str) -> None:
         del state.log[:-LOG_LENGTH]
 
 
-def ordered(ops: tuple[Op, ...]) -> list[Op]:
-    """Buffs, then debuffs, then skills; stable inside each group (R3)."""
-    return sorted(ops, key=lambda op: _ORDER.get(op.op, 2))
+def ordered(ops: list[tuple[str, Op]]) -> list[tuple[str, Op]]:
+    """Buffs, then debuffs, then skills; stable inside each group (R3). Each op keeps the
+    key naming its clause."""
+    return sorted(ops, key=lambda keyed: _ORDER.get(keyed[1].op, 2))
 
 
 def half_up(n: int) -> int:
@@ -77,22 +81,41 @@ def matches(card: Card, tag: str) -> bool:
     return tag == "" or tag == card.id or tag == card.kind or tag in card.tags
 
 
+def _passives(state: State, name: str):
+    """(card, index, op) of every passive op of this name in force."""
+    for held in in_play(state):
+        for i, op in enumerate(held.passive):
+            if op.op == name:
+                yield held, i, op
+
+
 def bonus_for(state: State, card: Card) -> int:
-    return sum(
-        op.n
-        for held in in_play(state)
-        for op in held.passive
-        if op.op == "bonus" and matches(card, op.tag)
-    )
+    """What cards in play add to each hit and each Submit of this card ("deal 1 more")."""
+    total = 0
+    for held, i, op in _passives(state, "bonus"):
+        if matches(card, op.tag):
+            total += op.n
+            trace.fire(f"card:{held.id}:passive:{i}")
+    return total
 
 
 def armor_for(state: State, kind: str) -> int:
-    return sum(
-        op.n
-        for held in in_play(state)
-        for op in held.passive
-        if op.op == "armor" and op.tag in ("", kind)
-    )
+    total = 0
+    for held, i, op in _passives(state, "armor"):
+        if op.tag in ("", kind):
+            total += op.n
+            trace.fire(f"card:{held.id}:passive:{i}")
+    return total
+
+
+def guard_kept(state: State) -> int:
+    """R27: card text beats the rulebook; "keep_guard" lets some Guard stay at turn start."""
+    total = 0
+    for held, i, op in _passives(state, "keep_guard"):
+        total += op.n
+        if state.guard:
+            trace.fire(f"card:{held.id}:passive:{i}")
+    return total
 
 
 def lock_met(state: State, lock: LockIn) -> bool:
@@ -106,10 +129,12 @@ def check_lock(state: State) -> None:
     """A locked-in attack ends when its condition fails or enough damage broke it (R8)."""
     if not state.locked:
         return
-    lock = load().cards[state.state_card].lock_in
+    card = load().cards[state.state_card]
+    lock = card.lock_in
     assert lock is not None
     if state.lock_damage >= lock.breaks or not lock_met(state, lock):
-        log(state, f"{load().cards[state.state_card].name} is broken loose.")
+        why = "the damage you took" if state.lock_damage >= lock.breaks else "its stance is gone"
+        log(state, f"{card.name} is broken loose: {why}.")
         state.discard.append(state.state_card)
         state.state_card = ""
         state.locked = False
@@ -130,11 +155,15 @@ class Resolution:
         self.reclinch = False
 
 
-def resolve_player_ops(state: State, card: Card, ops: tuple[Op, ...] | list[Op]) -> None:
+def resolve_player_ops(state: State, card: Card, parts: list[Part]) -> None:
+    """Resolve sections of a card in the order of R3, each op tagged with its clause."""
+    keyed = [(f"card:{card.id}:{section}:{i}", op) for section, ops in parts
+             for i, op in enumerate(ops)]
     res = Resolution(card)
-    for op in ordered(tuple(ops)):
+    for key, op in ordered(keyed):
         if fight_over(state):
             return
+        trace.fire(key)
         player_op(state, res, op)
     if res.reclinch and not fight_over(state):
         state.clinch = True
@@ -175,15 +204,17 @@ def player_op(state: State, res: Resolution, op: Op) -> None:
         clinched = _use_clinch(state, res, kind)
         dealt = hit_enemy(state, op.n + bonus_for(state, res.card))
         if clinched == "upper" and dealt > 0:
+            log(state, "Clinch: the hit Rocks.")
             rock_enemy(state, 1)
-        elif clinched == "lower" and dealt > 0:
+        elif clinched == "lower" and dealt > 0 and not fight_over(state):
+            log(state, "Clinch: the hit adds Submit of half its damage.")
             submit_enemy(state, half_up(dealt), full=False)
         elif clinched == "none":
             weaken_enemy(state, 1)
     elif name == "submit":
         if res.card.kind == "grapple" and not res.full_submit:
             _use_clinch(state, res, "grapple")
-        submit_enemy(state, op.n, full=res.full_submit)
+        submit_enemy(state, op.n + bonus_for(state, res.card), full=res.full_submit)
     elif name == "exposed":
         if enemy.guard:
             log(state, f"{enemy.name} is Exposed and loses {enemy.guard} Guard.")
@@ -194,7 +225,7 @@ def player_op(state: State, res: Resolution, op: Op) -> None:
         weaken_enemy(state, op.n)
     elif name == "stun":
         enemy.stun += op.n
-        log(state, f"{enemy.name} is Stunned ({enemy.stun}).")
+        log(state, f"{enemy.name} is Stunned: it will skip the first action of its next turn.")
 
 
 def hit_enemy(state: State, amount: int) -> int:
@@ -210,7 +241,8 @@ def hit_enemy(state: State, amount: int) -> int:
         enemy.guard -= blocked
         through = amount - blocked
     enemy.vitality -= through
-    log(state, f"You hit {enemy.name} for {through} ({max(enemy.vitality, 0)} left).")
+    soaked = f", its Guard stops {amount - through}" if amount > through else ""
+    log(state, f"You hit {enemy.name} for {through}{soaked} ({max(enemy.vitality, 0)} left).")
     if enemy.vitality <= 0:
         enemy.beaten = "defeated"
     return through
@@ -226,20 +258,31 @@ def rock_enemy(state: State, n: int) -> None:
         enemy.beaten = "knocked out"
 
 
+def _submit_words(applied: int, blocked: int, full: bool) -> str:
+    words = f"Submit {applied}"
+    if blocked:
+        words += f", Guard soaks {blocked}"
+    if full:
+        words += ", in full (Clinch)"
+    return words
+
+
 def submit_enemy(state: State, n: int, full: bool) -> None:
     enemy = state.enemy
     assert enemy is not None
     blocked = min(enemy.guard, n)
     enemy.guard -= blocked
-    n -= blocked
-    if n <= 0:
+    left = n - blocked
+    if left <= 0:
+        log(state, f"Submit {n}: {enemy.name}'s Guard soaks all of it.")
         return
-    loss = n if full else half_up(n)
+    loss = left if full else half_up(left)
     enemy.vitality -= loss
-    log(state, f"Submit {n}: {enemy.name} loses {loss} ({max(enemy.vitality, 0)} left).")
+    words = _submit_words(n, blocked, full)
+    log(state, f"{words}: {enemy.name} loses {loss} ({max(enemy.vitality, 0)} left).")
     if enemy.vitality <= 0:
         enemy.beaten = "defeated"
-    elif n > enemy.vitality:  # R2: compared with vitality left after the loss
+    elif left > enemy.vitality:  # R2: compared with vitality left after the loss
         enemy.beaten = "tapped out"
 
 
@@ -253,51 +296,14 @@ def weaken_enemy(state: State, n: int) -> None:
 # ----- the enemy acts on the Disciple ----------------------------------------------------
 
 
-def enemy_self_op(state: State, op: Op) -> bool:
-    """Buffs and heals the enemy gives itself; False if the op targets the Disciple."""
-    enemy = state.enemy
-    assert enemy is not None
-    if op.op == "power":
-        enemy.power += op.n
-    elif op.op == "guard":
-        enemy.guard += op.n
-    elif op.op == "clinch":
-        enemy.clinch = True
-    elif op.op == "feint":
-        enemy.feint = True
-    elif op.op == "heal":
-        enemy.vitality = min(enemy.max_vitality, enemy.vitality + op.n)
-    else:
-        return False
-    return True
-
-
-def enemy_op(state: State, op: Op, kind: str, clinch: list[bool]) -> None:
-    """One op of an enemy action. `clinch` holds [armed, full_submit] for this action."""
-    if fight_over(state) or enemy_self_op(state, op):
-        return
-    if op.op == "attack":
-        enemy_attack(state, op.n, kind, clinch)
-    elif op.op == "submit":
-        submit_player(state, op.n, full=clinch[1])
-    elif op.op == "exposed":
-        state.guard = 0
-        log(state, "You are Exposed and lose all Guard.")
-    elif op.op == "rocked":
-        rock_player(state, op.n)
-    elif op.op == "weakened":
-        for _ in range(op.n):
-            weaken_player(state)
-    elif op.op == "stun":
-        state.to_tap += op.n
-
-
-def enemy_attack(state: State, amount: int, kind: str, clinch: list[bool]) -> None:
+def enemy_attack(state: State, amount: int, kind: str, clinch: str = "") -> None:
+    """An enemy hit of this kind; `clinch` is the kind its Clinch enhances, or ""."""
     enemy = state.enemy
     assert enemy is not None
     amount += enemy.power
     enemy.power = 0
-    amount = max(0, amount - armor_for(state, kind))
+    armour = min(amount, armor_for(state, kind))
+    amount -= armour
     if enemy.feint:
         enemy.feint = False
         through = amount
@@ -307,34 +313,42 @@ def enemy_attack(state: State, amount: int, kind: str, clinch: list[bool]) -> No
         through = amount - blocked
     state.vitality -= through
     state.lock_damage += through
-    log(state, f"{enemy.name} hits you for {through} ({max(state.vitality, 0)} left).")
+    stopped = []
+    if armour:
+        stopped.append(f"your stance stops {armour}")
+    if amount > through:
+        stopped.append(f"Guard stops {amount - through}")
+    note = f", {' and '.join(stopped)}" if stopped else ""
+    log(state, f"{enemy.name} hits you for {through}{note} ({max(state.vitality, 0)} left).")
     if state.vitality <= 0:
         state.beaten = "defeated"
         return
     check_lock(state)
-    if clinch[0]:
-        clinch[0] = False
-        if kind == "upper" and through > 0:
-            rock_player(state, 1)
-        elif kind == "lower" and through > 0:
-            submit_player(state, half_up(through), full=False)
-        elif kind == "none":
-            weaken_player(state)
+    if clinch == "upper" and through > 0:
+        log(state, f"{enemy.name}'s Clinch: the hit Rocks you.")
+        rock_player(state, 1)
+    elif clinch == "lower" and through > 0:
+        log(state, f"{enemy.name}'s Clinch: the hit adds Submit of half its damage.")
+        submit_player(state, half_up(through), full=False)
+    elif clinch == "none":
+        log(state, f"{enemy.name}'s Clinch: the hit Weakens you.")
+        weaken_player(state)
 
 
 def submit_player(state: State, n: int, full: bool) -> None:
     blocked = min(state.guard, n)
     state.guard -= blocked
-    n -= blocked
-    if n <= 0:
+    left = n - blocked
+    if left <= 0:
+        log(state, f"Submit {n}: your Guard soaks all of it.")
         return
-    loss = n if full else half_up(n)
+    loss = left if full else half_up(left)
     state.vitality -= loss
     state.lock_damage += loss
-    log(state, f"Submit {n}: you lose {loss} ({max(state.vitality, 0)} left).")
+    log(state, f"{_submit_words(n, blocked, full)}: you lose {loss} ({max(state.vitality, 0)} left).")
     if state.vitality <= 0:
         state.beaten = "defeated"
-    elif n > state.vitality:
+    elif left > state.vitality:
         state.beaten = "tapped out"
     else:
         check_lock(state)
@@ -355,6 +369,7 @@ def rock_player(state: State, n: int) -> None:
 def weaken_player(state: State) -> None:
     """Weakened: a random card leaves the Disciple's hand for the discard pile (R18)."""
     if not state.hand:
+        log(state, "Weakened, but your hand is empty.")
         return
     card = state.hand.pop(state.rng.below(len(state.hand)))
     state.discard.append(card)

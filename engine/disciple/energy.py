@@ -1,9 +1,16 @@
-"""Energy: what a card costs right now, whether it can be paid, and tapping to pay it.
+"""Energy: what a card costs right now, which energy cards can pay it, and tapping them.
+
+The player taps energy cards to gather energy and a card's cost is paid from what was
+gathered (Action Phase). The engine proposes a default set of cards to tap (R7); the other
+ways to pay are legal actions too.
 
 Rulings cited as R<n> are in RULINGS.md beside this file.
 """
 
 from __future__ import annotations
+
+from functools import lru_cache
+from itertools import product
 
 from engine.disciple.content import Card, load
 from engine.disciple.effects import matches
@@ -52,48 +59,174 @@ def can_pay(have: list[int], cost: list[int]) -> bool:
     return spare >= cost[0]
 
 
-def _tap_into_pool(state: State, colour: int, need: int) -> None:
-    """Tap untapped cards of one colour until the pool holds `need` of it."""
-    name = COLOURS[colour]
-    for energy in sorted(
-        (e for e in state.energy if not e.tapped and e.colour == name), key=lambda e: e.amount
-    ):
-        if state.pool[colour] >= need:
-            return
-        energy.tapped = True
-        state.pool[colour] += energy.amount
+# ----- which cards to tap ---------------------------------------------------------------
 
 
-def pay(state: State, cost: list[int]) -> None:
-    """Tap energy cards and spend the pool (R7: gray costs use gray energy first)."""
-    for c in (1, 2, 3):
-        if cost[c]:
-            _tap_into_pool(state, c, cost[c])
-            state.pool[c] -= cost[c]
-    gray = cost[0]
-    if not gray:
-        return
+# The energy cards as plain tuples (colour index, amount, tapped), so that what can pay a cost
+# is a pure function of small hashable values and legal_actions can ask it often.
+Table = tuple[tuple[int, int, bool], ...]
+_COLOUR_INDEX = {colour: i for i, colour in enumerate(COLOURS)}
+
+
+def _table(state: State) -> Table:
+    return tuple((_COLOUR_INDEX[e.colour], e.amount, e.tapped) for e in state.energy)
+
+
+def _untapped_by_colour(table: Table) -> list[list[int]]:
+    """Indices of untapped energy cards per colour, smallest amount first."""
+    by_colour: list[list[int]] = [[], [], [], []]
+    for i, (colour, _, tapped) in enumerate(table):
+        if not tapped:
+            by_colour[colour].append(i)
+    for indices in by_colour:
+        indices.sort(key=lambda i: table[i][1])
+    return by_colour
+
+
+@lru_cache(maxsize=4096)
+def _demand(hand: tuple[str, ...]) -> tuple[int, ...]:
+    """What the hand's costs ask of each colour."""
     demand = [0, 0, 0, 0]
     cards = load().cards
-    for card_id in state.hand:
+    for card_id in hand:
         for colour, n in cards[card_id].cost.items():
-            demand[COLOURS.index(colour)] += n
+            demand[_COLOUR_INDEX[colour]] += n
+    return tuple(demand)
+
+
+def _rest_of_hand(state: State, playing: int | None) -> tuple[int, ...]:
+    """What the hand asks of each colour without the card being played (None: it has left
+    the hand already)."""
+    demand = _demand(tuple(state.hand))
+    if playing is None:
+        return demand
+    own = base_cost(load().cards[state.hand[playing]])
+    return tuple(d - c for d, c in zip(demand, own))
+
+
+def payments(state: State, cost: list[int], playing: int | None = None) -> list[tuple[int, ...]]:
+    """Every way to pay `cost` by tapping untapped energy cards on top of the gathered pool:
+    the smallest sets that pay (no card in them could be left untapped), one per mix of
+    colours. The default (R7) comes first; [] when the cost cannot be paid. `playing` is the
+    hand position of the card paid for, if it is still in the hand."""
+    demand = _rest_of_hand(state, playing)
+    return list(_ways(tuple(cost), _table(state), tuple(state.pool), demand))
+
+
+def default_taps(state: State, cost: list[int], playing: int | None = None) -> tuple[int, ...]:
+    """R7's default: each colour's cost from its own colour; a gray cost from gray energy
+    first, then from the colours the rest of the hand needs least."""
+    demand = _rest_of_hand(state, playing)
+    return _default(tuple(cost), _table(state), tuple(state.pool), demand)
+
+
+def _counts(table: Table) -> tuple[int, ...]:
+    """Untapped energy cards of each colour."""
+    counts = [0, 0, 0, 0]
+    for colour, _, tapped in table:
+        if not tapped:
+            counts[colour] += 1
+    return tuple(counts)
+
+
+@lru_cache(maxsize=8192)
+def _ways(cost: tuple[int, ...], table: Table, pool: tuple[int, ...], demand: tuple[int, ...]):
+    by_colour = _untapped_by_colour(table)
+    if all(table[i][1] == 1 for indices in by_colour for i in indices):
+        mixes = _unit_mixes(cost, tuple(len(indices) for indices in by_colour), pool)
+    else:
+        mixes = _any_mixes(cost, table, pool, by_colour)
+    ways = [tuple(sorted(i for c, k in enumerate(mix) for i in by_colour[c][:k])) for mix in mixes]
+    if len(ways) < 2:
+        return tuple(ways)
+    default = _default(cost, table, pool, demand)
+    return (default,) + tuple(way for way in ways if way != default)
+
+
+@lru_cache(maxsize=4096)
+def _unit_mixes(
+    cost: tuple[int, ...], counts: tuple[int, ...], pool: tuple[int, ...]
+) -> tuple[tuple[int, ...], ...]:
+    """How many cards of each colour to tap when every card gives 1: each colour's own cost
+    past the pool, and the gray cost past the pool's spare split every way the cards allow."""
+    need = [0] + [max(0, cost[c] - pool[c]) for c in (1, 2, 3)]
+    if any(need[c] > counts[c] for c in (1, 2, 3)):
+        return ()
+    spare_pool = pool[0] + sum(pool[c] - min(pool[c], cost[c]) for c in (1, 2, 3))
+    gray = max(0, cost[0] - spare_pool)
+    spare = [counts[0]] + [counts[c] - need[c] for c in (1, 2, 3)]
+    mixes = []
+    for extra in product(*(range(min(n, gray) + 1) for n in spare)):
+        if sum(extra) == gray:
+            mixes.append(tuple(need[c] + extra[c] for c in range(4)))
+    return tuple(mixes)
+
+
+def _any_mixes(cost, table: Table, pool, by_colour: list[list[int]]) -> list[tuple[int, ...]]:
+    """The same for energy cards of any amount: tap the smallest of a colour first, and keep
+    the mixes no card of which could be left untapped."""
+
+    def gathered(counts: tuple[int, ...]) -> list[int]:
+        have = list(pool)
+        for c, k in enumerate(counts):
+            have[c] += sum(table[i][1] for i in by_colour[c][:k])
+        return have
+
+    mixes = []
+    for counts in product(*(range(len(indices) + 1) for indices in by_colour)):
+        if not can_pay(gathered(counts), list(cost)):
+            continue
+        fewer = (counts[:c] + (counts[c] - 1,) + counts[c + 1 :] for c in range(4) if counts[c])
+        if not any(can_pay(gathered(less), list(cost)) for less in fewer):
+            mixes.append(counts)
+    return mixes
+
+
+@lru_cache(maxsize=8192)
+def _default(cost: tuple[int, ...], table: Table, pool_now: tuple[int, ...], demand) -> tuple[int, ...]:
+    by_colour = _untapped_by_colour(table)
+    pool = list(pool_now)
+    taps: list[int] = []
+
+    def tap(c: int) -> bool:
+        if not by_colour[c]:
+            return False
+        i = by_colour[c].pop(0)
+        taps.append(i)
+        pool[c] += table[i][1]
+        return True
+
+    for c in (1, 2, 3):
+        while pool[c] < cost[c] and tap(c):
+            pass
+        pool[c] -= cost[c]
+    gray = cost[0] - sum(pool)
+    supply = [pool[c] + sum(table[i][1] for i in by_colour[c]) for c in range(4)]
+    for c in [0] + sorted((1, 2, 3), key=lambda c: demand[c] - supply[c]):
+        while gray > 0 and by_colour[c]:
+            before = pool[c]
+            tap(c)
+            gray -= pool[c] - before
+    return tuple(sorted(taps))
+
+
+def pay(state: State, cost: list[int], taps: tuple[int, ...]) -> None:
+    """Tap these energy cards into the pool, then spend the cost from the pool (gray costs
+    from gray first, then from the colours the rest of the hand needs least)."""
+    for i in taps:
+        energy = state.energy[i]
+        energy.tapped = True
+        state.pool[COLOURS.index(energy.colour)] += energy.amount
+    for c in (1, 2, 3):
+        state.pool[c] -= cost[c]
+    gray = cost[0]
+    demand = _demand(tuple(state.hand))
     for c in [0] + sorted((1, 2, 3), key=lambda c: demand[c]):
         take = min(state.pool[c], gray)
         state.pool[c] -= take
         gray -= take
-        if not gray:
-            return
-    have = available(state)
-    for c in [0] + sorted((1, 2, 3), key=lambda c: demand[c] - have[c]):
-        while gray and any(not e.tapped and e.colour == COLOURS[c] for e in state.energy):
-            _tap_into_pool(state, c, state.pool[c] + 1)
-            take = min(state.pool[c], gray)
-            state.pool[c] -= take
-            gray -= take
-        if not gray:
-            return
-    raise AssertionError("pay() called with a cost that cannot be paid")
+    if gray or min(state.pool) < 0:
+        raise AssertionError("pay() called with taps that cannot pay the cost")
 
 
 def playable(state: State, index: int) -> bool:
@@ -116,8 +249,54 @@ def playable_indices(state: State) -> list[int]:
             if card.kind == "energy":
                 ok = True
             else:
-                ok = can_pay(have, cost_of(state, card) if state.combo else base_cost(card))
+                ok = can_pay(have, cost_of(state, card) if state.combo else list(base_cost(card)))
             seen[card_id] = ok
         if ok:
             result.append(i)
     return result
+
+
+def plays(state: State) -> list[tuple[int, list[tuple[int, ...]]]]:
+    """For legal_actions: each hand position the Disciple can play now, with the ways to pay
+    for it besides the default (R7). The energy is read once; copies of a card play alike."""
+    cards = load().cards
+    table, pool = _table(state), tuple(state.pool)
+    counts = _counts(table)
+    have = [pool[c] + 0 for c in range(4)]
+    for colour, amount, tapped in table:
+        if not tapped:
+            have[colour] += amount
+    unit = all(amount == 1 for _, amount, _ in table)
+    hand_demand: tuple[int, ...] | None = None
+    found: dict[str, list[tuple[int, ...]] | None] = {}  # None: cannot be paid now
+    result = []
+    for i, card_id in enumerate(state.hand):
+        if card_id not in found:
+            card = cards[card_id]
+            cost = tuple(cost_of(state, card)) if state.combo else base_cost(card)
+            if card.kind == "energy":
+                found[card_id] = []
+            elif not can_pay(have, list(cost)):
+                found[card_id] = None
+            elif (cost[0] == 0 and unit) or (unit and len(_unit_mixes(cost, counts, pool)) < 2):
+                found[card_id] = []  # one mix of colours pays it: nothing to choose
+            else:
+                if hand_demand is None:
+                    hand_demand = _demand(tuple(state.hand))
+                rest = tuple(d - c for d, c in zip(hand_demand, base_cost(card)))
+                found[card_id] = list(_ways(cost, table, pool, rest)[1:])
+        ways = found[card_id]
+        if ways is not None:
+            result.append((i, ways))
+    return result
+
+
+def other_payments(state: State, index: int) -> list[tuple[int, ...]]:
+    """The ways to pay for the card at this hand position besides the default."""
+    card = load().cards[state.hand[index]]
+    if card.kind == "energy":
+        return []
+    cost = cost_of(state, card)
+    if cost[0] == 0 and all(e.amount == 1 for e in state.energy):
+        return []  # coloured costs alone leave nothing to choose between
+    return payments(state, cost, index)[1:]

@@ -5,6 +5,7 @@ Rulings cited as R<n> are in RULINGS.md beside this file.
 
 from __future__ import annotations
 
+from engine.disciple import trace
 from engine.disciple.combat import start_combat
 from engine.disciple.content import load, style_deck
 from engine.disciple.effects import log
@@ -12,6 +13,7 @@ from engine.disciple.model import START_VITALITY, Pending, State, Step
 
 NONE_OPTION = "-"  # "keep nothing" / "stop picking" in reward lists
 DECLINE = "-"
+REWARDS = {"minion": (3, 1), "miniboss": (5, 2)}  # skills shown, skills kept at most
 
 
 def build_event_deck(state: State, style_id: str, with_second_style: bool) -> list[str]:
@@ -127,8 +129,8 @@ def choose(state: State, index: int) -> None:
     elif kind == "event":
         state.pending = None
         event = load().events[state.event]
-        run_event_choice(state, event.choices[index].ops)
         log(state, f"{event.name}: {event.choices[index].label}.")
+        run_event_choice(state, event.choices[index].ops, f"event:{event.id}:choice:{index}")
     elif kind == "remove_card":
         state.pending = None
         state.draw.remove(picked)
@@ -138,11 +140,14 @@ def choose(state: State, index: int) -> None:
         log(state, f"{cards[picked].name} leaves your deck.")
     elif kind == "reward":
         pick_reward(state, index)
+    elif kind == "bottom_order":
+        put_under(state, index)
     elif kind == "second_style":
         state.pending = None
         if picked == DECLINE:
             log(state, "You stay true to a single school.")
         else:
+            trace.fire(f"event:{state.event}:learn:{picked}")
             learn_style(state, picked)
     elif kind == "energy_pick":
         pending.extra.append(pending.options.pop(index))
@@ -193,14 +198,28 @@ def _group_of(state: State, event_id: str) -> str:
     return "boss"
 
 
-def run_event_choice(state: State, ops) -> None:
+def run_event_choice(state: State, ops, key: str = "") -> None:
     content = load()
     changed = False
-    for op in ops:
+    for i, op in enumerate(ops):
+        trace.fire(f"{key}:op:{i}")
         if op.op == "heal":
-            state.vitality = min(START_VITALITY, state.vitality + op.n)
+            healed = min(START_VITALITY, state.vitality + op.n) - state.vitality
+            state.vitality += healed
+            if healed:
+                log(state, f"You heal {healed} ({state.vitality} vitality).")
+            else:
+                log(state, f"Your vitality is full already ({state.vitality}).")
         elif op.op == "lose":
-            state.vitality = max(1, state.vitality - op.n)  # R11: events never end the run
+            state.vitality -= op.n
+            log(state, f"You lose {op.n} vitality ({max(state.vitality, 0)} left).")
+            if state.vitality <= 0:  # "If it reaches 0 or less, you lose", events too
+                state.beaten = "worn out"
+                state.phase = "over"
+                state.won = False
+                state.queue.clear()
+                log(state, "You are worn out. Your journey ends here.")
+                return
         elif op.op == "add_card":
             for _ in range(op.n):
                 state.owned.append(op.tag)
@@ -211,6 +230,7 @@ def run_event_choice(state: State, ops) -> None:
             for _ in range(op.n):
                 state.owned.append(card_id)
                 state.draw.append(card_id)
+            log(state, f"{content.cards[card_id].name} joins your deck.")
             changed = True
         elif op.op == "add_skills":
             for _ in range(min(op.n, len(state.skills_deck))):
@@ -228,8 +248,8 @@ def run_event_choice(state: State, ops) -> None:
 # ----- after a won fight ----------------------------------------------------------------
 
 
-def offer_rewards(state: State, miniboss: bool) -> None:
-    count, keep = (5, 2) if miniboss else (3, 1)
+def offer_rewards(state: State, tier: str) -> None:
+    count, keep = REWARDS[tier]
     shown = [state.skills_deck.pop() for _ in range(min(count, len(state.skills_deck)))]
     state.phase = "journey"
     if not shown:
@@ -255,9 +275,53 @@ def pick_reward(state: State, index: int) -> None:
         log(state, f"You keep {load().cards[picked].name}.")
     if picked == NONE_OPTION or pending.picks_left == 0 or len(pending.options) == 1:
         unchosen = [c for c in pending.options if c != NONE_OPTION]
-        state.skills_deck[:0] = unchosen[::-1]  # R12: to the bottom, in the order shown
         state.pending = None
+        if len(set(unchosen)) > 1 and len(state.skills_deck) < draws_left(state):
+            state.pending = Pending(
+                kind="bottom_order",
+                prompt="Put the other cards under your skills deck: the first you pick "
+                "comes back first.",
+                options=unchosen,
+            )
+            return
+        # R12: nobody can draw down to them this journey, so their order cannot matter
+        state.skills_deck[:0] = unchosen[::-1]
+        if unchosen:
+            names = ", ".join(load().cards[c].name for c in unchosen)
+            log(state, f"Under your skills deck: {names}.")
         gather_deck(state)
+
+
+def put_under(state: State, index: int) -> None:
+    """One unchosen card goes under the skills deck, below the ones put there before it."""
+    pending = state.pending
+    assert pending is not None
+    pending.extra.append(pending.options.pop(index))
+    if len(pending.options) == 1:
+        pending.extra.append(pending.options.pop())
+    if not pending.options:
+        state.pending = None
+        for card_id in pending.extra:
+            state.skills_deck.insert(0, card_id)
+        names = ", then ".join(load().cards[c].name for c in pending.extra)
+        log(state, f"Under your skills deck, to come back in this order: {names}.")
+        gather_deck(state)
+
+
+def draws_left(state: State) -> int:
+    """The most cards the rest of the journey can take from the top of the skills deck:
+    every reward still to come and every event that hands out skills (R12)."""
+    content = load()
+    total = 0
+    for event_id in state.event_deck:
+        if event_id in content.enemies:
+            total += REWARDS.get(content.enemies[event_id].tier, (0, 0))[0]
+        elif event_id in content.events:
+            total += max(
+                (sum(op.n for op in c.ops if op.op == "add_skills") for c in content.events[event_id].choices),
+                default=0,
+            )
+    return total
 
 
 def gather_deck(state: State) -> None:

@@ -19,7 +19,6 @@ FIRST_HAND = 5
 END_DRAW = 3
 ROCKED_LIMIT = {"minion": 2, "miniboss": 3, "boss": 4}
 PLAYER_ROCKED_LIMIT = 4
-EXHAUSTION_TURN = 20  # R15
 
 Phase = Literal["setup", "journey", "player", "enemy", "over"]
 
@@ -28,9 +27,11 @@ Phase = Literal["setup", "journey", "player", "enemy", "over"]
 
 
 class PlayCard(msgspec.Struct, frozen=True, tag="play_card"):
-    """Play the card at this hand position (energy is tapped automatically to pay)."""
+    """Play the card at this hand position, tapping these energy cards (indices in
+    State.energy) to pay for it; None taps the default set (R7)."""
 
     hand_index: int
+    taps: tuple[int, ...] | None = None
 
 
 class EndTurn(msgspec.Struct, frozen=True, tag="end_turn"):
@@ -89,12 +90,25 @@ class EnemyTurn(msgspec.Struct):
 class Pending(msgspec.Struct):
     """A decision the player must make before anything else happens."""
 
-    kind: str  # style, start_choice, event, reward, remove_card, weakened, stun_tap,
-    # second_style, energy_pick
+    kind: str  # see PENDING_KINDS
     prompt: str
     options: list[str]  # ids (cards, patterns, styles, colours, event choices) or labels
     picks_left: int = 1  # reward picks still allowed (a miniboss lets you keep two)
     extra: list[str] = msgspec.field(default_factory=list)  # ids set aside while choosing
+
+
+PENDING_KINDS = (
+    "style",
+    "start_choice",
+    "event",
+    "reward",
+    "bottom_order",
+    "remove_card",
+    "weakened",
+    "stun_tap",
+    "second_style",
+    "energy_pick",
+)
 
 
 class Step(msgspec.Struct, array_like=True):

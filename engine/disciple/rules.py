@@ -9,7 +9,8 @@ from typing import Any
 
 from engine.core.game import Game, GameOption, Outcome
 from engine.core.rng import Rng
-from engine.disciple import combat, energy, journey
+from engine.disciple import combat, energy, journey, soundness
+from engine.disciple import enemy as foe
 from engine.disciple.content import load
 from engine.disciple.effects import fight_over, log
 from engine.disciple.model import (
@@ -37,17 +38,20 @@ class DiscipleGame(Game):
     id = "disciple"
     title = "Disciple: A Journey"
     blurb = "Solo martial-arts deckbuilder"
+    # 2: each style's own attack patterns, new card texts and costs, energy picked by the player
+    content_version = 2
     State = State
     Action = Action
     Event = Event
     options = (
         GameOption(
             "style",
-            "Style",
+            "Martial art",
             "choice",
             "ask",
-            "The martial art to learn; 'ask' makes choosing it the first decision of the run.",
+            "The school you learn first, or choose it at the table as the run's first decision.",
             choices=("ask",) + STYLE_IDS,
+            choice_labels=("Choose at the table", "Boxing", "Karate", "Jiu-Jitsu"),
         ),
         GameOption(
             "second_style",
@@ -87,7 +91,10 @@ class DiscipleGame(Game):
             return [Choose(i) for i in range(len(state.pending.options))]
         if state.phase != "player":
             return []
-        actions: list[Action] = [PlayCard(i) for i in energy.playable_indices(state)]
+        actions: list[Action] = []
+        for i, other_ways in energy.plays(state):
+            actions.append(PlayCard(i))
+            actions += [PlayCard(i, taps) for taps in other_ways]
         actions.append(EndTurn())
         return actions
 
@@ -102,7 +109,9 @@ class DiscipleGame(Game):
             return True
         if type(action) is PlayCard:
             index = action.hand_index
-            return 0 <= index < len(state.hand) and energy.playable(state, index)
+            if not (0 <= index < len(state.hand) and energy.playable(state, index)):
+                return False
+            return action.taps is None or action.taps in energy.other_payments(state, index)
         return False
 
     def _apply(self, state: State, action: Action) -> list[Event]:
@@ -120,7 +129,7 @@ class DiscipleGame(Game):
             else:
                 journey.choose(state, action.index)
         elif isinstance(action, PlayCard):
-            combat.play_card(state, action.hand_index)
+            combat.play_card(state, action.hand_index, action.taps)
         elif isinstance(action, EndTurn):
             log(state, "You end your turn.")
             combat.end_player_turn(state)
@@ -136,6 +145,7 @@ class DiscipleGame(Game):
         enemy = state.enemy
         assert enemy is not None
         state.pending = None
+        state.enemy_turn = None  # a fight can end in the middle of the enemy's turn
         if state.beaten:
             state.phase = "over"
             state.won = False
@@ -148,7 +158,7 @@ class DiscipleGame(Game):
             state.won = True
             log(state, "You have beaten the final boss. Your journey is complete!")
             return
-        journey.offer_rewards(state, miniboss=enemy.tier == "miniboss")
+        journey.offer_rewards(state, enemy.tier)
 
     def _advance(self, state: State) -> None:
         while state.pending is None and state.phase not in ("over", "player", "enemy"):
@@ -160,6 +170,9 @@ class DiscipleGame(Game):
                 self._settle(state)
             else:
                 raise AssertionError(f"nothing to do in phase {state.phase}")
+
+    def validate(self, state: State) -> list[str]:
+        return soundness.problems(state)
 
     def outcome(self, state: State) -> Outcome | None:
         if state.won is None:
@@ -199,7 +212,11 @@ class DiscipleGame(Game):
             card = content.cards[state.hand[action.hand_index]]
             if card.kind == "energy":
                 return f"Play {card.name}"
-            return f"Play {card.name} ({cost_label(energy.cost_of(state, card))})"
+            cost = energy.cost_of(state, card)
+            taps = action.taps
+            if taps is None:
+                taps = energy.default_taps(state, cost, action.hand_index)
+            return f"Play {card.name} ({cost_label(cost)}), tapping {combat.tap_words(state, taps)}"
         pending = state.pending if state is not None else None
         if pending is None or not 0 <= action.index < len(pending.options):
             return f"Choose option {action.index + 1}"
@@ -207,18 +224,16 @@ class DiscipleGame(Game):
         option = pending.options[action.index]
         if pending.kind in ("style", "second_style"):
             return "Decline" if option == journey.DECLINE else content.styles[option].name
-        if pending.kind in ("start_choice", "reward", "remove_card"):
+        if pending.kind in ("start_choice", "reward", "remove_card", "bottom_order"):
             return "Keep none" if option == journey.NONE_OPTION else content.cards[option].name
         if pending.kind == "weakened":
-            assert state.enemy is not None
-            pattern = content.patterns[state.enemy.tier][int(option)]
-            parts = [f"{a.kind} {a.damage}" if a.damage else a.kind for a in pattern.actions]
-            return f"{pattern.name}: {', '.join(parts)}"
+            pattern = foe.pile(state)[int(option)]
+            return f"{pattern.name}: {foe.pattern_words(state, pattern)}"
         if pending.kind == "stun_tap":
             tapped = state.energy[int(option)]
-            return f"Tap {tapped.colour} energy ({COLOUR_LETTER[tapped.colour]})"
+            return f"Tap your {tapped.colour} energy ({COLOUR_LETTER[tapped.colour]})"
         if pending.kind == "energy_pick":
-            return f"{option} ({COLOUR_LETTER[option]})"
+            return f"{option.capitalize()} ({COLOUR_LETTER[option]})"
         return option
 
     def why_illegal(self, state: State, action: Any) -> str:

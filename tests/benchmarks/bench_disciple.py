@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import statistics
+from collections import Counter
 import tempfile
 import time
 from pathlib import Path
@@ -24,8 +25,9 @@ from tests.benchmarks.tui_timing import PaintRecorder, keypress_latencies, repor
 GAME = DiscipleGame()
 
 
-def run(seed: int, player: str, style: str) -> tuple[bool, int, int]:
-    """One whole run through the public apply(); returns (won, fights won, steps)."""
+def run(seed: int, player: str, style: str) -> tuple[bool, int, int, str]:
+    """One whole run through the public apply(); returns (won, fights won, steps, the group
+    the run ended in)."""
     state = GAME.new_game(seed=seed, style=style)
     rng = Rng.from_seed(seed ^ 0x5EED)
     choose = PLAYERS[player]
@@ -33,7 +35,7 @@ def run(seed: int, player: str, style: str) -> tuple[bool, int, int]:
     while GAME.outcome(state) is None:
         GAME.apply(state, choose(GAME, state, rng))
         steps += 1
-    return bool(state.won), state.fights_won, steps
+    return bool(state.won), state.fights_won, steps, state.group
 
 
 def speed(runs: int, batches: int = 5) -> tuple[float, float]:
@@ -53,26 +55,33 @@ def speed(runs: int, batches: int = 5) -> tuple[float, float]:
 
 
 def win_table(runs: int) -> None:
-    print(f"\nWin rates over {runs} runs per style (boss beaten), mean fights won, mean actions")
-    print(f"{'style':<10} {'player':<7} {'wins':>7} {'fights':>7} {'actions':>8}")
+    print(f"\nWin rates over {runs} runs per style (boss beaten), mean fights won, mean actions,")
+    print("and where the lost runs ended (group 1-4, or at the boss)")
+    print(f"{'style':<10} {'player':<7} {'wins':>7} {'fights':>7} {'actions':>8}  losses by group")
     for style in STYLE_IDS:
         for player in ("random", "greedy"):
             results = [run(seed, player, style) for seed in range(runs)]
             wins = sum(r[0] for r in results) / runs
             fights = statistics.mean(r[1] for r in results)
             steps = statistics.mean(r[2] for r in results)
-            print(f"{style:<10} {player:<7} {wins:>6.1%} {fights:>7.1f} {steps:>8.0f}")
+            ended = Counter(r[3] for r in results if not r[0])
+            lost = sum(ended.values())
+            where = " ".join(f"{g}:{ended[g]}" for g in ("1", "2", "2.5", "3", "4") if ended[g])
+            boss = f"boss:{ended['boss']} ({ended['boss'] / lost:.0%} of losses)" if lost else ""
+            print(f"{style:<10} {player:<7} {wins:>6.1%} {fights:>7.1f} {steps:>8.0f}  {where} {boss}")
 
 
-def key_for_greedy_move(session, rng: Rng) -> str | None:
+def key_for_greedy_move(screen, rng: Rng) -> str | None:
     """The key a player would press for the greedy player's move (a digit, or e)."""
+    session = screen.session
     if session.outcome() is not None:
         return None
     action = PLAYERS["greedy"](GAME, session.state, rng)
     if isinstance(action, EndTurn):
         return "e"
-    index = action.hand_index if isinstance(action, PlayCard) else action.index
-    return str(index + 1) if index < 9 else "1"
+    if isinstance(action, PlayCard):
+        return screen.slots.digit(action.hand_index)  # a card keeps its digit for the turn
+    return str(action.index + 1) if action.index < 9 else "1"
 
 
 async def keypress_to_repaint(presses: int, runs: int = 3) -> list[float]:
@@ -89,10 +98,10 @@ async def keypress_to_repaint(presses: int, runs: int = 3) -> list[float]:
         async with app.run_test(size=(80, 24)) as pilot:
             app.start_game("disciple", seed)
             await pilot.pause()
-            session = app.screen.session
+            screen = app.screen
             rng = Rng.from_seed(seed)
             timings += await keypress_latencies(
-                app, lambda: key_for_greedy_move(session, rng), presses // runs
+                app, lambda: key_for_greedy_move(screen, rng), presses // runs
             )
     return [t * 1000 for t in timings]
 

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 from engine.disciple import journey
 from engine.disciple.combat import start_combat
-from engine.disciple.content import load, style_deck
+from engine.disciple.content import load
 from engine.disciple.model import Choose, State
 from engine.disciple.rules import DiscipleGame
 
 GAME = DiscipleGame()
-PATTERN = {p.name: i for i, p in enumerate(load().patterns["minion"])}
+PATTERN = {p.name: i for i, p in enumerate(load().patterns["boxing"]["minion"])}
 
 
 def to_first_fight(state: State) -> State:
@@ -38,8 +36,7 @@ def fight(
     state.hand = list(hand)
     state.draw = draw
     if patterns is not None:
-        pile = load().patterns[load().enemies[enemy].tier]
-        names = {p.name: i for i, p in enumerate(pile)}
+        names = {p.name: i for i, p in enumerate(load().pile(enemy))}
         state.patterns = [names[name] for name in reversed(patterns)]
     return state
 
@@ -54,27 +51,3 @@ def end_turn(state: State) -> None:
     from engine.disciple.model import EndTurn
 
     GAME.apply(state, EndTurn())
-
-
-def zones(state: State) -> Counter:
-    cards = state.draw + state.hand + state.discard + state.counters
-    cards += [c for c in (state.stance, state.style, state.state_card) if c]
-    cards += [e.card for e in state.energy if e.card]
-    return Counter(cards)
-
-
-def skills_accounted(state: State) -> Counter:
-    content = load()
-    held = [c for c in state.owned + state.removed if content.cards[c].kind != "energy"]
-    extra = []
-    if state.pending is not None and state.pending.kind == "reward":
-        extra = [c for c in state.pending.options if c != journey.NONE_OPTION]
-    return Counter(state.skills_deck + state.set_aside + state.second_skills + held + extra)
-
-
-def skills_expected(state: State) -> Counter:
-    content = load()
-    total: Counter = Counter()
-    for style in state.styles:
-        total += Counter(style_deck(content, content.styles[style]))
-    return total

@@ -55,8 +55,9 @@ def test_enemy_tiers_have_vitality_attacks_and_specials():
         enemies = [e for e in CONTENT.enemies.values() if e.tier == tier]
         assert enemies and all(e.vitality > 0 and e.attacks for e in enemies)
         assert any(e.specials for e in enemies)
-        assert len(CONTENT.patterns[tier]) >= 3
-    kinds = {a.kind for pile in CONTENT.patterns.values() for p in pile for a in p.actions}
+        assert all(len(CONTENT.patterns[style][tier]) >= 3 for style in STYLES)
+    piles = [pile for tiers in CONTENT.patterns.values() for pile in tiers.values()]
+    kinds = {a.kind for pile in piles for p in pile for a in p.actions}
     assert kinds == {"upper", "lower", "grapple", "none"}
 
 
@@ -123,7 +124,8 @@ def test_card_texts_are_written():
 def test_content_check_reports_broken_cards():
     import msgspec
 
-    from engine.disciple.content import Card, LockIn, check
+    from engine.disciple.checks import check
+    from engine.disciple.content import Card, LockIn
 
     bad = Card(id="bad", name="Bad", kind="upper", combo=("nothing",),
                lock_in=LockIn(needs=("state",), breaks=3))
@@ -161,3 +163,30 @@ def test_every_card_is_in_some_deck():
     in_decks = {e.card for s in CONTENT.styles.values() for e in s.skills}
     for card in CONTENT.cards.values():
         assert card.kind == "energy" or card.id in in_decks, card.id
+
+
+def _what_it_does(card):
+    """A card's effects with its colours and body part left out: two cards alike here are
+    mirrors (a Cross that is a Roundhouse in blue)."""
+    sections = (card.effects, card.flow, card.focus, card.passive,
+                card.counter.ops if card.counter else ())
+    shape = tuple(tuple((op.op, op.n, op.tag) for op in ops) for ops in sections)
+    attack = card.kind in ("upper", "lower", "grapple")
+    return (attack or card.kind, sum(card.cost.values()), shape, card.combo != (), card.lock_in)
+
+
+def test_no_card_mirrors_another_style_s():
+    seen = {}
+    for card in CONTENT.cards.values():
+        if card.kind == "energy":
+            continue
+        twin = seen.setdefault(_what_it_does(card), card)
+        assert twin is card or twin.style == card.style, f"{card.name} mirrors {twin.name}"
+
+
+def test_every_style_s_opponents_fight_its_way():
+    main_kind = {"boxing": "upper", "karate": "lower", "jiujitsu": "grapple"}
+    for style, kind in main_kind.items():
+        for tier, pile in CONTENT.patterns[style].items():
+            kinds = [a.kind for p in pile for a in p.actions if a.damage]
+            assert kinds.count(kind) > len(kinds) / 2, (style, tier)

@@ -8,7 +8,7 @@ from engine.disciple import journey
 from engine.disciple.content import load, style_deck
 from engine.disciple.model import Choose, EndTurn, Pending
 
-from .helpers import GAME, fight, play, skills_accounted, skills_expected, to_first_fight, zones
+from .helpers import GAME, fight, play, to_first_fight
 
 CONTENT = load()
 
@@ -94,14 +94,23 @@ def test_event_adds_and_removes_cards_and_shuffles():
     gone = state.pending.options[0]
     count = state.owned.count(gone)
     GAME.apply(state, Choose(0))
-    assert state.owned.count(gone) == count - 1 and zones(state) == Counter(state.owned)
+    assert state.owned.count(gone) == count - 1 and GAME.validate(state) == []
 
 
-def test_events_never_end_the_run_R11():
+def test_an_event_that_takes_the_last_vitality_ends_the_run_R11():
     state = GAME.new_game(seed=1, style="boxing")
-    state.vitality = 2
-    journey.run_event_choice(state, CONTENT.events["wandering_master"].choices[0].ops)
-    assert state.vitality == 1
+    state.queue.clear()
+    state.pending = None
+    state.phase = "journey"
+    state.event_deck = ["bx_brawler", "quiet_dojo", "wandering_master"]
+    GAME._advance(state)
+    state.vitality = 3
+    GAME.apply(state, Choose(0))  # the hard lesson: lose 3
+    assert state.phase == "over" and GAME.outcome(state).won is False
+    assert state.event_deck == ["bx_brawler", "quiet_dojo"] and GAME.validate(state) == []
+    assert state.log[-3:] == ["Wandering Master: Hard lesson (lose 3, top 2 skills).",
+                              "You lose 3 vitality (0 left).",
+                              "You are worn out. Your journey ends here."]
 
 
 def test_reward_three_keep_one_unchosen_to_the_bottom_and_reshuffle_R12():
@@ -112,11 +121,14 @@ def test_reward_three_keep_one_unchosen_to_the_bottom_and_reshuffle_R12():
     play(state, "knockout_artist")
     assert state.pending.kind == "reward" and state.pending.options == top3 + ["-"]
     GAME.apply(state, Choose(1))
+    if state.pending is not None and state.pending.kind == "bottom_order":  # R12
+        assert state.pending.options == [top3[0], top3[2]]
+        GAME.apply(state, Choose(0))
     assert top3[1] in state.draw
     # the bottom of the pile is index 0: shown order top3[0], top3[2] from the bottom up
     assert state.skills_deck[:2] == [top3[2], top3[0]]
     assert state.hand == [] and state.discard == [] and state.enemy is None
-    assert zones(state) == Counter(state.owned)
+    assert sorted(state.draw) == sorted(state.owned)  # everything gathered into the deck
 
 
 def test_miniboss_reward_five_keep_two():
@@ -129,6 +141,8 @@ def test_miniboss_reward_five_keep_two():
     GAME.apply(state, Choose(0))
     assert state.pending.picks_left == 1 and len(state.pending.options) == 5
     GAME.apply(state, Choose(4))  # keep none of the rest
+    while state.pending is not None and state.pending.kind == "bottom_order":  # R12
+        GAME.apply(state, Choose(0))
     assert state.pending is None or state.pending.kind != "reward"
     assert len(state.skills_deck) == size - 1
 
@@ -144,7 +158,7 @@ def test_vitality_does_not_refill_after_a_fight():
 
 
 def test_defeat_ends_the_run():
-    state = fight([], draw=["jab"] * 8, patterns=["Probe"])
+    state = fight([], draw=["jab"] * 8, patterns=["Straight Right"])
     state.vitality = 2
     GAME.apply(state, EndTurn())
     assert state.phase == "over" and GAME.outcome(state).won is False
@@ -188,7 +202,7 @@ def test_group_2_5_learns_a_second_style_with_the_exact_halving_R13_R24():
     assert len(state.skills_deck) == n - n // 2 + n // 2 and len(karate_cards) == n // 2
     new_start = Counter(state.owned) - owned_before
     assert sum(new_start.values()) == 12 + 2  # the fixed karate start plus its two choices
-    assert skills_accounted(state) == skills_expected(state)
+    assert GAME.validate(state) == []
     for colour in ("red", "red", "gray"):
         GAME.apply(state, Choose(state.pending.options.index(colour)))
     assert state.allotment == ["red", "red", "gray"]

@@ -5,6 +5,7 @@ import pytest
 
 from engine.core.errors import IllegalAction
 from engine.disciple import effects
+from engine.disciple import enemy as foe
 from engine.disciple.content import Card, Op, load
 from engine.disciple.effects import resolve_player_ops
 from engine.disciple.model import Choose, EndTurn, EnergyCard, PlayCard, START_VITALITY
@@ -102,14 +103,16 @@ def test_power_adds_to_the_next_hit_only():
 
 
 def test_guard_absorbs_damage_and_fades_at_the_next_turn():
-    state = fight(["slip"], draw=["jab"] * 8, patterns=["Probe"])
-    play(state, "slip")  # Guard 3
-    end_turn(state)  # Probe: upper 2 (+1 Wild Haymaker) = 3
+    state = fight(["tie_up"], draw=["jab"] * 8, patterns=["Straight Right"])
+    play(state, "tie_up")  # Guard 2 (and a Clinch that fades unused)
+    state.guard += 1
+    end_turn(state)  # Straight Right: upper 2 (+1 Wild Haymaker) = 3
     assert state.vitality == START_VITALITY
-    state2 = fight(["slip"], draw=["jab"] * 8, patterns=["Cover Up"])
-    play(state2, "slip")
-    end_turn(state2)  # lower 1 against Guard 3: Guard 2 left, then fades
-    assert state2.guard == 0
+    state2 = fight(["tie_up"], draw=["jab"] * 8, patterns=["Cover Up"])
+    play(state2, "tie_up")
+    state2.guard += 1
+    end_turn(state2)  # upper 1 + 1 against Guard 3: Guard 1 left, then fades
+    assert state2.guard == 0 and state2.vitality == START_VITALITY
 
 
 def test_guard_reduces_submit():
@@ -133,20 +136,21 @@ def test_clinch_lowerbody_adds_half_the_damage_as_submit_R16():
 
 
 def test_clinch_grapple_lands_submit_in_full_and_clinches_again_R16():
-    state = fight(["collar_grip", "rear_naked_choke"], style="jiujitsu", enemy="jj_wrestler")
+    state = fight(["collar_grip", "rear_naked_choke"], style="jiujitsu", enemy="jj_purple_belt")
     state.energy = [EnergyCard("green", 3), EnergyCard("gray", 1)]
     play(state, "collar_grip")
-    play(state, "rear_naked_choke")  # Submit 5 in full (combo: costs 1 less)
-    assert state.enemy.vitality == 11 - 5 and state.clinch
-    state = fight(["rear_naked_choke"], style="jiujitsu", enemy="jj_wrestler")
+    play(state, "rear_naked_choke")  # Submit 6 in full (combo: costs 1 less)
+    assert state.enemy.vitality == 16 - 6 and state.clinch
+    assert "Submit 6, in full (Clinch)" in state.log[-1]
+    state = fight(["rear_naked_choke"], style="jiujitsu", enemy="jj_purple_belt")
     play(state, "rear_naked_choke")
-    assert state.enemy.vitality == 11 - 3  # without Clinch: half, rounded up
+    assert state.enemy.vitality == 16 - 3  # without Clinch: half, rounded up
 
 
 def test_clinch_untyped_attack_weakens_R16():
     state = fight([])
     generic = Card(id="t", name="Shove", kind="generic", effects=(Op("clinch"), Op("attack", 1)))
-    resolve_player_ops(state, generic, generic.effects)
+    resolve_player_ops(state, generic, [("effects", generic.effects)])
     assert state.enemy.weakened == 1
 
 
@@ -195,15 +199,16 @@ def test_flow_triggers_only_after_a_combo_listing_the_card():
 
 def test_lock_it_in_becomes_a_state_and_repeats_R8():
     state = fight(["closed_guard", "triangle_choke"], style="jiujitsu", enemy="jj_purple_belt",
-                  draw=["shrimp"] * 8, patterns=["Low Line"] * 6)
+                  draw=["shrimp"] * 8, patterns=["Leg Attack"])
     state.energy = [EnergyCard("green", 3), EnergyCard("gray", 1)]
     play(state, "closed_guard")
-    play(state, "triangle_choke")
+    play(state, "triangle_choke")  # Submit 5: loses 3
     assert state.state_card == "triangle_choke" and state.locked
-    assert state.enemy.vitality == 16 - 2
-    end_turn(state)  # Low Line 2 is stopped by Guard 2; the enemy takes Guard 1 (special)
-    # at the start of the Disciple's turn the lock resolves again: Submit 4 - Guard 1 = 3, loses 2
-    assert state.enemy.vitality == 16 - 2 - 2
+    assert state.enemy.vitality == 16 - 3
+    end_turn(state)  # Leg Attack 2 against Guard 1; the enemy takes Guard 1 (special)
+    # at the start of the Disciple's turn the lock resolves again: Submit 5 - Guard 1 = 4, loses 2
+    assert state.vitality == START_VITALITY - 1 and state.lock_damage == 1
+    assert state.enemy.vitality == 16 - 3 - 2
     assert state.locked
 
 
@@ -218,7 +223,7 @@ def test_lock_it_in_breaks_on_damage_or_lost_condition_R8():
     state.energy = [EnergyCard("green", 3), EnergyCard("gray", 1)]
     play(state, "closed_guard")
     play(state, "triangle_choke")
-    effects.enemy_attack(state, 6 + state.guard + 1, "upper", [False, False])
+    effects.enemy_attack(state, 6 + state.guard + 1, "upper")
     assert not state.locked
 
 
@@ -242,7 +247,7 @@ def test_focus_resolves_on_play_and_each_turn():
 def test_exposed_removes_all_guard():
     state = fight([])
     state.enemy.guard = 5
-    resolve_player_ops(state, CARDS["body_shot"], (Op("exposed"),))
+    resolve_player_ops(state, CARDS["body_shot"], [("effects", (Op("exposed"),))])
     assert state.enemy.guard == 0
 
 
@@ -298,15 +303,16 @@ def test_submit_half_rounded_up_and_tap_out_R2():
 
 
 def test_weakened_enemy_draws_two_patterns_and_the_disciple_chooses_R19():
-    state = fight(["bob_and_weave"], draw=["jab"] * 8, patterns=["Probe", "Cover Up", "Grab"])
+    state = fight(["bob_and_weave"], draw=["jab"] * 8,
+                  patterns=["Straight Right", "Cover Up", "Jab Jab"])
     play(state, "bob_and_weave")
     end_turn(state)
     pending = state.pending
     assert pending.kind == "weakened" and len(pending.options) == 2
     names = [GAME.describe(Choose(i), state) for i in range(2)]
-    assert names[0].startswith("Probe") and names[1].startswith("Cover Up")
+    assert names == ["Straight Right: Upper 3", "Cover Up: Guard 3, then Upper 2"]
     GAME.apply(state, Choose(1))
-    # Cover Up was used, not Probe: the enemy took Guard 3; its 1 damage met Guard 2
+    # Cover Up was used, not Straight Right: the enemy took Guard 3; its 2 met Guard 2
     assert state.enemy.guard == 3 and state.vitality == START_VITALITY
     assert state.phase == "player" and state.patterns_out == []
     assert state.patterns_used == [PATTERN["Cover Up"]]  # the screen shows the one it used
@@ -319,32 +325,35 @@ def test_weakened_disciple_discards_a_random_card_R18():
 
 
 def test_stun_skips_the_enemys_first_action_R19():
-    state = fight(["elbow_crash"], draw=["jab"] * 8, patterns=["One-Two"])
+    state = fight(["elbow_crash"], draw=["jab"] * 8, patterns=["Jab Jab"])
     play(state, "elbow_crash")
     end_turn(state)
-    assert state.vitality == START_VITALITY - (2 + 1)  # only the second punch (2 +1 bonus)
+    assert state.vitality == START_VITALITY - (1 + 1)  # only the second punch (1 +1 bonus)
 
 
 def test_stun_on_the_disciple_taps_an_energy_card_of_their_choice_R18():
     state = fight([], enemy="kr_kickboxer", style="karate", draw=["kiai"] * 8,
-                  patterns=["Low Line"])
-    end_turn(state)
-    assert state.pending.kind == "stun_tap" and len(state.pending.options) == 3
-    GAME.apply(state, Choose(2))
+                  patterns=["Straight Punch"])
+    end_turn(state)  # Spinning Elbow: its Upperbody hits Stun
+    # energy red, red, blue: the two reds tap alike, so one red and the blue are offered
+    assert state.pending.kind == "stun_tap" and state.pending.options == ["0", "2"]
+    assert GAME.describe(Choose(1), state) == "Tap your blue energy (B)"
+    GAME.apply(state, Choose(1))
     assert state.energy[2].tapped and state.phase == "player"
+    assert not state.energy[0].tapped and not state.energy[1].tapped
 
 
 def test_counter_answers_an_action_then_is_discarded_R9():
-    state = fight(["counter_right"], draw=["jab"] * 8, patterns=["Probe"])
+    state = fight(["counter_right"], draw=["jab"] * 8, patterns=["Straight Right"])
     play(state, "counter_right")
     assert state.counters == ["counter_right"]
-    end_turn(state)  # Counter: Guard 3 then deal 3; Probe 2+1 is blocked
+    end_turn(state)  # Counter: Guard 3 then deal 3; Straight Right 2+1 is blocked
     assert state.vitality == START_VITALITY and state.enemy.vitality == 11 - 3
     assert state.counters == [] and "counter_right" in state.discard
 
 
 def test_unused_counter_is_discarded_at_the_next_beginning_of_turn():
-    state = fight(["counter_right"], draw=["jab"] * 8, patterns=["Low Line"])
+    state = fight(["counter_right"], draw=["jab"] * 8, patterns=["Hold and Hit"])
     play(state, "counter_right")
     end_turn(state)
     assert state.counters == [] and "counter_right" in state.discard
@@ -376,12 +385,12 @@ def test_empty_draw_pile_reshuffles_the_discard_pile():
 
 
 def test_enemy_guard_fades_at_its_turn_and_patterns_return_to_the_pile():
-    state = fight([], draw=["jab"] * 8, patterns=["Probe"])
+    state = fight([], draw=["jab"] * 8, patterns=["Straight Right"])
     state.enemy.guard = 4
     size = len(state.patterns)
     end_turn(state)
     assert state.enemy.guard == 0 and len(state.patterns) == size and state.patterns_out == []
-    assert state.patterns_used == [PATTERN["Probe"]]  # kept for the screen until its next turn
+    assert state.patterns_used == [PATTERN["Straight Right"]]  # kept for the screen until its next turn
 
 
 def test_illegal_action_leaves_the_state_unchanged():
@@ -415,7 +424,7 @@ def test_same_seed_same_actions_same_bytes():
 def test_energy_op_adds_to_the_pool_for_this_turn():
     state = fight([])
     card = Card(id="t", name="Breath", kind="generic", effects=(Op("energy", 2, colour="red"),))
-    resolve_player_ops(state, card, card.effects)
+    resolve_player_ops(state, card, [("effects", card.effects)])
     assert state.pool == [0, 0, 2, 0]
 
 
@@ -424,7 +433,7 @@ def test_armor_and_bonus_passives():
     state.energy = [EnergyCard("blue", 5), EnergyCard("gray", 5)]
     play(state, "shell_guard")
     state.guard = 0
-    effects.enemy_attack(state, 3, "upper", [False, False])  # Shell Guard: 1 less Upperbody
+    effects.enemy_attack(state, 3, "upper")  # Shell Guard: 1 less Upperbody
     assert state.vitality == START_VITALITY - 2
     play(state, "peekaboo")
     state.enemy.guard = 0
@@ -436,7 +445,7 @@ def test_enemy_heal_and_self_buffs():
     state = fight([])
     state.enemy.vitality = 5
     for op in (Op("heal", 3), Op("guard", 2), Op("power", 1), Op("clinch"), Op("feint")):
-        effects.enemy_op(state, op, "none", [False, False])
+        foe.enemy_op(state, op, "none")
     enemy = state.enemy
     assert (enemy.vitality, enemy.guard, enemy.power, enemy.clinch, enemy.feint) == (8, 2, 1, True, True)
 

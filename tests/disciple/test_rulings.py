@@ -1,12 +1,27 @@
 """A test per ruling of engine/disciple/RULINGS.md (others are in test_rules, test_journey)."""
 
+import pytest
+
+from engine.core.errors import IllegalAction
 from engine.disciple import combat, effects, energy, journey
+from engine.disciple import enemy as foe
 from engine.disciple.content import load
-from engine.disciple.model import EXHAUSTION_TURN, START_VITALITY, Choose, EnergyCard
+from engine.disciple.model import START_VITALITY, Choose, EndTurn, EnemyTurn, EnergyCard, PlayCard
 
 from .helpers import GAME, end_turn, fight, play
 
 CONTENT = load()
+
+
+def test_R3_an_enemy_actions_own_clinch_enhances_that_action():
+    # Title Holder's Tie-Up: Clinch on its Grapple hit, so the hit keeps the Clinch and the
+    # next action of the pattern, an Upperbody punch, Rocks the Disciple.
+    state = fight([], enemy="bx_title_holder", draw=["jab"] * 8, patterns=["Clinch Work"])
+    state.stance = "shell_guard"
+    state.owned.append("shell_guard")
+    end_turn(state)
+    assert state.stance == "" and "shell_guard" in state.discard  # Rocked knocked it away
+    assert any("Clinch: the hit Rocks you" in line for line in state.log)
 
 
 def test_R5_hand_limit_caps_card_draws_too():
@@ -30,17 +45,51 @@ def test_R6_energy_cards_do_not_break_a_combo():
     assert state.combo == ["cross", "hook"]
 
 
-def test_R7_gray_costs_use_gray_energy_first():
+def test_R7_default_pays_gray_with_gray_energy_first():
     state = fight(["slip"])
     play(state, "slip")
     assert [e.tapped for e in state.energy] == [False, False, True]  # blue, blue, gray
 
 
-def test_R7_gray_cost_spares_the_colour_the_hand_needs():
+def test_R7_default_gray_spares_the_colour_the_hand_needs():
     state = fight(["slip", "front_kick"], style="karate", enemy="kr_white_belt")
     state.energy = [EnergyCard("red", 1), EnergyCard("blue", 1)]
     play(state, "slip")
     assert [e.tapped for e in state.energy] == [False, True]
+
+
+def test_R7_the_player_may_tap_other_energy_and_each_way_is_a_legal_move():
+    state = fight(["slip"])  # Slip costs N; energy blue, blue, gray
+    actions = GAME.legal_actions(state)
+    assert PlayCard(0) in actions and PlayCard(0, (0,)) in actions
+    assert PlayCard(0, (2,)) not in actions  # the default, already PlayCard(0)
+    assert PlayCard(0, (1,)) not in actions  # the same mix of colours as (0,)
+    assert PlayCard(0, (0, 2)) not in actions  # more than the cost needs
+    GAME.apply(state, PlayCard(0, (0,)))
+    assert [e.tapped for e in state.energy] == [True, False, False]
+    assert "tapping B" in state.log[-2]
+
+
+def test_R7_an_unpaying_or_wasteful_tap_is_refused_and_changes_nothing():
+    state = fight(["cross"])  # B + N
+    for taps in ((2,), (0, 1, 2), (5,)):
+        with pytest.raises(IllegalAction):
+            GAME.apply(state, PlayCard(0, taps))
+    assert not any(e.tapped for e in state.energy) and state.hand == ["cross"]
+
+
+def test_R7_gathered_energy_pays_before_any_tap():
+    state = fight(["slip"])
+    state.pool = [0, 0, 1, 0]  # a red gathered earlier this turn
+    play(state, "slip")
+    assert not any(e.tapped for e in state.energy) and state.pool == [0, 0, 0, 0]
+    assert energy.payments(state, [1, 0, 0, 0])[0] == (2,)
+
+
+def test_R7_describe_names_the_energy_the_default_taps():
+    state = fight(["cross"])
+    assert GAME.describe(PlayCard(0), state) == "Play Cross (NB), tapping B N"
+    assert GAME.describe(PlayCard(0, (0, 1)), state) == "Play Cross (NB), tapping B B"
 
 
 def test_R8_lock_needs_its_condition_when_played():
@@ -52,11 +101,11 @@ def test_R8_lock_needs_its_condition_when_played():
 
 
 def test_R9_one_counter_per_action_oldest_first():
-    state = fight(["counter_right", "counter_right"], draw=["jab"] * 8, patterns=["One-Two"])
+    state = fight(["counter_right", "counter_right"], draw=["jab"] * 8, patterns=["Jab Jab"])
     state.energy = [EnergyCard("blue", 3)]
     play(state, "counter_right")
     play(state, "counter_right")
-    end_turn(state)  # each punch of One-Two meets one counter
+    end_turn(state)  # each punch of Jab Jab meets one counter
     assert state.enemy.vitality == 11 - 6 and "counter_right" in state.discard
 
 
@@ -67,11 +116,47 @@ def test_R10_starting_cards_leave_the_skills_deck():
     assert len(state.skills_deck) == deck_size - len(skills_owned)
 
 
-def test_R11_event_losses_stop_at_one():
+def test_R11_withdrawn_an_event_can_end_the_journey():
     state = GAME.new_game(seed=1, style="karate")
     state.vitality = 3
     journey.run_event_choice(state, CONTENT.events["wandering_master"].choices[0].ops)
-    assert state.vitality == 1
+    assert state.vitality == 0 and state.phase == "over" and GAME.outcome(state).won is False
+    assert state.beaten == "worn out" and GAME.legal_actions(state) == []
+
+
+def _reward_after_a_win(skills_deck, event_deck, shown):
+    state = fight(["knockout_artist"], draw=["jab"] * 3)
+    state.skills_deck = list(skills_deck) + list(shown)[::-1]
+    state.event_deck = list(event_deck)
+    state.energy[0].amount = 3
+    state.enemy.vitality = 5
+    play(state, "knockout_artist")
+    return state
+
+
+def test_R12_the_player_orders_the_unchosen_cards_when_it_can_matter():
+    # one minion left (3 more cards may be drawn) and only one card above: order can matter
+    state = _reward_after_a_win(["jab"], ["iron_champion", "bx_brawler"], ["hook", "cross", "slip"])
+    assert state.pending.options == ["hook", "cross", "slip", "-"]
+    GAME.apply(state, Choose(0))  # keep Hook
+    assert state.pending.kind == "bottom_order" and state.pending.options == ["cross", "slip"]
+    GAME.apply(state, Choose(1))  # Slip comes back first
+    assert state.pending is None or state.pending.kind != "bottom_order"
+    assert state.skills_deck == ["cross", "slip", "jab"]
+
+
+def test_R12_no_question_when_the_order_cannot_matter():
+    # three cards above and one minion left: its reward shows those three, never the others
+    state = _reward_after_a_win(["jab"] * 3, ["iron_champion", "bx_brawler"], ["hook", "cross", "slip"])
+    GAME.apply(state, Choose(0))
+    assert state.pending is None or state.pending.kind != "bottom_order"
+    assert state.skills_deck[:2] == ["slip", "cross"]  # under the deck, Cross first to come back
+
+
+def test_R12_no_question_when_the_cards_are_alike():
+    state = _reward_after_a_win(["jab"], ["iron_champion", "bx_brawler"], ["hook", "slip", "slip"])
+    GAME.apply(state, Choose(0))
+    assert state.pending is None or state.pending.kind != "bottom_order"
 
 
 def test_R13_half_of_an_odd_skills_deck_rounds_down():
@@ -83,22 +168,45 @@ def test_R13_half_of_an_odd_skills_deck_rounds_down():
     assert len(state.set_aside) == 25 + 5
 
 
-def test_R14_full_hand_cycles_its_oldest_cards():
+def test_R14_withdrawn_a_full_hand_draws_nothing_and_keeps_its_cards():
     state = fight(["hook"] * 8, draw=["jab"] * 3, patterns=["Cover Up"])
-    state.hand[0] = state.hand[1] = state.hand[2] = "cross"
-    state.owned = list(state.hand) + list(state.draw)
     state.energy = []
     end_turn(state)
-    assert state.discard == ["cross"] * 3 and state.hand.count("jab") == 3
+    assert state.hand == ["hook"] * 8 and state.draw == ["jab"] * 3 and state.discard == []
 
 
-def test_R15_exhaustion_after_turn_20():
-    state = fight([], draw=["slip"] * 40, patterns=["Cover Up"])
+def test_R14_withdrawn_every_card_is_paid_by_its_own_styles_allotment():
+    from engine.disciple.checks import pays
+
+    for card in CONTENT.cards.values():
+        if card.style:
+            assert pays(CONTENT.styles[card.style].energy, card), card.name
+
+
+def test_R15_withdrawn_no_clock_and_a_stuck_hand_still_loses():
+    # nothing playable, nothing to draw, Guard renewed every turn: the piles' guard breaker
+    # still gets through, so the fight ends without any clock
+    state = fight(["uppercut"] * 8, patterns=["Feint Jab"])
     state.energy = []
-    state.turn = EXHAUSTION_TURN
+    state.stance = "shell_guard"
+    state.owned.append("shell_guard")
+    state.turn = 40
     state.vitality = 10
-    end_turn(state)  # Cover Up's 1 damage, then the exhaustion loss at turn 21
-    assert state.vitality == 10 - 1 - 2
+    end_turn(state)  # Feint: Upper 2 + Wild Haymaker 1, less 1 armour, past any Guard
+    assert state.vitality == 10 - 2 and state.turn == 41
+    turns = 0
+    while GAME.outcome(state) is None:
+        end_turn(state)
+        turns += 1
+    assert GAME.outcome(state).won is False and turns < 200
+
+
+def test_R16_a_grapple_clinch_carries_to_the_next_action_then_fades():
+    state = fight([], enemy="jj_brown_belt_coach", style="jiujitsu", draw=["shrimp"] * 8,
+                  patterns=["Pass and Choke"])
+    end_turn(state)  # Pressure Pass: Clinch on each Grapple hit; the Submit 2 lands in full
+    assert any(line.startswith("Submit 2, in full (Clinch): you lose 2") for line in state.log)
+    assert not state.enemy.clinch
 
 
 def test_R17_power_does_not_boost_submit():
@@ -110,7 +218,7 @@ def test_R17_power_does_not_boost_submit():
 
 def test_R18_stun_with_no_untapped_energy_asks_nothing():
     state = fight([], enemy="kr_kickboxer", style="karate", draw=["kiai"] * 8,
-                  patterns=["Low Line"])
+                  patterns=["Straight Punch"])
     state.energy = []
     end_turn(state)
     assert state.pending is None and state.phase == "player" and state.to_tap == 0
@@ -118,27 +226,31 @@ def test_R18_stun_with_no_untapped_energy_asks_nothing():
 
 def test_R20_named_attack_bonus_and_effects_apply_to_damaging_actions():
     state = fight([], enemy="kr_tournament_finalist", style="karate", draw=["kiai"] * 8,
-                  patterns=["Feint and Strike"])
-    # Power 1 (special), lower 3 + Spinning Heel 1, Feint ignores Guard, then Rocked 1
-    state.guard = 5
+                  patterns=["Kick and Punch"])
+    # Power 1 (special) on the first hit: Lower 1 + Spinning Heel 1 + 1; then Upper 2 and
+    # Backfist's Rocked
     end_turn(state)
-    assert state.vitality == START_VITALITY - 5 and state.rocked == 1
+    assert state.vitality == START_VITALITY - 3 - 2 and state.rocked == 1
 
 
 def test_R20_multi_pattern_enemy_draws_again():
-    state = fight([], enemy="bx_brawler", draw=["jab"] * 8, patterns=["Probe", "Low Line"])
+    state = fight([], enemy="bx_brawler", draw=["jab"] * 8, patterns=["Straight Right", "Hold and Hit"])
     # an enemy with patterns_per_turn = 2: its turn record says one more pattern to draw
     state.phase = "enemy"
-    turn = combat.EnemyTurn(pattern=state.patterns.pop(), patterns_left=1)
+    turn = EnemyTurn(pattern=state.patterns.pop(), patterns_left=1)
     state.patterns_out.append(turn.pattern)
     state.enemy_turn = turn
-    combat.run_enemy_turn(state)
+    foe.run_turn(state)
     assert state.vitality == START_VITALITY - 3 - 2
 
 
-def test_R21_pattern_piles_are_per_tier_and_reshuffled():
-    state = fight([], enemy="bx_gym_bully", draw=["jab"] * 8)
-    assert sorted(state.patterns) == list(range(len(CONTENT.patterns["miniboss"])))
+def test_R21_pattern_piles_are_per_style_and_tier():
+    state = fight([], enemy="jj_mat_bully", style="jiujitsu", draw=["shrimp"] * 8)
+    assert sorted(state.patterns) == list(range(len(CONTENT.patterns["jiujitsu"]["miniboss"])))
+    kinds = [a.kind for p in CONTENT.patterns["jiujitsu"]["minion"] for a in p.actions if a.damage]
+    assert kinds.count("grapple") > len(kinds) / 2  # a grappler grapples
+    kinds = [a.kind for p in CONTENT.patterns["karate"]["minion"] for a in p.actions if a.damage]
+    assert kinds.count("lower") > len(kinds) / 2
 
 
 def test_R22_allotment_is_back_untapped_each_fight():
@@ -159,10 +271,17 @@ def test_R23_healing_caps_at_25():
 
 
 def test_R25_enemy_buffs_fade_at_the_end_of_its_turn():
-    state = fight([], draw=["jab"] * 8, patterns=["Wind Up"])
+    state = fight([], draw=["jab"] * 8, patterns=["Cover Up"])
     state.enemy.clinch = True
-    end_turn(state)
+    state.enemy.power = 2
+    end_turn(state)  # Cover Up's punch uses Clinch and Power; nothing is left after
     assert state.enemy.power == 0 and not state.enemy.clinch
+    state = fight([], draw=["jab"] * 8, patterns=["Cover Up"])
+    effects.log(state, "")
+    state.enemy.feint = True
+    state.enemy.clinch = True
+    foe.end_turn(state)
+    assert not state.enemy.feint and not state.enemy.clinch
 
 
 def test_R26_score_counts_fights_and_vitality():
@@ -184,8 +303,41 @@ def test_R1_describe_every_pending_kind():
 
 def test_R27_card_text_overrides_guard_fading():
     state = fight(["patience"], style="jiujitsu", enemy="jj_white_belt", draw=["shrimp"] * 8,
-                  patterns=["Cover Up"])
+                  patterns=["Leg Attack"])
     play(state, "patience")  # Guard 1 now
     state.guard = 6
-    end_turn(state)  # Cover Up hits 1: Guard 5; at turn start 2 stay, then Focus adds 1
+    end_turn(state)  # Leg Attack hits 2: Guard 4; at turn start 2 stay, then Focus adds 1
     assert state.guard == 2 + 1
+
+
+def test_R28_a_deals_more_bonus_adds_to_submit():
+    state = fight(["side_control", "rear_naked_choke", "armbar"], style="jiujitsu",
+                  enemy="jj_sambo_fighter")
+    state.energy = [EnergyCard(c, 1) for c in ["green"] * 5 + ["gray"] * 2]
+    play(state, "side_control")  # Chokes and Joint Locks deal 1 more
+    play(state, "rear_naked_choke")  # Submit 6 + 1 = 7, half rounded up: 4
+    assert state.enemy.vitality == 19 - 4
+    state.enemy.guard = 0
+    play(state, "armbar")  # Submit 5 + 1: loses 3
+    assert state.enemy.vitality == 19 - 4 - 3
+
+
+def test_R29_intent_counts_bonuses_power_and_stun():
+    state = fight([], enemy="bx_contender", draw=["jab"] * 8)
+    pile = CONTENT.pile("bx_contender")
+    wind_up = next(p for p in pile if p.name == "Wind Up")
+    # Power 1 each turn (special) + Power 2 (pattern) + Upper 1 + Flurry 1
+    assert [a.damage for a in foe.preview(state, wind_up)] == [0, 5]
+    state.enemy.stun = 1
+    shown = foe.preview(state, wind_up)
+    assert shown[0].skipped and shown[1].damage == 3  # the Power 2 is skipped with its action
+    state.enemy.stun = 0
+    hold = next(p for p in pile if p.name == "Hold and Hit")
+    # the Power goes to the first hit; the second gets Low Blow's 2
+    assert foe.pattern_words(state, hold) == "Grapple 2, then Lower 3"
+
+
+def test_end_turn_then_enemy_then_next_turn_one_action():
+    state = fight(["jab"], draw=["jab"] * 8, patterns=["Straight Right"])
+    GAME.apply(state, EndTurn())
+    assert state.phase == "player" and state.turn == 2 and state.vitality == START_VITALITY - 3

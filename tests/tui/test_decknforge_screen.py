@@ -32,7 +32,7 @@ async def set_table_by_keys(pilot, seed: str, initials=("AB", "CD")) -> None:
     await keys(pilot, "4")
     for seat, letters in enumerate(initials, start=1):
         await keys(pilot, str(seat), "n", *letters.lower(), "enter")
-    await keys(pilot, "down", "down", "down", "down", "enter", *seed, "enter")
+    await keys(pilot, "home", "down", "down", "down", "down", "enter", *seed, "enter")
 
 
 async def start_by_keys(pilot, seed: str, initials=("AB", "CD")) -> None:

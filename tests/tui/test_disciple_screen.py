@@ -11,13 +11,16 @@ from engine.disciple.content import card_keywords, load
 from engine.disciple.model import Choose, EndTurn, PlayCard
 from tests.conftest import screen_text
 from tests.tui.launcher import SIZE, make_app, use_snapshot_dir
+from engine.disciple import enemy
+from tui.disciple import explain
 from tui.disciple.screen import DiscipleScreen
+from tui.disciple.opponent import intent_summary
 from tui.disciple.widgets import InfoScreen
 from tui.screens.home import HomeScreen
 
 FIRST_EVENT_A_FIGHT = "1"  # seeds checked by hand: the first event of this run is a minion
 FIRST_EVENT_AN_EVENT = "2"  # ... and of this one a non-enemy event
-GREEDY_WINS, GREEDY_LOSES = 0, 1  # the greedy player beats the boss / falls in group 4
+GREEDY_WINS, GREEDY_LOSES = 7, 1  # the greedy player beats the boss / falls in group 4
 
 
 async def start_by_keys(pilot, seed: str) -> None:
@@ -33,10 +36,13 @@ def session_of(app):
     return app.screen.session
 
 
-def key_for(action) -> list[str]:
-    """The key presses that make this move (digits, or arrows then Enter past the ninth)."""
+def key_for(action, screen=None) -> list[str]:
+    """The key presses that make this move: a card's digit (it stays with the card for the
+    turn), an option's digit, or arrows then Enter past the ninth."""
     if isinstance(action, EndTurn):
         return ["e"]
+    if isinstance(action, PlayCard) and screen is not None:
+        return [screen.slots.digit(action.hand_index)]
     index = action.hand_index if isinstance(action, PlayCard) else action.index
     if index < 9:
         return [str(index + 1)]
@@ -73,9 +79,11 @@ async def test_first_fight_by_keys_then_reward(paths, snapshot):
                 text = screen_text(app)
                 assert f"Hand ({len(state.hand)})" in text and "Last: " in text
                 assert f"{state.vitality}/25" in text
+                flat = " ".join(text.split())  # the intent wraps inside its panel
+                assert "Next: " + intent_summary(state).split(" · ")[0] in flat
                 snapshot.assert_match(text, "combat-turn.txt")
                 snapped = True
-            for key in key_for(greedy_action(session.game, state, bot)):
+            for key in key_for(greedy_action(session.game, state, bot), app.screen):
                 await pilot.press(key)
             await pilot.pause()
             presses += 1
@@ -202,6 +210,10 @@ async def test_info_key_explains_the_highlighted_cards_keywords(paths):
         await pilot.pause()
         text = screen_text(app)
         assert "Hand" in text and cards[hand[0]].text[:30] in text
+        await pilot.press("escape", "v")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Your deck" in text and "Draw pile (" in text and "in no particular order" in text
         await pilot.press("escape", "l")
         await pilot.pause()
         assert "Log (oldest first)" in screen_text(app)
@@ -234,7 +246,7 @@ async def test_quit_mid_fight_and_resume_restores_state_and_screen(paths):
         session = await to_first_fight(pilot, app)
         bot = Rng.from_seed(3)
         while session.state.turn < 2 or session.state.phase != "player":
-            for key in key_for(greedy_action(session.game, session.state, bot)):
+            for key in key_for(greedy_action(session.game, session.state, bot), app.screen):
                 await pilot.press(key)
             await pilot.pause()
         await pilot.press("down")  # the highlight is not saved: back to the first card
@@ -263,9 +275,14 @@ async def test_game_help_explains_the_keys(paths):
     async with app.run_test(size=SIZE) as pilot:
         await start_by_keys(pilot, FIRST_EVENT_A_FIGHT)
         await pilot.press("question_mark")
-        await pilot.pause()
-        text = screen_text(app)
-        assert "Fight your way through the event deck" in text and "ends your turn" in text
+        for _ in range(100):  # the help's markdown is laid out in the background
+            await pilot.pause(0.05)
+            text = screen_text(app)
+            if "Fight your way" in text:
+                break
+        flat = " ".join(text.replace("│", " ").split())
+        assert "Fight your way through the event deck" in flat and "e ends your turn" in flat
+        assert "t lists the other ways to pay" in flat
 
 
 def test_choose_is_a_digit_and_a_far_option_is_arrows_then_enter():
@@ -295,10 +312,21 @@ async def test_every_decision_of_a_whole_run_shows_at_80x24(paths):
                 for i, option in enumerate(state.pending.options[:7]):
                     label = cards[option].name if option in cards else game.describe(Choose(i), state)
                     assert label[:20] in text, (state.pending.kind, label)
+                foe_panel = " ".join(screen.paint.shown["foe"].plain.split())
+                if state.pending.kind == "weakened":  # each drawn pattern in full, Submit too
+                    for option in state.pending.options:
+                        pattern = enemy.pile(state)[int(option)]
+                        assert f"{pattern.name}: {enemy.pattern_words(state, pattern)}" in foe_panel
+                if state.pending.kind == "energy_pick":
+                    for i, option in enumerate(state.pending.options):
+                        warned = bool(explain.unpayable_with(state, option))
+                        row = next(line for line in text.splitlines() if f" {i + 1} {option.capitalize()}" in line)
+                        assert ("never payable" in row) == warned
             else:
                 assert f"Hand ({len(state.hand)})" in text
                 assert all(cards[c].name[:20] in text for c in state.hand)
                 assert "Vitality" in text and f"{state.enemy.vitality}/{state.enemy.max_vitality}" in text
             screen.play(greedy_action(game, state, bot))
             await pilot.pause()
-        assert {"style", "reward", "event", "weakened", "stun_tap", "second_style"} <= kinds
+        assert {"style", "reward", "event", "weakened", "stun_tap", "second_style",
+                "energy_pick", "bottom_order", "remove_card"} <= kinds

@@ -104,13 +104,13 @@ async def test_a_bot_seat_plays_itself_and_its_moves_are_logged(paths):
 async def test_a_shared_table_fills_its_seats_then_each_app_plays_its_own(paths):
     north, south = duel_app(paths, "Ann"), duel_app(paths, "Ben")
     async with north.run_test(size=SIZE) as n_pilot, south.run_test(size=SIZE) as s_pilot:
-        as_app(north, north.open_shared, "duel", 9, [Seat(name="North", player="me"), Seat(name="South")])
+        as_app(north, north.open_shared, "duel", 9, [Seat(name="North", player="me"), Seat(name="South")], "Ann")
         await n_pilot.pause()
         assert isinstance(north.screen, LobbyScreen)
         code = north.screen.code
         await n_pilot.pause(0.1)
         assert "Waiting for 1 more player" in screen_text(north)
-        as_app(south, south.join_table, code)
+        as_app(south, south.join_table, code, "Ben")
         await s_pilot.pause()
         await n_pilot.pause(0.5)  # the lobby sees the table start
         assert isinstance(north.screen, DuelScreen) and isinstance(south.screen, DuelScreen)
@@ -134,10 +134,10 @@ async def test_a_shared_table_fills_its_seats_then_each_app_plays_its_own(paths)
 async def test_a_move_against_a_stale_table_is_refused_and_the_table_redrawn(paths):
     north, south = duel_app(paths, "Ann"), duel_app(paths, "Ben")
     async with north.run_test(size=SIZE) as n_pilot, south.run_test(size=SIZE) as s_pilot:
-        as_app(north, north.open_shared, "duel", 9, [Seat(name="North", player="me"), Seat(name="South")])
+        as_app(north, north.open_shared, "duel", 9, [Seat(name="North", player="me"), Seat(name="South")], "Ann")
         await n_pilot.pause()
         code = north.screen.code
-        as_app(south, south.join_table, code)
+        as_app(south, south.join_table, code, "Ben")
         await s_pilot.pause()
         await n_pilot.pause(0.5)
         n_screen, s_screen = north.screen, south.screen
@@ -155,7 +155,7 @@ async def test_a_move_against_a_stale_table_is_refused_and_the_table_redrawn(pat
 async def test_a_spectator_sees_no_hand_and_cannot_move(paths):
     north, watcher = duel_app(paths, "Ann"), duel_app(paths, "Cy")
     async with north.run_test(size=SIZE) as n_pilot, watcher.run_test(size=SIZE) as w_pilot:
-        as_app(north, north.open_shared, "duel", 9, [Seat(name="North", player="me"), Seat(name="Robo", bot=True)])
+        as_app(north, north.open_shared, "duel", 9, [Seat(name="North", player="me"), Seat(name="Robo", bot=True)], "Ann")
         await n_pilot.pause()
         code = north.screen.session.code
         as_app(watcher, watcher.open_table, code, watch=True)
@@ -188,6 +188,9 @@ async def test_the_new_game_screen_seats_a_bot_or_opens_a_shared_table(paths):
         app.screen.query_one("#seat-1").value = "open"
         await pilot.press("ctrl+s")
         await pilot.pause()
+        assert "Your name at this table" in screen_text(app)  # offered: the settings' name
+        await pilot.press("enter")
+        await pilot.pause()
         assert isinstance(app.screen, LobbyScreen)
         [entry] = app.tables.list()
         assert entry.open_seats == [1] and entry.seats[0].name == "Ann"
@@ -198,7 +201,7 @@ async def test_a_shared_game_that_ends_joins_the_players_history(paths):
 
     north = duel_app(paths, "Ann")
     async with north.run_test(size=SIZE) as pilot:
-        as_app(north, north.open_shared, "duel", 9, [Seat(name="North", player="me"), Seat(name="Robo", bot=True)])
+        as_app(north, north.open_shared, "duel", 9, [Seat(name="North", player="me"), Seat(name="Robo", bot=True)], "Ann")
         await pilot.pause()
         screen = north.screen
         assert isinstance(screen, DuelScreen)

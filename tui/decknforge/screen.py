@@ -202,6 +202,10 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
     def _draw_band(self, state: State) -> None:
         width = max(self.query_one("#band", Static).content_size.width, 76)
         self.paint("band", band_text(state, self.game.result_decks(state), width, self.seat))
+        waiting = self.seat_line()  # who acts, and whom the table waits for
+        panel = self.query_one("#band-panel")
+        if panel.border_subtitle != waiting.markup:
+            panel.border_subtitle = waiting
 
     def _draw_hand(self, marked: int | None = None) -> None:
         state = self.state
@@ -315,16 +319,22 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         state = self.session.state
         clock = self.app.store.clock
         notes: list[str] = []
+        # At a shared table each player's deck lives in their own folder: write one's own.
+        mine = self.session.local_seats if self.session.shared else None
         try:
             self.write_problems, notes = write_results(
                 deck_store(self.app.paths, clock), word_store(self.app.paths, clock),
-                self.session.save_id, state, self.game.results(state),
+                self.session.save_id, state, self.game.results(state), mine,
             )  # fmt: skip
         except OSError as error:
             self.write_problems = [
                 f"The decks could not be written: {error.strerror}. The game is kept in your history."
             ]
-        unsaved = [d.initials for d in state.decks if not d.id]
+        bots = self.session.bot_seats
+        unsaved = [
+            d.initials for seat, d in enumerate(state.decks)
+            if not d.id and seat not in bots and (mine is None or seat in mine)
+        ]  # fmt: skip
         if unsaved:  # a table started without saved decks (the command line): nothing to write
             self.write_problems.append(
                 f"{', '.join(unsaved)}: decks made for this game only, so their result is not kept."

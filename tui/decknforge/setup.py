@@ -5,6 +5,8 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+import msgspec
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -14,7 +16,8 @@ from textual.widgets import Static
 from engine.decknforge.legacy import Deck, fresh_deck
 from engine.decknforge.moderation import recheck, table_words
 from engine.decknforge.readings import DEFAULT_READING, READINGS, explain, readings
-from saves.envelope import Damaged
+from engine.decknforge.rules import bot_deck
+from saves.envelope import Damaged, Seat
 from tui.decknforge.storage import deck_store, word_store
 from tui.plain import plain
 from tui.screens.dialogs import AskText
@@ -22,6 +25,11 @@ from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
 
 MODES = ("2", "3", "4", "solo")
+HERE, BOT, OPEN = "here", "bot", "open"  # who sits at a seat: see SEAT_TEXT
+SEAT_TEXT = {
+    BOT: "the bot (a fresh deck, kept for this game only)",
+    OPEN: "open: someone joins from another terminal with their deck",
+}
 
 
 def deck_line(deck: Deck) -> str:
@@ -41,13 +49,13 @@ class PickDeck(ModalScreen[str | None]):
     BINDINGS = [Binding("escape,q", "cancel", "Cancel"), Binding("n", "new", "New deck")]
     HELP = "Pick a deck with the arrows and `Enter`, or `n` for a new deck. `Esc` cancels."
 
-    def __init__(self, seat: int, decks: list[Deck]) -> None:
+    def __init__(self, seat: int | None, decks: list[Deck]) -> None:
         super().__init__()
         self.seat, self.decks = seat, decks
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
-            box.border_title = f"Deck for seat {self.seat + 1}"
+            box.border_title = "Your deck for this table" if self.seat is None else f"Deck for seat {self.seat + 1}"
             yield ChoiceList(id="decks")
         yield KeyBar()
 
@@ -77,6 +85,8 @@ class DecknForgeSetup(Screen[None]):
     BINDINGS = [
         Binding("p", "players", "Players"),
         *(Binding(str(i + 1), f"seat({i})", show=False) for i in range(4)),
+        Binding("b", "seat_kind('bot')", "Bot seat"),
+        Binding("o", "seat_kind('open')", "Open seat"),
         Binding("g", "reading", "Strength"),
         Binding("ctrl+s,s", "start", "Start"),
         Binding("escape,q", "back", "Back"),
@@ -88,6 +98,9 @@ Each seat brings a deck. Decks are kept between games: what a game writes on the
 
 - `p` changes the table: 2, 3 or 4 players, or **solo** (one person, two of their own decks)
 - `Enter` on a seat picks one of your saved decks, or makes a new deck with your initials
+- `b` on a seat gives it to the game's bot (with a fresh deck, kept for that game only);
+  `o` opens it to others: the game becomes a shared table that friends join from their own
+  terminal with their own deck (`tabletop-tui join CODE`). Pressed again, the seat is yours
 - `g` switches between the two readings of the Dungeon Strength the rulebook allows: every
   Monster in the dungeon (strict), or only the Monsters met so far (gentle). The note below
   says what each does to a legacy, as the bots measured it
@@ -99,6 +112,7 @@ Each seat brings a deck. Decks are kept between games: what a game writes on the
         super().__init__()
         self.mode = "2"
         self.seats: list[Deck | None] = [None, None]
+        self.kinds = [HERE, HERE]
         self.reading = DEFAULT_READING
         self.seed: int | None = None
         self.rows: list[str] = []
@@ -128,16 +142,17 @@ Each seat brings a deck. Decks are kept between games: what a game writes on the
         table = "solo: one player, two of their own decks" if solo else f"{self.mode} players"
         choices = [Choice(f"Table: {table}", key="p")]
         self.rows = ["players"]
-        for seat, deck in enumerate(self.seats):
-            text = deck_line(deck) if deck else "(choose a deck)"
+        for seat, (deck, kind) in enumerate(zip(self.seats, self.kinds)):
+            text = SEAT_TEXT.get(kind) or (deck_line(deck) if deck else "(choose a deck)")
             choices.append(Choice(f"Seat {seat + 1}: {text}", key=str(seat + 1)))
             self.rows.append(f"seat:{seat}")
         title = readings()[self.reading].title
         default = " (default)" if self.reading == DEFAULT_READING else ""
         choices.append(Choice(f"Strength: {title}{default}", key="g"))
         choices.append(Choice(f"Seed: {self.seed if self.seed is not None else 'random'}", key=" "))
-        ready = all(self.seats)
-        choices.append(Choice("Start the game" if ready else "Start (every seat needs a deck)", key="s", enabled=ready))
+        ready = self.ready()
+        start = "Open the table to others" if OPEN in self.kinds else "Start the game"
+        choices.append(Choice(start if ready else "Start (every seat here needs a deck)", key="s", enabled=ready))
         self.rows += ["reading", "seed", "start"]
         self.damaged = sum(1 for e in self.decks.list() if e.damaged)
         listing.show(choices, listing.cursor if cursor is None else cursor)
@@ -149,7 +164,8 @@ Each seat brings a deck. Decks are kept between games: what a game writes on the
             note = explain(self.reading)
         else:
             note = (
-                "Enter on a seat: pick a saved deck or make a new one from your initials.\n"
+                "Enter on a seat: pick a saved deck or make a new one from your initials;\n"
+                "b gives the seat to the bot, o opens it to a player in another terminal.\n"
                 "Decks are written when a game ends; a game left half-way changes no deck."
             )
         if self.damaged:
@@ -163,7 +179,11 @@ Each seat brings a deck. Decks are kept between games: what a game writes on the
         if row == "players":
             self.action_players()
         elif row.startswith("seat:"):
-            self.pick_seat(int(row.removeprefix("seat:")))
+            seat = int(row.removeprefix("seat:"))
+            if self.kinds[seat] == HERE:
+                self.pick_seat(seat)
+            else:
+                self.notify("b or o again makes this seat yours to fill with a deck.")
         elif row == "reading":
             self.action_reading()
         elif row == "seed":
@@ -181,18 +201,45 @@ Each seat brings a deck. Decks are kept between games: what a game writes on the
         self.seed = int(text) if text else None
         self.redraw()
 
+    def ready(self) -> bool:
+        return all(deck is not None for deck, kind in zip(self.seats, self.kinds) if kind == HERE)
+
     def action_players(self) -> None:
         self.mode = MODES[(MODES.index(self.mode) + 1) % len(MODES)]
         count = 2 if self.mode == "solo" else int(self.mode)
         self.seats = (self.seats + [None] * 4)[:count]
+        self.kinds = (self.kinds + [HERE] * 4)[:count]
+        if self.mode == "solo":  # one person plays both decks
+            self.kinds = [HERE, HERE]
         if self.mode == "solo" and self.seats[0] and self.seats[1]:
             if self.seats[0].initials != self.seats[1].initials:
                 self.seats[1] = None
         self.redraw()
 
     def action_seat(self, seat: int) -> None:
-        if seat < len(self.seats):
+        """A seat's number: highlight it, and pick its deck when it is a seat here."""
+        if seat >= len(self.seats):
+            return
+        self.query_one("#setup", ChoiceList).cursor = self.rows.index(f"seat:{seat}")
+        if self.kinds[seat] == HERE:
             self.pick_seat(seat)
+
+    def action_seat_kind(self, kind: str) -> None:
+        """Give the highlighted seat to the bot or open it to others; again, it is yours."""
+        cursor = self.query_one("#setup", ChoiceList).cursor
+        row = self.rows[cursor] if 0 <= cursor < len(self.rows) else ""
+        if not row.startswith("seat:"):
+            self.notify("Highlight a seat first (its number or the arrows).", severity="warning")
+            return
+        seat = int(row.removeprefix("seat:"))
+        if seat == 0:
+            self.notify("Seat 1 is yours: the table is opened from your terminal.", severity="warning")
+            return
+        if self.mode == "solo":
+            self.notify("In solo one person plays both decks.", severity="warning")
+            return
+        self.kinds[seat] = HERE if self.kinds[seat] == kind else kind
+        self.redraw(cursor)
 
     def action_reading(self) -> None:
         self.reading = READINGS[(READINGS.index(self.reading) + 1) % len(READINGS)]
@@ -240,34 +287,91 @@ Each seat brings a deck. Decks are kept between games: what a game writes on the
             return
         self.redraw()
 
+    def table_decks(self) -> list[Deck | None]:
+        """Each seat's deck: the one chosen here, a bot's fresh one, None while open."""
+        return [
+            bot_deck(seat) if kind == BOT else deck if kind == HERE else None
+            for seat, (deck, kind) in enumerate(zip(self.seats, self.kinds))
+        ]
+
     def table_options(self) -> dict[str, Any]:
-        decks = [d for d in self.seats if d is not None]
+        decks = [d for d in self.table_decks() if d is not None]
         coined, _ = self.words.load()
         written = {c.word for d in decks for c in d.cards if c.word}
         words = table_words(recheck(coined), {d.initials for d in decks}, written)
-        return {
-            "players": len(decks),
-            "solo": self.mode == "solo",
-            "strength": self.reading,
-            "decks": decks,
-            "coined": words,
-        }
+        options = {"players": len(self.seats), "solo": self.mode == "solo", "strength": self.reading, "coined": words}
+        if OPEN not in self.kinds:  # a shared table gets its decks as players sit down
+            options["decks"] = decks
+        return options
+
+    def table_seats(self) -> list[Seat] | None:
+        """Who sits where, when anyone but the people at this keyboard does."""
+        if self.kinds.count(HERE) == len(self.kinds):
+            return None
+        seats = []
+        for deck, kind in zip(self.table_decks(), self.kinds):
+            if kind == OPEN:
+                seats.append(Seat(name=f"Seat {len(seats) + 1}"))
+            elif kind == BOT:
+                seats.append(Seat(name=deck.initials, bot=True))
+            else:
+                shared = OPEN in self.kinds
+                name = deck.name or deck.initials
+                seats.append(Seat(name=name, player="me" if shared else "", brings=msgspec.to_builtins(deck) if shared else None))
+        return seats
 
     def action_start(self) -> None:
-        if not all(self.seats):
-            self.notify("Every seat needs a deck first.", severity="warning")
+        if not self.ready():
+            self.notify("Every seat here needs a deck first.", severity="warning")
             return
         game = self.app.store.games["decknforge"]
         seed = self.seed if self.seed is not None else secrets.randbelow(2**32)
+        seats = self.table_seats()
         try:
             options = game.check_options(self.table_options())
-            game.new_game(seed, **options)  # refuses a table the rules do not allow, with why
+            if OPEN not in self.kinds:
+                game.new_game(seed, **options)  # refuses a table the rules do not allow, with why
         except ValueError as problem:
             self.notify(str(problem), severity="error")
             return
         app = self.app
         app.pop_screen()
-        app.start_game("decknforge", seed, **options)
+        if OPEN in self.kinds:
+            app.open_shared("decknforge", seed, seats, **options)
+        else:
+            app.start_game("decknforge", seed, seats=seats, **options)
 
     def action_back(self) -> None:
         self.app.pop_screen()
+
+
+def deck_to_bring(app: Any, options: dict[str, Any], then: Any) -> None:
+    """Joining a shared table: the player picks one of their own decks (or makes one), and
+    `then` receives it as plain data for the table."""
+    decks = deck_store(app.paths, app.store.clock)
+
+    def bring(deck: Deck) -> None:
+        then(msgspec.to_builtins(deck))
+
+    def made(initials: str | None) -> None:
+        if not initials:
+            return
+        try:
+            bring(decks.create(fresh_deck(initials)))
+        except ValueError as problem:
+            app.notify(str(problem), severity="warning")
+        except OSError as error:
+            app.notify(f"The deck could not be saved: {error.strerror}", severity="error")
+
+    def picked(choice: str | None) -> None:
+        if choice is None:
+            return
+        if choice == "new":
+            app.push_screen(AskText("Initials for the new deck (1 to 3 letters):"), made)
+            return
+        try:
+            bring(decks.load(choice))
+        except Damaged as damage:
+            app.notify(f"That deck cannot be read: {damage}", severity="error")
+
+    app.push_screen(PickDeck(None, decks.decks()), picked)

@@ -3,10 +3,13 @@ in the project's own words, from the content's glossary) and the `d` box (the wh
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from rich.text import Text
 
+from engine.disciple import enemy as foe
+from engine.disciple.checks import deck_energy, never_payable, unpayable_in_deck
 from engine.disciple.content import Card, card_keywords, load
 from engine.disciple.journey import DECLINE, NONE_OPTION
 from engine.disciple.model import COLOUR_LETTER, START_VITALITY, Choose, EndTurn, PlayCard, State
@@ -14,27 +17,34 @@ from tui.disciple import view
 
 END_TURN = (
     "Power, Clinch, Feint, Combo and unused energy fade and your energy untaps; you draw 3 "
-    "(a hand of 8 at most). Then {enemy} takes its turn."
+    "(stopping at a hand of 8). Then {enemy} takes its turn."
 )
+CARD_OPTIONS = ("start_choice", "reward", "remove_card", "bottom_order")
 
 
-def _card_of(state: State, action: Any) -> Card | None:
+def card_of(state: State, action: Any) -> Card | None:
     content = load()
     if isinstance(action, PlayCard) and action.hand_index < len(state.hand):
         return content.cards[state.hand[action.hand_index]]
     pending = state.pending
     if isinstance(action, Choose) and pending is not None and action.index < len(pending.options):
         option = pending.options[action.index]
-        if pending.kind in ("start_choice", "reward", "remove_card") and option in content.cards:
+        if pending.kind in CARD_OPTIONS and option in content.cards:
             return content.cards[option]
     return None
 
 
-def detail(state: State, action: Any, width: int) -> Text:
-    """Up to three lines about the highlighted entry of the list."""
-    card = _card_of(state, action)
+def detail(state: State, action: Any, width: int, room: int = 2) -> Text:
+    """The lines about the highlighted entry of the list (`room` of them)."""
+    card = card_of(state, action)
     if card is not None:
-        return view.card_text(card, width)
+        text = view.card_text(card, width, room)
+        # a second style's starting picks come before its new energy is chosen: no warning
+        second = state.pending is not None and state.pending.extra == ["second"]
+        if isinstance(action, Choose) and not second and never_payable(state, card):
+            warning = Text(f"Your energy can never pay it: {energy_words(state)}.", style="bold")
+            return warning.append("\n").append_text(text)
+        return text
     if action is None and state.phase == "player" and state.pending is None:
         return view.wrap("No cards in hand. Press e to end your turn.", width)
     if isinstance(action, EndTurn):
@@ -43,8 +53,18 @@ def detail(state: State, action: Any, width: int) -> Text:
     if action in ("new", "menu"):
         return _ending(state, width)
     if isinstance(action, Choose) and state.pending is not None:
-        return _option_detail(state, action.index, width)
+        return option_detail(state, action.index, width)
     return Text("")
+
+
+def energy_words(state: State, allotment: tuple[str, ...] | list[str] | None = None) -> str:
+    """'B B N, and a blue energy card in your deck'."""
+    letters = " ".join(COLOUR_LETTER[c] for c in (state.allotment if allotment is None else allotment))
+    extra = Counter(deck_energy(state))
+    if not extra:
+        return f"you have {letters}"
+    cards = ", ".join(f"{n} {colour}" for colour, n in sorted(extra.items()))
+    return f"you have {letters}, and energy cards in your deck: {cards}"
 
 
 def _ending(state: State, width: int) -> Text:
@@ -54,36 +74,80 @@ def _ending(state: State, width: int) -> Text:
     return view.wrap(f"You were {state.beaten or 'beaten'}. Fights won: {state.fights_won}.", width)
 
 
-def _option_detail(state: State, index: int, width: int) -> Text:
+def option_detail(state: State, index: int, width: int) -> Text:
     content = load()
     pending = state.pending
     assert pending is not None
     option = pending.options[index]
     kind = pending.kind
-    if kind in ("style", "second_style"):
-        if option == DECLINE:
-            return view.wrap("Stay with a single school; your skills deck stays as it is.", width)
+    if kind == "second_style":
+        return view.wrap(second_style_words(state, option), width)
+    if kind == "style":
         return view.wrap(content.styles[option].blurb, width)
     if option == NONE_OPTION:
-        return view.wrap("Keep no more. The cards not kept go to the bottom of your skills deck.", width)
+        return view.wrap("Keep no more. The cards not kept go under your skills deck.", width)
     if kind == "event":
-        vitality = f" You have {state.vitality}/{START_VITALITY} vitality."
-        return view.wrap(f"{option}.{vitality}", width)
+        choice = content.events[state.event].choices[index]
+        lost = sum(op.n for op in choice.ops if op.op == "lose")
+        words = f"{option}. You have {state.vitality}/{START_VITALITY} vitality."
+        if lost >= state.vitality:
+            words += " This would end your journey."
+        return view.wrap(words, width)
     if kind == "weakened" and state.enemy is not None:
-        pattern = content.patterns[state.enemy.tier][int(option)]
-        bonus = {a.kind: a for a in content.enemies[state.enemy.id].attacks}
-        parts = []
-        for action in pattern.actions:
-            part = view.action_text(action)
-            named = bonus.get(action.kind)
-            if named and action.damage:
-                part += f" (+{named.bonus} {named.name})"
-            parts.append(part)
-        return view.wrap(f"{pattern.name}: " + ", ".join(parts) + ".", width)
+        pattern = foe.pile(state)[int(option)]
+        return view.wrap(f"{pattern.name}: {foe.pattern_words(state, pattern)}.", width)
     if kind == "energy_pick":
-        chosen = " ".join(COLOUR_LETTER[c] for c in pending.extra) or "none yet"
-        return view.wrap(f"Chosen so far: {chosen}. {pending.picks_left} more to pick.", width)
+        return view.wrap(energy_pick_words(state, option), width)
+    if kind == "stun_tap":
+        tapped = state.energy[int(option)]
+        return view.wrap(f"Your {tapped.colour} energy stays tapped until the end of your next "
+                         "turn.", width)
     return view.wrap(pending.prompt, width)
+
+
+def second_style_words(state: State, option: str) -> str:
+    """What learning a second style costs and gives."""
+    content = load()
+    if option == DECLINE:
+        first = content.styles[state.styles[0]].name
+        return f"Stay with {first} alone: your deck, skills deck and energy stay as they are."
+    style = content.styles[option]
+    starting = sum(e.copies for e in style.start) + len(style.start_choices)
+    half = len(state.skills_deck) // 2
+    offered = " ".join(COLOUR_LETTER[c] for c in list(state.allotment) + list(style.energy))
+    return f"Deck +{starting} {style.name} cards; {half} skills swapped; energy from {offered}."
+
+
+def energy_pick_words(state: State, option: str) -> str:
+    pending = state.pending
+    assert pending is not None
+    chosen = " ".join(COLOUR_LETTER[c] for c in pending.extra) or "none yet"
+    words = f"Chosen so far: {chosen}; {pending.picks_left} to pick."
+    cards = unpayable_with(state, option)
+    if cards:
+        names = ", ".join(sorted({c.name for c in cards}))
+        best = "" if pending.picks_left == 1 else " even with the best picks after it"
+        words += f" With {option}{best}, your energy could never pay: {names}."
+    else:
+        words += f" With {option}, every card of your deck can still be paid."
+    return words
+
+
+def unpayable_with(state: State, option: str) -> list[Card]:
+    """The deck's cards no completion of the energy pick that takes `option` can pay."""
+    pending = state.pending
+    assert pending is not None
+    from itertools import combinations
+
+    rest = list(pending.options)
+    rest.remove(option)
+    best: list[Card] | None = None
+    for more in combinations(sorted(rest), pending.picks_left - 1):
+        allotment = list(pending.extra) + [option] + list(more)
+        cards = unpayable_in_deck(state, allotment)
+        if best is None or len(cards) < len(best):
+            best = cards
+    return best or []
 
 
 # ----- the `i` box ----------------------------------------------------------------------
@@ -104,7 +168,7 @@ def card_info(card: Card, state: State | None = None) -> Text:
 
 def info(state: State, action: Any) -> tuple[str, Text]:
     content = load()
-    card = _card_of(state, action)
+    card = card_of(state, action)
     if card is not None:
         return f"Card: {card.name}", card_info(card, state if isinstance(action, PlayCard) else None)
     pending = state.pending
@@ -114,11 +178,11 @@ def info(state: State, action: Any) -> tuple[str, Text]:
             return f"Style: {content.styles[option].name}", style_info(option)
         if pending.kind == "weakened":
             body = Text(content.keywords["weakened"].help + "\n\n")
-            body.append_text(_option_detail(state, action.index, 74))
+            body.append_text(option_detail(state, action.index, 74))
             return "Weakened", body
         if pending.kind == "stun_tap":
             return "Stun", Text(content.keywords["stun"].help)
-        return "Choice", Text(pending.prompt + "\n\n").append_text(_option_detail(state, action.index, 74))
+        return "Choice", Text(pending.prompt + "\n\n").append_text(option_detail(state, action.index, 74))
     if isinstance(action, EndTurn):
         enemy = state.enemy.name if state.enemy else "the enemy"
         return "End turn", Text(END_TURN.format(enemy=enemy))
@@ -153,7 +217,7 @@ def table(state: State) -> Text:
         text.append("(empty)\n", style="dim")
     for i, card_id in enumerate(state.hand):
         card = content.cards[card_id]
-        text.append(f"{i + 1} {card.name} ", style="bold")
+        text.append(f"{card.name} ", style="bold")
         text.append_text(view.cost_text(view.current_cost(state, card), card.kind == "energy"))
         text.append(f" · {view.type_line(card)}\n  {card.text}\n")
     text.append("\nIn play\n", style="bold underline")
@@ -170,16 +234,17 @@ def table(state: State) -> Text:
         if card.text:
             text.append(card.text + "\n", style="italic")
         for attack in card.attacks:
-            extra = f", then {view.ops_text(attack.ops)}" if attack.ops else ""
-            text.append(f"{attack.name}: its {view.KIND_NAME[attack.kind]} actions deal {attack.bonus} more{extra}.\n")
+            extra = f", with {view.ops_text(attack.ops)}" if attack.ops else ""
+            text.append(f"{attack.name}: its {view.KIND_NAME[attack.kind]} hits deal {attack.bonus} more{extra}.\n")
         for special in card.specials:
             text.append(f"{special.text or view.ops_text(special.ops)}\n")
-        pile = content.patterns[enemy.tier]
-        text.append(f"\nThe {enemy.tier} pattern pile ({len(state.patterns)} in the pile, "
-                    f"{len(pile)} in all; shuffled after each of its turns)\n", style="bold underline")
+        pile = foe.pile(state)
+        text.append(f"\nIts pattern pile ({len(state.patterns)} in the pile of {len(pile)}, shuffled "
+                    "after each of its turns): as printed, then as it would land now\n", style="bold underline")
         for pattern in pile:
             text.append(f"{pattern.name}: ", style="bold")
-            text.append(", ".join(view.action_text(a) for a in pattern.actions) + "\n")
+            text.append(", ".join(view.action_text(a) for a in pattern.actions))
+            text.append(f"\n  now: {foe.pattern_words(state, pattern)}\n", style="dim")
     text.append(f"\nPiles: draw {len(state.draw)}, discard {len(state.discard)}, "
                 f"skills deck {len(state.skills_deck)}, events left {len(state.event_deck)}.")
     return text

@@ -1,4 +1,4 @@
-"""The Disciple table: the foe, you, your hand or the choice at hand, what is in play, the log."""
+"""The Disciple table: the foe and its intent, you, your hand or the choice at hand, the log."""
 
 from __future__ import annotations
 
@@ -8,47 +8,25 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.events import Resize
 from textual.widgets import Static
 
 from engine.disciple import energy
+from engine.disciple.combat import tap_words
 from engine.disciple.content import load
-from engine.disciple.journey import DECLINE, NONE_OPTION
-from engine.disciple.model import COLOUR_LETTER, Choose, EndTurn, PlayCard, State
+from engine.disciple.model import Choose, EndTurn, PlayCard, State
 from engine.disciple.rules import DiscipleGame
 from saves.session import GameSession
-from tui.game_screen import GameScreen
-from tui.disciple import explain, view
+from tui.disciple import deck, explain, opponent, rows, view
+from tui.disciple.hand import DIGITS, Slots
 from tui.disciple.widgets import HandList, InfoScreen, Span
+from tui.game_screen import GameScreen
 from tui.widgets.choices import Choice
 from tui.widgets.keybar import KeyBar
 from tui.widgets.log import GameLog
 from tui.widgets.panel import panel
 
-DIGITS = "123456789"
-PENDING_TITLE = {
-    "style": "Choose your martial art",
-    "start_choice": "Starting deck: pick one",
-    "event": "Event: choose",
-    "reward": "Reward",
-    "remove_card": "Remove a card from your deck",
-    "weakened": "Weakened: pick its attack pattern",
-    "stun_tap": "Stunned: tap an energy card",
-    "second_style": "A second style?",
-    "energy_pick": "New energy allotment",
-}
-
-
-def card_line(card, cost: list[int], can_pay: bool) -> tuple[str, str, list[Span]]:
-    """A card in the list: '×Name  cost  type', the rarity letter, and the cost's colours.
-    × marks a card the energy at hand cannot pay for."""
-    mark = " " if can_pay or card.kind == "energy" else "×"
-    cost_text = view.cost_text(cost, card.kind == "energy")
-    label = f"{mark}{card.name[:20]:<20} {cost_text.plain:<4} {view.TYPE_NAME[card.kind]}"
-    start = 22  # where the cost begins in the label
-    spans: list[Span] = [(start + s.start, start + s.end, str(s.style)) for s in cost_text.spans]
-    if mark == "×":
-        spans.append((0, 1, "bold red"))
-    return label, view.RARITY_LETTER[card.rarity], spans
+LARGE = (120, 40)  # from this size on, the table shows the intent per pattern and more text
 
 
 class DiscipleScreen(GameScreen):
@@ -56,8 +34,10 @@ class DiscipleScreen(GameScreen):
     BINDINGS = [
         *(Binding(d, f"pick({i})", show=False) for i, d in enumerate(DIGITS)),
         Binding("e", "end_turn", "End turn"),
-        Binding("i", "info", "Card info"),
-        Binding("d", "details", "Details"),
+        Binding("t", "tap", "Energy"),
+        Binding("i", "info", "Info"),
+        Binding("v", "deck", "Deck"),
+        Binding("d", "details", "Table"),
         Binding("l", "log", "Log"),
         Binding("n", "new_game", "New run"),
     ]
@@ -68,17 +48,21 @@ Fight your way through the event deck to the final boss with 25 vitality and no 
 
 - The **Hand** list shows your cards: key, name, cost in energy letters (B blue, R red,
   G green, N gray, which any colour can pay), type and rarity (C, U, E, L). A `×` marks a
-  card you cannot pay for now. The lines under the list tell the highlighted card in full.
-- `1`-`8` plays that card; arrows or `j`/`k` and `Enter` do the same. Energy is tapped for
-  you. `e` ends your turn, and the enemy attacks at once.
-- When a decision is waiting (your style, a starting card, an event, a reward, a Weakened
-  enemy's pattern, a Stun, a second style), the list shows its options: a digit or `Enter`
-  picks one.
-- `i` explains the keywords of the highlighted card (or the highlighted option).
-- `d` shows everything at once: your hand with full text, what is in play, the enemy's
-  attacks and its pattern pile. `l` shows the whole log.
-- Energy in play: `[B]` is ready, `(b)` is tapped. The enemy panel shows the pattern it
-  used last turn, or the one it is playing out (`✓` done, `▸` next).
+  card you cannot pay for now, a `!` one your energy can never pay. The lines under the list
+  tell the highlighted card in full. A card keeps its digit for the whole turn.
+- `1`-`8` plays that card; arrows or `j`/`k` and `Enter` do the same. The **You** panel shows
+  the energy the highlighted card will tap; `t` lists the other ways to pay for it (`Esc`
+  backs out). `e` ends your turn, and the enemy attacks at once.
+- The **enemy** panel's *Next* line is what its pattern pile can do this turn, its named
+  attacks' bonuses and its Power added (a bigger terminal lists each pattern).
+- When a decision is waiting (your style, a starting card, an event, a reward, where the
+  cards you leave go, a Weakened enemy's pattern, a Stun, a second style, new energy), the
+  list shows its options: a digit or `Enter` picks one. A `!` warns of a card or an energy
+  choice that leaves cards your energy can never pay.
+- `i` explains the keywords of the highlighted card (or option), `v` shows your deck: draw
+  pile, discard pile, the whole journey's deck. `d` shows the whole table, the enemy's
+  pattern pile included, and `l` the whole log.
+- Energy in play: `[B]` is ready, `(b)` is tapped.
 - When the run ends, `n` starts a new one with the same options.
 - `q` returns to the menu; the run is saved after every move.
 
@@ -92,6 +76,8 @@ How to play: Rules on the home screen.
         self.game: DiscipleGame = session.game  # type: ignore[assignment]
         self.choices: list[Any] = []
         self.list_context: tuple[object, ...] = ()
+        self.slots = Slots()
+        self.paying: int | None = None  # hand position of the card whose energy is chosen
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -111,6 +97,16 @@ How to play: Rules on the home screen.
         self.watch(choices, "cursor", self._cursor_moved, init=False)
         choices.focus()
 
+    def on_resize(self, event: Resize) -> None:
+        large = event.size.width >= LARGE[0] and event.size.height >= LARGE[1]
+        if self.has_class("large") != large:
+            self.set_class(large, "large")
+            self.call_after_refresh(self.redraw)  # the panels have their new sizes then
+
+    @property
+    def large(self) -> bool:
+        return self.has_class("large")
+
     # ----- drawing ----------------------------------------------------------------------
 
     def _set_titles(self, selector: str, title: str, subtitle: str = "") -> None:
@@ -122,19 +118,26 @@ How to play: Rules on the home screen.
 
     def draw(self) -> None:
         state = self.state
+        self.slots.follow(state)
+        if self.paying is not None and (not self._can_end_turn() or self.paying >= len(state.hand)):
+            self.paying = None  # the turn moved on (or a move was taken back)
         self.choices = self._current_choices()
         self._draw_status(state)
-        title, text = view.foe_lines(state)
+        width = self.query_one("#foe").content_size.width or 38
+        title, text = opponent.foe_lines(state, self.large, width)
         self._set_titles("#foe-panel", title, self._event_deck_note(state))
         self.paint("foe", text)
-        title, text = view.you_lines(state)
-        self._set_titles("#you-panel", title, view.piles_note(state) if state.styles else "")
-        self.paint("you", text)
         self._draw_choices(state)
         self.query_one("#log", GameLog).show(state.log)
 
+    def _draw_you(self, state: State, highlighted: Any) -> None:
+        paying = rows.paying_line(state, highlighted, self.paying is not None)
+        title, text = view.you_lines(state, paying, self.large)
+        self._set_titles("#you-panel", title, view.piles_note(state) if state.styles else "")
+        self.paint("you", text)
+
     def footer_keys(self) -> tuple[object, ...]:
-        return (*super().footer_keys(), self._can_end_turn())
+        return (*super().footer_keys(), self._can_end_turn(), self.paying is not None)
 
     def _event_deck_note(self, state: State) -> str:
         if not state.styles:
@@ -142,7 +145,8 @@ How to play: Rules on the home screen.
         group = f"group {state.group} · " if state.group and state.group != "boss" else ""
         if state.group == "boss":
             group = "final boss · "
-        return f"{group}{len(state.event_deck)} events left"
+        left = len(state.event_deck)
+        return f"{group}{left} event{'' if left == 1 else 's'} left"
 
     def _draw_status(self, state: State) -> None:
         text = Text(" Disciple: A Journey", style="bold")
@@ -161,94 +165,70 @@ How to play: Rules on the home screen.
         self.paint("status", text)
 
     def _current_choices(self) -> list[Any]:
-        """The list's entries: the pending options, else every card in hand and End turn."""
+        """The list's entries: the pending options, else the hand in its digits' order."""
         state = self.state
         if self.over:
             return ["new", "menu"]
         if state.pending is not None:
             return [Choose(i) for i in range(len(state.pending.options))]
+        if self.paying is not None:
+            i = self.paying
+            return [PlayCard(i)] + [PlayCard(i, taps) for taps in energy.other_payments(state, i)]
         if state.phase == "player":
-            return [PlayCard(i) for i in range(len(state.hand))]  # e ends the turn: 8 rows fit
+            return [PlayCard(i) for i in self.slots.in_order()]  # e ends the turn: 8 rows fit
         return []
 
     def _draw_choices(self, state: State) -> None:
-        content = load()
         playable = set(energy.playable_indices(state)) if state.phase == "player" else set()
         shown: list[Choice] = []
         spans: list[list[Span]] = []
-        for action in self.choices:
+        for row, action in enumerate(self.choices):
             if action == "new":
                 shown.append(Choice(self.NEW_GAME_LABEL, key="n"))
                 spans.append([])
             elif action == "menu":
                 shown.append(Choice("Back to the menu", key="q"))
                 spans.append([])
+            elif isinstance(action, PlayCard) and self.paying is not None:
+                label, note, row_spans = rows.payment_row(state, action)
+                shown.append(Choice(label, note, DIGITS[row]))
+                spans.append(row_spans)
             elif isinstance(action, PlayCard):
-                card = content.cards[state.hand[action.hand_index]]
-                can_play = action.hand_index in playable
-                label, rarity, card_spans = card_line(card, view.current_cost(state, card), can_play)
-                shown.append(Choice(label, rarity, DIGITS[action.hand_index], can_play))
-                spans.append(card_spans)
+                i = action.hand_index
+                label, rarity, row_spans = rows.hand_row(state, i, i in playable, self._wide_list())
+                shown.append(Choice(label, rarity, self.slots.digit(i), i in playable))
+                spans.append(row_spans)
             else:
                 key = DIGITS[action.index] if action.index < len(DIGITS) else ""
-                label, note, option_spans = self._option_choice(state, action.index)
+                label, note, row_spans = rows.option_row(self.game, state, action.index, self._wide_list())
                 shown.append(Choice(label, note, key))
-                spans.append(option_spans)
+                spans.append(row_spans)
         context = self._list_context(state)
         choices = self.query_one("#choices", HandList)
         cursor = choices.cursor if context == self.list_context else 0
         self.list_context = context
         choices.show_styled(shown, spans, cursor)
-        title, subtitle = self._choices_title(state)
+        title, subtitle = rows.list_title(state, self.over, self.paying)
         self._set_titles("#choices-panel", title, subtitle)
         self._draw_detail(choices.cursor)
+
+    def _wide_list(self) -> bool:
+        """Room in the list for what each card does, after its name, cost and type."""
+        return self.query_one("#choices").content_size.width >= 76
 
     def _list_context(self, state: State) -> tuple[object, ...]:
         pending = state.pending
         if pending is not None:
             return ("pending", pending.kind, pending.prompt, state.event)
-        return ("phase", state.phase, state.won, state.event, state.turn)
-
-    def _option_choice(self, state: State, index: int) -> tuple[str, str, list[Span]]:
-        pending = state.pending
-        assert pending is not None
-        option = pending.options[index]
-        content = load()
-        if pending.kind in ("start_choice", "reward", "remove_card") and option != NONE_OPTION:
-            card = content.cards[option]
-            return card_line(card, list(energy.base_cost(card)), True)
-        label = self.game.describe(Choose(index), state)
-        if pending.kind in ("style", "second_style") and option != DECLINE:
-            letters = " ".join(COLOUR_LETTER[c] for c in content.styles[option].energy)
-            return label, f"energy {letters}", []
-        if pending.kind in ("energy_pick", "stun_tap"):  # "... (B)": the letter in its colour
-            style = view.LETTER_STYLE.get(label[-2], "")
-            return label, "", [(len(label) - 2, len(label) - 1, style)]
-        return label, "", []
-
-    def _choices_title(self, state: State) -> tuple[str, str]:
-        if self.session.outcome() is not None:
-            return "The journey is over", ""
-        pending = state.pending
-        if pending is not None:
-            title = PENDING_TITLE.get(pending.kind, "Choose")
-            if pending.kind == "event":
-                title = f"Event: {load().events[state.event].name}"
-            if pending.kind == "reward":
-                title = f"Reward: keep up to {pending.picks_left}"
-            if pending.kind == "energy_pick":
-                return title, f"{pending.picks_left} picks left"
-            return title, ""
-        if state.phase == "player":
-            return f"Hand ({len(state.hand)})", "cost · type · rarity"
-        return "Waiting", ""
+        return ("phase", state.phase, state.won, state.event, state.turn, self.paying)
 
     def _draw_detail(self, index: int) -> None:
-        self.paint("detail", explain.detail(self.state, self._highlighted(index), self._detail_width()))
-
-    def _detail_width(self) -> int:
-        width = self.query_one("#detail").content_size.width
-        return width if width > 0 else 46
+        highlighted = self._highlighted(index)
+        detail = self.query_one("#detail")
+        width = detail.content_size.width or 46
+        room = detail.content_size.height or 2
+        self.paint("detail", explain.detail(self.state, highlighted, width, room))
+        self._draw_you(self.state, highlighted)
 
     def _highlighted(self, index: int) -> Any:
         return self.choices[index] if 0 <= index < len(self.choices) else None
@@ -267,13 +247,21 @@ How to play: Rules on the home screen.
         else:
             self.play(choice)
 
+    def play(self, action: Any) -> None:
+        if isinstance(action, PlayCard) and self.game.is_legal(self.session.state, action):
+            self.slots.played(action.hand_index)
+        self.paying = None
+        super().play(action)
+
     def _can_end_turn(self) -> bool:
         state = self.state
         return state.phase == "player" and state.pending is None and state.won is None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "end_turn":
-            return self._can_end_turn()
+        if action in ("end_turn", "tap"):
+            if not self._can_end_turn():
+                return False
+            return True if self.paying is None else None  # shown, idle while paying
         if action == "pick":
             return not self.over
         return super().check_action(action, parameters)
@@ -282,16 +270,50 @@ How to play: Rules on the home screen.
         state = self.state
         if state.pending is not None:
             self.play(Choose(index))
+        elif self.paying is not None:
+            if index < len(self.choices):
+                self.play(self.choices[index])
         elif state.phase == "player":
-            self.play(PlayCard(index))
+            hand_index = self.slots.hand_index(index)
+            if hand_index is None:
+                self.notify(f"No card has the key {DIGITS[index]} this turn.", severity="warning")
+                return
+            self.play(PlayCard(hand_index))
 
     def action_end_turn(self) -> None:
         self.play(EndTurn())
+
+    def action_tap(self) -> None:
+        """List the ways to pay for the highlighted card (R7); Esc backs out."""
+        action = self._highlighted(self.query_one("#choices", HandList).cursor)
+        if self.paying is not None or not isinstance(action, PlayCard):
+            return
+        state = self.state
+        card = load().cards[state.hand[action.hand_index]]
+        if card.kind == "energy" or not energy.playable(state, action.hand_index):
+            self.notify(f"{card.name} takes no energy you could tap now.", severity="warning")
+            return
+        if not energy.other_payments(state, action.hand_index):
+            taps = energy.default_taps(state, energy.cost_of(state, card), action.hand_index)
+            self.notify(f"{card.name} can only be paid one way: {tap_words(state, taps)}.")
+            return
+        self.paying = action.hand_index
+        self.redraw()
+
+    def cancel(self) -> bool:
+        if self.paying is None:
+            return False
+        self.paying = None
+        self.redraw()
+        return True
 
     def action_info(self) -> None:
         index = self.query_one("#choices", HandList).cursor
         title, body = explain.info(self.state, self._highlighted(index))
         self.app.push_screen(InfoScreen(title, body))
+
+    def action_deck(self) -> None:
+        self.app.push_screen(InfoScreen("Your deck", deck.deck_text(self.state)))
 
     def action_details(self) -> None:
         self.app.push_screen(InfoScreen("The whole table", explain.table(self.state)))
@@ -299,4 +321,3 @@ How to play: Rules on the home screen.
     def action_log(self) -> None:
         log = Text("\n".join(self.state.log) or "Nothing has happened yet.")
         self.app.push_screen(InfoScreen("Log (oldest first)", log, at_end=True))
-

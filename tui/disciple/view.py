@@ -1,4 +1,5 @@
-"""What the Disciple table shows, as rich Text built from the state: no rules live here.
+"""What the Disciple table shows, as rich Text built from the state: no rules live here (what
+a pattern would do is engine/disciple/enemy.py's preview; this only words it).
 
 Colours always come with a letter or a word: energy B/R/G/N, rarity C/U/E/L, types by name.
 """
@@ -10,12 +11,12 @@ import textwrap
 from rich.text import Text
 
 from engine.disciple import energy
-from engine.disciple.content import Card, Op, Pattern, PatternAction, load
+from engine.disciple import enemy as foe
+from engine.disciple.content import Card, Op, PatternAction, load
 from engine.disciple.model import (
     COLOURS,
     COLOUR_LETTER,
     PLAYER_ROCKED_LIMIT,
-    ROCKED_LIMIT,
     START_VITALITY,
     EnergyCard,
     State,
@@ -33,7 +34,7 @@ TYPE_NAME = {
     "style": "Style",
     "energy": "Energy",
 }
-KIND_NAME = {"upper": "Upper", "lower": "Lower", "grapple": "Grapple", "none": "None"}
+KIND_NAME = foe.KIND_NAME
 TAG_NAME = {"joint": "joint lock", "point": "pressure point"}
 RARITY_LETTER = {"common": "C", "uncommon": "U", "epic": "E", "legendary": "L"}
 OP_WORD = {
@@ -70,6 +71,14 @@ def cost_text(cost: list[int] | tuple[int, ...], is_energy: bool = False) -> Tex
     return text if text.plain else Text("free", style="dim")
 
 
+def letters_text(colours: list[str] | tuple[str, ...]) -> Text:
+    """Energy colours as their letters, each in its colour: 'B B N'."""
+    text = Text()
+    for i, colour in enumerate(colours):
+        text.append(("" if i == 0 else " ") + COLOUR_LETTER[colour], style=COLOUR_STYLE[colour])
+    return text
+
+
 def current_cost(state: State, card: Card) -> list[int]:
     return energy.cost_of(state, card)
 
@@ -97,101 +106,16 @@ def ops_text(ops: tuple[Op, ...]) -> str:
 
 
 def action_text(action: PatternAction) -> str:
+    """A pattern's action as printed on its card, before any enemy adds to it."""
     kind = KIND_NAME[action.kind]
-    text = f"{kind} {action.damage}" if action.damage else kind
-    return f"{text} ({ops_text(action.ops)})" if action.ops else text
-
-
-def pattern_text(pattern: Pattern, done: int = -1) -> Text:
-    """A pattern's actions; with `done` >= 0, spent ones are ticked and the next one marked."""
-    text = Text(f"{pattern.name}: ", style="bold")
-    for i, action in enumerate(pattern.actions):
-        if i:
-            text.append(", ")
-        if done < 0:
-            text.append(action_text(action))
-        elif i < done:
-            text.append(f"✓{action_text(action)}", style="dim")
-        else:
-            text.append(f"▸{action_text(action)}" if i == done else action_text(action), style="bold")
+    text = f"{kind} {action.damage}" if action.damage else ""
+    if action.ops:
+        text = f"{text} + {ops_text(action.ops)}" if text else ops_text(action.ops)
     return text
 
 
-def _attack_text(attack) -> str:
-    kind = KIND_NAME[attack.kind] + (f" +{attack.bonus}" if attack.bonus else "")
-    return f"{attack.name} ({kind}{', ' + ops_text(attack.ops) if attack.ops else ''})"
-
-
-def _flags(parts: list[tuple[str, bool]]) -> str:
+def flags(parts: list[tuple[str, bool]]) -> str:
     return " · ".join(word for word, on in parts if on)
-
-
-# ----- the foe (or the current event) ---------------------------------------------------
-
-
-def foe_lines(state: State) -> tuple[str, Text]:
-    """The panel title and its text: the enemy being fought, else the current event."""
-    content = load()
-    enemy = state.enemy
-    if enemy is None:
-        if state.pending is not None and state.pending.kind == "start_choice":
-            return "Your starting deck", Text(
-                f"{state.pending.prompt}\nYour deck holds {len(state.draw)} cards so far; "
-                "pick one more from the list below."
-            )
-        if state.event in content.events:
-            event = content.events[state.event]
-            return f"Event: {event.name}", Text(event.text)
-        if not state.styles:
-            return "Your journey", Text(
-                "Choose the martial art you will learn. Each has its own cards, energy colours, "
-                "opponents and final boss. You have 25 vitality for the whole journey."
-            )
-        return "The road", Text("The next event waits on the road.", style="dim")
-    card = content.enemies[enemy.id]
-    title = f"{enemy.name} · {enemy.tier}"
-    text = Text("Vitality ")
-    text.append_text(bar(enemy.vitality, enemy.max_vitality))
-    text.append(f" {max(enemy.vitality, 0)}/{enemy.max_vitality}", style="bold")
-    text.append(f"  Guard {enemy.guard}")
-    if enemy.beaten:
-        text.append(f"\n{enemy.beaten.upper()}!", style="bold reverse")
-        return title, text
-    limit = ROCKED_LIMIT[enemy.tier]
-    effects = _flags(
-        [
-            (f"Power {enemy.power}", enemy.power > 0),
-            ("Clinch", enemy.clinch),
-            ("Feint", enemy.feint),
-            (f"Weakened {enemy.weakened}", enemy.weakened > 0),
-            (f"Stun {enemy.stun}", enemy.stun > 0),
-        ]
-    )
-    text.append(f"\nRocked {enemy.rocked}/{limit} · Patterns {len(state.patterns)}")
-    if state.patterns_out:
-        text.append(f" (+{len(state.patterns_out)} out)")
-    if effects:
-        text.append(f"\n{effects}", style="bold")
-    attacks = "; ".join(_attack_text(a) for a in card.attacks)
-    specials = " ".join(s.text for s in card.specials if s.text)
-    text.append(f"\n{attacks}{'. ' + specials if specials else ''}", style="italic")
-    pile = content.patterns[enemy.tier]
-    turn = state.enemy_turn
-    if state.pending is not None and state.pending.kind == "weakened":
-        names = " or ".join(pile[int(p)].name for p in state.pending.options)
-        text.append(f"\nDrew {names}: you pick the one it uses.")
-    elif turn is not None and turn.pattern >= 0:
-        text.append("\nNow: ")
-        text.append_text(pattern_text(pile[turn.pattern], turn.step))
-    elif state.patterns_used:
-        text.append("\nLast: ")
-        for i, p in enumerate(state.patterns_used):
-            text.append_text(pattern_text(pile[p]))
-            if i < len(state.patterns_used) - 1:
-                text.append(" then ")
-    else:
-        text.append("\nNo pattern drawn yet.", style="dim")
-    return title, text
 
 
 # ----- the Disciple -----------------------------------------------------------------------
@@ -214,7 +138,7 @@ def energy_text(cards: list[EnergyCard], pool: list[int]) -> Text:
     if tapped and len(cards) <= 4:  # the (x) form says it too; the words only where they fit
         text.append(f"  {tapped} tapped", style="dim")
     if any(pool):
-        text.append("  pool ")
+        text.append("  gathered ")
         for colour, n in zip(COLOURS, pool):
             if n:
                 text.append(f"{COLOUR_LETTER[colour]}{n} ", style=COLOUR_STYLE[colour])
@@ -225,7 +149,9 @@ def piles_note(state: State) -> str:
     return f"draw {len(state.draw)} · discard {len(state.discard)} · skills {len(state.skills_deck)}"
 
 
-def you_lines(state: State) -> tuple[str, Text]:
+def you_lines(state: State, paying: Text | None = None, large: bool = False) -> tuple[str, Text]:
+    """The Disciple's panel; `paying` is a line about the energy the highlighted card taps;
+    `large` adds what the cards in play do."""
     content = load()
     styles = " + ".join(content.styles[s].name for s in state.styles)
     title = f"You · {styles}" if styles else "You"
@@ -233,13 +159,13 @@ def you_lines(state: State) -> tuple[str, Text]:
     text.append_text(bar(state.vitality, START_VITALITY))
     text.append(f" {max(state.vitality, 0)}/{START_VITALITY}", style="bold")
     text.append(f"  Guard {state.guard}")
-    buffs = _flags(
+    buffs = flags(
         [
+            (f"Rocked {state.rocked}/{PLAYER_ROCKED_LIMIT}", True),
             (f"Power {state.power}", state.power > 0),
             ("Clinch", state.clinch),
             ("Feint", state.feint),
             (f"Stunned {state.to_tap}", state.to_tap > 0),
-            (f"Rocked {state.rocked}/{PLAYER_ROCKED_LIMIT}", True),
         ]
     )
     if state.combo:
@@ -247,8 +173,11 @@ def you_lines(state: State) -> tuple[str, Text]:
     text.append("\n" + buffs)
     text.append("\n")
     text.append_text(energy_text(state.energy, state.pool))
+    if paying is not None:
+        text.append("\n")
+        text.append_text(paying)
     text.append("\n")
-    text.append_text(in_play_text(state))
+    text.append_text(in_play_text(state, large))
     return title, text
 
 
@@ -259,7 +188,8 @@ def _combo_word(word: str) -> str:
     return "any " + TAG_NAME.get(word, TYPE_NAME.get(word, word))
 
 
-def in_play_text(state: State) -> Text:
+def in_play_text(state: State, texts: bool = False) -> Text:
+    """Stance, Style, State and counters; with `texts`, what each does too."""
     cards = load().cards
     text = Text()
     for label, slot in (("Stance", state.stance), ("Style", state.style), ("State", state.state_card)):
@@ -271,6 +201,8 @@ def in_play_text(state: State) -> Text:
         if label == "State" and state.locked:
             lock = cards[slot].lock_in
             text.append(f" locked {state.lock_damage}/{lock.breaks if lock else 0}")
+        if texts:
+            text.append(f"  {cards[slot].text}", style="dim")
         text.append("\n")
     text.append("Counters ", style="bold")
     if not state.counters:
@@ -299,19 +231,26 @@ def card_detail(state: State | None, card: Card, width: int) -> Text:
     return text
 
 
-def card_text(card: Card, width: int) -> Text:
-    """The detail lines under the list: what the card does (type and cost are on its line)."""
-    words = [kw.name for kw in _keywords(card)]
-    text = wrap(card.text, width)
-    if words and len(text.plain.splitlines()) < 2:
-        text.append(f"\ni explains: {', '.join(words)}", style="dim italic")
-    return text
-
-
-def _keywords(card: Card):
+def card_text(card: Card, width: int, room: int = 2) -> Text:
+    """The detail lines under the list: what the card does (type and cost are on its line);
+    with room to spare, what its keywords mean."""
     from engine.disciple.content import card_keywords
 
-    return card_keywords(card)
+    keywords = card_keywords(card)
+    text = wrap(card.text, width)
+    used = len(text.plain.splitlines())
+    if room - used >= 3 and keywords:
+        for keyword in keywords:
+            lines = textwrap.wrap(f"{keyword.name}: {keyword.help}", max(width, 20))
+            if used + len(lines) > room:
+                break
+            text.append("\n")
+            text.append(keyword.name, style="bold")
+            text.append(("\n".join(lines))[len(keyword.name):], style="dim")
+            used += len(lines)
+    elif keywords and used < room:
+        text.append(f"\ni explains: {', '.join(k.name for k in keywords)}", style="dim italic")
+    return text
 
 
 def wrap(text: str, width: int) -> Text:

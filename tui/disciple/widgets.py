@@ -48,7 +48,8 @@ class InfoScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     InfoScreen { align: center middle; }
     InfoScreen > VerticalScroll {
-        width: 78; height: auto; max-height: 22; border: round $accent; background: $surface; padding: 0 1;
+        width: 96%; max-width: 110; height: auto; max-height: 90%;
+        border: round $accent; background: $surface; padding: 0 1;
     }
     """
     BINDINGS = [

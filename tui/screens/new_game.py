@@ -22,6 +22,7 @@ class NewGameScreen(Screen[None]):
     NewGameScreen Input { width: 30; }
     NewGameScreen Button { margin: 1 0 0 0; }
     NewGameScreen .option-help { color: $text-muted; padding: 0 0 0 4; }
+    NewGameScreen .option-label { padding: 0 0 0 1; text-style: bold; }
     """
     BINDINGS = [
         Binding("escape,q", "back", "Back"),
@@ -48,6 +49,8 @@ Set the options, then press `Enter` on **Start** (or `Ctrl+S` anywhere).
         with Vertical(classes="panel") as box:
             box.border_title = "Options"
             for option in self.game.options:
+                if option.kind == "choice":  # a checkbox carries its label; a list does not
+                    yield Static(option.label, classes="option-label")
                 yield self._widget_for(option)
                 if option.help:
                     yield Static(option.help, classes="option-help")
@@ -63,7 +66,7 @@ Set the options, then press `Enter` on **Start** (or `Ctrl+S` anywhere).
             return MarkedCheckbox(option.label, value=bool(option.default), id=widget_id)
         if option.kind == "choice":
             return Select(
-                [(choice, choice) for choice in option.choices],
+                [(option.choice_label(choice), choice) for choice in option.choices],
                 value=option.default,
                 allow_blank=False,
                 id=widget_id,

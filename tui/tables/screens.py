@@ -14,6 +14,7 @@ from engine.registry import CATALOGUE
 from saves.envelope import Damaged
 from saves.tables import TableEntry, TableStore
 from tui.plain import plain
+from tui.tables.identity import served_identity
 from tui.screens.dialogs import Confirm
 from tui.widgets.keybar import KeyBar
 
@@ -242,9 +243,14 @@ together** on the home screen.
                 seats.append(plain(seat.name).plain + (" (you)" if seat.player == me else "") + "\n")
         self.query_one("#seats", Static).update(seats)
         free = len(entry.open_seats)
+        how = (
+            f"ssh to this server with the command: join {self.code}"
+            if served_identity()
+            else f"tabletop-tui join {self.code}"
+        )
         self.query_one("#how", Static).update(
-            f"Waiting for {free} more player{'s' if free != 1 else ''}. "
-            f"Others join with: tabletop-tui join {self.code}"
+            f"Waiting for {free} more player{'s' if free != 1 else ''}. Others join from Play"
+            f" together on the home screen, or with: {how}"
         )
 
     def action_leave(self) -> None:

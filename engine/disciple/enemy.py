@@ -1,0 +1,345 @@
+"""The enemy's turn: its pattern pile, its actions in the order of R3, and what it may do next
+(the intent the table shows before the Disciple commits).
+
+Rulings cited as R<n> are in RULINGS.md beside this file.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from engine.disciple import trace
+from engine.disciple.content import BUFF_OPS, DEBUFF_OPS, EnemyAttack, Op, Pattern, load
+from engine.disciple.effects import (
+    enemy_attack,
+    fight_over,
+    log,
+    ordered,
+    resolve_player_ops,
+    rock_player,
+    submit_player,
+    weaken_player,
+)
+from engine.disciple.model import EnemyTurn, Pending, State
+
+
+def pile(state: State) -> list[Pattern]:
+    assert state.enemy is not None
+    return load().pile(state.enemy.id)
+
+
+def _pattern_key(state: State, index: int) -> str:
+    enemy = load().enemies[state.enemy.id]  # type: ignore[union-attr]
+    return f"pattern:{enemy.style}:{enemy.tier}:{index}"
+
+
+def named_attack(enemy_id: str, kind: str, damage: int) -> tuple[int, EnemyAttack | None]:
+    """R20: the enemy card's named attack of this kind joins its damaging actions."""
+    if damage <= 0:
+        return -1, None
+    for k, attack in enumerate(load().enemies[enemy_id].attacks):
+        if attack.kind == kind:
+            return k, attack
+    return -1, None
+
+
+# ----- what it may do: the intent shown before the Disciple commits ----------------------
+
+
+class ActionPreview(msgspec.Struct, frozen=True):
+    kind: str
+    damage: int  # with its named attack's bonus and the Power it will have
+    ops: tuple[Op, ...]  # the action's ops and its named attack's
+    named: str = ""
+    skipped: bool = False  # lost to Stun
+
+
+def preview(state: State, pattern: Pattern, first: bool = True) -> list[ActionPreview]:
+    """A pattern's actions as they would land now: named-attack bonuses, the Power the enemy
+    holds or will gain when its turn begins, and the actions Stun will skip (first pattern)."""
+    enemy = state.enemy
+    assert enemy is not None
+    if state.enemy_turn is not None:  # its turn has begun: specials and Stun are counted
+        power, skip = enemy.power, state.enemy_turn.skip
+    else:
+        power, skip = enemy.power, enemy.stun
+        power += sum(
+            op.n
+            for special in load().enemies[enemy.id].specials
+            if special.when == "turn"
+            for op in special.ops
+            if op.op == "power"
+        )
+    skip = skip if first else 0
+    shown = []
+    for action in pattern.actions:
+        k, named = named_attack(enemy.id, action.kind, action.damage)
+        ops = action.ops + (named.ops if named else ())
+        if skip:
+            skip -= 1
+            shown.append(ActionPreview(action.kind, action.damage, ops, "", skipped=True))
+            continue
+        power += sum(op.n for op in ops if op.op == "power")
+        damage = action.damage + (named.bonus if named else 0)
+        if damage > 0:
+            damage, power = damage + power, 0
+        shown.append(ActionPreview(action.kind, damage, ops, named.name if named else ""))
+    return shown
+
+
+# ----- its turn ---------------------------------------------------------------------------
+
+
+def _draw_pattern(state: State) -> int | None:
+    if not state.patterns:
+        return None
+    pattern = state.patterns.pop()
+    state.patterns_out.append(pattern)
+    return pattern
+
+
+def begin_turn(state: State) -> bool:
+    """The enemy's turn begins (its Guard fades, specials, patterns drawn). True once the
+    turn is over; False when it waits for a decision or the fight ended."""
+    enemy = state.enemy
+    assert enemy is not None
+    card = load().enemies[enemy.id]
+    state.phase = "enemy"
+    enemy.guard = 0  # R25
+    state.rocked = 0
+    for k, special in enumerate(card.specials):
+        if special.when == "turn":
+            for i, op in enumerate(special.ops):
+                trace.fire(f"enemy:{enemy.id}:special:{k}:op:{i}")
+                enemy_op(state, op, "none")
+    if special_text := " ".join(s.text for s in card.specials if s.when == "turn" and s.text):
+        log(state, f"{enemy.name}: {special_text}")
+    # R19: Stun skips first actions and Weakened draws extra patterns, first pattern only
+    turn = EnemyTurn(patterns_left=card.patterns_per_turn - 1, skip=enemy.stun)
+    enemy.stun = 0
+    state.enemy_turn = turn
+    state.patterns_used = []
+    drawn = [p for p in (_draw_pattern(state) for _ in range(1 + enemy.weakened)) if p is not None]
+    enemy.weakened = 0
+    if len(drawn) > 1:
+        state.pending = Pending(
+            kind="weakened",
+            prompt=f"{enemy.name} is Weakened: choose the attack pattern it uses.",
+            options=[str(p) for p in drawn],
+        )
+        names = " and ".join(pile(state)[p].name for p in drawn)
+        log(state, f"{enemy.name} is Weakened and draws {len(drawn)} patterns: {names}.")
+        return False
+    turn.pattern = drawn[0] if drawn else -1
+    if drawn:
+        state.patterns_used.append(drawn[0])
+    return run_turn(state)
+
+
+def choose_pattern(state: State, pattern: int) -> bool:
+    assert state.enemy_turn is not None
+    state.enemy_turn.pattern = pattern
+    state.patterns_used.append(pattern)
+    log(state, f"You choose {pile(state)[pattern].name} for it.")
+    return run_turn(state)
+
+
+def run_turn(state: State) -> bool:
+    """Resolve pattern actions until the turn ends (True), or the fight ends or a choice is
+    needed (False)."""
+    enemy = state.enemy
+    turn = state.enemy_turn
+    assert enemy is not None and turn is not None
+    patterns = pile(state)
+    while True:
+        if fight_over(state) or state.pending is not None:
+            return False
+        if state.to_tap and not _ask_stun_tap(state):
+            return False
+        if turn.pattern < 0:
+            break
+        pattern = patterns[turn.pattern]
+        if turn.step == 0 and turn.skip == 0:
+            log(state, f"{enemy.name} attacks: {pattern.name}.")
+        if turn.step >= len(pattern.actions):
+            if turn.patterns_left <= 0:
+                break
+            turn.patterns_left -= 1
+            drawn = _draw_pattern(state)
+            turn.pattern = -1 if drawn is None else drawn
+            if drawn is not None:
+                state.patterns_used.append(drawn)
+            turn.step = 0
+            continue
+        action_index = turn.step
+        turn.step += 1
+        if turn.skip:
+            turn.skip -= 1
+            log(state, f"Stunned, {enemy.name} loses the first action of {pattern.name}.")
+            continue
+        key = f"{_pattern_key(state, turn.pattern)}:{action_index}"
+        enemy_action(state, pattern.actions[action_index], key)
+    end_turn(state)
+    return True
+
+
+def _ask_stun_tap(state: State) -> bool:
+    """Stun received: the Disciple taps energy cards of their choice (R18). False when asking."""
+    untapped: dict[tuple[str, int], int] = {}  # one card of each kind: alike ones tap alike
+    for i, energy in enumerate(state.energy):
+        if not energy.tapped:
+            untapped.setdefault((energy.colour, energy.amount), i)
+    if not untapped:
+        state.to_tap = 0
+        log(state, "Stunned, but all your energy is tapped already.")
+        return True
+    log(state, "You are Stunned: you tap an energy card of your choice.")
+    state.pending = Pending(
+        kind="stun_tap",
+        prompt="You are Stunned: choose an energy card to tap.",
+        options=[str(i) for i in untapped.values()],
+    )
+    return False
+
+
+def stun_tap(state: State, energy_index: int) -> bool:
+    state.energy[energy_index].tapped = True
+    state.to_tap -= 1
+    log(state, f"Stunned: your {state.energy[energy_index].colour} energy is tapped.")
+    return run_turn(state)
+
+
+def enemy_action(state: State, action, key: str) -> None:
+    """One action of a pattern: counters answer first (R9); then, as R3 orders a card, the
+    enemy's own buffs, its debuffs on the Disciple, and the hit (R20 adds the named attack)."""
+    enemy = state.enemy
+    assert enemy is not None
+    kind = action.kind
+    _trigger_counter(state, kind)
+    if fight_over(state):
+        return
+    trace.fire(key)
+    damage = action.damage
+    keyed: list[tuple[str, Op]] = [("", op) for op in action.ops]
+    k, named = named_attack(enemy.id, kind, action.damage)
+    if named is not None:
+        log(state, f"{enemy.name} uses {named.name}.")
+        if named.bonus:
+            damage += named.bonus
+            trace.fire(f"enemy:{enemy.id}:attack:{k}:bonus")
+        keyed += [(f"enemy:{enemy.id}:attack:{k}:op:{i}", op) for i, op in enumerate(named.ops)]
+    keyed = ordered(keyed)
+    for op_key, op in keyed:
+        if op.op in BUFF_OPS:
+            trace.fire(op_key)
+            enemy_self_op(state, op)
+    attacks = damage > 0 or (kind == "grapple" and any(op.op == "submit" for _, op in keyed))
+    clinch = ""
+    if enemy.clinch and attacks:  # R16: Clinch is used by the next attack, by its kind
+        enemy.clinch = False
+        clinch = kind
+    for op_key, op in keyed:
+        if op.op in DEBUFF_OPS and not fight_over(state):
+            trace.fire(op_key)
+            enemy_op(state, op, kind, full=clinch == "grapple")
+    if damage > 0 and not fight_over(state):
+        enemy_attack(state, damage, kind, "" if clinch == "grapple" else clinch)
+    for op_key, op in keyed:
+        if op.op not in BUFF_OPS and op.op not in DEBUFF_OPS and not fight_over(state):
+            trace.fire(op_key)
+            enemy_op(state, op, kind)
+    if clinch == "grapple" and not fight_over(state):
+        enemy.clinch = True
+        log(state, f"{enemy.name} keeps its Clinch.")
+
+
+def enemy_self_op(state: State, op: Op) -> bool:
+    """Buffs and heals the enemy gives itself; False if the op targets the Disciple."""
+    enemy = state.enemy
+    assert enemy is not None
+    if op.op == "power":
+        enemy.power += op.n
+    elif op.op == "guard":
+        enemy.guard += op.n
+    elif op.op == "clinch":
+        enemy.clinch = True
+    elif op.op == "feint":
+        enemy.feint = True
+    elif op.op == "heal":
+        enemy.vitality = min(enemy.max_vitality, enemy.vitality + op.n)
+    else:
+        return False
+    return True
+
+
+def enemy_op(state: State, op: Op, kind: str, full: bool = False) -> None:
+    """One op of an enemy action or special; `full`: its Submit lands in full (Clinch)."""
+    if fight_over(state) or enemy_self_op(state, op):
+        return
+    if op.op == "attack":
+        enemy_attack(state, op.n, kind)
+    elif op.op == "submit":
+        submit_player(state, op.n, full=full)
+    elif op.op == "exposed":
+        if state.guard:
+            log(state, f"You are Exposed and lose {state.guard} Guard.")
+        state.guard = 0
+    elif op.op == "rocked":
+        rock_player(state, op.n)
+    elif op.op == "weakened":
+        for _ in range(op.n):
+            weaken_player(state)
+    elif op.op == "stun":
+        state.to_tap += op.n
+
+
+def _trigger_counter(state: State, kind: str) -> None:
+    cards = load().cards
+    for i, card_id in enumerate(state.counters):
+        counter = cards[card_id].counter
+        assert counter is not None
+        if counter.on == kind or (counter.on == "any" and kind != "none"):
+            del state.counters[i]
+            log(state, f"Counter! {cards[card_id].name} answers the attack.")
+            resolve_player_ops(state, cards[card_id], [("counter", counter.ops)])
+            state.discard.append(card_id)
+            return  # R9: one counter answers one action
+
+
+def end_turn(state: State) -> None:
+    enemy = state.enemy
+    assert enemy is not None
+    enemy.power = 0  # R25: the enemy's buffs fade at the end of its turn
+    enemy.clinch = False
+    enemy.feint = False
+    state.patterns.extend(state.patterns_out)
+    state.patterns_out = []
+    state.rng.shuffle(state.patterns)
+    state.enemy_turn = None
+
+
+# ----- in words -------------------------------------------------------------------------
+
+KIND_NAME = {"upper": "Upper", "lower": "Lower", "grapple": "Grapple", "none": "Untyped"}
+_SELF_EVIDENT = ("clinch", "feint", "exposed", "weakened", "stun")
+
+
+def op_words(op: Op) -> str:
+    word = op.op.capitalize()
+    if op.op in _SELF_EVIDENT:
+        return word if op.n == 1 else f"{word} {op.n}"
+    if op.op in ("attack", "heal"):
+        return f"{'hit' if op.op == 'attack' else 'heal'} {op.n}"
+    return f"{word} {op.n}"
+
+
+def action_words(action: ActionPreview) -> str:
+    """'Grapple 3 + Submit 2' and the like; Power is already in the damage it adds to."""
+    parts = [f"{KIND_NAME[action.kind]} {action.damage}"] if action.damage > 0 else []
+    parts += [op_words(op) for op in action.ops if op.op != "power" or action.damage <= 0]
+    text = " + ".join(parts) or "nothing"
+    return f"({text} skipped)" if action.skipped else text
+
+
+def pattern_words(state: State, pattern: Pattern, first: bool = True) -> str:
+    return ", then ".join(action_words(a) for a in preview(state, pattern, first))

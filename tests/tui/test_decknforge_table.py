@@ -1,0 +1,95 @@
+"""DecknForge played together: a table opened to others from the set-up screen, a second
+player joining from their own app with their own deck, both acting at once (each only for
+their seat), and each player's deck receiving the result; bots filling seats at one keyboard."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import msgspec
+
+from engine.decknforge.view import HIDDEN
+from saves.paths import DataPaths
+from tests.conftest import screen_text
+from tests.tui.launcher import SIZE, make_app
+from tests.tui.test_seats import as_app
+from tui import game_screen
+from tui.decknforge.screen import DecknForgeScreen
+from tui.decknforge.storage import deck_store
+from tui.tables.screens import LobbyScreen
+
+
+async def keys(pilot, *presses: str) -> None:
+    for key in presses:
+        await pilot.press(key)
+        await pilot.pause()
+
+
+def player_paths(tmp_path: Path, who: str) -> DataPaths:
+    """Each player's own folder (their decks); the tables folder they share."""
+    paths = DataPaths(tmp_path / who, common=tmp_path / "common")
+    paths.ensure()
+    return paths
+
+
+async def test_two_apps_play_a_shared_table_to_the_end_and_both_decks_keep_the_result(tmp_path, monkeypatch):
+    monkeypatch.setattr(game_screen, "SHARED_POLL", 0.02)
+    ann_paths, ben_paths = player_paths(tmp_path, "ann"), player_paths(tmp_path, "ben")
+    ann, ben = make_app(ann_paths), make_app(ben_paths)
+    ann.settings.display_name, ben.settings.display_name = "Ann", "Ben"
+    async with ann.run_test(size=SIZE) as a_pilot, ben.run_test(size=SIZE) as b_pilot:
+        # Ann: a deck of her own at seat 1, seat 2 open to others, then open the table
+        await keys(a_pilot, "4", "1", "n", "a", "n", "enter", "down", "o")
+        assert "Seat 2: open" in screen_text(ann)
+        await keys(a_pilot, "s", "enter")  # the name offered is the settings' one
+        assert isinstance(ann.screen, LobbyScreen)
+        code = ann.screen.code
+        # Ben joins from his own app and makes a deck for it
+        as_app(ben, ben.join_table, code, "Ben")
+        await keys(b_pilot, "n", "b", "e", "n", "enter")
+        await a_pilot.pause(0.3)
+        assert isinstance(ann.screen, DecknForgeScreen) and isinstance(ben.screen, DecknForgeScreen)
+        a_screen, b_screen = ann.screen, ben.screen
+        game = a_screen.game
+        assert (a_screen.seat, b_screen.seat) == (0, 1)
+        assert game.seats(a_screen.session.state) == ["AN", "BEN"]
+        # each app draws its own hand only: the other's cards are placeholders in its view
+        assert {c.code for c in a_screen.state.players[1].hand} == {HIDDEN}
+        assert {c.code for c in b_screen.state.players[0].hand} == {HIDDEN}
+        assert HIDDEN not in {c.code for c in b_screen.state.players[1].hand}
+        both_moved = False
+        for _ in range(400):
+            full = a_screen.session.state
+            if game.outcome(full) is not None:
+                break
+            moving = game.to_move(full)
+            both_moved |= set(moving) == {0, 1}
+            for app, pilot, screen in ((ann, a_pilot, a_screen), (ben, b_pilot, b_screen)):
+                await pilot.pause(0.05)  # each sees the other's moves before choosing
+                if screen.seat in game.to_move(screen.session.state):
+                    as_app(app, screen.play, game.bot_action(screen.session.state, screen.seat))
+        await a_pilot.pause(0.2)
+        await b_pilot.pause(0.2)
+        assert both_moved  # the two players' turns ran at the same time
+        assert game.outcome(a_screen.session.state) is not None
+        assert b_screen.session.state == a_screen.session.state
+        assert a_screen.session.replay() == a_screen.session.state
+    for paths, initials in ((ann_paths, "AN"), (ben_paths, "BEN")):
+        [deck] = deck_store(paths).decks()
+        assert deck.initials == initials and len(deck.history) == 1  # the game is on it
+
+
+async def test_bots_fill_a_table_at_one_keyboard(paths, monkeypatch):
+    monkeypatch.setattr(game_screen, "BOT_PACE", 0.01)
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "4", "p", "1", "n", "m", "e", "enter", "down", "b", "down", "b", "s")
+        screen = app.screen
+        assert isinstance(screen, DecknForgeScreen)
+        assert screen.session.bot_seats == {1, 2} and screen.session.local_seats == {0}
+        assert screen.game.seats(screen.session.state) == ["ME", "BT2", "BT3"]
+        await pilot.pause(0.5)
+        game = screen.game
+        movers = [game.seat_of(msgspec.json.decode(raw, type=game.Action)) for raw in screen.session.envelope.actions]
+        assert movers.count(1) >= 3 and movers.count(2) >= 3  # no key was pressed for them
+        assert 0 in game.to_move(screen.session.state)  # the person still has the turn

@@ -1,0 +1,65 @@
+"""The `v` box: the Disciple's cards wherever they are. The draw pile's contents (never its
+order), the discard pile, what is in hand and in play, the skills deck's size, and the whole
+deck of the journey with costs, marking cards the energy can never pay."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rich.text import Text
+
+from engine.disciple.checks import never_payable
+from engine.disciple.content import load
+from engine.disciple.model import State
+from tui.disciple import view
+
+
+def _names(card_ids: list[str]) -> str:
+    """'2 × Jab, Cross, Slip' in a stable order (by name), counts for copies."""
+    cards = load().cards
+    counts = Counter(card_ids)
+    parts = []
+    for card_id in sorted(counts, key=lambda c: cards[c].name):
+        n = counts[card_id]
+        parts.append(f"{n} × {cards[card_id].name}" if n > 1 else cards[card_id].name)
+    return ", ".join(parts) or "none"
+
+
+def deck_text(state: State) -> Text:
+    cards = load().cards
+    text = Text()
+    if not state.styles:
+        return Text("No deck yet: choose your martial art first.")
+    sections = [
+        (f"Draw pile ({len(state.draw)}, shown in no particular order)", state.draw),
+        (f"Discard pile ({len(state.discard)})", state.discard),
+        (f"Hand ({len(state.hand)})", state.hand),
+    ]
+    in_play = [c for c in (state.stance, state.style, state.state_card) if c]
+    in_play += state.counters + [e.card for e in state.energy if e.card]
+    if state.enemy is not None:
+        sections.append((f"In play ({len(in_play)})", in_play))
+    for title, pile in sections:
+        text.append(title + "\n", style="bold underline")
+        text.append(_names(pile) + "\n\n")
+    text.append(f"Skills deck: {len(state.skills_deck)} cards, face down", style="bold")
+    if state.set_aside:
+        text.append(f" ({len(state.set_aside)} set aside when you learned a second style)")
+    text.append("\n\n")
+    owned = Counter(state.owned)
+    text.append(f"Your whole deck ({len(state.owned)} cards)\n", style="bold underline")
+    never = False
+    for card_id in sorted(owned, key=lambda c: (cards[c].style, cards[c].kind, cards[c].name)):
+        card = cards[card_id]
+        mark = "!" if never_payable(state, card) else " "
+        never |= mark == "!"
+        text.append(f"{mark}{owned[card_id]} × {card.name:<20} ", style="bold" if mark == "!" else "")
+        cost = view.cost_text(list(card.cost.get(c, 0) for c in ("gray", "blue", "red", "green")),
+                              card.kind == "energy")
+        text.append_text(cost)
+        text.append(" " * max(1, 5 - len(cost.plain)))
+        text.append(f"{view.TYPE_NAME[card.kind]:<8} {view.RARITY_LETTER[card.rarity]}\n")
+        text.append(f"      {card.text}\n", style="dim")
+    if never:
+        text.append("\n! your energy can never pay this card, even with every energy card out.")
+    return text

@@ -1,0 +1,135 @@
+"""What each row of the Disciple's list says (a card, an option, a way to pay), the list's
+title, and the line telling which energy the highlighted card taps."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+
+from engine.core.game import Game
+from engine.disciple import energy
+from engine.disciple.checks import never_payable
+from engine.disciple.combat import tap_words
+from engine.disciple.content import Card, load
+from engine.disciple.journey import DECLINE, NONE_OPTION
+from engine.disciple.model import COLOUR_LETTER, Choose, PlayCard, State
+from engine.disciple.rules import cost_label
+from tui.disciple import explain, view
+from tui.disciple.widgets import Span
+
+PENDING_TITLE = {
+    "style": "Choose your martial art",
+    "start_choice": "Starting deck: pick one",
+    "event": "Event: choose",
+    "reward": "Reward",
+    "bottom_order": "Under your skills deck",
+    "remove_card": "Remove a card from your deck",
+    "weakened": "Weakened: pick its attack pattern",
+    "stun_tap": "Stunned: tap an energy card",
+    "second_style": "Learn a second style?",
+    "energy_pick": "New energy allotment",
+}
+
+
+def card_line(card: Card, cost: list[int], mark: str = " ", wide: bool = False) -> tuple[str, str, list[Span]]:
+    """A card in the list: 'mName  cost  type', the rarity letter, and the cost's colours;
+    `wide` adds what the card does. The mark: × a card the energy at hand cannot pay now,
+    ! one it can never pay."""
+    cost_text = view.cost_text(cost, card.kind == "energy")
+    label = f"{mark}{card.name[:20]:<20} {cost_text.plain:<4} {view.TYPE_NAME[card.kind]}"
+    if wide:
+        label = f"{label:<36}{card.text}"
+    start = 22  # where the cost begins in the label
+    spans: list[Span] = [(start + s.start, start + s.end, str(s.style)) for s in cost_text.spans]
+    if mark.strip():
+        spans.append((0, 1, "bold red"))
+    return label, view.RARITY_LETTER[card.rarity], spans
+
+
+def hand_row(state: State, index: int, playable: bool, wide: bool) -> tuple[str, str, list[Span]]:
+    card = load().cards[state.hand[index]]
+    mark = " " if playable else "×"
+    if card.kind != "energy" and never_payable(state, card):
+        mark = "!"
+    return card_line(card, view.current_cost(state, card), mark, wide)
+
+
+def payment_row(state: State, action: PlayCard) -> tuple[str, str, list[Span]]:
+    """'Tap B N', one way to pay for the card being paid for; the default says so."""
+    card = load().cards[state.hand[action.hand_index]]
+    taps = action.taps
+    if taps is None:
+        taps = energy.default_taps(state, energy.cost_of(state, card), action.hand_index)
+    label = f"Tap {tap_words(state, taps)}"
+    spans = [(i, i + 1, view.LETTER_STYLE[ch]) for i, ch in enumerate(label) if i > 3 and ch in view.LETTER_STYLE]
+    return label, "default" if action.taps is None else "", spans
+
+
+def option_row(game: Game, state: State, index: int, wide: bool) -> tuple[str, str, list[Span]]:
+    pending = state.pending
+    assert pending is not None
+    option = pending.options[index]
+    content = load()
+    if pending.kind in explain.CARD_OPTIONS and option != NONE_OPTION:
+        card = content.cards[option]
+        mark = "!" if pending.kind == "reward" and never_payable(state, card) else " "
+        return card_line(card, list(energy.base_cost(card)), mark, wide)
+    label = game.describe(Choose(index), state)
+    if pending.kind in explain.CARD_OPTIONS:  # "Keep none", lined up with the names
+        return f" {label}", "", []
+    if pending.kind in ("style", "second_style") and option != DECLINE:
+        letters = " ".join(COLOUR_LETTER[c] for c in content.styles[option].energy)
+        return label, f"energy {letters}", []
+    if pending.kind in ("energy_pick", "stun_tap"):  # "Blue (B)": the letter in its colour
+        letter = [(len(label) - 2, len(label) - 1, view.LETTER_STYLE[label[-2]])]
+        lost = len(explain.unpayable_with(state, option)) if pending.kind == "energy_pick" else 0
+        return label, f"! {lost} never payable" if lost else "", letter
+    return label, "", []
+
+
+def list_title(state: State, over: bool, paying: int | None) -> tuple[str, str]:
+    """The list's title and subtitle: what it holds and how to read it."""
+    if over:
+        return "The journey is over", ""
+    pending = state.pending
+    if pending is not None:
+        title = PENDING_TITLE.get(pending.kind, "Choose")
+        if pending.kind == "event":
+            title = f"Event: {load().events[state.event].name}"
+        if pending.kind == "reward":
+            title = f"Reward: keep up to {pending.picks_left}"
+        if pending.kind == "bottom_order":
+            return title, "the first you pick comes back first"
+        if pending.kind == "energy_pick":
+            picks = pending.picks_left
+            return title, f"{picks} pick{'' if picks == 1 else 's'} left"
+        return title, ""
+    if paying is not None:
+        return f"Pay for {load().cards[state.hand[paying]].name}", "Esc: back to the hand"
+    if state.phase == "player":
+        return f"Hand ({len(state.hand)})", "cost · type · rarity"
+    return "Waiting", ""
+
+
+def paying_line(state: State, action: Any, paying: bool) -> Text | None:
+    """What the highlighted card taps, shown before it is played (R7); None if no card is."""
+    if not isinstance(action, PlayCard) or action.hand_index >= len(state.hand):
+        return None
+    card = load().cards[state.hand[action.hand_index]]
+    text = Text(f"{card.name}: ", style="bold")
+    if card.kind == "energy":
+        return text.append("free, it stays in play this fight", style="dim")
+    cost = energy.cost_of(state, card)
+    if paying:
+        return text.append("pick the energy that pays")
+    if not energy.playable(state, action.hand_index):
+        return text.append(f"cannot pay {cost_label(cost)} now")
+    taps = action.taps
+    if taps is None:
+        taps = energy.default_taps(state, cost, action.hand_index)
+    text.append("taps " if taps else "free now" if not any(cost) else "paid from energy gathered")
+    text.append_text(view.letters_text([state.energy[i].colour for i in taps]))
+    if energy.other_payments(state, action.hand_index):
+        text.append(" · t other energy", style="dim")
+    return text
