@@ -28,8 +28,9 @@ def facts(state: State) -> Facts:
     for pile in PILES:
         for card in getattr(state, pile):
             zones[name(card)].append(pile)
-    if state.state_card:
-        zones[name(state.state_card)].append("state")
+    for slot in ("state_card", "stance", "style"):  # the cards in play, one a slot
+        if getattr(state, slot):
+            zones[name(getattr(state, slot))].append(slot)
     found: Facts = {("zone", card): Fact(tuple(sorted(where)), (card, "shuffle")) for card, where in zones.items()}
     found["vitality"] = Fact(state.vitality, (f"{state.vitality} left", f"vitality {state.vitality}"))
     found["guard"] = Fact(state.guard, ("Guard",))
