@@ -1,8 +1,7 @@
 """The explain checker (tests/explain.py) over Disciple runs: every change of vitality, Guard,
 Power, where a card is, and the run's end should be told by a log line before it happens.
 
-Disciple's engine is being reworked (its solo issue): what the checker finds today is listed in
-KNOWN, so this test fails only on something new, and tells when a known gap closes."""
+What the checker finds today is listed in KNOWN, so this test fails only on something new."""
 
 from __future__ import annotations
 

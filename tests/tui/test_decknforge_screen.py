@@ -458,7 +458,7 @@ async def test_the_strength_reading_is_chosen_at_set_up(paths):
         assert "Strength 62" in screen_text(app)
 
 
-# ----- the table explains itself (issue: keys that stay put, a dungeon told in parts) -------
+# ----- keys that keep their meaning, a dungeon told in parts --------------------------------
 
 
 def solo_app(paths, seed: int = 5):
