@@ -73,8 +73,8 @@ def roll_text(state: State, chances: Chances | None) -> Text:
     last = state.last
     if last is None:
         return Text("No roll yet.\nChoose how to fight.", style="dim")
-    allies = f" + {'+'.join(last.allies)}" if last.allies else ""
-    line = Text(f"{sum(last.dice)}{allies} = {last.total} vs {last.target}: ")
+    allies = f" + {'+'.join(last.allies)} = {last.total}" if last.allies else ""
+    line = Text(f"{'cards' if state.no_dice else 'dice'} {sum(last.dice)}{allies} vs {last.target}: ")
     line.append("WON" if last.result == "won" else "LOST", style="bold green" if last.result == "won" else "bold red")
     lines = [render_dice(last.dice, last.dice_cards), line]
     if last.result == "won":
