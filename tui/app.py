@@ -299,3 +299,20 @@ class TabletopApp(App[None]):
             else:
                 self.pop_screen()
 
+
+    # ----- an unexpected error: its details go to a crash file, one line to the terminal ----
+
+    def _handle_exception(self, error: Exception) -> None:
+        self._crash = error
+        super()._handle_exception(error)
+
+    def _fatal_error(self) -> None:
+        """Instead of Textual's traceback with every variable (a whole save among them)."""
+        from rich.text import Text
+
+        from tui.crash import crash_line, write_report
+
+        self.bell()
+        self.crash_file = write_report(self.paths, self._crash)
+        self._exit_renderables.append(Text(crash_line(self.crash_file)))
+        self._close_messages_no_wait()
