@@ -200,7 +200,7 @@ class SaveStore:
                 modified = 0
             try:
                 if not is_regular(item):
-                    raise Damaged(f"it is {entry_kind(item)}")
+                    raise Damaged(f"it is {entry_kind(item)}, not a file")
                 envelope, state = self._read(save_id)
             except Damaged as damage:
                 stamp = datetime.fromtimestamp(modified / 1e9, timezone.utc)
