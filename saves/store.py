@@ -73,6 +73,11 @@ def check_meaning(game: Game, envelope: Envelope, state: Any) -> None:
             raise Damaged(f"it names {len(envelope.seats)} seats for a game of {len(game.seats(table))}")
         if game.outcome(table) is None and not game.legal_actions(table):
             raise Damaged(f"its {game.title} game is stuck: nobody can move")
+        for number, line in enumerate(getattr(table, "log", ()), start=1):
+            try:
+                game.log_text(line)
+            except Exception:  # noqa: BLE001 (the wording met parts it was not written for)
+                raise Damaged(f"line {number} of its {game.title} log cannot be told") from None
     except Damaged:
         raise
     except Exception as error:  # noqa: BLE001 (a state no check foresaw: refused, not played)

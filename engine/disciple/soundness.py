@@ -37,7 +37,17 @@ def problems(state: State) -> list[str]:
     found += _counters(state)
     found += _fight(state, content)
     found += _pending(state, content)
+    found += _boss_ahead(state, content)
     return found
+
+
+def _boss_ahead(state: State, content: Content) -> list[str]:
+    """The event deck lasts until the style's boss, its last card, is met."""
+    if not state.styles or state.won is not None or state.event_deck:
+        return []
+    if state.enemy is not None and state.enemy.id == content.styles[state.styles[0]].boss:
+        return []
+    return ["the event deck ran out before the boss"]
 
 
 def _known_ids(state: State, content: Content) -> list[str]:
@@ -177,7 +187,7 @@ def _fight(state: State, content: Content) -> list[str]:
         return found
     card = content.enemies[enemy.id]
     if (enemy.tier, enemy.max_vitality) != (card.tier, card.vitality):
-        found.append(f"{enemy.name} does not match its card")
+        return [f"{enemy.name} does not match its card"]  # the rest reads its tier
     if enemy.vitality > enemy.max_vitality:
         found.append(f"{enemy.name} has more vitality than it started with")
     if enemy.vitality <= 0 and not enemy.beaten:
