@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import tempfile
 import time
@@ -25,6 +26,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from engine.core.rng import Rng
 from engine.registry import GAMES
@@ -53,17 +56,27 @@ def sample_files(store: SaveStore, game_id: str) -> list[bytes]:
     for seed in SAMPLE_SEEDS:
         chooser = Rng.from_seed(seed * 7919)
         session = GameSession.start(store, game, seed)
-        played = 0
         for goal in SAMPLE_MOVES:
-            while played < goal and session.outcome() is None:
-                session.play(chooser.choice(session.legal_actions()))
-                played += 1
-            path = store.paths.save_file(session.save_id)
-            if session.outcome() is None and path.exists():
-                samples.append(path.read_bytes())
+            if _play_to(session, goal, chooser):
+                samples.append(_saved(session))
     if hasattr(game, "new_campaign"):
         samples += _campaign_samples(store, game)
     return samples
+
+
+def _play_to(session: GameSession, moves: int, chooser: Rng) -> bool:
+    """Random legal moves until the log holds `moves` (written once, at the end, rather than
+    after every move); False if the game ended first."""
+    while len(session.envelope.actions) < moves and session.outcome() is None:
+        action = chooser.choice(session.legal_actions())
+        session.game.apply(session.state, action)
+        session.envelope.actions.append(msgspec.Raw(msgspec.json.encode(action)))
+    return session.outcome() is None
+
+
+def _saved(session: GameSession) -> bytes:
+    session._write()
+    return session.store.paths.save_file(session.save_id).read_bytes()
 
 
 def _campaign_samples(store: SaveStore, game: Any) -> list[bytes]:
@@ -71,19 +84,14 @@ def _campaign_samples(store: SaveStore, game: Any) -> list[bytes]:
     for seed in SAMPLE_SEEDS:
         chooser = Rng.from_seed(seed)
         session = CampaignSession.start(store, game, seed)
-        path = store.paths.save_file(session.save_id)
-        samples.append(path.read_bytes())  # between games: none begun yet
+        samples.append(_saved(session))  # between games: none begun yet
         session.start_next_game()
-        for goal in (3, 30):
-            while len(session.envelope.actions) < goal and session.outcome() is None:
-                session.play(chooser.choice(session.legal_actions()))
-            samples.append(path.read_bytes())
-        while session.outcome() is None:
-            session.play(chooser.choice(session.legal_actions()))
-        samples.append(path.read_bytes())  # a game over, waiting to be recorded
-        session.record_game()
-        if path.exists():
-            samples.append(path.read_bytes())
+        for goal in (3, 30, 10_000):
+            _play_to(session, goal, chooser)
+            samples.append(_saved(session))  # the last: a game over, waiting to be recorded
+        session.game.campaign_record_game(session.campaign)
+        session.envelope.actions = []
+        samples.append(_saved(session))
     return samples
 
 
@@ -251,7 +259,7 @@ def run(game_id: str, cases: int, seed: int = 1, folder: Path | None = None) -> 
                 continue
             tally.damaged += 1
             reason = verdict.removeprefix("damaged: ")
-            tally.reasons[reason.split(" (")[0].split(":")[0]] += 1
+            tally.reasons[re.sub(r"\d+", "N", reason.split(" (")[0])] += 1
             if UNCHECKED in reason:
                 tally.unchecked.append(f"{what}\n{why_unchecked(store, data)}")
         return tally

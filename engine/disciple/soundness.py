@@ -42,7 +42,11 @@ def problems(state: State) -> list[str]:
 
 
 def _boss_ahead(state: State, content: Content) -> list[str]:
-    """The event deck lasts until the style's boss, its last card, is met."""
+    """The set-up ends by setting out; the event deck lasts until the style's boss, its last
+    card, is met."""
+    setting_out = bool(state.queue) and state.queue[-1].kind == "journey"
+    if state.phase == "setup" and (state.queue or state.styles) and not setting_out:
+        return ["the set-up does not end by setting out on the journey"]
     if not state.styles or state.won is not None or state.event_deck:
         return []
     if state.enemy is not None and state.enemy.id == content.styles[state.styles[0]].boss:
