@@ -280,7 +280,8 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"{game_id:<11} {tally.cases} cases: {tally.playable} playable, {tally.damaged} damaged"
             f" ({len(tally.reasons)} kinds of reason), {len(tally.crashes)} crashes,"
-            f" {len(tally.unchecked)} refused unchecked  [{took:.1f} s]"
+            f" {len(tally.unchecked)} refused unchecked  [{took:.1f} s]",
+            flush=True,
         )
         for text in (tally.crashes + tally.unchecked)[: args.show]:
             print("  " + text.replace("\n", "\n  "))
