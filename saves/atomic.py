@@ -6,8 +6,11 @@ import os
 import shutil
 from pathlib import Path
 
+from saves.files import remove_stale_temps
+
 BACKUP_SUFFIX = ".bak"
 TEMP_SUFFIX = ".tmp"
+_tidied: set[Path] = set()  # folders whose leftover temporary files this process removed
 
 
 def backup_path(path: Path) -> Path:
@@ -33,6 +36,9 @@ def write_atomic(path: Path, data: bytes, keep_backup: bool = True) -> None:
     With keep_backup, the version being replaced stays beside it as `<name>.bak`.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
+    if path.parent not in _tidied:  # the first write here: clear what killed writes left
+        _tidied.add(path.parent)
+        remove_stale_temps(path.parent)
     temp = path.with_name(f".{path.name}.{os.getpid()}{TEMP_SUFFIX}")
     with open(temp, "wb") as handle:
         handle.write(data)

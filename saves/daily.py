@@ -19,6 +19,7 @@ from typing import Any
 import msgspec
 
 from saves.atomic import write_atomic
+from saves.files import keep_aside, read_regular
 from saves.settings import load_settings
 from saves.store import SaveStore
 
@@ -50,20 +51,23 @@ class Attempts(msgspec.Struct):
 
 
 def load_attempts(store: SaveStore) -> Attempts:
-    """The tries begun so far. A damaged file is kept aside as daily.damaged.json and the
-    list starts again: nothing is overwritten that a player might want back."""
+    """The tries begun so far. A damaged file is kept aside as daily.damaged.json (-2, -3...
+    when one is kept already) and the list starts again: nothing is overwritten that a
+    player might want back."""
     path = store.paths.daily_attempts
     try:
-        data = path.read_bytes()
+        data = read_regular(path)
     except FileNotFoundError:
         return Attempts()
+    except OSError:
+        data = b""  # unreadable, or not a file: kept aside below like a damaged one
     try:
         attempts = msgspec.json.decode(data, type=Attempts)
         if attempts.format == ATTEMPTS_FORMAT:
             return attempts
     except (msgspec.DecodeError, msgspec.ValidationError):
         pass
-    path.replace(path.with_name("daily.damaged.json"))
+    keep_aside(path, "daily.damaged")
     return Attempts()
 
 
@@ -176,7 +180,7 @@ def board(store: SaveStore, day: date, game_id: str | None = None) -> list[Board
         if path.name.startswith("."):
             continue
         try:
-            line = msgspec.json.decode(path.read_bytes(), type=BoardLine)
+            line = msgspec.json.decode(read_regular(path), type=BoardLine)
         except (OSError, msgspec.DecodeError, msgspec.ValidationError):
             continue  # another player's damaged line hides only itself
         if line.format == BOARD_FORMAT and (game_id is None or line.game_id == game_id):

@@ -45,7 +45,7 @@ class Damaged(Exception):
     """A file that cannot be used; the message says why, in a player's words."""
 
 
-_header_decoder = msgspec.json.Decoder(dict)
+_header_decoder = msgspec.json.Decoder()
 _envelope_decoder = msgspec.json.Decoder(Envelope)
 _encoder = msgspec.json.Encoder()
 
@@ -66,6 +66,12 @@ def encode(envelope: Envelope) -> bytes:
     return text.replace(actions_line, b'\n "actions": ' + actions + b",")
 
 
+def _shape(value: Any) -> str:
+    names = ((bool, "true or false"), (list, "a JSON list"), (str, "a JSON string"),
+             (int, "a number"), (float, "a number"))  # fmt: skip
+    return next((name for kind, name in names if isinstance(value, kind)), "JSON null")
+
+
 def check_header(data: bytes, file_format: str, newest: int, what: str) -> dict[str, Any]:
     """The top level of a versioned JSON file, once the checks every kind of file shares have
     passed: not empty, JSON text, the right format, a version this program can read."""
@@ -81,6 +87,8 @@ def check_header(data: bytes, file_format: str, newest: int, what: str) -> dict[
         raise Damaged("the file is not complete JSON (truncated or corrupted)") from None
     except UnicodeDecodeError:
         raise Damaged("the file is not text (random or binary bytes)") from None
+    if not isinstance(raw, dict):  # whole JSON, but not an object at the top
+        raise Damaged(f"it holds {_shape(raw)}, not {what}")
     if raw.get("format") != file_format:
         raise Damaged(f"it is not {what}")
     version = raw.get("version")

@@ -24,6 +24,7 @@ import msgspec
 from engine.core.game import Game, Outcome
 from saves.atomic import write_atomic
 from saves.envelope import Damaged, Envelope, check_header
+from saves.files import NotAFile, read_regular
 from saves.store import SaveStore
 
 HISTORY_FORMAT = "tabletop-tui-history"
@@ -98,9 +99,11 @@ class History:
     def read(self, record_id: str) -> Record:
         """One finished game; Damaged with the reason when it cannot be used."""
         try:
-            data = self.path(record_id).read_bytes()
+            data = read_regular(self.path(record_id))
         except FileNotFoundError:
             raise Damaged("there is no such finished game") from None
+        except NotAFile as error:
+            raise Damaged(f"it is {error.strerror}") from None
         except OSError as error:
             raise Damaged(f"it cannot be read ({error.strerror})") from None
         check_header(data, HISTORY_FORMAT, HISTORY_VERSION, "a tabletop-tui history file")
@@ -156,7 +159,7 @@ class History:
 
     def _load_index(self) -> list[Finished]:
         try:
-            return _index.decode((self.folder / INDEX_NAME).read_bytes()).entries
+            return _index.decode(read_regular(self.folder / INDEX_NAME)).entries
         except (OSError, msgspec.DecodeError, msgspec.ValidationError):
             return []  # rebuilt from the files themselves
 

@@ -8,6 +8,7 @@ import fcntl
 import msgspec
 
 from saves.atomic import write_atomic
+from saves.files import read_regular
 from saves.paths import DataPaths
 
 NAMES_FORMAT = "tabletop-tui-names"
@@ -38,7 +39,7 @@ def claim_name(paths: DataPaths, player_id: str, name: str) -> str:
     with open(paths.names.with_suffix(".lock"), "a") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # two players choosing at once: one after the other
         try:
-            known = msgspec.json.decode(paths.names.read_bytes(), type=Names)
+            known = msgspec.json.decode(read_regular(paths.names), type=Names)
         except FileNotFoundError:
             known = Names()
         except (OSError, msgspec.DecodeError, msgspec.ValidationError):

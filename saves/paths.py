@@ -79,6 +79,11 @@ class DataPaths:
         return self.root / "ssh_host_ed25519_key"
 
     @property
+    def crashes(self) -> Path:
+        """What an unexpected error left: one text file each, for a bug report."""
+        return self.root / "crashes"
+
+    @property
     def settings(self) -> Path:
         return self.root / "settings.json"
 

@@ -71,8 +71,7 @@ class GameSession:
     @classmethod
     def resume(cls, store: SaveStore, save_id: str) -> GameSession:
         """Load a save; raises Damaged with the reason when it cannot be used."""
-        envelope = store.read(save_id)
-        state = store.decode_state(envelope)
+        envelope, state = store.load(save_id)
         game = store.games[envelope.game_id]
         if envelope.kind == "campaign":
             return CampaignSession(store, game, save_id, envelope, state)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from saves.atomic import write_atomic
+from saves.files import keep_aside, read_regular
 from saves.paths import DataPaths
 
 SETTINGS_FORMAT = "tabletop-tui-settings"
@@ -22,7 +23,7 @@ class Settings(msgspec.Struct, kw_only=True):
 def load_settings(paths: DataPaths) -> tuple[Settings, str]:
     """The saved settings, or defaults and a reason when the file is missing or damaged."""
     try:
-        data = paths.settings.read_bytes()
+        data = read_regular(paths.settings)
     except FileNotFoundError:
         return Settings(), ""
     except OSError as error:
@@ -38,6 +39,6 @@ def load_settings(paths: DataPaths) -> tuple[Settings, str]:
 
 def save_settings(paths: DataPaths, settings: Settings) -> None:
     damaged = paths.settings.exists() and load_settings(paths)[1]
-    if damaged:  # keep the unreadable file for the player instead of overwriting it
-        paths.settings.replace(paths.settings.with_name("settings.damaged.json"))
+    if damaged:  # keep the unreadable file for the player (beside any kept before)
+        keep_aside(paths.settings, "settings.damaged")
     write_atomic(paths.settings, msgspec.json.format(msgspec.json.encode(settings), indent=2))

@@ -16,6 +16,7 @@ import msgspec
 
 from saves.atomic import backup_path, write_atomic
 from saves.envelope import Damaged, check_header
+from saves.files import NotAFile, read_regular
 
 
 def utc_now() -> datetime:
@@ -81,17 +82,19 @@ class Shelf:
         listing), so nothing is lost even then.
         """
         path = self.path(name)
-        data = backup_path(path).read_bytes()
         self.backup(name)  # Damaged if the backup cannot be used either
+        data = read_regular(backup_path(path))
         if path.exists():
-            write_atomic(path.with_name(f".{path.name}.damaged"), path.read_bytes(), keep_backup=False)
+            write_atomic(path.with_name(f".{path.name}.damaged"), read_regular(path), keep_backup=False)
         write_atomic(path, data, keep_backup=False)
 
     def _decode(self, path: Path) -> tuple[ShelfEnvelope, Any]:
         try:
-            data = path.read_bytes()
+            data = read_regular(path)
         except FileNotFoundError:
             raise Damaged("there is no such file") from None
+        except NotAFile as error:
+            raise Damaged(f"it is {error.strerror}") from None
         except OSError as error:
             raise Damaged(f"it cannot be read ({error.strerror})") from None
         check_header(data, self.format, self.version, f"a {self.format} file")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from datetime import datetime, timezone
 from collections.abc import Callable
 from typing import Any
@@ -10,12 +11,22 @@ import msgspec
 
 from engine.core.game import Game
 from saves.atomic import backup_path, write_atomic
+from saves.files import NotAFile, entry_kind, is_regular, read_regular, remove_stale_temps
 from saves.envelope import FORMAT_VERSION, SAVE_FORMAT, Damaged, Envelope, decode, encode
 from saves.paths import DataPaths
 
 
 def utc_now() -> datetime:
     return datetime.now(timezone.utc)
+
+
+def updated_at(text: str, modified_ns: int) -> datetime:
+    """When a save was last written: its recorded time, or its file's when that is unreadable."""
+    try:
+        when = datetime.fromisoformat(text)
+    except ValueError:
+        return datetime.fromtimestamp(modified_ns / 1e9, timezone.utc)
+    return when if when.tzinfo is not None else when.replace(tzinfo=timezone.utc)
 
 
 class SaveEntry(msgspec.Struct, frozen=True):
@@ -34,6 +45,43 @@ class SaveEntry(msgspec.Struct, frozen=True):
     @property
     def damaged(self) -> bool:
         return bool(self.damage)
+
+
+def check_meaning(game: Game, envelope: Envelope, state: Any) -> None:
+    """Damaged unless the save could have come from play: its options, its log of moves, its
+    seats and its state as the game's rules see them (Game.validate), and someone able to
+    move while the game runs."""
+    try:
+        game.check_options(dict(envelope.options))
+    except (ValueError, TypeError) as problem:
+        raise Damaged(f"its options are not valid ({problem})") from None
+    for number, raw in enumerate(envelope.actions, start=1):
+        try:
+            msgspec.json.decode(raw, type=game.Action)
+        except (msgspec.ValidationError, msgspec.DecodeError):
+            raise Damaged(f"move {number} of its log is not a {game.title} move") from None
+    campaign = envelope.kind == "campaign"
+    try:
+        problems = game.validate_campaign(state) if campaign else game.validate(state)
+        if problems:
+            more = f" and {len(problems) - 1} more" if len(problems) > 1 else ""
+            raise Damaged(f"its {game.title} {'campaign' if campaign else 'game'} is impossible: {problems[0]}{more}")
+        table = game.campaign_game(state) if campaign else state
+        if table is None:
+            return
+        if envelope.seats and len(envelope.seats) != len(game.seats(table)):
+            raise Damaged(f"it names {len(envelope.seats)} seats for a game of {len(game.seats(table))}")
+        if game.outcome(table) is None and not game.legal_actions(table):
+            raise Damaged(f"its {game.title} game is stuck: nobody can move")
+        for number, line in enumerate(getattr(table, "log", ()), start=1):
+            try:
+                game.log_text(line)
+            except Exception:  # noqa: BLE001 (the wording met parts it was not written for)
+                raise Damaged(f"line {number} of its {game.title} log cannot be told") from None
+    except Damaged:
+        raise
+    except Exception as error:  # noqa: BLE001 (a state no check foresaw: refused, not played)
+        raise Damaged(f"its {game.title} state could not be checked ({type(error).__name__})") from None
 
 
 class SaveStore:
@@ -56,16 +104,29 @@ class SaveStore:
         """Decode one save; Damaged (with the reason) if it cannot be used."""
         return self._read(save_id)[0]
 
+    def load(self, save_id: str) -> tuple[Envelope, Any]:
+        """One save and its state (a Campaign for a campaign), checked; Damaged if unusable."""
+        return self._read(save_id)
+
     def _read(self, save_id: str) -> tuple[Envelope, Any]:
         path = self.paths.save_file(save_id)
         try:
-            data = path.read_bytes()
+            data = read_regular(path)
         except FileNotFoundError:
             raise Damaged("there is no such save") from None
+        except NotAFile as error:
+            raise Damaged(f"it is {error.strerror}") from None
         except OSError as error:
             raise Damaged(f"it cannot be read ({error.strerror})") from None
+        return self.load_data(data)
+
+    def load_data(self, data: bytes) -> tuple[Envelope, Any]:
+        """A save file's bytes as an envelope and its state, or Damaged with the reason: the
+        shape first (JSON, format, types), then the meaning (Game.validate)."""
         envelope = decode(data, set(self.games))
         game = self.games[envelope.game_id]
+        if envelope.kind not in self.kinds(game):
+            raise Damaged(f"it holds a {game.title} save of an unknown kind '{envelope.kind}'")
         upgraded = envelope.content_version < game.content_version
         if upgraded:
             self._upgrade(envelope, game)
@@ -78,10 +139,16 @@ class SaveStore:
                 f" this version has {game.content_version})"
             )
         state = self.decode_state(envelope)  # a state that no longer fits is damage too
+        check_meaning(game, envelope, state)
         if upgraded:  # a listing's words follow the upgraded state (e.g. how a loss is told)
             campaign = envelope.kind == "campaign"
             envelope.summary = game.campaign_summary(state) if campaign else game.summary(state)
         return envelope, state
+
+    @staticmethod
+    def kinds(game: Game) -> tuple[str, ...]:
+        """The kinds of save a game keeps in the saves folder."""
+        return ("game", "campaign") if hasattr(game, "new_campaign") else ("game",)
 
     def finished(self, envelope: Envelope, state: Any) -> bool:
         """A game with its outcome, or a campaign that is over: nothing left to continue."""
@@ -106,6 +173,8 @@ class SaveStore:
             return
         except ValueError as problem:
             raise Damaged(str(problem)) from None
+        except Exception as error:  # noqa: BLE001 (an old file damaged in a way upgrades never met)
+            raise Damaged(f"it could not be carried over to the new cards ({type(error).__name__})") from None
         envelope.options = options
         envelope.state = msgspec.Raw(msgspec.json.encode(state))
         envelope.actions = [msgspec.Raw(msgspec.json.encode(a)) for a in actions]
@@ -120,42 +189,49 @@ class SaveStore:
             raise Damaged(f"its {game.title} state is not valid ({error})") from None
 
     def list(self) -> list[SaveEntry]:
-        """Every save file, newest first; damaged ones included with their reason."""
-        entries: list[SaveEntry] = []
-        if not self.paths.saves.is_dir():
-            return entries
-        for path in self.paths.saves.glob("*.json"):
-            if path.name.startswith("."):
-                continue
-            save_id = path.stem
+        """Every save file, newest first; damaged ones included with their reason. OSError
+        when the saves folder itself cannot be examined (a missing one holds no saves)."""
+        try:
+            found = [e for e in os.scandir(self.paths.saves) if e.name.endswith(".json") and not e.name.startswith(".")]
+        except FileNotFoundError:
+            return []
+        remove_stale_temps(self.paths.saves)
+        entries: list[tuple[tuple[datetime, int], SaveEntry]] = []
+        for item in found:
+            save_id = item.name[: -len(".json")]
             try:
+                modified = item.stat().st_mtime_ns
+            except OSError:
+                modified = 0
+            try:
+                if not is_regular(item):
+                    raise Damaged(f"it is {entry_kind(item)}, not a file")
                 envelope, state = self._read(save_id)
             except Damaged as damage:
-                modified = datetime.fromtimestamp(path.stat().st_mtime, timezone.utc)
-                entries.append(
-                    SaveEntry(
-                        save_id,
-                        str(path),
-                        label=save_id,
-                        updated=modified.isoformat(timespec="seconds"),
-                        damage=str(damage),
-                    )
-                )
-                continue
-            entries.append(
-                SaveEntry(
+                stamp = datetime.fromtimestamp(modified / 1e9, timezone.utc)
+                entry = SaveEntry(
                     save_id,
-                    str(path),
-                    label=envelope.label,
-                    game_id=envelope.game_id,
-                    kind=envelope.kind,
-                    summary=envelope.summary,
-                    updated=envelope.updated,
-                    finished=self.finished(envelope, state),
+                    item.path,
+                    label=save_id,
+                    updated=stamp.isoformat(timespec="seconds"),
+                    damage=str(damage),
                 )
+                entries.append(((stamp, modified), entry))
+                continue
+            entry = SaveEntry(
+                save_id,
+                item.path,
+                label=envelope.label,
+                game_id=envelope.game_id,
+                kind=envelope.kind,
+                summary=envelope.summary,
+                updated=envelope.updated,
+                finished=self.finished(envelope, state),
             )
-        entries.sort(key=lambda entry: (entry.updated, entry.save_id), reverse=True)
-        return entries
+            entries.append(((updated_at(envelope.updated, modified), modified), entry))
+        # By time, not by the text of the times: a second's ties go to the later write.
+        entries.sort(key=lambda pair: (pair[0], pair[1].save_id), reverse=True)
+        return [entry for _, entry in entries]
 
     def most_recent(self) -> SaveEntry | None:
         """The newest save that can be played on (a finished game is not continued)."""

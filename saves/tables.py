@@ -21,6 +21,7 @@ import msgspec
 
 from engine.core.game import Game
 from saves.atomic import write_atomic
+from saves.files import NotAFile, read_regular
 from saves.envelope import FORMAT_VERSION, SAVE_FORMAT, Damaged, Envelope, Seat, decode, encode
 from saves.paths import DataPaths
 from saves.store import utc_now
@@ -90,9 +91,11 @@ class TableStore:
     def read(self, code: str) -> Envelope:
         path = self.file(code)
         try:
-            data = path.read_bytes()
+            data = read_regular(path)
         except FileNotFoundError:
             raise Damaged(f"there is no table {code}") from None
+        except NotAFile as error:
+            raise Damaged(f"it is {error.strerror}") from None
         except OSError as error:
             raise Damaged(f"it cannot be read ({error.strerror})") from None
         envelope = decode(data, set(self.games))
@@ -128,11 +131,11 @@ class TableStore:
         if not self.paths.tables.is_dir():
             return entries
         for path in self.paths.tables.glob("*.json"):
-            if path.name.startswith(".") or not path.is_file():
+            if path.name.startswith("."):
                 continue
             code = path.stem
             try:
-                envelope = self.read(code)
+                envelope = self.read(code)  # a named pipe or a folder is damage, not a table
                 state = self.decode_state(envelope)
             except Damaged as damage:
                 entries.append(TableEntry(code, damage=str(damage)))

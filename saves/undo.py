@@ -108,6 +108,8 @@ class Takebacks:
             state = self.start_state()
             for raw in actions:
                 action = msgspec.json.decode(raw, type=self.game.Action)
+                if not self.game.is_legal(state, action):  # a log that does not fit its table
+                    raise IllegalAction(self.game.why_illegal(state, action))
                 move = self.before(state, action)
                 self.game.apply(state, action)
                 self.after(state, move)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from textual import events
@@ -299,3 +301,34 @@ class TabletopApp(App[None]):
             else:
                 self.pop_screen()
 
+
+    # ----- an unexpected error: its details go to a crash file, one line to the terminal ----
+
+    crash_file: Path | None = None  # where the details of the error that stopped the app are
+    _crash: Exception | None = None
+    _crash_told = False
+
+    def _handle_exception(self, error: Exception) -> None:
+        if self._crash is not None:  # errors of the shutting down that follows the first
+            return
+        from tui.crash import write_report
+
+        self._crash = error
+        self.crash_file = write_report(self.paths, error)
+        super()._handle_exception(error)
+
+    def _fatal_error(self) -> None:
+        """Textual's would render a traceback with every variable (a whole save among them)."""
+        self.bell()
+        self._close_messages_no_wait()
+
+    def _print_error_renderables(self) -> None:
+        if self._crash is None:
+            super()._print_error_renderables()
+            return
+        from tui.crash import crash_line
+
+        self._exit_renderables.clear()
+        if not self._crash_told:  # one line, whole: a path cut by wrapping cannot be copied
+            print(crash_line(self.crash_file), file=sys.stderr)
+            self._crash_told = True

@@ -138,6 +138,40 @@ def main(argv: Sequence[str] | None = None) -> int:
         return USAGE_ERROR
     except KeyboardInterrupt:
         return 130
+    except OSError as problem:  # the data folder failed under a command: no traceback for that
+        where = f" ({shorten(problem.filename)})" if problem.filename else ""
+        print(f"tabletop-tui: cannot use the data folder: {problem.strerror or problem}{where}", file=sys.stderr)
+        return USAGE_ERROR
+    except Exception as error:  # noqa: BLE001 (a bug: its details go to a crash file)
+        from tui.crash import report
+
+        return report(_paths_of(argv), error)
+
+
+def _paths_of(argv: list[str]) -> DataPaths | None:
+    """The data folder the command line names, for a crash file; None if there is none."""
+    try:
+        args, _ = build_parser().parse_known_args(argv)
+        return DataPaths.resolve(args.data_dir) if args.data_dir != "" else None
+    except (UsageError, SystemExit, OSError):
+        return None
+
+
+def shorten(path: object, keep: int = 60) -> str:
+    """A path for a one-line message: a very long one loses its middle."""
+    text = str(path)
+    return text if len(text) <= keep else f"{text[: keep // 2 - 1]}...{text[-(keep // 2 - 2):]}"
+
+
+def check_data_folder(paths: DataPaths) -> None:
+    """A UsageError naming what is wrong when the data folder, or its saves folder, cannot be
+    used: a file in its place, a name too long, a folder that may not be entered."""
+    from saves.files import folder_problem
+
+    for folder, what in ((paths.root, "the data folder"), (paths.saves, "the saves folder")):
+        problem = folder_problem(folder)
+        if problem:
+            raise UsageError(f"cannot use {what} {shorten(folder)}: {problem}")
 
 
 def run(argv: list[str]) -> int:
@@ -147,8 +181,12 @@ def run(argv: list[str]) -> int:
         raise UsageError(f"unrecognised arguments: {' '.join(rest)}")
     if args.theme is not None and args.theme not in THEMES:
         raise UsageError(f"unknown theme '{args.theme}' (choose from {', '.join(THEMES)})")
+    if args.data_dir is not None and not args.data_dir.strip():
+        raise UsageError("--data-dir needs a folder name (an empty one would mean the usual folder)")
     paths = DataPaths.resolve(args.data_dir)
     store = SaveStore(paths, GAMES)
+    if args.command != "serve":  # serve keeps one folder per player under its own
+        check_data_folder(paths)
 
     if args.command == "saves":
         print(list_saves(store))
@@ -188,9 +226,10 @@ def run(argv: list[str]) -> int:
     try:
         paths.ensure()
     except OSError as problem:
-        raise UsageError(f"cannot use the data folder {paths.root}: {problem.strerror}") from None
+        raise UsageError(f"cannot use the data folder {shorten(paths.root)}: {problem.strerror}") from None
 
     from tui.app import TabletopApp  # Textual loads only when a screen is needed
 
-    TabletopApp(paths, theme=args.theme, store=store, on_start=on_start).run()
-    return 0
+    app = TabletopApp(paths, theme=args.theme, store=store, on_start=on_start)
+    app.run()
+    return app.return_code or 0  # a crash inside the app is 1, its details in a crash file

@@ -118,6 +118,11 @@ class Game:
         Loading a save runs it, so a well-typed but impossible file is refused, not played."""
         return []
 
+    def validate_campaign(self, campaign: Any) -> list[str]:
+        """validate for a game that keeps campaigns: the campaign value and its game in
+        progress, if any; [] for a sound one."""
+        return []
+
     # ----- the log ------------------------------------------------------------------------
 
     def log_text(self, line: Any) -> str:

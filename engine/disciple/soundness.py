@@ -44,7 +44,25 @@ def problems(state: State) -> list[str]:
     found += _table(state)
     found += _fight(state, content)
     found += _pending(state, content)
+    found += _boss_ahead(state, content)
     return found
+
+
+def _boss_ahead(state: State, content: Content) -> list[str]:
+    """A Solo set-up ends by setting out; the event deck lasts until the style's boss, its
+    last card, is met. (The other playstyles order their adventure differently.)"""
+    if state.mode != "solo" or len(state.players) != 1:
+        return []
+    me = state.players[0]
+    setting_out = bool(state.queue) and state.queue[-1].kind == "journey"
+    if state.phase == "setup" and (state.queue or me.styles) and not setting_out:
+        return ["the set-up does not end by setting out on the journey"]
+    if not me.styles or state.won is not None or me.event_deck:
+        return []
+    boss = content.styles[me.styles[0]].boss
+    if any(enemy.id == boss for enemy in state.enemies):
+        return []
+    return ["the event deck ran out before the boss"]
 
 
 def _named(state: State, me: Disciple, found: list[str]) -> list[str]:
@@ -248,7 +266,7 @@ def _enemy(state: State, enemy, content: Content) -> list[str]:
     found = []
     card = content.enemies[enemy.id]
     if (enemy.tier, enemy.max_vitality) != (card.tier, card.vitality):
-        found.append(f"{enemy.name} does not match its card")
+        return [f"{enemy.name} does not match its card"]  # the rest reads its tier
     if enemy.vitality > enemy.max_vitality:
         found.append(f"{enemy.name} has more vitality than it started with")
     if enemy.vitality <= 0 and not enemy.beaten:

@@ -223,6 +223,11 @@ class DisruptionGame(Game):
             return Outcome(False, None, f"The ritual goes on: lost after {state.wins} of {WINS_TO_WIN} wins.")
         return None
 
+    def validate(self, state: State) -> list[str]:
+        from engine.disruption.validate import problems
+
+        return problems(state)
+
     def unseen_cards(self, state: State) -> tuple[int, ...]:
         return (len(state.defender_deck), len(state.minor_deck), len(state.major_deck))
 

@@ -312,6 +312,17 @@ class DruidPathGame(Game):
             return None
         return Outcome(state.result == "won", score(state), state.result_reason, score_terms(state))
 
+    def validate(self, state: State) -> list[str]:
+        from engine.druid_path.validate import problems
+
+        return problems(state)
+
+    def validate_campaign(self, campaign: Any) -> list[str]:
+        """The campaign's road, results and carried-over HP (C1-C4), and its game in progress."""
+        from engine.druid_path.validate import campaign_problems
+
+        return campaign_problems(campaign)
+
     def unseen_cards(self, state: State) -> tuple[int, ...]:
         return (len(state.beast_deck), len(state.item_deck), len(state.shadow_deck))
 

@@ -84,7 +84,7 @@ def test_event_adds_and_removes_cards_and_shuffles():
     state.queue.clear()
     state.pending = None
     state.phase = "journey"
-    state.players[0].event_deck = ["bx_brawler", "quiet_dojo", "energy_shrine"]
+    state.players[0].event_deck = ["iron_champion", "bx_brawler", "quiet_dojo", "energy_shrine"]
     GAME._advance(state)
     before = len(state.players[0].owned)
     GAME.apply(state, Choose(1))  # a red energy card
@@ -102,12 +102,12 @@ def test_an_event_that_takes_the_last_vitality_ends_the_run_R11():
     state.queue.clear()
     state.pending = None
     state.phase = "journey"
-    state.players[0].event_deck = ["bx_brawler", "quiet_dojo", "wandering_master"]
+    state.players[0].event_deck = ["iron_champion", "bx_brawler", "quiet_dojo", "wandering_master"]
     GAME._advance(state)
     state.players[0].vitality = 3
     GAME.apply(state, Choose(0))  # the hard lesson: lose 3
     assert state.phase == "over" and GAME.outcome(state).won is False
-    assert state.players[0].event_deck == ["bx_brawler", "quiet_dojo"] and GAME.validate(state) == []
+    assert state.players[0].event_deck == ["iron_champion", "bx_brawler", "quiet_dojo"] and GAME.validate(state) == []
     assert state.log[-3:] == ["Wandering Master: Hard lesson (lose 3, top 2 skills).",
                               "You lose 3 vitality (0 left).",
                               "You are worn out. Your journey ends here."]

@@ -26,6 +26,7 @@ def check_invariants(state: State) -> None:
     assert all(not c.is_major for c in state.minor_deck)
     assert all(c.is_major for c in state.major_deck)
     assert len(state.log) <= 40
+    assert GAME.validate(state) == []
 
 
 def candidate_actions(state: State) -> list:

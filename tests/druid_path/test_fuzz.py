@@ -25,6 +25,7 @@ def play_random(seed: int, trip: bool) -> None:
             assert actions == [a for options in PLAY_OPTIONS.values() for a in options(state)]
         GAME.apply(state, rng.choice(actions))
         check_invariants(state)
+        assert GAME.validate(state) == [], GAME.validate(state)
         if trip:
             round_trip(state)
         steps += 1
@@ -50,4 +51,5 @@ def test_greedy_games_on_every_path_keep_the_invariants() -> None:
         while GAME.outcome(state) is None:
             GAME.apply(state, greedy_player(GAME, state, rng))
             check_invariants(state)
+            assert GAME.validate(state) == [], GAME.validate(state)
         assert state.turn <= 10

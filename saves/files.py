@@ -1,0 +1,149 @@
+"""Opening files a player's data folder holds, whatever they turn out to be.
+
+Only regular files are read: a named pipe would block the reader for ever, a device could
+hand out bytes without end. Whatever else sits under a file's name is refused with a reason
+like any damaged file. Temporary files that a killed write left behind are removed once the
+process that wrote them is gone.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import re
+import stat
+from pathlib import Path
+
+# write_atomic's temporary names: `.<name>.<pid>.tmp` (the backup's staging copy included)
+_TEMP_NAME = re.compile(r"^\..+\.(\d+)\.tmp$")
+
+_KINDS = (
+    (stat.S_ISREG, "a file"),
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a named pipe"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+)
+
+
+class NotAFile(OSError):
+    """Something other than a regular file sits under the name; strerror says what."""
+
+
+def kind_of(mode: int) -> str:
+    return next((name for test, name in _KINDS if test(mode)), "not a regular file")
+
+
+def read_regular(path: Path) -> bytes:
+    """The bytes of `path`, which must be a regular file (a link to one will do).
+
+    Opened without blocking, so a named pipe is seen for what it is instead of waiting for a
+    writer. Raises FileNotFoundError, NotAFile, or the OSError the system gives.
+    """
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise NotAFile(errno.EINVAL, f"{kind_of(mode)}, not a file", str(path))
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            return handle.read()
+    finally:
+        os.close(fd)
+
+
+def is_regular(entry: os.DirEntry[str]) -> bool:
+    """Whether a folder entry is a regular file (following a link); False if it vanished."""
+    try:
+        return entry.is_file()
+    except OSError:
+        return False
+
+
+def entry_kind(entry: os.DirEntry[str]) -> str:
+    try:
+        return kind_of(entry.stat().st_mode)
+    except OSError as error:
+        return error.strerror or "unreadable"
+
+
+def folder_problem(folder: Path) -> str:
+    """Why `folder` cannot be used as a folder, in a few words; "" when it can (or does not
+    exist yet, and can be made)."""
+    try:
+        info = os.stat(folder)
+    except FileNotFoundError:
+        return ""
+    except OSError as error:
+        return error.strerror or str(error)
+    if not stat.S_ISDIR(info.st_mode):
+        return f"it is {kind_of(info.st_mode)}, not a folder"
+    try:
+        with os.scandir(folder):
+            pass
+    except OSError as error:
+        return error.strerror or str(error)
+    return ""
+
+
+def process_alive(pid: int) -> bool:
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # EPERM: somebody else's process, alive
+        return True
+    return True
+
+
+def remove_stale_temps(folder: Path) -> int:
+    """Remove the temporary files of writes whose process is gone (killed mid-write); the
+    file they were to replace is whole either way. Returns how many were removed."""
+    removed = 0
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return 0
+    for entry in entries:
+        match = _TEMP_NAME.match(entry.name)
+        if match is None or not is_regular_no_follow(entry):
+            continue
+        pid = int(match.group(1))
+        if pid == os.getpid() or process_alive(pid):
+            continue
+        try:
+            os.unlink(entry.path)
+            removed += 1
+        except OSError:
+            pass  # gone already, or not ours to remove: left for later
+    return removed
+
+
+def is_regular_no_follow(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_file(follow_symlinks=False)
+    except OSError:
+        return False
+
+
+def keep_aside(path: Path, stem: str) -> Path:
+    """Move a damaged file out of the way under a name no earlier copy holds
+    (`<stem>.json`, then `<stem>-2.json`...), so one damaged copy never replaces another."""
+    n = 1
+    while True:
+        target = path.with_name(f"{stem}.json" if n == 1 else f"{stem}-{n}.json")
+        try:
+            os.link(path, target)  # fails rather than replace an earlier copy
+        except FileExistsError:
+            n += 1
+            continue
+        except OSError:  # links not allowed here (or not a file): rename if the name is free
+            if target.exists() or target.is_symlink():
+                n += 1
+                continue
+            os.replace(path, target)
+            return target
+        os.unlink(path)
+        return target
