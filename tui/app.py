@@ -8,6 +8,7 @@ from typing import Any
 from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.driver import Driver
 from textual.screen import Screen
 
 from engine.registry import GAMES
@@ -45,6 +46,8 @@ class TabletopApp(App[None]):
         super().__init__()
         self.paths = paths
         self.store = store or SaveStore(paths, GAMES)
+        self.store.write_in_background()  # a move does not wait for the disk (saves/writer.py)
+        self._terminal_gone = False
         self.tables = TableStore(paths, self.store.games, self.store.clock)
         self.table_name = ""  # the name given in this terminal to sit at shared tables
         self.settings, self.settings_problem = load_settings(paths)
@@ -56,9 +59,35 @@ class TabletopApp(App[None]):
         chosen = theme or self.settings.theme
         self.theme = chosen if chosen in THEMES else DEFAULT_THEME
 
-    # ----- start-up ---------------------------------------------------------------------
+    # ----- start-up and the end -----------------------------------------------------------
+
+    def get_driver_class(self) -> type[Driver]:
+        from textual.drivers.linux_driver import LinuxDriver
+
+        from tui.terminal import TerminalDriver
+
+        driver = super().get_driver_class()
+        return TerminalDriver if driver is LinuxDriver else driver
+
+    def terminal_gone(self) -> None:
+        """The terminal hung up or its input ended: the saves reach the disk, then the app ends,
+        within a second even if closing down blocks on the dead terminal."""
+        from tui.terminal import end_soon
+
+        if self._terminal_gone:
+            return
+        self._terminal_gone = True
+        try:
+            self.store.flush()
+        except OSError:
+            pass  # no terminal left to say it on; the file holds the last move that was saved
+        end_soon()
+        self.exit()
 
     def on_mount(self) -> None:
+        from tui.terminal import catch_hang_up
+
+        catch_hang_up(lambda: self._loop.call_soon_threadsafe(self.terminal_gone))
         if self.theme_override:  # --theme is remembered, like a choice in Settings
             self.update_settings(theme=self.theme)
         self.push_screen(HomeScreen())

@@ -61,7 +61,7 @@ def save_and_load(repeats: int = 500) -> tuple[float, float, int]:
     return statistics.median(saves) * 1000, statistics.median(loads) * 1000, size
 
 
-async def keypress_to_repaint(games: int = 6) -> list[float]:
+async def keypress_to_repaint(games: int = 6, presses: int = 40) -> list[float]:
     from tui.app import TabletopApp
 
     class TimedApp(PaintRecorder, TabletopApp):
@@ -80,7 +80,7 @@ async def keypress_to_repaint(games: int = 6) -> list[float]:
                     return None
                 return "r" if session.state.phase == "fight" else "enter"
 
-            timings += await keypress_latencies(app, next_key, presses=40)
+            timings += await keypress_latencies(app, next_key, presses=presses)
     return [t * 1000 for t in timings]
 
 
