@@ -5,8 +5,8 @@ Textual's Linux driver reads keys in a thread and, when a read returns nothing, 
 again: a terminal that hung up (SSH dropped, window closed) while the process ignores SIGHUP
 (nohup, some supervisors) leaves the app spinning on a dead descriptor for ever. This driver
 reads the same way but treats end of input, or an error reading it, as the terminal gone: it
-tells the app, which saves and exits. SIGHUP, where the process has not been told to ignore
-it, ends the app the same way.
+tells the app, which saves and exits. SIGHUP and SIGTERM, where the process has not been told
+to ignore them, end the app the same way.
 
 Where the output encoding cannot show the glyphs (see tui/glyphs.py), what is written to the
 terminal is given their ASCII forms on its way out: one place, whatever drew it.
@@ -92,13 +92,14 @@ class TerminalDriver(LinuxDriver):
 
 
 def catch_hang_up(on_hang_up: Any) -> None:
-    """Have SIGHUP call `on_hang_up` in the app's thread, unless the process was started to
-    ignore it: then the end of input (above) is what ends the app."""
+    """Have SIGHUP (and SIGTERM) call `on_hang_up` in the app's thread, where the process was
+    not started to ignore them: the app then saves and ends in order, where the default would
+    end it mid-move. Under nohup the end of input (above) is what ends the app."""
     if threading.current_thread() is not threading.main_thread():
         return  # signal handlers can only be set from the main thread
-    if signal.getsignal(signal.SIGHUP) == signal.SIG_IGN:
-        return
-    signal.signal(signal.SIGHUP, lambda _number, _frame: on_hang_up())
+    for number in (signal.SIGHUP, signal.SIGTERM):
+        if signal.getsignal(number) != signal.SIG_IGN:
+            signal.signal(number, lambda _number, _frame: on_hang_up())
 
 
 def end_soon(seconds: float = CLOSE_DOWN, status: int = 0) -> None:

@@ -75,14 +75,15 @@ class PtyApp:
     def press(self, keys: bytes) -> None:
         os.write(self.master, keys)
 
-    def hang_up(self, send_signal: bool = False) -> float:
-        """Close the terminal (and send SIGHUP, as `serve` does); seconds until the app ended,
-        or None if it had not ended within PATIENCE."""
+    def hang_up(self, send_signal: int | None = None, close: bool = True) -> float | None:
+        """Send `send_signal` (as `serve` sends SIGHUP) and close the terminal; seconds until
+        the app ended, or None if it had not ended within PATIENCE."""
         start = time.perf_counter()
-        if send_signal:
-            self.process.send_signal(signal.SIGHUP)
-        os.close(self.master)
-        self.master = -1
+        if send_signal is not None:
+            self.process.send_signal(send_signal)
+        if close:
+            os.close(self.master)
+            self.master = -1
         try:
             self.process.wait(PATIENCE)
         except subprocess.TimeoutExpired:

@@ -4,6 +4,8 @@ terminal is closed as soon as the move is on screen (its save may still be on it
 
 from __future__ import annotations
 
+import signal
+
 import msgspec
 import pytest
 
@@ -18,18 +20,23 @@ SEED = 3
 
 
 @pytest.mark.parametrize(
-    "ignore_hang_up, send_signal",
-    [(True, False), (True, True), (False, True)],
-    ids=["nohup-terminal-closed", "nohup-signal-and-close", "hang-up-signal"],
+    "ignore_hang_up, send_signal, close",
+    [
+        (True, None, True),
+        (True, signal.SIGHUP, True),
+        (False, signal.SIGHUP, True),
+        (False, signal.SIGTERM, False),
+    ],
+    ids=["nohup-terminal-closed", "nohup-signal-and-close", "hang-up-signal", "terminate-terminal-kept"],
 )
-def test_the_app_ends_with_its_last_move_saved(tmp_path, ignore_hang_up, send_signal):
+def test_the_app_ends_with_its_last_move_saved(tmp_path, ignore_hang_up, send_signal, close):
     app = PtyApp(tmp_path, "new", "disruption", "--seed", str(SEED), ignore_hang_up=ignore_hang_up)
     try:
         assert app.read_until(b"Ritual Defender"), "the table never showed"
         app.drain()
         app.press(b"r")  # roll with no ally
         assert app.read_until(b"\x1b["), "the move was never drawn"
-        ended_after = app.hang_up(send_signal=send_signal)
+        ended_after = app.hang_up(send_signal, close)
     finally:
         app.close()
     assert ended_after is not None, "the app went on running without its terminal"

@@ -154,8 +154,11 @@ then the lanes fight, and the turn pauses so you can read how each lane went.
         self.keys = [self._key(choice) for choice in self.choices]
         self.set_class(isinstance(state.pending, PendingTurnEnd), "turn-end")
         self._draw_status(state)
+        choices = self.query_one("#choices", ChoiceList)
+        cursor = choices.cursor
         self._draw_choices()
-        self._draw_highlight(self.query_one("#choices", ChoiceList).cursor)
+        if choices.cursor == cursor:  # a cursor that moved has drawn its highlight already
+            self._draw_highlight(cursor)
         self.paint("path", view.path_lines(state, self.query_one("#path").size.width or 26))
         self.query_one("#path-panel").border_title = C.paths[state.path].name
         self.query_one("#log", GameLog).show(self.game.log_lines(state))
