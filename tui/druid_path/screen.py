@@ -49,7 +49,7 @@ from tui.game_screen import GameScreen
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
 from tui.widgets.log import GameLog
-from tui.widgets.panel import panel
+from tui.widgets.panel import Panel, panel
 
 MENU_ORDER = {  # the Play phase's list: the moves that shape the turn first, gems and ending last
     Tame: 0, PlayItem: 1, Activate: 2, DruidAbility: 3, UseRobot: 4, DrawItem: 6, TakeGem: 7,
@@ -126,7 +126,7 @@ then the lanes fight, and the turn pauses so you can read how each lane went.
         with Horizontal():
             with Vertical(id="left"):
                 yield panel(Static(id="table"), "Darach")
-                with Vertical(id="choices-panel", classes="panel") as box:
+                with Panel(id="choices-panel", classes="panel") as box:
                     box.border_title = "Choices"
                     yield ChoiceList(id="choices")
                     yield Detail(id="detail")
