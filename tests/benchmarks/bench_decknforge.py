@@ -216,7 +216,7 @@ def main() -> None:
     from tests.benchmarks.tui_timing import report
 
     print("DecknForge screen")
-    print(report("keypress to repaint with autosave", asyncio.run(keypress_to_repaint())) + " (target median <= 16 ms)")
+    print(report("keypress to repaint with autosave", asyncio.run(keypress_to_repaint())) + " (target median <= 8 ms)")
     if "--tui-only" in sys.argv:
         return
     print("\nDecknForge engine benchmarks (one core)")

@@ -154,7 +154,7 @@ def main() -> None:
     print(f"state mid-game: {size:,} bytes of JSON, encode {encode * 1e6:.0f} us, decode {decode * 1e6:.0f} us")
     if not args.no_tui:
         latencies = asyncio.run(keypress_to_repaint())
-        print(report("keypress to repaint with autosave", latencies) + " (target median <= 16 ms)")
+        print(report("keypress to repaint with autosave", latencies) + " (target median <= 8 ms)")
     if args.no_table:
         return
     greedy = win_table("greedy", args.games, args.path)
