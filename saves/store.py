@@ -14,6 +14,7 @@ from saves.atomic import backup_path, write_atomic
 from saves.files import NotAFile, entry_kind, is_regular, read_regular, remove_stale_temps
 from saves.envelope import FORMAT_VERSION, SAVE_FORMAT, Damaged, Envelope, decode, encode
 from saves.paths import DataPaths
+from saves.writer import SaveWriter
 
 
 def utc_now() -> datetime:
@@ -94,6 +95,22 @@ class SaveStore:
         self.paths = paths
         self.games = games
         self.clock = clock
+        self.writer: SaveWriter | None = None  # autosaves in the background, once the app asks
+
+    def write_in_background(self) -> None:
+        """Autosaves (write) go to a thread of their own from now on; see saves/writer.py."""
+        if self.writer is None:
+            self.writer = SaveWriter()
+
+    def flush(self) -> None:
+        """Every autosave given so far is on disk (OSError if the last one could not be)."""
+        if self.writer is not None:
+            self.writer.flush()
+
+    def _settle(self) -> None:
+        """Autosaves under way have landed (or failed): the folder is as the game left it."""
+        if self.writer is not None:
+            self.writer.wait()
 
     def now_iso(self) -> str:
         return self.clock().isoformat(timespec="seconds")
@@ -109,6 +126,7 @@ class SaveStore:
         return self._read(save_id)
 
     def _read(self, save_id: str) -> tuple[Envelope, Any]:
+        self._settle()
         path = self.paths.save_file(save_id)
         try:
             data = read_regular(path)
@@ -191,6 +209,7 @@ class SaveStore:
     def list(self) -> list[SaveEntry]:
         """Every save file, newest first; damaged ones included with their reason. OSError
         when the saves folder itself cannot be examined (a missing one holds no saves)."""
+        self._settle()
         try:
             found = [e for e in os.scandir(self.paths.saves) if e.name.endswith(".json") and not e.name.startswith(".")]
         except FileNotFoundError:
@@ -289,14 +308,20 @@ class SaveStore:
             state=msgspec.Raw(b"null"),
             actions=[],
         )
-        self.write(save_id, envelope, state, summary=game.summary(state) if summary is None else summary)
+        summary = game.summary(state) if summary is None else summary
+        self.write(save_id, envelope, state, summary, at_once=True)  # the file exists from now on
         return save_id, envelope
 
-    def write(self, save_id: str, envelope: Envelope, state: Any, summary: str) -> None:
+    def write(self, save_id: str, envelope: Envelope, state: Any, summary: str, at_once: bool = False) -> None:
         envelope.state = msgspec.Raw(msgspec.json.encode(state))
         envelope.summary = summary
         envelope.updated = self.now_iso()
-        write_atomic(self.paths.save_file(save_id), encode(envelope))
+        data = encode(envelope)  # here: the state may change again before the disk is written
+        if self.writer is None or at_once:
+            self.flush()
+            write_atomic(self.paths.save_file(save_id), data)
+        else:
+            self.writer.write(self.paths.save_file(save_id), data)
 
     def rename(self, save_id: str, label: str) -> None:
         label = label.strip()
@@ -309,6 +334,8 @@ class SaveStore:
     def delete(self, save_id: str) -> None:
         """Remove a save and its backup. Callers ask the player first."""
         path = self.paths.save_file(save_id)
+        if self.writer is not None:
+            self.writer.forget(path)  # no autosave may land after the file is gone
         for target in (path, backup_path(path)):
             target.unlink(missing_ok=True)
 

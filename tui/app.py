@@ -4,26 +4,32 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.driver import Driver
 from textual.screen import Screen
 
 from engine.registry import GAMES
 from saves.envelope import Damaged, Seat
 from saves.paths import DataPaths
-from saves.session import CampaignSession, GameSession, SharedSession
 from saves.settings import load_settings, save_settings
 from saves.store import SaveStore
-from saves.tables import TableProblem, TableStore
 from themes import DEFAULT_THEME, SHARED_CSS, THEMES
-from tui.screens.display_name import DisplayNameScreen
 from tui.screens.home import HomeScreen
 from tui.screens.too_small import TooSmallScreen
 from tui.tables.identity import served_identity
+
+if TYPE_CHECKING:
+    from saves.session import GameSession, SharedSession
+    from saves.tables import TableStore
+
+# What only playing, shared tables or a `serve` host need is imported when first used, so that
+# start-up loads no more than the home screen needs.
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -47,7 +53,8 @@ class TabletopApp(App[None]):
         super().__init__()
         self.paths = paths
         self.store = store or SaveStore(paths, GAMES)
-        self.tables = TableStore(paths, self.store.games, self.store.clock)
+        self.store.write_in_background()  # a move does not wait for the disk (saves/writer.py)
+        self._terminal_gone = False
         self.table_name = ""  # the name given in this terminal to sit at shared tables
         self.settings, self.settings_problem = load_settings(paths)
         self.theme_override = theme
@@ -58,9 +65,44 @@ class TabletopApp(App[None]):
         chosen = theme or self.settings.theme
         self.theme = chosen if chosen in THEMES else DEFAULT_THEME
 
-    # ----- start-up ---------------------------------------------------------------------
+    # ----- start-up and the end -----------------------------------------------------------
+
+    def get_driver_class(self) -> type[Driver]:
+        from textual.drivers.linux_driver import LinuxDriver
+
+        from tui.terminal import TerminalDriver
+
+        driver = super().get_driver_class()
+        return TerminalDriver if driver is LinuxDriver else driver
+
+    def get_key_display(self, binding: Binding) -> str:
+        """Keys as the footer names them; Enter by name where the output is ASCII (its
+        symbol's one-cell ASCII form would not read as Enter)."""
+        shown = super().get_key_display(binding)
+        if shown == "⏎" and getattr(self._driver, "ascii_only", False):
+            return "enter"
+        return shown
+
+    def terminal_gone(self) -> None:
+        """The terminal hung up, its input ended, or SIGTERM came: the saves reach the disk,
+        then the app ends, within a second even if closing down blocks on a dead terminal."""
+        from tui.terminal import end_soon
+
+        if self._terminal_gone:
+            return
+        self._terminal_gone = True
+        try:
+            self.store.flush()
+        except OSError:
+            pass  # no terminal left to say it on; the file holds the last move that was saved
+        end_soon()
+        self.exit()
 
     def on_mount(self) -> None:
+        if not self.is_headless:
+            from tui.terminal import catch_hang_up
+
+            catch_hang_up(lambda: self._loop.call_soon_threadsafe(self.terminal_gone))
         if self.theme_override:  # --theme is remembered, like a choice in Settings
             self.update_settings(theme=self.theme)
         self.push_screen(HomeScreen())
@@ -68,6 +110,8 @@ class TabletopApp(App[None]):
         if self.settings_problem:
             self.notify(self.settings_problem, severity="warning")
         if served_identity() and not self.settings.display_name:  # a first visit to a server
+            from tui.screens.display_name import DisplayNameScreen
+
             self.push_screen(DisplayNameScreen(), lambda _name: self._start())
         else:
             self._start()
@@ -76,6 +120,12 @@ class TabletopApp(App[None]):
     def _start(self) -> None:
         if self.on_start is not None:
             self.on_start(self)
+
+    @cached_property
+    def tables(self) -> TableStore:
+        from saves.tables import TableStore
+
+        return TableStore(self.paths, self.store.games, self.store.clock)
 
     # ----- settings ---------------------------------------------------------------------
 
@@ -100,6 +150,8 @@ class TabletopApp(App[None]):
 
     def start_game(self, game_id: str, seed: int, seats: list[Seat] | None = None, **options: object) -> None:
         """A new game at this keyboard; `seats` says which seats bots play, if any."""
+        from saves.session import GameSession
+
         try:
             session = GameSession.start(self.store, self.store.games[game_id], seed, seats, **options)
         except OSError as error:
@@ -108,6 +160,8 @@ class TabletopApp(App[None]):
         self.open_session(session)
 
     def start_campaign(self, game_id: str, seed: int, **options: object) -> None:
+        from saves.session import CampaignSession
+
         try:
             session = CampaignSession.start(self.store, GAMES[game_id], seed, **options)
         except OSError as error:
@@ -117,6 +171,8 @@ class TabletopApp(App[None]):
 
     def file_finished_games(self) -> None:
         """A game a crash left finished among the saves moves to the history now."""
+        if not self.settings.display_name and not any(self.paths.saves.glob("*.json")):
+            return  # no save, no shared table: nothing to file, and no need to load how
         from saves.history import sweep, sweep_tables
 
         filed = sweep(self.store)
@@ -165,6 +221,7 @@ class TabletopApp(App[None]):
         return True
 
     def resume(self, save_id: str) -> bool:
+        from saves.session import GameSession
         from tui.games import playable
 
         try:
@@ -239,6 +296,7 @@ class TabletopApp(App[None]):
 
     def join_table(self, code: str, name: str | None = None) -> None:
         """Take a free seat at a table (or come back to one's own), then open it."""
+        from saves.tables import TableProblem
         from tui.games import choose_what_to_bring
 
         def claim(brings: Any) -> None:
@@ -264,6 +322,7 @@ class TabletopApp(App[None]):
 
     def open_table(self, code: str, watch: bool = False, replace: Screen[Any] | None = None) -> None:
         """Show a table: its lobby while seats are open, else the game from this seat's view."""
+        from saves.session import SharedSession
         from tui.games import screen_for
         from tui.tables.screens import LobbyScreen
 

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from importlib import import_module
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from textual.screen import Screen
 
-from engine.core.game import Game
-from saves.session import GameSession
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from saves.session import GameSession
 
 # game id -> "module:Class" of the screen that plays it
 GAME_SCREENS: dict[str, str] = {

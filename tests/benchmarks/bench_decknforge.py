@@ -34,6 +34,7 @@ async def keypress_to_repaint(games: int = 4, presses: int = 60) -> list[float]:
     from saves.paths import DataPaths
     from tests.benchmarks.tui_timing import PaintRecorder, keypress_latencies
     from tui.app import TabletopApp
+    from tui.screens.dialogs import Confirm
 
     class TimedApp(PaintRecorder, TabletopApp):
         pass
@@ -52,6 +53,8 @@ async def keypress_to_repaint(games: int = 4, presses: int = 60) -> list[float]:
             def next_key() -> str | None:
                 if session.outcome() is not None:
                     return None
+                if isinstance(app.screen, Confirm):  # end the turn with actions left: yes
+                    return "y"
                 return "e" if next(count) % 7 == 6 else "enter"
 
             timings += await keypress_latencies(app, next_key, presses=presses)
@@ -213,7 +216,7 @@ def main() -> None:
     from tests.benchmarks.tui_timing import report
 
     print("DecknForge screen")
-    print(report("keypress to repaint with autosave", asyncio.run(keypress_to_repaint())) + " (target median <= 16 ms)")
+    print(report("keypress to repaint with autosave", asyncio.run(keypress_to_repaint())) + " (target median <= 8 ms)")
     if "--tui-only" in sys.argv:
         return
     print("\nDecknForge engine benchmarks (one core)")

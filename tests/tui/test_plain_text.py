@@ -29,7 +29,7 @@ async def test_a_save_named_with_markup_shows_it_literally(paths, store):
     app = make_app(paths)
     async with app.run_test(size=SIZE) as pilot:
         menu = app.screen.query_one("#menu")  # the Continue entry and its About text show the label
-        menu.highlighted = next(i for i, o in enumerate(menu.options) if o.id == "continue")
+        menu.cursor = app.screen.ids.index("continue")
         await pilot.pause()
         home = screen_text(app)
         app.push_screen(SavesScreen())

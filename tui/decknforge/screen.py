@@ -34,7 +34,7 @@ from tui.widgets.cards import CardRow
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
 from tui.widgets.log import GameLog
-from tui.widgets.panel import panel
+from tui.widgets.panel import Panel, panel
 
 ACTION_KEYS = choosing.ACTION_KEYS
 
@@ -109,7 +109,7 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         with Horizontal():
             with Vertical(id="left"):
                 yield panel(CardRow(id="hand"), "Hand")
-                with Vertical(id="choices-panel", classes="panel") as box:
+                with Panel(id="choices-panel", classes="panel") as box:
                     box.border_title = "Choices"
                     yield ChoiceList(id="choices")
                     yield Static(id="hint")

@@ -49,7 +49,7 @@ from tui.game_screen import GameScreen
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
 from tui.widgets.log import GameLog
-from tui.widgets.panel import panel
+from tui.widgets.panel import Panel, panel
 
 MENU_ORDER = {  # the Play phase's list: the moves that shape the turn first, gems and ending last
     Tame: 0, PlayItem: 1, Activate: 2, DruidAbility: 3, UseRobot: 4, DrawItem: 6, TakeGem: 7,
@@ -126,7 +126,7 @@ then the lanes fight, and the turn pauses so you can read how each lane went.
         with Horizontal():
             with Vertical(id="left"):
                 yield panel(Static(id="table"), "Darach")
-                with Vertical(id="choices-panel", classes="panel") as box:
+                with Panel(id="choices-panel", classes="panel") as box:
                     box.border_title = "Choices"
                     yield ChoiceList(id="choices")
                     yield Detail(id="detail")
@@ -154,8 +154,11 @@ then the lanes fight, and the turn pauses so you can read how each lane went.
         self.keys = [self._key(choice) for choice in self.choices]
         self.set_class(isinstance(state.pending, PendingTurnEnd), "turn-end")
         self._draw_status(state)
+        choices = self.query_one("#choices", ChoiceList)
+        cursor = choices.cursor
         self._draw_choices()
-        self._draw_highlight(self.query_one("#choices", ChoiceList).cursor)
+        if choices.cursor == cursor:  # a cursor that moved has drawn its highlight already
+            self._draw_highlight(cursor)
         self.paint("path", view.path_lines(state, self.query_one("#path").size.width or 26))
         self.query_one("#path-panel").border_title = C.paths[state.path].name
         self.query_one("#log", GameLog).show(self.game.log_lines(state))

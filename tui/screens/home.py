@@ -7,13 +7,13 @@ from textual.binding import Binding
 from textual.content import Content
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Static
 
 from engine.registry import CATALOGUE, GAMES
 from tui.games import HOME_ENTRIES, open_home_entry, playable
 from saves.store import SaveEntry
 from tui.plain import plain
+from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
 
 
@@ -21,11 +21,24 @@ def short_time(iso: str) -> str:
     return iso[:16].replace("T", " ")
 
 
+class HomeMenu(ChoiceList):
+    """The menu: a light list (start-up draws it first), whose cursor passes over the gap
+    between the games and the rest, and over what cannot be picked now."""
+
+    def action_move(self, step: int) -> None:
+        places = len(self.choices)
+        for distance in range(1, places + 1):
+            index = (self.cursor + step * distance) % places
+            if self.choices[index].enabled:
+                self.cursor = index
+                return
+
+
 class HomeScreen(Screen[None]):
     DEFAULT_CSS = """
-    HomeScreen #menu-box { width: 40; }
+    HomeScreen #menu-box { width: 40; height: auto; }
     HomeScreen #about { width: 1fr; height: 1fr; }
-    HomeScreen #menu { height: auto; max-height: 18; }
+    HomeScreen #menu { height: auto; }
     """
     BINDINGS = [
         Binding("1", "pick('game:disciple')", "Disciple", show=False),
@@ -57,54 +70,56 @@ Pick a game with `1`-`4` (or the arrows and `Enter`) to start a new one.
         with Horizontal():
             with Vertical(id="menu-box", classes="panel") as box:
                 box.border_title = "Play"
-                yield OptionList(id="menu")
+                yield HomeMenu(id="menu")
             about = Static(id="about", classes="panel")
             about.border_title = "About"
             yield about
         yield KeyBar()
 
     entries: list[SaveEntry] = []
+    ids: list[str] = []  # what each line of the menu picks ("" for the gap)
 
     def on_mount(self) -> None:
+        menu = self.query_one("#menu", HomeMenu)
+        self.watch(menu, "cursor", self._highlighted, init=False)
         self.refresh_menu()
 
     def on_screen_resume(self) -> None:
         self.refresh_menu()
 
     def refresh_menu(self) -> None:
-        menu = self.query_one("#menu", OptionList)
-        highlighted = menu.highlighted
+        menu = self.query_one("#menu", HomeMenu)
         self.entries = self.app.store.list()
         latest = self.latest()
-        options: list[Option | None] = []
+        lines: list[tuple[str, Choice]] = []
         for number, entry in enumerate(CATALOGUE, start=1):
             if playable(entry.id):
-                options.append(Option(f"{number}  New {entry.title}", id=f"game:{entry.id}"))
+                lines.append((f"game:{entry.id}", Choice(f"New {entry.title}", key=str(number))))
             else:
-                options.append(
-                    Option(f"{number}  {entry.title} (coming soon)", id=f"game:{entry.id}", disabled=True)
-                )
-        options.append(None)
-        continue_text = f"c  Continue: {latest.label}" if latest else "c  Continue (no saved game)"
-        options += [
-            Option(plain(continue_text[:36]), id="continue", disabled=latest is None),
-            Option("s  Saved games", id="saves"),
-            Option("r  Rules", id="rules"),
-            *(Option(f"{e.key}  {e.label}", id=f"extra:{e.key}") for e in HOME_ENTRIES),
-            Option("t  Settings", id="settings"),
-            Option("q  Quit", id="quit"),
+                lines.append((f"game:{entry.id}", Choice(f"{entry.title} (coming soon)", key=str(number), enabled=False)))
+        lines.append(("", Choice("", enabled=False)))
+        continue_text = f"Continue: {latest.label}" if latest else "Continue (no saved game)"
+        lines += [
+            ("continue", Choice(plain(continue_text[:33]).plain, key="c", enabled=latest is not None)),
+            ("saves", Choice("Saved games", key="s")),
+            ("rules", Choice("Rules", key="r")),
+            *((f"extra:{e.key}", Choice(e.label, key=e.key)) for e in HOME_ENTRIES),
+            ("settings", Choice("Settings", key="t")),
+            ("quit", Choice("Quit", key="q")),
         ]
-        menu.clear_options()
-        menu.add_options(options)
         first_playable = next(i for i, e in enumerate(CATALOGUE) if playable(e.id))
-        menu.highlighted = highlighted if highlighted is not None else first_playable
+        cursor = menu.cursor if self.ids else first_playable
+        self.ids = [line_id for line_id, _ in lines]
+        menu.styles.height = len(lines)
+        menu.show([choice for _, choice in lines], cursor)
+        self._highlighted(menu.cursor)
         menu.focus()
 
     def latest(self) -> SaveEntry | None:
         return next((entry for entry in self.entries if not entry.damaged), None)
 
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        self.query_one("#about", Static).update(self.describe(event.option.id or ""))
+    def _highlighted(self, index: int) -> None:
+        self.query_one("#about", Static).update(self.describe(self.ids[index] if index < len(self.ids) else ""))
 
     def describe(self, option_id: str) -> str | Content:
         if option_id.startswith("game:"):
@@ -131,12 +146,11 @@ Pick a game with `1`-`4` (or the arrows and `Enter`) to start a new one.
         texts.update({f"extra:{e.key}": e.about for e in HOME_ENTRIES})
         return texts.get(option_id, "")
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.action_pick(event.option.id or "")
+    def on_choice_list_picked(self, event: ChoiceList.Picked) -> None:
+        self.action_pick(self.ids[event.index])
 
     def action_cursor(self, step: int) -> None:
-        menu = self.query_one("#menu", OptionList)
-        menu.action_cursor_down() if step > 0 else menu.action_cursor_up()
+        self.query_one("#menu", HomeMenu).action_move(step)
 
     def action_pick(self, choice: str) -> None:
         from tui.games import new_game_screen

@@ -49,9 +49,14 @@ class ChoiceList(Widget, can_focus=True):
         self.choices: list[Choice] = []
 
     def show(self, choices: Sequence[Choice], cursor: int = 0) -> None:
-        """Replace the choices and highlight `cursor`."""
-        self.choices = list(choices)
-        self.cursor = min(max(cursor, 0), max(len(self.choices) - 1, 0))
+        """Replace the choices and highlight `cursor` (no repaint when nothing changed)."""
+        choices = list(choices)
+        cursor = min(max(cursor, 0), max(len(choices) - 1, 0))
+        if choices == self.choices:
+            self.cursor = cursor  # repaints if it moved
+            return
+        self.choices = choices
+        self.cursor = cursor
         self.refresh()
 
     def render(self) -> Text:

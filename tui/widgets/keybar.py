@@ -31,24 +31,37 @@ class KeyBar(Static):
         fit the line, the keys' own short descriptions are shown instead."""
         if screen is not self.screen:
             return
-        text = self._keys(screen, long=True)
+        keys = self._live_keys(screen)  # asks the screen about every key: once a redraw
+        text = self._keys(keys, long=True)
         if text.cell_len > self.size.width:
-            text = self._keys(screen, long=False)
+            text = self._keys(keys, long=False)
+        if text == self._shown:
+            return  # the same keys: nothing to repaint
+        self._shown = text
         self.update(text, layout=False)
 
-    def _keys(self, screen, long: bool) -> Text:
+    _shown: Text | None = None
+
+    def _live_keys(self, screen) -> list[tuple[str, str, bool, tuple[str, bool] | None]]:
+        """(key shown, description, enabled, the screen's own label) of each key on show."""
         hint = getattr(screen, "key_hint", None)
-        text = Text()
+        keys = []
         seen: set[str] = set()
         for _node, binding, enabled, _tooltip in screen.active_bindings.values():
             if not binding.show or binding.action in seen:
                 continue
             seen.add(binding.action)
-            description = binding.description
             labelled = hint(binding.action) if hint is not None else None
+            keys.append((self.app.get_key_display(binding), binding.description, enabled, labelled))
+        return keys
+
+    @staticmethod
+    def _keys(keys: list[tuple[str, str, bool, tuple[str, bool] | None]], long: bool) -> Text:
+        text = Text()
+        for key, description, enabled, labelled in keys:
             if labelled is not None:
                 enabled = enabled and labelled[1]
                 description = labelled[0] if long else description
-            text.append(f" {self.app.get_key_display(binding)}", style="bold" if enabled else "dim")
+            text.append(f" {key}", style="bold" if enabled else "dim")
             text.append(f" {description} ", style="" if enabled else "dim")
         return text

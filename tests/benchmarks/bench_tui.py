@@ -1,0 +1,94 @@
+"""The app's own figures, every game side by side: start-up to the home screen against a bare
+Textual app, how soon the app ends when its terminal hangs up, and keypress to repaint
+(autosave included) in each of the four games.
+
+Run: python -m tests.benchmarks.bench_tui [--startup-runs 15] [--presses 60] [--games 4]
+     [--only disruption,decknforge] [--no-startup] [--no-keys] [--hang-ups 5]
+Not collected by pytest: it prints medians and p90s; nothing is asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+
+from tests.benchmarks import tui_timing
+from tests.benchmarks.tui_timing import report, startup_times
+
+STARTUP_TARGET = 1.3  # times a bare Textual app
+KEYPRESS_TARGET_MS = 8.0  # median, every game
+
+
+def keypress_runs(games: int, presses: int) -> dict[str, list[float]]:
+    """Each game's keypress-to-repaint milliseconds, played by its own benchmark's key chooser."""
+    from tests.benchmarks import bench_decknforge, bench_disciple, bench_disruption, bench_druid_path
+
+    return {
+        "disruption": lambda: bench_disruption.keypress_to_repaint(games=games, presses=presses),
+        "druid-path": lambda: bench_druid_path.keypress_to_repaint(games=games, presses=presses),
+        "disciple": lambda: bench_disciple.keypress_to_repaint(presses=games * presses, runs=games),
+        "decknforge": lambda: bench_decknforge.keypress_to_repaint(games=games, presses=presses),
+    }
+
+
+def hang_up_exit_times(runs: int) -> list[float]:
+    """Milliseconds from the terminal closing (SIGHUP ignored, as under nohup) to the app's
+    exit, right after a move: the save is flushed on the way out."""
+    import tempfile
+    from pathlib import Path
+
+    from tests.tui.pty_app import PtyApp
+
+    times = []
+    for _ in range(runs):
+        app = PtyApp(Path(tempfile.mkdtemp()), "new", "disruption", "--seed", "3", ignore_hang_up=True)
+        try:
+            if not app.read_until(b"Ritual Defender"):
+                continue
+            app.drain()
+            app.press(b"r")
+            app.read_until(b"\x1b[")
+            ended = app.hang_up()
+        finally:
+            app.close()
+        if ended is not None:
+            times.append(ended * 1000)
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--startup-runs", type=int, default=15, help="start-ups timed of each app")
+    parser.add_argument("--games", type=int, default=4, help="games played per game by keys")
+    parser.add_argument("--presses", type=int, default=60, help="keys timed per game played")
+    parser.add_argument("--only", default="", help="comma-separated game ids (default: all four)")
+    parser.add_argument("--no-startup", action="store_true")
+    parser.add_argument("--no-keys", action="store_true")
+    parser.add_argument("--hang-ups", type=int, default=5, help="hang-ups timed (0: none)")
+    args = parser.parse_args()
+    if not args.no_startup:
+        print(f"start-up to home screen, 80x24 (medians of {args.startup_runs} runs each, interleaved)")
+        for kind, (bare, ours) in startup_times(args.startup_runs).items():
+            print(
+                f"  {kind:<4} bare Textual {bare * 1000:.0f} ms, tabletop-tui {ours * 1000:.0f} ms, "
+                f"ratio {ours / bare:.2f}x (target <= {STARTUP_TARGET}x)"
+            )
+    if args.hang_ups:
+        times = hang_up_exit_times(args.hang_ups)
+        print(report("exit after the terminal hangs up (SIGHUP ignored)", times) + f" of {args.hang_ups} runs")
+    if not args.no_keys:
+        wanted = [game for game in args.only.split(",") if game]
+        print(
+            f"keypress to repaint with autosave, 80x24 (target median <= {KEYPRESS_TARGET_MS:.0f} ms); "
+            "wall, and CPU of the app's thread (steadier on a busy machine)"
+        )
+        for game, run in keypress_runs(args.games, args.presses).items():
+            if wanted and game not in wanted:
+                continue
+            tui_timing.KEY_CPU_MS.clear()
+            print("  " + report(f"{game:<11} wall", asyncio.run(run())), flush=True)
+            print("  " + report(f"{game:<11} cpu ", tui_timing.KEY_CPU_MS), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,70 @@
+"""What does not change is not repainted: a box whose title is set again to the same words, a
+choice list shown the same choices, a key bar whose keys are the same."""
+
+from __future__ import annotations
+
+from textual.app import App
+from textual.widgets import Static
+
+from tests.tui.launcher import SIZE, make_app
+from tui.widgets.choices import Choice, ChoiceList
+from tui.widgets.keybar import KeyBar
+from tui.widgets.panel import panel
+
+
+def count_refreshes(widget) -> list[int]:
+    calls: list[int] = []
+    original = widget.refresh
+
+    def refresh(*args, **kwargs):
+        calls.append(1)
+        return original(*args, **kwargs)
+
+    widget.refresh = refresh
+    return calls
+
+
+class Boxes(App[None]):
+    def compose(self):
+        yield panel(Static("cards", id="cards"), "Hand")
+        yield panel(ChoiceList(id="choices"), "Choices")
+
+
+async def test_a_box_repaints_only_for_a_new_title():
+    app = Boxes()
+    async with app.run_test(size=SIZE) as pilot:
+        box = app.query_one("#cards-panel")
+        box.border_subtitle = "3 cards"
+        await pilot.pause()
+        calls = count_refreshes(box)
+        box.border_title, box.border_subtitle = "Hand", "3 cards"
+        assert calls == []
+        box.border_subtitle = "4 cards"
+        assert calls == [1] and box.border_subtitle == "4 cards"
+
+
+async def test_a_choice_list_repaints_only_for_new_choices_or_a_moved_cursor():
+    app = Boxes()
+    async with app.run_test(size=SIZE) as pilot:
+        choices = app.query_one("#choices", ChoiceList)
+        shown = [Choice("Roll", key="r"), Choice("Trade", key="t")]
+        choices.show(shown)
+        await pilot.pause()
+        calls = count_refreshes(choices)
+        choices.show(list(shown))
+        await pilot.pause()
+        assert calls == []
+        choices.show(shown, cursor=1)
+        await pilot.pause()
+        assert calls and choices.cursor == 1
+
+
+async def test_the_key_bar_repaints_only_when_its_keys_change(paths):
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one(KeyBar)
+        calls = count_refreshes(bar)
+        app.screen.refresh_bindings()
+        await pilot.pause()
+        assert calls == []
