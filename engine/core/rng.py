@@ -33,8 +33,11 @@ class Rng(msgspec.Struct, array_like=True):
         return cls(seed=seed & _MASK, counter=0)
 
     def next_u64(self) -> int:
-        self.counter += 1
-        return _mix((self.seed + self.counter * _GOLDEN) & _MASK)
+        self.counter = counter = self.counter + 1
+        z = (self.seed + counter * _GOLDEN) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
         """Uniform integer in [0, n), without modulo bias (rejection sampling).
@@ -43,7 +46,19 @@ class Rng(msgspec.Struct, array_like=True):
         """
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        words = max(1, (n.bit_length() + 63) // 64)
+        if n < _SPAN:  # one word a try: the common case, with next_u64 written out
+            limit = _SPAN - _SPAN % n
+            seed, counter = self.seed, self.counter
+            while True:
+                counter += 1
+                z = (seed + counter * _GOLDEN) & _MASK
+                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                z ^= z >> 31
+                if z < limit:
+                    self.counter = counter
+                    return z % n
+        words = (n.bit_length() + 63) // 64
         span = 1 << (64 * words)
         limit = span - (span % n)
         while True:
@@ -57,7 +72,7 @@ class Rng(msgspec.Struct, array_like=True):
         return self.below(sides) + 1
 
     def roll(self, count: int, sides: int) -> list[int]:
-        return [self.die(sides) for _ in range(count)]
+        return [self.below(sides) + 1 for _ in range(count)]
 
     def shuffle(self, items: list[T]) -> None:
         """Fisher-Yates in place: every permutation equally likely.
@@ -68,10 +83,18 @@ class Rng(msgspec.Struct, array_like=True):
         n = len(items)
         if n < 2:
             return
-        code = self.below(factorial(n))
+        code = self.below(_factorial(n))
         for i in range(n - 1, 0, -1):
             code, j = divmod(code, i + 1)
             items[i], items[j] = items[j], items[i]
 
     def choice(self, items: list[T]) -> T:
         return items[self.below(len(items))]
+
+
+_SPAN = 1 << 64
+_FACTORIALS = [factorial(n) for n in range(128)]
+
+
+def _factorial(n: int) -> int:
+    return _FACTORIALS[n] if n < 128 else factorial(n)
