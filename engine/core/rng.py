@@ -72,7 +72,22 @@ class Rng(msgspec.Struct, array_like=True):
         return self.below(sides) + 1
 
     def roll(self, count: int, sides: int) -> list[int]:
-        return [self.below(sides) + 1 for _ in range(count)]
+        """`count` dice of `sides` faces: the draws of die(), one after the other."""
+        if not 0 < sides < _SPAN:
+            return [self.below(sides) + 1 for _ in range(count)]
+        limit = _SPAN - _SPAN % sides
+        seed, counter = self.seed, self.counter
+        faces = []
+        while len(faces) < count:
+            counter += 1
+            z = (seed + counter * _GOLDEN) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                faces.append(z % sides + 1)
+        self.counter = counter
+        return faces
 
     def shuffle(self, items: list[T]) -> None:
         """Fisher-Yates in place: every permutation equally likely.
