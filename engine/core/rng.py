@@ -6,6 +6,8 @@ Keeping the generator inside each game's State makes every move a pure function 
 
 from __future__ import annotations
 
+import sys
+from array import array
 from math import factorial
 from typing import TypeVar
 
@@ -33,11 +35,9 @@ class Rng(msgspec.Struct, array_like=True):
         return cls(seed=seed & _MASK, counter=0)
 
     def next_u64(self) -> int:
-        self.counter = counter = self.counter + 1
-        z = (self.seed + counter * _GOLDEN) & _MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return z ^ (z >> 31)
+        counter = self.counter
+        self.counter = counter + 1
+        return (_blocks.get((self.seed, counter >> _SHIFT)) or _block(self.seed, counter))[counter & _LAST]
 
     def below(self, n: int) -> int:
         """Uniform integer in [0, n), without modulo bias (rejection sampling).
@@ -50,11 +50,8 @@ class Rng(msgspec.Struct, array_like=True):
             limit = _SPAN - _SPAN % n
             seed, counter = self.seed, self.counter
             while True:
+                z = (_blocks.get((seed, counter >> _SHIFT)) or _block(seed, counter))[counter & _LAST]
                 counter += 1
-                z = (seed + counter * _GOLDEN) & _MASK
-                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-                z ^= z >> 31
                 if z < limit:
                     self.counter = counter
                     return z % n
@@ -79,11 +76,8 @@ class Rng(msgspec.Struct, array_like=True):
         seed, counter = self.seed, self.counter
         faces = []
         while len(faces) < count:
+            z = (_blocks.get((seed, counter >> _SHIFT)) or _block(seed, counter))[counter & _LAST]
             counter += 1
-            z = (seed + counter * _GOLDEN) & _MASK
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            z ^= z >> 31
             if z < limit:
                 faces.append(z % sides + 1)
         self.counter = counter
@@ -108,6 +102,39 @@ class Rng(msgspec.Struct, array_like=True):
 
 
 _SPAN = 1 << 64
+
+
+# Outputs are worked out BLOCK at a time and kept by (seed, block number): a generator is
+# still two integers, and any Rng with that seed reads the same numbers. Python spends most of
+# a 64-bit mix on making and freeing big integers, so the mix runs once over one integer
+# holding the whole block, each output in a lane of 128 bits: room for a 64 x 64-bit product,
+# so no lane spills into the next, and the masks cut what shifts bring in from a neighbour.
+_SHIFT = 5
+_BLOCK = 1 << _SHIFT
+_LAST = _BLOCK - 1
+_LANES = sum(_MASK << (128 * i) for i in range(_BLOCK))
+_ONES = sum(1 << (128 * i) for i in range(_BLOCK))
+_STEPS = sum((i * _GOLDEN) << (128 * i) for i in range(_BLOCK))
+_KEPT_BLOCKS = 4096
+_blocks: dict[tuple[int, int], list[int]] = {}
+
+
+def _block(seed: int, counter: int) -> list[int]:
+    """The block holding output number counter + 1 (outputs count from 1)."""
+    index = counter >> _SHIFT
+    first = (seed + ((index << _SHIFT) + 1) * _GOLDEN) & _MASK
+    z = (first * _ONES + _STEPS) & _LANES  # lane i: seed + (first counter + i) * golden
+    z = ((z ^ ((z >> 30) & _LANES)) * 0xBF58476D1CE4E5B9) & _LANES
+    z = ((z ^ ((z >> 27) & _LANES)) * 0x94D049BB133111EB) & _LANES
+    z ^= (z >> 31) & _LANES
+    words = array("Q", z.to_bytes(16 * _BLOCK, "little"))
+    if sys.byteorder == "big":
+        words.byteswap()
+    outputs = words[::2].tolist()  # the low half of each lane
+    if len(_blocks) >= _KEPT_BLOCKS:
+        _blocks.clear()
+    _blocks[seed, index] = outputs
+    return outputs
 _FACTORIALS = [factorial(n) for n in range(128)]
 
 
