@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from engine.decknforge.effects import log, owner_tag
 from engine.decknforge.legacy import DeckResult, clear_marks, roll_scar, scar_marks
-from engine.decknforge.lexicon import Word, fires_on, vocabulary_problems, words_of
+from engine.decknforge.lexicon import (
+    Word,
+    base_names_firing_on,
+    base_words_of,
+    fires_on,
+    usable_words_of,
+    vocabulary_problems,
+)
 from engine.decknforge.model import LABEL, Card, State
 
 
@@ -33,13 +40,21 @@ def return_cards(state: State) -> None:
 def table_pool(state: State, kind: str, seat: int | None = None) -> list[Word]:
     """The words a table pulls from for `kind`: the built-in lexicon and the coined words
     approved at this table, plus the seat's own pending words when a player picks (R25, R36)."""
+    return [*base_words_of(kind), *coined_pool(state, kind, seat)]
+
+
+def coined_pool(state: State, kind: str, seat: int | None = None) -> list[Word]:
+    """The coined part of table_pool. The built-in words were checked when the lexicon was
+    loaded; a coined word is checked against the vocabulary each time it may be drawn."""
+    if not state.coined:
+        return []
     initials = None if seat is None else state.players[seat].initials
     coined = [
         w
         for w in state.coined
         if w.status == "approved" or (w.status == "pending" and w.author == initials)
     ]
-    return [w for w in words_of(kind, coined) if not vocabulary_problems(w)]
+    return [w for w in usable_words_of(kind, coined) if not vocabulary_problems(w)]
 
 
 def _result(state: State, seat: int, marks: list, scar=None) -> DeckResult:
@@ -97,7 +112,9 @@ def scar_words(state: State, seat: int) -> list[str]:
         return []
     scar = state.scars[seat]
     code = scar.monster if step == "monster" else scar.equipment
-    return [w.name for w in table_pool(state, step, seat) if fires_on(w, code)]
+    fitting = base_names_firing_on(step, code)
+    coined = coined_pool(state, step, seat)
+    return [*fitting, *(w.name for w in coined if fires_on(w, code))] if coined else list(fitting)
 
 
 def scar_waiting(state: State) -> tuple[int, ...]:

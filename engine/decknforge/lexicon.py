@@ -310,9 +310,24 @@ def glossary() -> tuple[GlossaryEntry, ...]:
 def words_of(kind: str, extra: list[Word] | tuple[Word, ...] = ()) -> list[Word]:
     """WORDS: every usable word of one kind: the base lexicon, then the extra coined words
     that are approved or waiting for review (a rejected or challenged word is not usable)."""
-    pool = [w for w in base_words() if w.kind == kind]
-    pool += [w for w in extra if w.kind == kind and w.status in USABLE]
-    return pool
+    return [*base_words_of(kind), *usable_words_of(kind, extra)]
+
+
+@lru_cache(maxsize=None)
+def base_words_of(kind: str) -> tuple[Word, ...]:
+    """The base lexicon's words of one kind (every one checked when the lexicon loaded)."""
+    return tuple(w for w in base_words() if w.kind == kind)
+
+
+def usable_words_of(kind: str, extra: list[Word] | tuple[Word, ...]) -> list[Word]:
+    """The extra coined words of one kind that are approved or waiting for review."""
+    return [w for w in extra if w.kind == kind and w.status in USABLE]
+
+
+@lru_cache(maxsize=None)
+def base_names_firing_on(kind: str, code: str) -> tuple[str, ...]:
+    """The names of the base lexicon's words of one kind that can fire on this card (R38)."""
+    return tuple(w.name for w in base_words_of(kind) if fires_on(w, code))
 
 
 def find(query: str, extra: list[Word] | tuple[Word, ...] = ()) -> list[Word]:

@@ -9,7 +9,10 @@ from __future__ import annotations
 from engine.core.log import Line
 from engine.disruption.model import (
     DEFEATS_TO_LOSE,
+    LABELS,
+    MAJOR_FROM,
     SINGLES_UNTIL,
+    SUIT_SYMBOL,
     WINS_TO_WIN,
     Card,
     Encounter,
@@ -35,8 +38,13 @@ def log(state: State, what: str, *parts: object) -> None:
         del lines[0]
 
 
+# Every card's label, looked up by the card itself: labels are written on every move.
+_LABEL_OF = {Card(rank, suit): LABELS[suit][rank] for suit in SUIT_SYMBOL for rank in LABELS[suit]}
+_label_of = _LABEL_OF.__getitem__
+
+
 def labels(cards: list[Card]) -> tuple[str, ...]:
-    return tuple(card.label for card in cards)
+    return tuple(map(_label_of, cards))
 
 
 def singles_phase(state: State) -> bool:
@@ -60,7 +68,7 @@ def die(state: State, table: tuple[tuple[str, int], ...], sides: int) -> tuple[i
 
 
 def reveal(state: State) -> None:
-    count = 1 if singles_phase(state) else 2
+    count = 1 if state.wins < SINGLES_UNTIL else 2
     if len(state.defender_deck) < count:  # R3: cannot happen with 20 cards; guarded anyway
         log(state, "reshuffle", len(state.defender_graveyard))
         state.rng.shuffle(state.defender_graveyard)
@@ -68,16 +76,16 @@ def reveal(state: State) -> None:
         state.defender_graveyard = []
     defenders = state.defender_deck[-count:][::-1]  # the top card first
     values = [card.rank for card in defenders]
-    jokers = [i for i, card in enumerate(defenders) if card.is_joker]
-    if jokers:
+    if 0 in values:  # only a joker has rank 0
         value, name = die(state, TEN_DIE, 10)  # R6: two jokers share one roll
         log(state, "joker", value, name)
-        for i in jokers:
-            values[i] = value
-    shown = tuple(f"Joker({v})" if c.is_joker else c.label for c, v in zip(defenders, values))
+        values = [value if card.is_joker else rank for card, rank in zip(defenders, values)]
+        shown = tuple(f"Joker({v})" if c.is_joker else c.label for c, v in zip(defenders, values))
+    else:
+        shown = labels(defenders)
     log(state, "reveal", shown, sum(values))
     del state.defender_deck[-count:]
-    state.encounter = Encounter(defenders=defenders, values=values)
+    state.encounter = Encounter(defenders, values)
     state.phase = "fight"
 
 
@@ -95,8 +103,9 @@ def trade(state: State, minors: tuple[int, ...]) -> None:
 def commit(state: State, allies: tuple[int, ...], dice_count: int) -> None:
     encounter = state.encounter
     assert encounter is not None
-    log(state, "bring", labels([state.hand[i] for i in allies]), dice_words(state, dice_count))
-    encounter.allies = [state.hand[i] for i in allies]
+    brought = [state.hand[i] for i in allies]
+    log(state, "bring", labels(brought), dice_words(state, dice_count))
+    encounter.allies = brought
     for i in sorted(allies, reverse=True):
         del state.hand[i]
     encounter.dice_count = dice_count
@@ -106,31 +115,36 @@ def commit(state: State, allies: tuple[int, ...], dice_count: int) -> None:
 def roll_and_resolve(state: State) -> None:
     encounter = state.encounter
     assert encounter is not None
-    rolls = [die(state, BLACK_DIE if i == 0 else RED_DIE, 6) for i in range(encounter.dice_count)]
-    encounter.dice = [value for value, _ in rolls]
-    encounter.dice_cards = [name for _, name in rolls if name]
-    dice_total = sum(encounter.dice)
-    allies_total = sum(card.rank for card in encounter.allies)
+    if state.no_dice:
+        rolls = [die(state, BLACK_DIE if i == 0 else RED_DIE, 6) for i in range(encounter.dice_count)]
+        dice = [value for value, _ in rolls]
+        drawn = [name for _, name in rolls]
+    else:
+        dice, drawn = state.rng.roll(encounter.dice_count, 6), []
+    encounter.dice, encounter.dice_cards = dice, drawn
+    brought = encounter.allies
+    dice_total = sum(dice)
+    allies_total = sum([card.rank for card in brought]) if brought else 0
     total = dice_total + allies_total
-    target = encounter.target
-    log(state, "rolled", tuple(encounter.dice), tuple(encounter.dice_cards), allies_total, total, target)
+    target = sum(encounter.values)
+    log(state, "rolled", tuple(dice), tuple(drawn), allies_total, total, target)
     if total == target:  # R1: equal is a tie, never a win
         log(state, "tie", total)
         state.phase = "tie"
         return
     won = total > target
-    defenders, allies = labels(encounter.defenders), labels(encounter.allies)
+    defenders, allies = labels(encounter.defenders), labels(brought)
     reward = reward_why = ""
     if won:
         log(state, "won", state.wins + 1, defenders, allies)
         state.wins += 1
-        state.defender_graveyard.extend(encounter.defenders)
-        state.ally_graveyard.extend(encounter.allies)
+        state.defender_graveyard += encounter.defenders
+        state.ally_graveyard += brought
         state.encounter = None
         # R4: a Major when dice alone or allies alone beat the defenders, else a Minor
         if dice_total > target:
             major, why = True, f"the dice alone beat {target}"
-        elif encounter.allies and allies_total > target:
+        elif brought and allies_total > target:
             major, why = True, f"{' + '.join(allies)} alone beat {target}"
         else:
             major, why = False, f"it took dice and {' + '.join(allies)} together"
@@ -140,19 +154,12 @@ def roll_and_resolve(state: State) -> None:
     else:
         log(state, "lost", state.defeats + 1, defenders, allies)
         state.defeats += 1
-        state.defeats_pile.extend(encounter.defenders)
-        state.ally_graveyard.extend(encounter.allies)
+        state.defeats_pile += encounter.defenders
+        state.ally_graveyard += brought
         state.encounter = None
+    # the encounter is off the table: its lists move to the result as they are
     state.last = LastResult(
-        defenders=list(defenders),
-        target=target,
-        allies=list(allies),
-        dice=list(encounter.dice),
-        total=total,
-        result="won" if won else "lost",
-        reward=reward,
-        reward_why=reward_why,
-        dice_cards=list(encounter.dice_cards),
+        list(defenders), target, list(allies), dice, total, "won" if won else "lost", reward, reward_why, drawn
     )
     if state.wins >= WINS_TO_WIN or state.defeats >= DEFEATS_TO_LOSE:
         from engine.disruption.rules import score  # the score is the rules' to give
@@ -170,7 +177,7 @@ def roll_and_resolve(state: State) -> None:
 
 
 def can_draw_major(state: State) -> bool:
-    return bool(state.major_deck) or any(card.is_major for card in state.ally_graveyard)
+    return bool(state.major_deck) or any([card.rank >= MAJOR_FROM for card in state.ally_graveyard])
 
 
 def ready_deck(state: State, major: bool) -> list[Card]:
@@ -190,7 +197,7 @@ def draw_reward(state: State, major: bool, why: str) -> tuple[str, str]:
     """Draw a win's reward into the hand: its label (or what came instead) and the reason."""
     deck = ready_deck(state, major)
     kind = "Major" if major else "Minor"
-    card = deck[-1].label if deck else ""
+    card = _label_of(deck[-1]) if deck else ""
     log(state, "reward", kind, card, why)
     if not deck:
         return "nothing (that deck is spent)", f"{kind}: {why}"

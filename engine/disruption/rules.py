@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 from itertools import combinations
 from typing import Any
 
@@ -27,6 +28,7 @@ from engine.disruption.odds import Chances, fight_chances, win_chance  # noqa: F
 from engine.disruption.wording import TURNING_POINTS, WORDING
 from engine.disruption.model import (
     DEFEATS_TO_LOSE,
+    MAJOR_FROM,
     PAIR_MINORS_THRESHOLD,
     WINS_TO_WIN,
     Action,
@@ -41,6 +43,20 @@ DEFENDERS = tuple(Card(rank, suit) for suit in "HD" for rank in range(1, 11))
 JOKERS = (Card(0, "X"), Card(0, "X"))
 MINORS = tuple(Card(rank, suit) for suit in "CS" for rank in range(1, 6))
 MAJORS = tuple(Card(rank, suit) for suit in "CS" for rank in range(6, 11))
+
+
+REROLL = Reroll()
+
+
+@cache
+def _alone_or_one(hand_size: int) -> tuple[Fight, ...]:
+    """Fighting with no ally, then with each ally alone (actions are frozen: shared safely)."""
+    return (Fight(()), *(Fight((i,)) for i in range(hand_size)))
+
+
+@cache
+def _pairs(hand_size: int) -> tuple[Fight, ...]:
+    return tuple(Fight(pair) for pair in combinations(range(hand_size), 2))
 
 
 def ally_value(cards: list[Card]) -> int:
@@ -127,16 +143,15 @@ class DisruptionGame(Game):
     # ----- the contract ---------------------------------------------------------------
 
     def legal_actions(self, state: State) -> list[Action]:
-        if state.phase == "over":
+        phase = state.phase
+        if phase == "over":
             return []
-        actions: list[Action] = []
-        if state.phase == "tie":
-            actions.append(Reroll())
-        else:
-            actions.extend(self._fight_options(state))
-        if can_draw_major(state):
-            minors = [i for i, card in enumerate(state.hand) if not card.is_major]
-            actions.extend(Trade(combo) for combo in combinations(minors, 3))
+        actions: list[Action] = [REROLL] if phase == "tie" else self._fight_options(state)
+        hand = state.hand
+        if len(hand) >= 3 and can_draw_major(state):
+            minors = [i for i, card in enumerate(hand) if card.rank < MAJOR_FROM]
+            if len(minors) >= 3:
+                actions += [Trade(combo) for combo in combinations(minors, 3)]
         return actions
 
     def is_legal(self, state: State, action: Any) -> bool:
@@ -172,12 +187,14 @@ class DisruptionGame(Game):
 
     def _fight_options(self, state: State) -> list[Fight]:
         assert state.encounter is not None
-        options = [Fight(())]
-        options += [Fight((i,)) for i in range(len(state.hand))]
-        has_major = any(card.is_major for card in state.hand)
-        if not singles_phase(state) and not has_major:
-            if state.encounter.target >= PAIR_MINORS_THRESHOLD:
-                options += [Fight(pair) for pair in combinations(range(len(state.hand)), 2)]
+        hand = state.hand
+        options = list(_alone_or_one(len(hand)))
+        if (
+            not singles_phase(state)
+            and state.encounter.target >= PAIR_MINORS_THRESHOLD
+            and not any([card.rank >= MAJOR_FROM for card in hand])
+        ):
+            options += _pairs(len(hand))
         return options
 
     def why_illegal(self, state: State, action: Any) -> str:

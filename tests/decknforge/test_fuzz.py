@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
+from typing import Any
 
 import msgspec
 
@@ -121,34 +122,49 @@ def check_cannot_rebuild(state: State, seat: int | None, rng: Rng) -> None:
 # ----- the fuzz -----------------------------------------------------------------------------------
 
 
+def play_random_game(seed: int, checked: bool, watch: Any = None) -> tuple[State, int]:
+    """One seeded random game of 2-4 players with the invariants at every step; `checked` also
+    round-trips the state, probes is_legal and checks every seat's view at every step. `watch`
+    (the long fuzz runner's) sees the start and every move. Returns the end state and its
+    number of moves."""
+    players = 2 + seed % 3
+    options = {"players": players, "strength": ("strict", "gentle")[seed % 2]}
+    state = GAME.new_game(seed, **options)
+    if watch is not None:
+        watch.start(GAME, seed, options, state)
+    chooser = Rng.from_seed(seed + 10_000)
+    steps = 0
+    probe = probes(players)
+    while GAME.outcome(state) is None:
+        if checked:
+            state = msgspec.json.decode(round_trip(state), type=State)
+            actions = GAME.legal_actions(state)
+            for action in probe:
+                assert GAME.is_legal(state, action) == (action in actions), action
+            assert all(GAME.is_legal(state, a) for a in actions)
+            assert {a.seat for a in actions} == set(GAME.to_move(state))
+            for seat in (*range(players), None):
+                check_view(state, seat)
+                check_cannot_rebuild(state, seat, chooser)
+        actions = GAME.legal_actions(state)
+        assert actions, "a running game always offers a move"
+        action = chooser.choice(actions)
+        GAME.apply(state, action)  # any seat may act next: interleaved
+        if watch is not None:
+            watch.moved(state, action)
+        check_invariants(state)  # validate() included
+        steps += 1
+        assert steps < 5000
+    if checked:
+        round_trip(state)
+        assert GAME.legal_actions(state) == [] and GAME.to_move(state) == ()
+    return state, steps
+
+
 def fuzz(games: int, checked: int) -> dict[str, int]:
     results: dict[str, int] = {}
     for seed in range(games):
-        players = 2 + seed % 3
-        state = GAME.new_game(seed, players=players, strength=("strict", "gentle")[seed % 2])
-        chooser = Rng.from_seed(seed + 10_000)
-        steps = 0
-        probe = probes(players)
-        while GAME.outcome(state) is None:
-            if seed < checked:
-                state = msgspec.json.decode(round_trip(state), type=State)
-                actions = GAME.legal_actions(state)
-                for action in probe:
-                    assert GAME.is_legal(state, action) == (action in actions), action
-                assert all(GAME.is_legal(state, a) for a in actions)
-                assert {a.seat for a in actions} == set(GAME.to_move(state))
-                for seat in (*range(players), None):
-                    check_view(state, seat)
-                    check_cannot_rebuild(state, seat, chooser)
-            actions = GAME.legal_actions(state)
-            assert actions, "a running game always offers a move"
-            GAME.apply(state, chooser.choice(actions))  # any seat may act next: interleaved
-            check_invariants(state)  # validate() included
-            steps += 1
-            assert steps < 5000
-        if seed < checked:
-            round_trip(state)
-            assert GAME.legal_actions(state) == [] and GAME.to_move(state) == ()
+        state, _ = play_random_game(seed, seed < checked)
         results[state.result] = results.get(state.result, 0) + 1
     return results
 

@@ -5,6 +5,8 @@ decision that can be made) and that a running game offers a move.
 The first 60 runs also round-trip the state through JSON at every step (the save path).
 """
 
+from typing import Any
+
 import msgspec
 
 from engine.core.rng import Rng
@@ -27,9 +29,12 @@ def check_invariants(state: State, actions: list | None = None) -> None:
         assert state.phase == "over" and actions == []
 
 
-def play_fuzz_run(seed: int, round_trip: bool) -> int:
-    style = STYLES[seed % len(STYLES)]
-    state = GAME.new_game(seed=seed, style=style, second_style=seed % 3 != 0)
+def play_fuzz_run(seed: int, round_trip: bool, watch: Any = None) -> int:
+    """One seeded random run; `watch` (the long fuzz runner's) sees the start and every move."""
+    options = {"style": STYLES[seed % len(STYLES)], "second_style": seed % 3 != 0}
+    state = GAME.new_game(seed=seed, **options)
+    if watch is not None:
+        watch.start(GAME, seed, options, state)
     rng = Rng.from_seed(seed * 7919 + 1)
     steps = 0
     actions = GAME.legal_actions(state)
@@ -43,7 +48,10 @@ def play_fuzz_run(seed: int, round_trip: bool) -> int:
             assert [p for p in probes if GAME.is_legal(state, p)] == [
                 p for p in probes if p in actions
             ]
-        GAME.apply(state, actions[rng.below(len(actions))])
+        action = actions[rng.below(len(actions))]
+        GAME.apply(state, action)
+        if watch is not None:
+            watch.moved(state, action)
         steps += 1
         if round_trip:
             encoded = msgspec.json.encode(state)

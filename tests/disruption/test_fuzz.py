@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import combinations
+from typing import Any
 
 import msgspec
 
@@ -16,6 +17,7 @@ from tests.disruption.helpers import GAME, all_cards
 
 FULL_SET = Counter(Card(r, s) for s in "HDCS" for r in range(1, 11))
 JOKERS = Counter([Card(0, "X"), Card(0, "X")])
+DECODER = msgspec.json.Decoder(State)
 
 
 def check_invariants(state: State) -> None:
@@ -37,26 +39,39 @@ def candidate_actions(state: State) -> list:
     return [Fight(()), Reroll(), *(Fight((i,)) for i in range(-1, n)), *pairs, *trades]
 
 
+def play_random_game(seed: int, checked: bool, watch: Any = None) -> tuple[State, int]:
+    """One seeded random game with the invariants at every step and the save round trip of
+    the state; `checked` also compares the fast legality check with the full list. `watch`
+    (the long fuzz runner's) sees the start and every move. Returns the end state and its
+    number of moves."""
+    options = {"accursed_joker": seed % 2 == 1, "no_dice": seed % 3 == 0}
+    state = GAME.new_game(seed=seed, **options)
+    if watch is not None:
+        watch.start(GAME, seed, options, state)
+    chooser = Rng.from_seed(seed + 10_000)
+    steps = 0
+    while GAME.outcome(state) is None:
+        check_invariants(state)
+        data = msgspec.json.encode(state)
+        assert msgspec.json.encode(DECODER.decode(data)) == data
+        legal = GAME.legal_actions(state)
+        if checked:  # the fast legality check agrees with the full list
+            for action in candidate_actions(state):
+                assert GAME.is_legal(state, action) == (action in legal), action
+        action = chooser.choice(legal)
+        GAME.apply(state, action)
+        if watch is not None:
+            watch.moved(state, action)
+        steps += 1
+        assert steps < 200
+    check_invariants(state)
+    return state, steps
+
+
 def test_one_thousand_random_games():
-    decoder = msgspec.json.Decoder(State)
     outcomes = Counter()
     for seed in range(1000):
-        options = {"accursed_joker": seed % 2 == 1, "no_dice": seed % 3 == 0}
-        state = GAME.new_game(seed=seed, **options)
-        chooser = Rng.from_seed(seed + 10_000)
-        steps = 0
-        while GAME.outcome(state) is None:
-            check_invariants(state)
-            data = msgspec.json.encode(state)
-            assert msgspec.json.encode(decoder.decode(data)) == data
-            legal = GAME.legal_actions(state)
-            if seed < 200:  # the fast legality check agrees with the full list
-                for action in candidate_actions(state):
-                    assert GAME.is_legal(state, action) == (action in legal), action
-            GAME.apply(state, chooser.choice(legal))
-            steps += 1
-            assert steps < 200
-        check_invariants(state)
+        state, _ = play_random_game(seed, checked=seed < 200)
         outcomes[GAME.outcome(state).won] += 1
     assert outcomes[True] > 0 and outcomes[False] > 0
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from engine.core.rng import Rng
 from engine.druid_path.choices import PLAY_OPTIONS
+from engine.druid_path.model import State
 from tests.druid_path.helpers import GAME, check_invariants, round_trip
 
 DRUIDS = ("belthar", "emrys", "seren", "oisin")
@@ -13,9 +16,14 @@ DARACHS = ("kaliran", "morvenna", "draeg", "vorthak")
 PATHS = ("celthar", "thornwild", "naarmut", "mireholt")
 
 
-def play_random(seed: int, trip: bool) -> None:
+def play_random(seed: int, trip: bool, watch: Any = None) -> tuple[State, int]:
+    """One seeded random game with the invariants at every step; `trip` also round-trips the
+    state through JSON and checks the one-pass action list at every step. `watch` (the long
+    fuzz runner's) sees the start and every move. Returns the end state and its move count."""
     options = dict(druid=DRUIDS[seed % 4], darach=DARACHS[(seed // 4) % 4], path=PATHS[(seed // 16) % 4])
     state = GAME.new_game(seed, **options)
+    if watch is not None:
+        watch.start(GAME, seed, options, state)
     rng = Rng.from_seed(seed + 12345)
     steps = 0
     while GAME.outcome(state) is None:
@@ -23,7 +31,10 @@ def play_random(seed: int, trip: bool) -> None:
         assert actions, f"stuck in {state.phase}/{state.stage} with {state.pending}"
         if trip and state.pending is None:  # the one-pass list agrees with the per-kind options
             assert actions == [a for options in PLAY_OPTIONS.values() for a in options(state)]
-        GAME.apply(state, rng.choice(actions))
+        action = rng.choice(actions)
+        GAME.apply(state, action)
+        if watch is not None:
+            watch.moved(state, action)
         check_invariants(state)
         assert GAME.validate(state) == [], GAME.validate(state)
         if trip:
@@ -32,6 +43,7 @@ def play_random(seed: int, trip: bool) -> None:
         assert steps < 2000
     assert GAME.legal_actions(state) == []
     assert state.turn <= 10
+    return state, steps
 
 
 @pytest.mark.parametrize("block", range(10))
