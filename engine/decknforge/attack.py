@@ -58,11 +58,11 @@ def _joker(state: State, joker: Card) -> int:
     fire_monster(state, joker, "attack", attack)
     for i, row in enumerate(state.rows):
         if len(row) < ROW_SIZE:
-            log(state, f"{monster_label(state, joker)} takes row {i + 1} and strips the gear.")
+            log(state, f"{monster_label(state, joker)} takes row {i + 1}.")
             row.append(joker)
             fire_monster(state, joker, "joker", attack)
             fire_band(state, "joker", attack)
-            _wipe(state, attack)
+            _wipe(state, joker, attack)
             state.last_attack.append(Strike(monster_label(state, joker), monster_value(state, joker), result="placed"))
             return attack.extra
     log(state, f"{monster_label(state, joker)} finds no room: row {len(state.rows) + 1} opens.")
@@ -74,7 +74,7 @@ def _joker(state: State, joker: Card) -> int:
     return attack.extra
 
 
-def _wipe(state: State, attack: Attack) -> None:
+def _wipe(state: State, joker: Card, attack: Attack) -> None:
     """A placed joker strips every equipped piece from every player, bar warded ones; the
     line names each piece and whose it was before they go."""
     stripped = [
@@ -84,11 +84,11 @@ def _wipe(state: State, attack: Attack) -> None:
         if slot.gear and (player.seat, slot.adventurer.code) not in attack.ward
     ]
     if not stripped:
-        log(state, "No gear is stripped.")
+        log(state, f"{monster_label(state, joker)} strips no gear.")
         return
     count = sum(len(slot.gear) for _, slot in stripped)
     pieces = "; ".join(f"{gear_words(slot.gear)} off {adventurer_label(state, p.seat, slot)}" for p, slot in stripped)
-    log(state, f"{count} piece{'' if count == 1 else 's'} of gear stripped: {pieces}.")
+    log(state, f"{monster_label(state, joker)} strips {count} piece{'' if count == 1 else 's'} of gear: {pieces}.")
     for player, slot in stripped:
         player.discard.extend(slot.gear)
         slot.gear = []

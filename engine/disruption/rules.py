@@ -223,6 +223,10 @@ class DisruptionGame(Game):
             return Outcome(False, None, f"The ritual goes on: lost after {state.wins} of {WINS_TO_WIN} wins.")
         return None
 
+    def filed_score(self, won: bool, score: int | None) -> int | None:
+        """R5: a loss has no score, also one filed when it had."""
+        return score if won else None
+
     def unseen_cards(self, state: State) -> tuple[int, ...]:
         return (len(state.defender_deck), len(state.minor_deck), len(state.major_deck))
 

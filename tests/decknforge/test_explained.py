@@ -87,7 +87,7 @@ def test_the_checker_catches_gear_stripped_unnamed():
     real_log = attack.log
 
     def vague(state, text):
-        real_log(state, text.split(":")[0] + "." if "stripped:" in text else text)
+        real_log(state, text.split(":")[0] + "." if "of gear:" in text else text)
 
     attack.log = vague
     try:

@@ -7,6 +7,7 @@ import msgspec
 
 from engine.decknforge.legacy import fresh_deck
 from engine.decknforge.model import EndTurn
+from engine.registry import GAMES
 from saves.history import History
 from tests.conftest import screen_text
 from tests.tui.launcher import SIZE, make_app, use_snapshot_dir
@@ -39,6 +40,9 @@ async def start_by_keys(pilot, seed: str, initials=("AB", "CD")) -> None:
     """The table sits down; the first player lifts the cover laid over it."""
     await set_table_by_keys(pilot, seed, initials)
     await keys(pilot, "s", "enter")
+
+
+GAME = GAMES["decknforge"]
 
 
 def session_of(app):
@@ -113,7 +117,12 @@ async def test_a_whole_two_player_game_by_keys_writes_the_decks(paths, snapshot)
                 # an unfinished game writes nothing on any deck
                 assert {d.id: msgspec.json.encode(d) for d in store.decks()} == before
         assert isinstance(app.screen, EndScreen)  # the end, then what the decks gained
-        assert "r What the decks gained" in screen_text(app)
+        text = screen_text(app)
+        outcome = session.outcome()
+        assert "r What the decks gained" in text and outcome.summary in text
+        assert f"Score {outcome.score}" in text and "XP for each deck" in text  # R32: the XP
+        assert "Turning points" in text and GAME.turning_points(session.whole_log())[-1] in text
+        snapshot.assert_match(text, "end-screen.txt")
         await keys(pilot, "r")
         assert isinstance(app.screen, ResultsScreen)
         result = session.state.result
