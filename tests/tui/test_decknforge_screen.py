@@ -119,7 +119,7 @@ async def test_a_whole_two_player_game_by_keys_writes_the_decks(paths, snapshot)
         assert isinstance(app.screen, EndScreen)  # the end, then what the decks gained
         text = screen_text(app)
         outcome = session.outcome()
-        assert "r What the decks gained" in text and outcome.summary in text
+        assert "r Decks' results" in text and outcome.summary in text
         assert f"Score {outcome.score}" in text and "XP for each deck" in text  # R32: the XP
         assert "Turning points" in text and GAME.turning_points(session.whole_log())[-1] in text
         snapshot.assert_match(text, "end-screen.txt")
@@ -141,6 +141,17 @@ async def test_a_whole_two_player_game_by_keys_writes_the_decks(paths, snapshot)
         assert ("CLEARED" if result == "clear" else "FELL") in text
         snapshot.assert_match(text, "end.txt")
         assert msgspec.json.encode(session.replay()) == msgspec.json.encode(session.state)
+        await keys(pilot, "o")  # the end again: the same decks, with the same seed
+        assert "n Same decks" in screen_text(app) and "s Same seed" in screen_text(app)
+        await keys(pilot, "s")
+        assert isinstance(app.screen, DecknForgeSetup)
+        xp = written["AB"].xp
+        text = screen_text(app)
+        assert f"Seat 1: AB · L1 · {xp} XP" in text and "Seat 2: CD" in text and "Seed: 7" in text
+        await keys(pilot, "s", "enter")  # sits down; AB lifts the cover
+        again = session_of(app)
+        assert again.save_id != session.save_id and again.envelope.seed == 7
+        assert [deck["xp"] for deck in again.envelope.options["decks"]] == [xp, written["CD"].xp]
 
 
 async def test_quit_and_resume_restores_state_screen_and_replay(paths):
