@@ -184,6 +184,9 @@ def board(store: SaveStore, day: date, game_id: str | None = None) -> list[Board
         except (OSError, msgspec.DecodeError, msgspec.ValidationError):
             continue  # another player's damaged line hides only itself
         if line.format == BOARD_FORMAT and (game_id is None or line.game_id == game_id):
+            game = store.games.get(line.game_id)
+            if game is not None:  # a line posted under earlier rules shows today's score
+                line = msgspec.structs.replace(line, score=game.filed_score(line.won, line.score))
             lines.append(line)
     lines.sort(key=lambda line: (-line.rank[0], -line.rank[1], line.finished, line.name))
     return lines

@@ -113,6 +113,7 @@ class History:
             raise Damaged(f"its contents have the wrong shape ({error})") from None
         if record.entry.game_id not in self.store.games:
             raise Damaged(f"it is for an unknown game '{record.entry.game_id}'")
+        record.entry = self.as_scored_now(record.entry)
         return record
 
     def exists(self, record_id: str) -> bool:
@@ -154,8 +155,18 @@ class History:
             entries.append(entry)
         if changed:
             self._save_index(e for e in entries if not e.damaged)
+        entries = [self.as_scored_now(entry) for entry in entries]
         entries.sort(key=lambda e: (e.finished, e.id), reverse=True)
         return entries
+
+    def as_scored_now(self, entry: Finished) -> Finished:
+        """The entry with the score its game gives that result now (Game.filed_score): a file
+        keeps what was written when the game ended, under the rules of the day."""
+        game = self.store.games.get(entry.game_id)
+        if game is None or entry.damaged:
+            return entry
+        score = game.filed_score(entry.won, entry.score)
+        return entry if score == entry.score else msgspec.structs.replace(entry, score=score)
 
     def _load_index(self) -> list[Finished]:
         try:

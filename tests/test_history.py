@@ -153,3 +153,37 @@ def test_listing_filters_by_game(store):
     kept = History(store)
     assert [e.game_id for e in kept.list("druid-path")] == ["druid-path"]
     assert len(kept.list()) == 2
+
+
+LOST_DISRUPTION = 2  # a seed whose random play loses
+
+
+def test_games_filed_under_earlier_scoring_are_shown_with_todays(store):
+    """DecknForge once scored the round it ended in (now the XP a deck banks, R32); a lost
+    Disruption game once had a score (now none, R5). Their files keep what was written; the
+    listing, a read, the stats and the daily board show today's score."""
+    from saves.stats import sections
+
+    kept = History(store)
+    old_scores = {}
+    for game_id, seed in (("decknforge", 3), ("disruption", LOST_DISRUPTION)):
+        session = GameSession.start(store, GAMES[game_id], seed)
+        play_out(session, seed)
+        record = kept.read(session.save_id)
+        old = session.state.round if game_id == "decknforge" else 17  # as filed back then
+        record.entry = msgspec.structs.replace(record.entry, score=old)
+        kept.write(record)
+        old_scores[game_id] = (session.save_id, session.outcome())
+    assert not old_scores["disruption"][1].won
+    (store.paths.history / INDEX_NAME).unlink(missing_ok=True)
+    raw = msgspec.json.decode((store.paths.history / f"{old_scores['decknforge'][0]}.json").read_bytes())
+    assert raw["entry"]["score"] == old_scores["decknforge"][1].length  # the file is left as it was
+    for game_id, (save_id, outcome) in old_scores.items():
+        now = outcome.score  # XP for DecknForge; a lost Disruption game: None
+        assert kept.read(save_id).entry.score == now
+        assert next(e for e in kept.list() if e.id == save_id).score == now
+    titles = {"disruption": "Disruption", "decknforge": "DecknForge"}
+    for section in sections(kept.list(), titles):
+        line = section.lines[0]
+        outcome = old_scores[section.game_id][1]
+        assert line.best == outcome.score and line.average == outcome.score

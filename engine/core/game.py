@@ -16,6 +16,7 @@ class Outcome(msgspec.Struct, frozen=True):
     score: int | None = None  # None: the game gives this result no score
     summary: str = ""
     terms: tuple[tuple[str, int], ...] = ()  # what the score is made of, each term named
+    length: int = 0  # how long the game lasted (rounds), for a game that ranks by it
 
 
 class GameOption(msgspec.Struct, frozen=True):
@@ -177,6 +178,12 @@ class Game:
         """How good a finished game was, for stats' best game and the daily board: larger is
         better. By default a win beats a loss, then the higher score."""
         return (int(outcome.won), outcome.score if outcome.score is not None else 0)
+
+    def filed_score(self, won: bool, score: int | None) -> int | None:
+        """The score a game filed in the history under earlier rules is shown with now (the
+        history, stats and the daily board), for a game whose scoring has changed since.
+        By default the score as it was filed."""
+        return score
 
     def variant(self, state: Any, options: dict[str, Any]) -> dict[str, str]:
         """What stats group a finished game by (a style, a Druid, a player count), as

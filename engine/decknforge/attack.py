@@ -22,6 +22,7 @@ from engine.decknforge.model import (
     Card,
     Event,
     Player,
+    Slot,
     State,
     Strike,
 )
@@ -42,6 +43,7 @@ def monster_attack(state: State, events: list[Event]) -> None:
     log(state, f"Round {state.round}: the Monster attack ({remaining} to draw).")
     while remaining > 0 and state.monster_pile:
         remaining -= 1
+        log(state, f"{monster_label(state, state.monster_pile[-1])} comes out of the pile.")
         monster = state.monster_pile.pop()
         if monster.code[0] == "X":
             extra = _joker(state, monster)
@@ -56,12 +58,11 @@ def _joker(state: State, joker: Card) -> int:
     fire_monster(state, joker, "attack", attack)
     for i, row in enumerate(state.rows):
         if len(row) < ROW_SIZE:
-            log(state, f"{monster_label(state, joker)} takes row {i + 1} and strips the gear.")
+            log(state, f"{monster_label(state, joker)} takes row {i + 1}.")
             row.append(joker)
             fire_monster(state, joker, "joker", attack)
             fire_band(state, "joker", attack)
-            stripped = _wipe(state, attack)
-            log(state, f"{stripped} piece{'' if stripped == 1 else 's'} of gear stripped.")
+            _wipe(state, joker, attack)
             state.last_attack.append(Strike(monster_label(state, joker), monster_value(state, joker), result="placed"))
             return attack.extra
     log(state, f"{monster_label(state, joker)} finds no room: row {len(state.rows) + 1} opens.")
@@ -73,16 +74,41 @@ def _joker(state: State, joker: Card) -> int:
     return attack.extra
 
 
-def _wipe(state: State, attack: Attack) -> int:
-    """A placed joker strips every equipped piece from every player, bar warded ones."""
-    count = 0
-    for player in state.players:
-        for slot in player.slots:
-            if slot.gear and (player.seat, slot.adventurer.code) not in attack.ward:
-                count += len(slot.gear)
-                player.discard.extend(slot.gear)
-                slot.gear = []
-    return count
+def _wipe(state: State, joker: Card, attack: Attack) -> None:
+    """A placed joker strips every equipped piece from every player, bar warded ones; the
+    line names each piece and whose it was before they go."""
+    stripped = [
+        (player, slot)
+        for player in state.players
+        for slot in player.slots
+        if slot.gear and (player.seat, slot.adventurer.code) not in attack.ward
+    ]
+    if not stripped:
+        log(state, f"{monster_label(state, joker)} strips no gear.")
+        return
+    count = sum(len(slot.gear) for _, slot in stripped)
+    pieces = "; ".join(f"{gear_words(slot.gear)} off {adventurer_label(state, p.seat, slot)}" for p, slot in stripped)
+    log(state, f"{monster_label(state, joker)} strips {count} piece{'' if count == 1 else 's'} of gear: {pieces}.")
+    for player, slot in stripped:
+        player.discard.extend(slot.gear)
+        slot.gear = []
+
+
+def adventurer_label(state: State, seat: int, slot: Slot) -> str:
+    return f"{LABEL[slot.adventurer.code]}/{owner_tag(state, seat)}"
+
+
+def gear_words(gear: list[Card]) -> str:
+    return " ".join(LABEL[card.code] for card in gear)
+
+
+def slot_moves(state: State, player: Player, before: list[Slot], after: list[Slot]) -> list[str]:
+    """The Adventurers that change slot when one leaves or comes back (the slots close up)."""
+    moves = []
+    for index, slot in enumerate(after):
+        if slot in before and before.index(slot) != index:
+            moves.append(f"{adventurer_label(state, player.seat, slot)} moves to slot {index + 1}")
+    return moves
 
 
 def _strike(state: State, monster: Card) -> int:
@@ -97,9 +123,15 @@ def _strike(state: State, monster: Card) -> int:
             if SUIT[slot.adventurer.code] in attack.suits:
                 attack.hits.append((player.seat, slot))
                 places.append(index)
-    hit_labels = [f"{LABEL[slot.adventurer.code]}/{owner_tag(state, seat)}" for seat, slot in attack.hits]
+    hit_labels = [adventurer_label(state, seat, slot) for seat, slot in attack.hits]
     if attack.hits:
-        log(state, f"{monster_label(state, monster)} hits {', '.join(hit_labels)}: discarded with their gear.")
+        hit = [label + (f" ({gear_words(slot.gear)})" if slot.gear else "") for label, (_, slot) in zip(hit_labels, attack.hits)]
+        moves = []
+        for player in state.players:
+            kept = [slot for slot in player.slots if all(slot is not hit_slot for _, hit_slot in attack.hits)]
+            moves += slot_moves(state, player, player.slots, kept)
+        closing = f"; {', '.join(moves)}" if moves else ""
+        log(state, f"{monster_label(state, monster)} hits {', '.join(hit)}: discarded with their gear{closing}.")
     for seat, slot in attack.hits:
         player = state.players[seat]
         player.slots.remove(slot)
@@ -120,22 +152,23 @@ def _strike(state: State, monster: Card) -> int:
     strike = Strike(monster_label(state, monster), power, hit_labels, retaliation)
     if slain:
         log(state, f"Retaliation {retaliation} beats {strike.monster}'s attack {power}: slain.")
+        state.slain.append(monster)
+        strike.result = "slain"
         fire_monster(state, monster, "slain", attack)
         fire_band(state, "slain", attack)
         key = f"{monster.owner}:{monster.code}"
         if attack.returned and key not in state.returned_once:  # R19
+            log(state, f"{strike.monster} crawls back under the Monster pile.")
             state.returned_once.append(key)
+            state.slain.remove(monster)
             state.monster_pile.insert(0, monster)
             strike.result = "slain, and crawls back under the pile"
-        else:
-            state.slain.append(monster)
-            strike.result = "slain"
     else:
         said = f"retaliation {retaliation} does not beat" if attack.hits else "nobody is hit to answer"
         log(state, f"{strike.monster} ({power}) survives: {said} its attack.")
-        fire_monster(state, monster, "survives", attack)
         state.lair.append(monster)
         strike.result = "survives"
+        fire_monster(state, monster, "survives", attack)
     state.last_attack.append(strike)
     return attack.extra
 
@@ -147,16 +180,23 @@ def _undo_discards(state: State, attack: Attack, places: list[int]) -> None:
         player = state.players[seat]
         key = (seat, slot.adventurer.code)
         if key in attack.spared:
+            place = min(index, len(player.slots))
+            after = player.slots[:place] + [slot] + player.slots[place:]
+            moves = "".join(f"; {move}" for move in slot_moves(state, player, player.slots, after))
+            gear = f" with {gear_words(slot.gear)}" if slot.gear else ""
+            log(state, f"{adventurer_label(state, seat, slot)} is back in slot {place + 1}{gear}{moves}.")
             for card in (slot.adventurer, *slot.gear):
                 player.discard.remove(card)
-            player.slots.insert(min(index, len(player.slots)), slot)
-            log(state, f"{LABEL[slot.adventurer.code]}/{owner_tag(state, player.seat)} is back in its slot.")
+            player.slots.insert(place, slot)
             continue
         keep = attack.keep.get(key, 0)
-        for gear in sorted(slot.gear, key=lambda g: VALUE[g.code], reverse=True)[:keep]:
-            if len(player.hand) < HAND_LIMIT:
-                player.discard.remove(gear)
-                player.hand.append(gear)
+        kept = sorted(slot.gear, key=lambda g: VALUE[g.code], reverse=True)[:keep]
+        kept = kept[: max(0, HAND_LIMIT - len(player.hand))]  # a full hand keeps nothing (R30)
+        if kept:
+            log(state, f"{player.label} takes {gear_words(kept)} back into hand from {adventurer_label(state, seat, slot)}.")
+        for gear in kept:
+            player.discard.remove(gear)
+            player.hand.append(gear)
 
 
 # ----- after the attack ----------------------------------------------------------------------
@@ -191,6 +231,7 @@ def end_turn(state: State) -> None:
     """The player turn is over: cast words still waiting burn with their cards (R9)."""
     for player in state.players:
         if player.cast:
+            log(state, f"{player.label}'s {gear_words(player.cast)} burn{'s' if len(player.cast) == 1 else ''} unspoken.")
             player.discard.extend(player.cast)
             player.cast = []
 
@@ -198,6 +239,13 @@ def end_turn(state: State) -> None:
 def next_round(state: State) -> None:
     """READY: this round's word effects are over (R9), hands refill with Equipment to the
     limit (R8), everyone gets their actions, then round-start words fire."""
+    refills = []
+    for player in state.players:
+        count = min(HAND_LIMIT - len(player.hand), len(player.equipment_deck))
+        if count:
+            refills.append(f"{player.label} draws {count}")
+    told = f": hands refill, {', '.join(refills)}" if refills else ""
+    log(state, f"Round {state.round + 1} begins{told}.")
     state.round += 1
     state.strength_adjust = 0
     for player in state.players:

@@ -27,6 +27,10 @@ def log(state: State, text: str) -> None:
         del state.log[:-LOG_LENGTH]
 
 
+def _labels(cards) -> str:
+    return ", ".join(LABEL[card.code] for card in cards)
+
+
 def lookup(state: State, name: str) -> Word | None:
     """A word by name: the base Lexicon first, then the coined words brought to this table."""
     if not name:
@@ -127,9 +131,10 @@ def fire_cast(state: State, seat: int, event: str, adventurer: Card) -> None:
     for card in list(player.cast):
         word = lookup(state, card.word)
         if word is not None and word.trigger.event == event and card in player.cast:
+            tell_word(state, word, seat, card)  # names the card before it burns
             player.cast.remove(card)
             player.discard.append(card)
-            run_word(state, word, seat, card, None, adventurer)
+            do_word(state, word, seat, None, adventurer)
 
 
 # ----- the handlers ---------------------------------------------------------------------------
@@ -168,12 +173,23 @@ def _ward(state, effect, owner, attack, adventurer):
         attack.ward.add((owner, adventurer.code))
 
 
+def _draw(state: State, owner: int, pile: str, amount: int) -> None:
+    """A word's draw, told as a count: the cards go into a hidden hand."""
+    player = state.players[owner]
+    deck = player.equipment_deck if pile == "equipment" else player.adventurer_deck
+    count = min(amount, HAND_LIMIT - len(player.hand), len(deck))
+    if count:
+        what = "Equipment" if pile == "equipment" else f"Adventurer{'' if count == 1 else 's'}"
+        log(state, f"{player.label} draws {count} {what}.")
+        draw_into_hand(state, owner, pile, count)
+
+
 def _draw_equipment(state, effect, owner, attack, adventurer):
-    draw_into_hand(state, owner, "equipment", effect.amount)
+    _draw(state, owner, "equipment", effect.amount)
 
 
 def _draw_adventurer(state, effect, owner, attack, adventurer):
-    draw_into_hand(state, owner, "adventurer", effect.amount)
+    _draw(state, owner, "adventurer", effect.amount)
 
 
 def _actions(state, effect, owner, attack, adventurer):
@@ -204,8 +220,13 @@ def _reinforce(state, effect, owner, attack, adventurer):
 
 def _strip_hand(state, effect, owner, attack, adventurer):
     for player in state.players:
-        for _ in range(min(effect.amount, len(player.hand))):
-            player.discard.append(player.hand.pop(state.rng.below(len(player.hand))))
+        left = list(player.hand)  # the picks first, so the line names them before they go
+        picked = [left.pop(state.rng.below(len(left))) for _ in range(min(effect.amount, len(left)))]
+        if picked:
+            log(state, f"{player.label} discards {_labels(picked)} from hand.")
+            for card in picked:
+                player.hand.remove(card)
+            player.discard.extend(picked)
 
 
 def _smash(state, effect, owner, attack, adventurer):
@@ -219,13 +240,17 @@ def _smash(state, effect, owner, attack, adventurer):
         if best is None:
             return
         seat, slot, i = best
+        log(state, f"{LABEL[slot.gear[i].code]} is smashed off {LABEL[slot.adventurer.code]}/{owner_tag(state, seat)}.")
         state.players[seat].discard.append(slot.gear.pop(i))
 
 
 def _burn_deck(state, effect, owner, attack, adventurer):
     for player in state.players:
-        for _ in range(min(effect.amount, len(player.equipment_deck))):
-            player.discard.append(player.equipment_deck.pop())
+        burnt = player.equipment_deck[len(player.equipment_deck) - min(effect.amount, len(player.equipment_deck)) :]
+        if burnt:
+            log(state, f"{player.label} discards {_labels(reversed(burnt))} from the top of the Equipment deck.")
+            for _ in burnt:
+                player.discard.append(player.equipment_deck.pop())
 
 
 def _return(state, effect, owner, attack, adventurer):
@@ -243,6 +268,8 @@ def _arm(state, effect, owner, attack, adventurer):
         return
     target = min(slots, key=lambda s: sum(VALUE[g.code] for g in s.gear))
     for _ in range(min(effect.amount, len(player.equipment_deck))):
+        card = player.equipment_deck[-1]
+        log(state, f"{LABEL[card.code]} goes from {player.label}'s Equipment deck onto {LABEL[target.adventurer.code]}.")
         target.gear.append(player.equipment_deck.pop())
 
 
@@ -262,6 +289,7 @@ def _salvage(state, effect, owner, attack, adventurer):
         if not gear:
             return
         best = max(gear, key=lambda c: VALUE[c.code])
+        log(state, f"{player.label} takes {LABEL[best.code]} back from the discard.")
         player.discard.remove(best)
         player.hand.append(best)
 
@@ -300,8 +328,20 @@ def run_word(
 ) -> None:
     """Carry out every effect of a word whose trigger just fired. The log line names its cause
     before its effect, so it is written first."""
+    tell_word(state, word, owner, source)
+    do_word(state, word, owner, attack, adventurer)
+
+
+def tell_word(state: State, word: Word, owner: int, source: Card) -> None:
+    """The line of a word that fires: whose card, which word, what it does."""
     said = " and ".join(effect_text(word.kind, e, word.trigger.event) for e in word.effects)
     log(state, f"{owner_tag(state, owner)}'s {LABEL[source.code]} {word.name}: {said}.")
+
+
+def do_word(
+    state: State, word: Word, owner: int, attack: Attack | None = None, adventurer: Card | None = None
+) -> None:
+    """The effects of a word whose line is written."""
     for effect in word.effects:
         handler = HANDLERS.get(effect.op)
         if handler is not None:  # R40: a word the vocabulary no longer has is inert

@@ -72,6 +72,7 @@ def finish(state: State, result: str) -> None:
     """Close the dungeon. A clear writes its results at once; a fall first asks each owner
     for the two words of their scar."""
     state.result = result  # type: ignore[assignment]
+    log(state, "Every card goes home to its owner's deck.")
     return_cards(state)
     if result == "clear":
         pool = [w.name for w in table_pool(state, "adventurer")]  # rulebook 8; R22, R36

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import msgspec
@@ -9,7 +10,16 @@ import msgspec
 from engine.core.game import Game, GameOption, Outcome
 from engine.decknforge.effects import equipped_total, strength
 from engine.decknforge.ending import scar_step, scar_waiting, scar_words, write_scar
-from engine.decknforge.legacy import Deck, DeckResult, TableDeck, apply_result, fresh_deck, table_deck
+from engine.decknforge.legacy import (
+    CLEAR_XP,
+    FALL_XP,
+    Deck,
+    DeckResult,
+    TableDeck,
+    apply_result,
+    fresh_deck,
+    table_deck,
+)
 from engine.decknforge.lexicon import Word, check_word
 from engine.decknforge.moderation import taken_names
 from engine.decknforge.model import (
@@ -36,6 +46,13 @@ RESULT_TEXT = {
     "driven_out": "The band fell: a player had no Adventurer left",
 }
 SCAR_ACTIONS = {"monster": InscribeScar, "equipment": UpgradeScar}
+# The lines of a dungeon's story (the end screen's turning points), as the log words them.
+TURNING_POINT = re.compile(
+    r"^\S+ hits .*: discarded"  # Adventurers fall
+    r"|: slain\.$|crawls back under"  # a Monster slain, or not for long
+    r"|^\S+ strips \d+ piece|finds no room"  # a joker strips the gear, or widens the dungeon
+    r"|is cleared!$|the band falls\.$|: a fall\.$"  # the end
+)
 
 
 class DecknForgeGame(Game):
@@ -176,10 +193,19 @@ class DecknForgeGame(Game):
         return events
 
     def outcome(self, state: State) -> Outcome | None:
+        """R32: the score is the XP each deck banks, the rank the round it ended in."""
         if state.phase != "over":
             return None
+        won = state.result == "clear"
         text = f"{RESULT_TEXT[state.result]} in round {state.round}."
-        return Outcome(state.result == "clear", state.round, text)  # R32
+        term = ("Dungeon cleared: XP for each deck", CLEAR_XP) if won else ("Fell: XP for each deck", FALL_XP)
+        return Outcome(won, term[1], text, (term,), state.round)
+
+    def turning_points(self, lines: list[Any]) -> list[str]:
+        """The lines a dungeon's story is told by: Adventurers hit, Monsters slain or back under
+        the pile, jokers stripping gear or widening the dungeon, and the end."""
+        told = (self.log_text(line) for line in lines)
+        return [text for text in told if TURNING_POINT.search(text)]
 
     def view(self, state: State, seat: int | None) -> State:
         from engine.decknforge.view import view
@@ -234,10 +260,12 @@ class DecknForgeGame(Game):
     daily_options = {"solo": True}  # one person, two fresh decks: a deal anyone can play alone
 
     def rank(self, outcome: Outcome) -> tuple[int, int]:
-        """R32 scores the round the dungeon ended in: a clear is better the sooner it came,
-        a fall the longer the band held out."""
-        rounds = outcome.score or 0
-        return (1, -rounds) if outcome.won else (0, rounds)
+        """R32: a clear is better the sooner it came, a fall the longer the band held out."""
+        return (1, -outcome.length) if outcome.won else (0, outcome.length)
+
+    def filed_score(self, won: bool, score: int | None) -> int | None:
+        """Games filed before R32 scored the round they ended in: shown with their XP now."""
+        return CLEAR_XP if won else FALL_XP
 
     def unseen_cards(self, state: State) -> tuple[int, ...]:
         piles = [state.monster_pile]

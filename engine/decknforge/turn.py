@@ -165,25 +165,26 @@ def _act(state: State, action: Action) -> None:
         draw_into_hand(state, seat, "equipment", 1)
     elif isinstance(action, DrawAdventurer):
         if action.discard >= 0:
-            card = player.hand.pop(action.discard)
+            card = player.hand[action.discard]
             log(state, f"{player.label} discards {LABEL[card.code]} and draws an Adventurer.")
-            player.discard.append(card)
+            player.discard.append(player.hand.pop(action.discard))
         else:
             log(state, f"{player.label} draws an Adventurer.")
         draw_into_hand(state, seat, "adventurer", 1)
     elif isinstance(action, Hire):
-        card = player.hand.pop(action.card)
+        card = player.hand[action.card]
         log(state, f"{player.label} hires {LABEL[card.code]}.")
-        hire(state, seat, card)
+        hire(state, seat, player.hand.pop(action.card))
     elif isinstance(action, Equip):
-        card = player.hand.pop(action.card)
+        card = player.hand[action.card]
         slot = player.slots[action.slot]
         log(state, f"{player.label} equips {LABEL[card.code]} on {LABEL[slot.adventurer.code]}.")
-        slot.gear.append(card)  # R13: the word sleeps while equipped
+        slot.gear.append(player.hand.pop(action.card))  # R13: the word sleeps while equipped
         fire_cast(state, seat, "equip", slot.adventurer)
     elif isinstance(action, Cast):
-        card = player.hand.pop(action.card)
+        card = player.hand[action.card]
         log(state, f"{player.label} casts {LABEL[card.code]} for {card.word}.")
+        player.hand.pop(action.card)
         word = lookup(state, card.word)
         if word is not None and word.trigger.event == "cast":
             player.discard.append(card)  # R9: it has spoken, and burns

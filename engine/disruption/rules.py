@@ -245,6 +245,10 @@ class DisruptionGame(Game):
 
         return problems(state)
 
+    def filed_score(self, won: bool, score: int | None) -> int | None:
+        """R5: a loss has no score, also one filed when it had."""
+        return score if won else None
+
     def unseen_cards(self, state: State) -> tuple[int, ...]:
         return (len(state.defender_deck), len(state.minor_deck), len(state.major_deck))
 

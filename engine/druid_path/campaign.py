@@ -43,7 +43,7 @@ class GameRecord(msgspec.Struct, frozen=True):
     path: str
     seed: int
     result: Literal["won", "lost", "abandoned"]
-    score: int
+    score: int | None  # a won game's score; a lost or abandoned one has none (R37)
     turns: int
     druid_hp: int
     reason: str = ""
@@ -161,7 +161,7 @@ def abandon(campaign: Campaign) -> None:
         campaign.records.append(
             GameRecord(
                 index=len(campaign.records), darach=leg.darach, path=leg.path,
-                seed=campaign.game_seed, result="abandoned", score=score(state),
+                seed=campaign.game_seed, result="abandoned", score=None,
                 turns=state.turn, druid_hp=max(0, state.druid_hp), reason="Abandoned.",
             )
         )  # fmt: skip
@@ -170,7 +170,8 @@ def abandon(campaign: Campaign) -> None:
 
 
 def total_score(campaign: Campaign) -> int:
-    return sum(r.score for r in campaign.records if r.result != "abandoned")  # C4
+    """C4: the won games' scores (a record made before R37 may hold a lost game's)."""
+    return sum(r.score or 0 for r in campaign.records if r.result == "won")
 
 
 def summary(campaign: Campaign) -> str:
@@ -178,8 +179,10 @@ def summary(campaign: Campaign) -> str:
     druid = C.druids[campaign.druid].name
     wins = sum(r.result == "won" for r in campaign.records)
     text = f"{druid}'s campaign: {wins}/{len(campaign.legs)} Darachs defeated"
+    if campaign.status == "won":
+        return f"{text}, won (score {total_score(campaign)})"
     if campaign.status != "active":
-        return f"{text}, {campaign.status} (score {total_score(campaign)})"
+        return f"{text}, {campaign.status}"  # C4: a road not finished has no score
     leg = next_leg(campaign)
     if leg is not None:
         where = "fighting" if campaign.game is not None else "next:"
@@ -194,7 +197,8 @@ def road(campaign: Campaign) -> list[str]:
         name = f"{C.darachs[leg.darach].name} on {C.paths[leg.path].name} (+{leg.darach_bonus} HP)"
         if i < len(campaign.records):
             r = campaign.records[i]
-            lines.append(f"{i + 1}. {name}: {r.result}, score {r.score}, {r.druid_hp} HP left")
+            said = f", score {r.score}" if r.result == "won" else ""
+            lines.append(f"{i + 1}. {name}: {r.result}{said}, {r.druid_hp} HP left")
         elif i == len(campaign.records) and campaign.status == "active":
             state = "in progress" if campaign.game is not None else "next"
             lines.append(f"{i + 1}. {name}: {state}")

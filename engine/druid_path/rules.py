@@ -186,7 +186,8 @@ class DruidPathGame(Game):
 
         if campaign.status == "active":
             return None
-        return Outcome(campaign.status == "won", total_score(campaign), summary(campaign))
+        won = campaign.status == "won"
+        return Outcome(won, total_score(campaign) if won else None, summary(campaign))  # C4
 
     def campaign_status(self, campaign: Any) -> str:
         """active, won, lost or abandoned (C3)."""
@@ -310,7 +311,11 @@ class DruidPathGame(Game):
     def outcome(self, state: State) -> Outcome | None:
         if state.result is None:
             return None
-        return Outcome(state.result == "won", score(state), state.result_reason, score_terms(state))
+        return Outcome(state.result == "won", score(state), result_summary(state), score_terms(state))
+
+    def filed_score(self, won: bool, score: int | None) -> int | None:
+        """R37 and C4: a lost game or road has no score, also one filed when it had."""
+        return score if won else None
 
     def validate(self, state: State) -> list[str]:
         from engine.druid_path.validate import problems
@@ -415,16 +420,26 @@ def target_label(state: State | None, ref: str) -> str:
     return f"{name_of(beast) if beast else '?'} ({side} lane {int(lane) + 1})"
 
 
-def score(state: State) -> int:
-    """Won: HP left plus steps to spare; lost: the damage dealt to the Darach."""
+def score(state: State) -> int | None:
+    """A victory's score: HP left plus two per step to spare; a loss has none (R37)."""
+    if state.result != "won":
+        return None
     return sum(value for _, value in score_terms(state))
 
 
 def score_terms(state: State) -> tuple[tuple[str, int], ...]:
-    """The score's parts, each named (the end screen lists them)."""
-    if state.result == "won":
-        spare = STEPS - state.turn
-        steps = f"{spare} step{'' if spare == 1 else 's'} to spare x 2"
-        return (("HP left", state.druid_hp), (steps, spare * 2))
+    """The score's parts, each named (the end screen lists them); none for a loss (R37)."""
+    if state.result != "won":
+        return ()
+    spare = STEPS - state.turn
+    steps = f"{spare} step{'' if spare == 1 else 's'} to spare x 2"
+    return (("HP left", state.druid_hp), (steps, spare * 2))
+
+
+def result_summary(state: State) -> str:
+    """How the game ended; a loss also says how far the Darach was brought down (R37)."""
+    if state.result != "lost":
+        return state.result_reason
     darach = C.darachs[state.darach].name
-    return ((f"damage dealt to {darach}", state.darach_hp_max - max(0, state.darach_hp)),)
+    left = max(0, state.darach_hp)
+    return f"{state.result_reason} {darach} was left at ♥{left}/{state.darach_hp_max}."

@@ -363,13 +363,15 @@ def test_r31_an_unknown_word_on_a_deck_is_refused():
         GAME.new_game(1, decks=[deck, fresh_deck("CD")])
 
 
-def test_r26_and_r32_cards_go_home_and_score_is_the_round():
+def test_r26_and_r32_cards_go_home_and_score_is_the_xp_each_deck_banks():
     state = new(1)
     set_slots(state, 0, [("QD", ["10S", "10H", "10D", "10C", "9S", "9H", "9D"])])
     _quiet(state)
     rig_monster(state, "AS", owner=1)
     finish_round(state)
-    assert GAME.outcome(state).score == 1 and GAME.outcome(state).won
+    outcome = GAME.outcome(state)
+    assert outcome.won and outcome.score == 150 and outcome.terms == (("Dungeon cleared: XP for each deck", 150),)
+    assert GAME.rank(outcome) == (1, -1)  # cleared in round 1
     assert equipped_total(state) == 0  # cards went home: R26
     check_invariants(state)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import msgspec
 import pytest
 
+from engine.core.game import Outcome
 from engine.druid_path import campaign as cp
 from engine.druid_path.bots import greedy_player
 from engine.druid_path.table import C
@@ -131,3 +132,35 @@ def test_a_whole_campaign_played_by_the_bot_ends() -> None:
             GAME.apply(state, greedy_player(GAME, state, rng))
         cp.record_game(c)
     assert c.status in ("won", "lost") and c.records
+
+
+def test_r37_c4_a_lost_game_and_a_lost_road_have_no_score() -> None:
+    c = cp.start_campaign("belthar", seed=4)
+    cp.start_next_game(c)
+    finish(c, won=True, hp=12)
+    won = cp.record_game(c)
+    cp.start_next_game(c)
+    state = c.game
+    state.darach_hp = 5  # brought low, not down
+    finish(c, won=False, hp=0)
+    outcome = GAME.outcome(state)
+    assert outcome.score is None and outcome.terms == () and not outcome.won
+    darach = C.darachs[c.legs[1].darach].name
+    assert f"{darach} was left at ♥5/{state.darach_hp_max}" in outcome.summary
+    lost = cp.record_game(c)
+    assert lost.score is None and won.score is not None and won.score > 0
+    assert cp.total_score(c) == won.score  # only the win counts (C4)
+    road = GAME.campaign_outcome(c)
+    assert not road.won and road.score is None and "score" not in cp.summary(c)
+    assert GAME.rank(road) < GAME.rank(Outcome(True, 0))  # below even the poorest win
+
+
+def test_c4_a_road_saved_before_r37_does_not_count_its_lost_games_score() -> None:
+    c = cp.start_campaign("belthar", seed=4)
+    c.records = [
+        cp.GameRecord(0, "kaliran", "celthar", 1, "won", 30, 7, 12),
+        cp.GameRecord(1, "morvenna", "thornwild", 2, "lost", 25, 10, 0),  # the damage dealt, back then
+    ]
+    c.status = "lost"
+    assert cp.total_score(c) == 30
+    assert GAME.filed_score(False, 55) is None and GAME.filed_score(True, 30) == 30

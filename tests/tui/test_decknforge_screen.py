@@ -7,6 +7,7 @@ import msgspec
 
 from engine.decknforge.legacy import fresh_deck
 from engine.decknforge.model import EndTurn
+from engine.registry import GAMES
 from saves.history import History
 from tests.conftest import screen_text
 from tests.tui.launcher import SIZE, make_app, use_snapshot_dir
@@ -39,6 +40,9 @@ async def start_by_keys(pilot, seed: str, initials=("AB", "CD")) -> None:
     """The table sits down; the first player lifts the cover laid over it."""
     await set_table_by_keys(pilot, seed, initials)
     await keys(pilot, "s", "enter")
+
+
+GAME = GAMES["decknforge"]
 
 
 def session_of(app):
@@ -113,7 +117,12 @@ async def test_a_whole_two_player_game_by_keys_writes_the_decks(paths, snapshot)
                 # an unfinished game writes nothing on any deck
                 assert {d.id: msgspec.json.encode(d) for d in store.decks()} == before
         assert isinstance(app.screen, EndScreen)  # the end, then what the decks gained
-        assert "r What the decks gained" in screen_text(app)
+        text = screen_text(app)
+        outcome = session.outcome()
+        assert "r Decks' results" in text and outcome.summary in text
+        assert f"Score {outcome.score}" in text and "XP for each deck" in text  # R32: the XP
+        assert "Turning points" in text and GAME.turning_points(session.whole_log())[-1] in text
+        snapshot.assert_match(text, "end-screen.txt")
         await keys(pilot, "r")
         assert isinstance(app.screen, ResultsScreen)
         result = session.state.result
@@ -132,6 +141,17 @@ async def test_a_whole_two_player_game_by_keys_writes_the_decks(paths, snapshot)
         assert ("CLEARED" if result == "clear" else "FELL") in text
         snapshot.assert_match(text, "end.txt")
         assert msgspec.json.encode(session.replay()) == msgspec.json.encode(session.state)
+        await keys(pilot, "o")  # the end again: the same decks, with the same seed
+        assert "n Same decks" in screen_text(app) and "s Same seed" in screen_text(app)
+        await keys(pilot, "s")
+        assert isinstance(app.screen, DecknForgeSetup)
+        xp = written["AB"].xp
+        text = screen_text(app)
+        assert f"Seat 1: AB · L1 · {xp} XP" in text and "Seat 2: CD" in text and "Seed: 7" in text
+        await keys(pilot, "s", "enter")  # sits down; AB lifts the cover
+        again = session_of(app)
+        assert again.save_id != session.save_id and again.envelope.seed == 7
+        assert [deck["xp"] for deck in again.envelope.options["decks"]] == [xp, written["CD"].xp]
 
 
 async def test_quit_and_resume_restores_state_screen_and_replay(paths):

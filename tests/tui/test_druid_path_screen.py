@@ -149,11 +149,15 @@ async def test_a_lost_game(paths, snapshot):
         screen = table_of(app)
         await lose_quickly(pilot, screen)
         assert isinstance(app.screen, EndScreen) and "Defeat" in screen_text(app)
+        result = screen.session.outcome()
+        assert "No score" in screen_text(app) and result.score is None  # R37: a loss has none
+        assert "was left at ♥" in result.summary and result.summary in screen_text(app)
         await pilot.press("escape")  # the finished table
         await pilot.pause()
         text = screen_text(app)
-        assert "DEFEAT" in text and not screen.session.outcome().won
+        assert "DEFEAT" in text and not result.won and "score" not in text.splitlines()[0]
         snapshot.assert_match(text, "loss.txt")
+        assert History(app.store).read(screen.session.save_id).entry.score is None
 
 
 async def test_a_key_that_picks_nothing_is_explained_and_changes_nothing(paths):

@@ -17,6 +17,7 @@ from engine.decknforge.moderation import recheck, table_words
 from engine.decknforge.rules import DecknForgeGame
 from saves.session import GameSession
 from tui.game_screen import GameScreen
+from tui.decknforge.setup import TableAgain
 from tui.decknforge.storage import deck_store, word_store, write_results
 from tui.decknforge import choosing
 from tui.decknforge.table import (
@@ -81,17 +82,15 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
   Strength as a sum: 25 per player, plus the Monsters still counted, plus this round's
   words. A wide terminal lists every Monster's part.
 - An empty slot fills in three steps: draw an Adventurer (`a`), hire it, equip it.
-- The **Dungeon** panel: what the face-down pile still holds (aces by suit, jokers, and
-  the modifiers written on them), the rows, the lair and the slain; at its edge the
-  Strength as a sum: 25 per player, plus the Monsters still counted, plus this round's
-  words. A wide terminal lists every Monster's part.
-- An empty slot fills in three steps: draw an Adventurer (`a`), hire it, equip it.
 - A card marked `*` carries a Qi Word. Equipping a card puts its word to sleep; casting
   it uses the word during this turn only and burns the card.
 - After a fall every deck takes a scar: its owner picks the Monster's word, then the
   Equipment's, in the list, or presses `c` to coin a new one (it joins the list when the
   Lexicon closes).
 - `l` opens the Lexicon (the game waits), `r` shows what the decks gained once it is over.
+- At the end: the result, the XP each deck banks, and the dungeon's turning points (`o`
+  shows them again). `n` sets the same decks at a new table (as the game left them),
+  `s` the same decks with the same seed; you start it with `s` there.
 - `q` returns to the menu; the game is saved after every move. Decks are written only
   when the game ends.
 """
@@ -310,8 +309,40 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         self.show_end()
 
     def end_choices(self) -> list[tuple[str, str, str]]:
-        """A new table needs its decks chosen again: the end offers what the decks gained."""
-        return [("r", "What the decks gained", "results"), ("q", "Menu", "back")]
+        """What the decks gained, and the same decks at a new table (with the seed or not),
+        for a table played here with saved decks."""
+        choices = [("r", "Decks' results", "results")]
+        if self.table_again(None) is not None:
+            choices += [("n", "Same decks", "same_decks"), ("s", "Same seed", "same_decks_seed")]
+        return choices + [("q", "Menu", "back")]
+
+    def table_again(self, seed: int | None) -> TableAgain | None:
+        """This table to be set again: the decks by their files (as the game left them), the
+        bot seats, the reading; None for a shared table or decks made for this game only."""
+        if self.session.shared or self.read_only:
+            return None
+        state = self.session.state
+        bots = self.session.bot_seats
+        ids = [None if seat in bots else deck.id for seat, deck in enumerate(state.decks)]
+        if "" in ids:
+            return None
+        return TableAgain(ids, state.solo, "gentle" if state.gentle else "strict", seed)
+
+    def action_same_decks(self) -> None:
+        self._set_again(None)
+
+    def action_same_decks_seed(self) -> None:
+        self._set_again(self.session.envelope.seed)
+
+    def _set_again(self, seed: int | None) -> None:
+        from tui.decknforge.setup import DecknForgeSetup
+
+        again = self.table_again(seed)
+        if again is None:
+            return
+        app = self.app
+        app.pop_screen()
+        app.push_screen(DecknForgeSetup(again=again))
 
     def write_decks(self) -> None:
         """The game is over: write its result on every deck (once; safe to repeat), onto each

@@ -32,6 +32,16 @@ SEAT_TEXT = {
 }
 
 
+class TableAgain(msgspec.Struct, frozen=True):
+    """A finished table set again: each seat's deck file (None: the bot's seat), solo or not,
+    the Strength reading, and the seed (None: a fresh shuffle)."""
+
+    deck_ids: list[str | None]
+    solo: bool
+    reading: str
+    seed: int | None = None
+
+
 def deck_line(deck: Deck) -> str:
     name = f" “{plain(deck.name).plain}”" if deck.name else ""
     legend = " LEGEND" if deck.legendary else ""
@@ -108,7 +118,7 @@ Each seat brings a deck. Decks are kept between games: what a game writes on the
 - `s` (or `Enter` on Start) sits the table down; `Esc` goes back
 """
 
-    def __init__(self, game: object = None) -> None:  # the game is known: DecknForge
+    def __init__(self, game: object = None, again: TableAgain | None = None) -> None:  # DecknForge
         super().__init__()
         self.mode = "2"
         self.seats: list[Deck | None] = [None, None]
@@ -116,6 +126,7 @@ Each seat brings a deck. Decks are kept between games: what a game writes on the
         self.reading = DEFAULT_READING
         self.seed: int | None = None
         self.rows: list[str] = []
+        self.again = again
 
     def compose(self) -> ComposeResult:
         yield Static("New game of DecknForge", classes="title")
@@ -129,10 +140,30 @@ Each seat brings a deck. Decks are kept between games: what a game writes on the
     def on_mount(self) -> None:
         self.decks = deck_store(self.app.paths, self.app.store.clock)
         self.words = word_store(self.app.paths, self.app.store.clock)
+        if self.again is not None:
+            self.set_again(self.again)
         listing = self.query_one(ChoiceList)
         self.watch(listing, "cursor", self._draw_note, init=False)
         self.redraw()
         listing.focus()
+
+    def set_again(self, again: TableAgain) -> None:
+        """The seats of a finished table, each deck read again from its file (so as the game
+        left it); a deck that cannot be read leaves its seat to fill."""
+        count = len(again.deck_ids)
+        self.mode = "solo" if again.solo else str(count)
+        self.seats, self.kinds = [None] * count, [HERE] * count
+        for seat, deck_id in enumerate(again.deck_ids):
+            if deck_id is None:
+                self.kinds[seat] = BOT
+                continue
+            try:
+                self.seats[seat] = self.decks.load(deck_id)
+            except Damaged as damage:
+                self.notify(f"Seat {seat + 1}'s deck cannot be read: {damage}", severity="error")
+        if again.reading in READINGS:
+            self.reading = again.reading
+        self.seed = again.seed
 
     # ----- drawing ----------------------------------------------------------------------
 

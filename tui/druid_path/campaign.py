@@ -33,7 +33,8 @@ def road_text(campaign: rules.Campaign) -> Text:
             text.append(f"  {head}{extra}\n")
             text.append(f"     {MARKS[record.result]}", style=style)
             steps = f"{record.turns} step{'' if record.turns == 1 else 's'}"
-            text.append(f", score {record.score}, {steps}, {record.druid_hp} HP left\n")
+            said = f", score {record.score}" if record.result == "won" else ""  # R37
+            text.append(f"{said}, {steps}, {record.druid_hp} HP left\n")
         elif i == len(campaign.records) and campaign.status == "active":
             now = "in progress" if campaign.game is not None else "next"
             text.append(f"▸ {head}{extra}\n", style="bold")
@@ -52,7 +53,8 @@ def standing_text(campaign: rules.Campaign) -> Text:
         text.append(f" began this game with ♥{campaign.druid_hp}/{druid.hp} · resolve +{campaign.resolve} stamina")
     elif campaign.status == "active":
         text.append(f" ♥{campaign.druid_hp}/{druid.hp} for the next game · resolve +{campaign.resolve} stamina")
-    text.append(f" · campaign score {rules.total_score(campaign)}")
+    if campaign.status in ("active", "won"):  # C4: a road lost or given up has no score
+        text.append(f" · campaign score {rules.total_score(campaign)}")
     if campaign.status != "active":
         verdict = {"won": "The campaign is WON.", "lost": "The campaign is LOST.",
                    "abandoned": "The campaign was abandoned."}[campaign.status]  # fmt: skip

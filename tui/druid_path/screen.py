@@ -184,7 +184,7 @@ then the lanes fight, and the turn pauses so you can read how each lane went.
         if result is not None:
             text = Text(" Druid Path  ", style="bold")
             text.append("VICTORY" if result.won else "DEFEAT", style="bold reverse")
-            text.append(f"  score {result.score}  ", style="bold")
+            text.append(f"  score {result.score}  " if result.score is not None else "  ", style="bold")
             text.append(result.summary)
         self.paint("status", text)
 

@@ -37,7 +37,9 @@ player count), counted daily deals, and Druid Path campaigns with the furthest g
 the road reached.
 
 - **won** and **win%**: games won and their share; **best**: the best game's score
-  (DecknForge: a clear in the fewest rounds); **avg**: the average score
+  (DecknForge: the XP a deck banked, the best game being the clear in the fewest
+  rounds); **avg**: the average score. A lost game of Disruption or Druid Path has no
+  score, so it never counts in best or avg
 - **streak**: wins in a row up to your latest game; **longest**: the longest such run
 - DecknForge's stats per deck are on each deck's page: `d` opens the decks
 - `h` lists the games these come from
