@@ -13,7 +13,6 @@ from engine.disciple.model import (
     HAND_LIMIT,
     PLAYER_ROCKED_LIMIT,
     ROCKED_LIMIT,
-    START_VITALITY,
     Disciple,
     Enemy,
     Pending,
