@@ -464,11 +464,12 @@ class DiscipleGame(Game):
     def why_illegal(self, state: State, action: Any) -> str:
         if state.phase == "over":
             return "The game is over." if state.mode == "versus" else "The journey is over."
-        seat = self.seat_of(action)
+        seat, seats = self.seat_of(action), self.seats(state)
         waiting = self.to_move(state)
         if waiting and seat not in waiting:
-            return f"It is {state.players[waiting[0]].name}'s move, not {state.players[seat].name}'s." \
-                if 0 <= seat < len(state.players) else "There is no such player at this table."
+            if not 0 <= seat < len(seats):
+                return "There is no such player at this table."
+            return f"It is {seats[waiting[0]]}'s move, not {seats[seat]}'s."
         if state.pending is not None:
             if isinstance(action, Choose):
                 return f"There is no option {action.index + 1} to choose."
