@@ -140,6 +140,16 @@ class DiscipleGame(Game):
         result.update(mode=mode, players=seats, names=list(names), decks=msgspec.to_builtins(typed))
         return result
 
+    def table_options(self, options: dict[str, Any], brought: list[Any]) -> dict[str, Any]:
+        """A shared Versus table: each player's own deck (a VersusDeck or its plain data), and
+        a style's default deck for a bot's seat or a seat that brought none."""
+        if options.get("mode") != "versus":
+            return options
+        content = load()
+        decks = [deck if deck is not None else default_versus_deck(content, STYLE_IDS[seat % len(STYLE_IDS)])
+                 for seat, deck in enumerate(brought)]
+        return self.check_options({**options, "decks": decks})
+
     def new_game(self, seed: int = 0, **options: Any) -> State:
         opts = self.check_options(options)
         load()  # fail loudly on broken content before any state exists
