@@ -16,6 +16,7 @@ from engine.disciple.model import (
     EndTurn,
     PlayCard,
     State,
+    Target,
 )
 
 _OP_VALUE = {
@@ -79,10 +80,19 @@ def card_value(card: Card, state: State | None = None, seat: int = 0) -> float:
 def greedy_action(game, state: State, rng: Rng) -> Action:
     actions = game.legal_actions(state)
     if state.pending is not None:
+        if state.pending.kind.startswith("cl_"):  # the Campaign Leader's standard order
+            from engine.disciple.campaign import standard_choice
+
+            return Choose(standard_choice(state), state.pending.seat)
         return Choose(_greedy_choice(state), state.pending.seat)
     cards = load().cards
     seat = state.active
     me = state.players[seat]
+    turns = [a for a in actions if isinstance(a, Target)]
+    if turns:  # face the weakest enemy still fighting
+        weakest = min(turns, key=lambda a: state.enemies[a.enemy].vitality)
+        if state.enemies[weakest.enemy].vitality < state.enemies[me.target].vitality:
+            return weakest
     best: Action = EndTurn(seat)
     best_value = 0.3
     for action in actions:

@@ -9,14 +9,21 @@ from engine.disciple import enemy as foe
 from engine.disciple import trace
 from engine.disciple.content import Card, load
 from engine.disciple.effects import (
+    ask_stun_tap,
     check_lock,
     draw_cards,
     end_draw,
     fight_over,
+    first_standing,
+    foe_of,
     guard_kept,
     lock_met,
     log,
     resolve_player_ops,
+    retarget,
+    stun_tapped,
+    told,
+    trigger_counter,
 )
 from engine.disciple.energy import combo_hit, cost_of, default_taps, pay
 from engine.disciple.model import COLOUR_LETTER, FIRST_HAND, Disciple, Enemy, EnergyCard, State
@@ -27,35 +34,52 @@ KIND_WORD = {"upper": "Upperbody", "lower": "Lowerbody", "grapple": "Grapple", "
 
 
 def start_combat(state: State, enemy_id: str) -> None:
+    """A fight with one enemy, revealed by the first player."""
+    start_fight(state, [(enemy_id, 0)])
+
+
+def start_fight(state: State, revealed: list[tuple[str, int]]) -> None:
+    """A fight with these enemies, each with the seat of the player who revealed it: the
+    enemy first aims at that player (R36)."""
     content = load()
-    card = content.enemies[enemy_id]
-    enemy = Enemy(
-        id=card.id,
-        name=card.name,
-        tier=card.tier,
-        vitality=card.vitality,
-        max_vitality=card.vitality,
-    )
-    state.enemies = [enemy]
-    enemy.patterns = list(range(len(content.pile(enemy_id))))  # R21
-    state.rng.shuffle(enemy.patterns)
+    state.enemies = []
+    for enemy_id, seat in revealed:
+        card = content.enemies[enemy_id]
+        enemy = Enemy(
+            id=card.id,
+            name=card.name,
+            tier=card.tier,
+            vitality=card.vitality,
+            max_vitality=card.vitality,
+            target=seat,
+        )
+        state.enemies.append(enemy)
+        enemy.patterns = list(range(len(content.pile(enemy_id))))  # R21
+        state.rng.shuffle(enemy.patterns)
     for me in state.players:
         me.energy = [EnergyCard(colour, 1) for colour in me.allotment]  # R22
         me.pool = [0, 0, 0, 0]
         me.target = 0
+        if state.mode == "coop":  # R38: what a fallen player rises with is half of it
+            me.fight_vitality = me.vitality
+    retarget(state)  # an enemy revealed by a player worn out by an event
+    state.cl_aimed = -1
     state.turn = 1
-    state.active = 0
+    state.active = first_standing(state)
     state.phase = "player"
-    log(state, f"{card.name} ({card.tier}, {card.vitality} vitality) blocks your path!")
-    for k, special in enumerate(card.specials):
-        if special.when == "start":
-            if special.text:
-                log(state, f"{card.name}: {special.text}")
-            for i, op in enumerate(special.ops):
-                trace.fire(f"enemy:{card.id}:special:{k}:op:{i}")
-                foe.enemy_op(state, enemy, op, "none")
+    for enemy in state.enemies:
+        card = content.enemies[enemy.id]
+        log(state, f"{card.name} ({card.tier}, {card.vitality} vitality) blocks your path!")
+        for k, special in enumerate(card.specials):
+            if special.when == "start":
+                if special.text:
+                    log(state, f"{card.name}: {special.text}")
+                for i, op in enumerate(special.ops):
+                    trace.fire(f"enemy:{card.id}:special:{k}:op:{i}")
+                    foe.enemy_op(state, enemy, op, "none")
     for me in state.players:
-        draw_cards(state, me, FIRST_HAND)  # first turn: a hand of five, nothing fades yet
+        if not me.beaten:
+            draw_cards(state, me, FIRST_HAND)  # first turn: a hand of five, nothing fades yet
 
 
 def start_player_turn(state: State) -> None:
@@ -65,8 +89,12 @@ def start_player_turn(state: State) -> None:
     me.guard = min(me.guard, guard_kept(me))  # R25, R27
     for enemy in state.enemies:
         enemy.rocked = 0
+    for other in state.players:
+        if state.mode == "versus" and other is not me:
+            other.rocked = 0  # Rocked counts what one turn dealt
     if me.counters:
-        log(state, "Unused counters are discarded.")
+        log(state, told(state, "Unused counters are discarded.",
+                        f"{me.name}'s unused counters are discarded."))
         me.discard.extend(me.counters)
         me.counters = []
     state.phase = "player"
@@ -81,6 +109,8 @@ def start_player_turn(state: State) -> None:
             log(state, f"{card.name} stays locked in.")
             trace.fire(f"card:{card.id}:lock_repeat")
             resolve_player_ops(state, me, card, [("effects", card.effects)])  # R8: it repeats
+    if me.to_tap and state.mode == "versus" and not fight_over(state):
+        ask_stun_tap(state, state.active)  # R34
 
 
 # ----- the Disciple plays a card --------------------------------------------------------
@@ -110,7 +140,7 @@ def play_card(state: State, me: Disciple, index: int, taps: tuple[int, ...] | No
     if card.kind == "energy":
         me.energy.append(EnergyCard(card.colour, card.amount, card=card.id))
         trace.fire(f"card:{card.id}:play")
-        log(state, f"You put {card.name} into play.")
+        log(state, told(state, f"You put {card.name} into play.", f"{me.name} puts {card.name} into play."))
         return
     flowing = combo_hit(me, card)
     cost = cost_of(me, card)
@@ -120,7 +150,12 @@ def play_card(state: State, me: Disciple, index: int, taps: tuple[int, ...] | No
         taps = default_taps(me, cost)
     tapped = f", tapping {tap_words(me, taps)}" if taps else ""
     pay(me, cost, taps)
-    log(state, f"You play {card.name}{' (combo)' if flowing else ''}{tapped}.")
+    played = f"{card.name}{' (combo)' if flowing else ''}{tapped}"
+    if state.mode == "versus" and card.counter is not None:  # R35: set face down
+        played = f"a card face down{' (combo)' if flowing else ''}{tapped}"
+    log(state, told(state, f"You play {played}.", f"{me.name} plays {played}."))
+    if state.mode == "versus" and attacks(card):  # R33: the opponent's counters answer it
+        trigger_counter(state, foe_of(state, me), attack_kind(card), me)
     parts = [("effects", card.effects)]
     if card.stays:
         _put_in_play(state, me, card)
@@ -134,7 +169,10 @@ def play_card(state: State, me: Disciple, index: int, taps: tuple[int, ...] | No
         return
     if card.counter is not None:
         me.counters.append(card.id)
-        log(state, f"Counter set: {card.name} answers {counter_words(card.counter.on)}.")
+        if state.mode == "versus":  # face down: which counter it is stays hidden (R35)
+            log(state, f"{me.name} sets a counter face down.")
+        else:
+            log(state, f"Counter set: {card.name} answers {counter_words(card.counter.on)}.")
         return
     lock = card.lock_in
     if lock is not None and lock_met(me, lock) and not fight_over(state):
@@ -148,6 +186,15 @@ def play_card(state: State, me: Disciple, index: int, taps: tuple[int, ...] | No
         log(state, f"{card.name} is locked in!")
         return
     me.discard.append(card.id)
+
+
+def attacks(card: Card) -> bool:
+    """Whether playing this card attacks: it deals damage or applies Submit (R33)."""
+    return any(op.op in ("attack", "submit") for op in card.effects)
+
+
+def attack_kind(card: Card) -> str:
+    return card.kind if card.kind in ("upper", "lower", "grapple") else "none"
 
 
 def counter_words(on: str) -> str:
@@ -170,18 +217,60 @@ def end_player_turn(state: State) -> None:
     me.pool = [0, 0, 0, 0]
     for energy in me.energy:
         energy.tapped = False
-    end_draw(state, me)
-    if foe.begin_turn(state):
+    if state.mode == "versus":
+        if not me.draw:  # R32: no card to draw at the end of one's own turn
+            me.beaten = "out of cards"
+            log(state, f"{me.name} has no card left to draw.")
+            return
+        end_draw(state, me)
+        state.active = (state.active + 1) % len(state.players)
         start_player_turn(state)
+        return
+    end_draw(state, me)
+    after = first_standing(state, state.active + 1)
+    if after >= 0:  # Co-Op: every player's turn, then every enemy's (R36)
+        state.active = after
+        start_player_turn(state)
+        return
+    enemy_turns(state, 0)
+
+
+def enemy_turns(state: State, index: int) -> None:
+    """The enemies still fighting take their turns in order, from enemy `index`; then the
+    first player still standing begins the next round. Stops for a decision or a fight's end."""
+    from engine.disciple.campaign import aim
+
+    for i in range(index, len(state.enemies)):
+        if state.enemies[i].beaten:
+            continue
+        if not aim(state, i) or not foe.begin_turn(state, i):
+            return
+    state.cl_aimed = -1
+    if not fight_over(state):
+        state.active = first_standing(state)
+        start_player_turn(state)
+
+
+def _enemy_turn_done(state: State, index: int, done: bool) -> None:
+    if done:
+        enemy_turns(state, index + 1)
 
 
 def choose_pattern(state: State, pattern: int) -> None:
     """The Disciple picks the pattern a Weakened enemy uses (R19)."""
-    if foe.choose_pattern(state, pattern):
-        start_player_turn(state)
+    assert state.enemy_turn is not None
+    index = state.enemy_turn.enemy
+    _enemy_turn_done(state, index, foe.choose_pattern(state, pattern))
 
 
-def stun_tap(state: State, energy_index: int) -> None:
-    """The Disciple taps the energy card a Stun asks for (R18)."""
-    if foe.stun_tap(state, energy_index):
-        start_player_turn(state)
+def stun_tap(state: State, seat: int, energy_index: int) -> None:
+    """The Disciple taps the energy card a Stun asks for (R18); in Versus as their own turn
+    begins (R34), one card a Stun."""
+    if state.enemy_turn is None:
+        me = state.players[state.active]
+        log(state, stun_tapped(state, me, energy_index))
+        if me.to_tap:
+            ask_stun_tap(state, state.active)
+        return
+    index = state.enemy_turn.enemy
+    _enemy_turn_done(state, index, foe.stun_tap(state, seat, energy_index))

@@ -13,7 +13,8 @@ from engine.core.rng import Rng
 
 COLOURS = ("gray", "blue", "red", "green")
 COLOUR_LETTER = {"gray": "N", "blue": "B", "red": "R", "green": "G"}  # N: neutral gray
-START_VITALITY = 25  # Solo
+START_VITALITY = 25  # Solo and Co-Op
+VERSUS_VITALITY = 50
 HAND_LIMIT = 8
 FIRST_HAND = 5
 END_DRAW = 3
@@ -48,7 +49,14 @@ class Choose(msgspec.Struct, frozen=True, tag="choose"):
     seat: int = 0
 
 
-Action = PlayCard | EndTurn | Choose
+class Target(msgspec.Struct, frozen=True, tag="target"):
+    """Co-Op: aim the Disciple's attacks at this enemy (index in State.enemies)."""
+
+    enemy: int
+    seat: int = 0
+
+
+Action = PlayCard | EndTurn | Choose | Target
 
 
 class Event(msgspec.Struct, frozen=True):
@@ -118,6 +126,10 @@ PENDING_KINDS = (
     "stun_tap",
     "second_style",
     "energy_pick",
+    "cl_next",
+    "cl_scope",
+    "cl_commit",
+    "cl_target",
 )
 
 
@@ -133,10 +145,11 @@ class Step(msgspec.Struct, array_like=True):
 class Disciple(msgspec.Struct):
     """One player: their deck, hand, energy, what they have in play, buffs and debuffs."""
 
-    name: str = "You"
+    name: str = "Player"
     styles: list[str] = msgspec.field(default_factory=list)  # first style, then a second one
     allotment: list[str] = msgspec.field(default_factory=list)  # colours of the default energy
     vitality: int = START_VITALITY
+    start_vitality: int = START_VITALITY  # the most healing can bring back
     event_deck: list[str] = msgspec.field(default_factory=list)
     skills_deck: list[str] = msgspec.field(default_factory=list)
     second_skills: list[str] = msgspec.field(default_factory=list)  # while learning a style
@@ -164,6 +177,8 @@ class Disciple(msgspec.Struct):
     combo: list[str] = msgspec.field(default_factory=list)  # listed by the last skill played
     last_played: str = ""
     target: int = 0  # the enemy (index in State.enemies) the Disciple's attacks go to
+    fight_vitality: int = 0  # Co-Op: vitality at the start of the fight (R38)
+    waiting: str = ""  # Co-Op: a miniboss or boss flipped before the others reach it (R37)
 
 
 MODES = ("solo", "versus", "coop", "campaign")
@@ -184,6 +199,10 @@ class State(msgspec.Struct):
     queue: list[Step] = msgspec.field(default_factory=list)
     second_style_offered: bool = True
     won: bool | None = None
+    winner: int = -1  # Versus: the seat that won
+    cl: str = ""  # Campaign: "human" or "bot", who leads
+    cl_aimed: int = -1  # Campaign: the enemy whose target the CL chose for its coming turn
+    pulls: list[list[str]] = msgspec.field(default_factory=list)  # Versus: who goes first, R31
     fights_won: int = 0
     log: list[str] = msgspec.field(default_factory=list)
     logged: int = 0  # lines ever logged, so apply() can return just the new ones

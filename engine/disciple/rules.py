@@ -7,12 +7,16 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
 from engine.core.game import Game, GameOption, Outcome
 from engine.core.rng import Rng
-from engine.disciple import combat, energy, journey, soundness
+from engine.disciple import campaign, combat, energy, journey, soundness, versus
+from engine.disciple.campaign import CL_KINDS
+from engine.disciple.decks import VersusDeck, check_versus_deck, default_versus_deck
 from engine.disciple import enemy as foe
 from engine.disciple.content import load
-from engine.disciple.effects import fight_over, log
+from engine.disciple.effects import fight_over, log, retarget, told
 from engine.disciple.model import (
     COLOUR_LETTER,
     COLOURS,
@@ -25,9 +29,12 @@ from engine.disciple.model import (
     PlayCard,
     State,
     Step,
+    Target,
 )
 
 STYLE_IDS = ("boxing", "karate", "jiujitsu")
+PLAYSTYLES = ("solo", "versus", "coop", "campaign")  # the playstyles new_game sets up
+TOGETHER = ("coop", "campaign")  # a band of Disciples against the enemies
 
 
 def cost_label(cost: list[int]) -> str:
@@ -64,9 +71,105 @@ class DiscipleGame(Game):
         ),
     )
 
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The menu options, plus the playstyle's own: `mode` ("solo" or "versus"), `players`,
+        `names` (one a seat) and, for Versus, `decks` (one VersusDeck a seat, as structs or
+        plain JSON data; each style's default deck when not given). A save replays
+        new_game(seed, **options), so the decks travel with it as plain data."""
+        options = dict(options)
+        mode = options.pop("mode", "solo")
+        players = options.pop("players", None)
+        names = options.pop("names", None)
+        decks = options.pop("decks", None)
+        styles = options.pop("styles", None)
+        cl = options.pop("cl", None)
+        result = super().check_options(options)
+        if mode not in PLAYSTYLES:
+            raise ValueError(f"Playstyle must be one of: {', '.join(PLAYSTYLES)} (not '{mode}')")
+        if mode == "coop":
+            seats = 2 if players is None else players
+            if not isinstance(seats, int) or not 2 <= seats <= 4:
+                raise ValueError(f"Co-Op is played by 2 to 4 players, not {players}")
+        elif mode == "campaign":
+            seats = 2 if players is None else players
+            if not isinstance(seats, int) or not 1 <= seats <= 4:
+                raise ValueError(f"A Campaign is played by 1 to 4 players and its leader, not {players}")
+            if cl not in (None, "bot", "human"):
+                raise ValueError(f"The Campaign Leader is 'bot' or 'human', not '{cl}'")
+        else:
+            seats = 2 if mode == "versus" else 1
+        if players is not None and players != seats:
+            raise ValueError(f"{mode.capitalize()} is played by {seats} player(s), not {players}")
+        if cl is not None and mode != "campaign":
+            raise ValueError("Only a Campaign has a Campaign Leader")
+        if styles is not None and (mode not in TOGETHER or len(styles) != seats
+                                   or any(s not in ("ask",) + STYLE_IDS for s in styles)):
+            raise ValueError(f"Styles are chosen for each of the {seats} players: "
+                             f"{', '.join(('ask',) + STYLE_IDS)}")
+        if mode == "solo":
+            if decks is not None or names is not None:
+                raise ValueError("A Solo journey takes no decks or names")
+            return result  # a Solo save keeps the options it always had
+        if names is None:
+            names = [f"Player {seat + 1}" for seat in range(seats)]
+        if len(names) != seats or not all(isinstance(n, str) and n.strip() for n in names):
+            raise ValueError(f"{mode.capitalize()} needs a name for each of its {seats} players")
+        if mode in TOGETHER:
+            if decks is not None:
+                raise ValueError("Players set up their decks from their styles, not built decks")
+            styles = list(styles) if styles is not None else [result["style"]] * seats
+            result.update(mode=mode, players=seats, names=list(names), styles=styles)
+            if mode == "campaign":
+                result["cl"] = cl or "bot"
+            return result
+        if decks is None:
+            content = load()
+            decks = [default_versus_deck(content, STYLE_IDS[seat % len(STYLE_IDS)]) for seat in range(seats)]
+        if len(decks) != seats:
+            raise ValueError(f"Versus needs a deck for each of its {seats} players")
+        typed = []
+        for name, deck in zip(names, decks):
+            try:
+                deck = msgspec.convert(deck, VersusDeck) if isinstance(deck, dict) else deck
+            except msgspec.ValidationError as error:
+                raise ValueError(f"{name}'s deck is not readable ({error}).") from None
+            problems = check_versus_deck(deck, load())
+            if problems:
+                raise ValueError(f"{name}'s deck {deck.name!r} cannot be played: {'; '.join(problems)}")
+            typed.append(deck)
+        result.update(mode=mode, players=seats, names=list(names), decks=msgspec.to_builtins(typed))
+        return result
+
+    def table_options(self, options: dict[str, Any], brought: list[Any]) -> dict[str, Any]:
+        """A shared Versus table: each player's own deck (a VersusDeck or its plain data), and
+        a style's default deck for a bot's seat or a seat that brought none."""
+        if options.get("mode") != "versus":
+            return options
+        content = load()
+        decks = [deck if deck is not None else default_versus_deck(content, STYLE_IDS[seat % len(STYLE_IDS)])
+                 for seat, deck in enumerate(brought)]
+        return self.check_options({**options, "decks": decks})
+
     def new_game(self, seed: int = 0, **options: Any) -> State:
         opts = self.check_options(options)
         load()  # fail loudly on broken content before any state exists
+        if opts.get("mode", "solo") == "versus":
+            state = State(rng=Rng.from_seed(seed), phase="setup", mode="versus",
+                          players=[Disciple(), Disciple()], second_style_offered=False)
+            decks = [msgspec.convert(deck, VersusDeck) for deck in opts["decks"]]
+            versus.set_up(state, decks, opts["names"])
+            return state
+        if opts.get("mode") in TOGETHER:  # R36: each sets up as in Solo, in player order
+            state = State(rng=Rng.from_seed(seed), phase="setup", mode=opts["mode"],
+                          players=[Disciple(name) for name in opts["names"]],
+                          second_style_offered=opts["second_style"], cl=opts.get("cl", ""))
+            for seat, style in enumerate(opts["styles"]):
+                if style == "ask":
+                    state.queue.append(Step("ask_style", seat=seat))
+                else:
+                    state.queue.append(Step("take_style", style, 0, seat))
+            self._advance(state)
+            return state
         state = State(
             rng=Rng.from_seed(seed),
             phase="setup",
@@ -91,7 +194,7 @@ class DiscipleGame(Game):
         if state.phase != "player":
             return []
         seat = state.active
-        actions: list[Action] = []
+        actions: list[Action] = [Target(i, seat) for i in self._targets(state)]
         for i, other_ways in energy.plays(state.players[seat]):
             actions.append(PlayCard(i, None, seat))
             actions += [PlayCard(i, taps, seat) for taps in other_ways]
@@ -111,6 +214,8 @@ class DiscipleGame(Game):
             return False
         if type(action) is EndTurn:
             return True
+        if type(action) is Target:
+            return action.enemy in self._targets(state)
         if type(action) is PlayCard:
             me = state.players[state.active]
             index = action.hand_index
@@ -118,6 +223,14 @@ class DiscipleGame(Game):
                 return False
             return action.taps is None or action.taps in energy.other_payments(me, index)
         return False
+
+    @staticmethod
+    def _targets(state: State) -> list[int]:
+        """The enemies the Disciple whose turn it is could turn to: any other still fighting."""
+        if len(state.enemies) < 2:
+            return []
+        me = state.players[state.active]
+        return [i for i, e in enumerate(state.enemies) if not e.beaten and i != me.target]
 
     def to_move(self, state: State) -> tuple[int, ...]:
         if state.phase == "over":
@@ -127,27 +240,35 @@ class DiscipleGame(Game):
         return (state.active,)
 
     def seats(self, state: State) -> list[str]:
-        return [p.name for p in state.players]
+        names = [p.name for p in state.players]
+        return names + [campaign.CL_NAME] if campaign.leads(state) else names
 
     def _apply(self, state: State, action: Action) -> list[Event]:
         before = state.logged
         if isinstance(action, Choose):
             kind = state.pending.kind if state.pending else ""
-            if kind == "weakened":
+            if kind in CL_KINDS:
+                campaign.choose(state, action.index)
+            elif kind == "weakened":
                 pattern = int(state.pending.options[action.index])
                 state.pending = None
                 combat.choose_pattern(state, pattern)
             elif kind == "stun_tap":
                 index = int(state.pending.options[action.index])
                 state.pending = None
-                combat.stun_tap(state, index)
+                combat.stun_tap(state, action.seat, index)
             else:
                 journey.choose(state, action.index)
         elif isinstance(action, PlayCard):
             combat.play_card(state, state.players[action.seat], action.hand_index, action.taps)
+        elif isinstance(action, Target):
+            me = state.players[action.seat]
+            me.target = action.enemy
+            log(state, f"{me.name} turns to face {state.enemies[action.enemy].name}.")
         elif isinstance(action, EndTurn):
-            log(state, "You end your turn.")
+            log(state, told(state, "You end your turn.", f"{state.players[action.seat].name} ends their turn."))
             combat.end_player_turn(state)
+        retarget(state)
         self._settle(state)
         self._advance(state)
         new = min(state.logged - before, len(state.log))
@@ -157,23 +278,51 @@ class DiscipleGame(Game):
         """A fight that just ended: defeat ends the run, victory brings rewards."""
         if state.phase not in ("player", "enemy") or not fight_over(state):
             return
-        enemy = state.enemies[0]
-        me = state.players[0]
-        state.pending = None
-        state.enemy_turn = None  # a fight can end in the middle of the enemy's turn
-        if me.beaten:
-            state.phase = "over"
-            state.won = False
-            log(state, f"You are {me.beaten} by {enemy.name}. Your journey ends here.")
-            return
-        state.fights_won += 1
-        log(state, f"{enemy.name} is {enemy.beaten}!")
-        if enemy.tier == "boss":
+        if state.mode == "versus":
+            loser = next(seat for seat, me in enumerate(state.players) if me.beaten)
+            state.winner = 1 - loser
+            state.pending = None
             state.phase = "over"
             state.won = True
-            log(state, "You have beaten the final boss. Your journey is complete!")
+            beaten = state.players[loser]
+            log(state, f"{beaten.name} is {beaten.beaten}. {state.players[state.winner].name} wins!")
             return
-        journey.offer_rewards(state, 0, enemy.tier)
+        enemies, players = state.enemies, state.players
+        state.pending = None
+        state.enemy_turn = None  # a fight can end in the middle of the enemy's turn
+        if all(me.beaten for me in players):
+            state.phase = "over"
+            state.won = False
+            if state.mode == "campaign":
+                log(state, "Every Disciple has fallen. The campaign ends here.")
+            elif len(players) == 1:
+                beaten = f"You are {players[0].beaten} by {enemies[0].name}."
+                log(state, f"{beaten} Your journey ends here.")
+            else:
+                log(state, "Every Disciple has fallen. Your journey ends here.")
+            return
+        state.fights_won += 1
+        for enemy in enemies:
+            log(state, f"{enemy.name} is {enemy.beaten}!")
+        if state.mode == "campaign":  # R42: no final boss ends it; the fallen arise
+            state.phase = "journey"
+            campaign.after_fight(state)
+            return
+        if any(enemy.tier == "boss" for enemy in enemies):
+            state.phase = "over"
+            state.won = True
+            log(state, told(state, "You have beaten the final boss. Your journey is complete!",
+                            "You have beaten the final bosses. Your journey is complete!"))
+            return
+        for me in players:  # R38: the fallen rise with half the vitality they began with
+            if me.beaten:
+                me.beaten = ""
+                me.vitality = max(1, (me.fight_vitality + 1) // 2)
+                log(state, f"{me.name} rises again with {me.vitality} vitality.")
+        tier = "miniboss" if any(enemy.tier == "miniboss" for enemy in enemies) else "minion"
+        state.phase = "journey"
+        state.queue += [Step("reward", tier, 0, seat) for seat in range(len(players))]
+        state.queue.append(Step("end_fight"))
 
     def _advance(self, state: State) -> None:
         while state.pending is None and state.phase not in ("over", "player", "enemy"):
@@ -197,11 +346,38 @@ class DiscipleGame(Game):
     def outcome(self, state: State) -> Outcome | None:
         if state.won is None:
             return None
+        if state.mode == "versus":
+            winner, loser = state.players[state.winner], state.players[1 - state.winner]
+            return Outcome(True, None, f"{winner.name} wins: {loser.name} is {loser.beaten}.")
+        if state.mode in TOGETHER:
+            left = sum(max(me.vitality, 0) for me in state.players)
+            score = state.fights_won * 10 + left
+            what = "Journey" if state.mode == "coop" else "Campaign"
+            if state.won:
+                return Outcome(True, score, f"{what} complete with {left} vitality left between you.")
+            return Outcome(False, score, f"Every Disciple fell after {state.fights_won} won fights.")
         vitality = state.players[0].vitality
         score = state.fights_won * 10 + max(vitality, 0)  # R26
         if state.won:
             return Outcome(True, score, f"Journey complete with {vitality} vitality left.")
         return Outcome(False, score, f"Defeated after {state.fights_won} won fights.")
+
+    def view(self, state: State, seat: int | None) -> State:
+        if state.mode in ("solo", "coop") or (state.mode == "campaign" and not campaign.leads(state)):
+            return state  # Solo, and a band's open table (R40)
+        from engine.disciple.view import view
+
+        return view(state, seat)
+
+    def hides_between_seats(self, state: State) -> bool:
+        return (state.mode == "versus" or campaign.leads(state)) and state.phase != "over"
+
+    def bot_action(self, state: State, seat: int) -> Action:
+        from engine.disciple.bots import greedy_action
+
+        if state.pending is not None and state.pending.kind in CL_KINDS:
+            return Choose(campaign.standard_choice(state), seat)
+        return greedy_action(self, self.view(state, seat), None)
 
     def unseen_cards(self, state: State) -> tuple[int, ...]:
         counts: list[int] = []
@@ -212,10 +388,28 @@ class DiscipleGame(Game):
 
     def variant(self, state: State, options: dict[str, Any]) -> dict[str, str]:
         """The style is chosen in play more often than in the menu: the state knows it."""
+        if state.mode == "versus":
+            decks = " vs ".join(deck["name"] for deck in options.get("decks", ()))
+            return {"Playstyle": "Versus", "Decks": decks}
+        if state.mode in TOGETHER:
+            playstyle = "Co-Op" if state.mode == "coop" else "Campaign"
+            return {"Playstyle": playstyle, "Players": str(len(state.players))}
         styles = " + ".join(load().styles[s].name for s in state.players[0].styles) or "none chosen"
         return {"Style": styles, "Second style offered": "on" if options.get("second_style", True) else "off"}
 
     def summary(self, state: State) -> str:
+        if state.mode in TOGETHER:
+            sides = ", ".join(f"{p.name} {max(p.vitality, 0)}" for p in state.players)
+            playstyle = "Co-Op" if state.mode == "coop" else "Campaign"
+            text = f"{playstyle}: {sides}, {state.fights_won} fights won"
+            if state.won is not None:
+                return f"{text}, {'victory' if state.won else 'defeated'}"
+            return text + "".join(f", fighting {e.name}" for e in state.enemies if not e.beaten)
+        if state.mode == "versus":
+            sides = " vs ".join(f"{p.name} {max(p.vitality, 0)}" for p in state.players)
+            if state.won is not None:
+                return f"Versus: {sides}, {state.players[state.winner].name} won"
+            return f"Versus: {sides}, turn {state.turn}"
         me = state.players[0]
         styles = " + ".join(load().styles[s].name for s in me.styles) or "No style yet"
         text = f"{styles}, vitality {max(me.vitality, 0)}/{START_VITALITY}"
@@ -231,6 +425,10 @@ class DiscipleGame(Game):
         content = load()
         if isinstance(action, EndTurn):
             return "End turn"
+        if isinstance(action, Target):
+            if state is None or not 0 <= action.enemy < len(state.enemies):
+                return f"Face enemy #{action.enemy + 1}"
+            return f"Face {state.enemies[action.enemy].name}"
         if isinstance(action, PlayCard):
             me = state.players[action.seat] if state is not None else None
             if me is None or not 0 <= action.hand_index < len(me.hand):
@@ -261,11 +459,27 @@ class DiscipleGame(Game):
             return f"Tap your {tapped.colour} energy ({COLOUR_LETTER[tapped.colour]})"
         if pending.kind == "energy_pick":
             return f"{option.capitalize()} ({COLOUR_LETTER[option]})"
+        if pending.kind == "cl_next":
+            owner = state.players[int(pending.extra[action.index])].name
+            thing = content.enemies.get(option) or content.events.get(option)
+            return f"{thing.name if thing else option} from {owner}'s deck"
+        if pending.kind == "cl_scope":
+            return "Everyone" if option == campaign.EVERYONE else state.players[int(option)].name
+        if pending.kind == "cl_commit":
+            return f"{option} enem{'y' if option == '1' else 'ies'}"
+        if pending.kind == "cl_target":
+            return state.players[int(option)].name
         return option
 
     def why_illegal(self, state: State, action: Any) -> str:
         if state.phase == "over":
-            return "The journey is over."
+            return "The game is over." if state.mode == "versus" else "The journey is over."
+        seat, seats = self.seat_of(action), self.seats(state)
+        waiting = self.to_move(state)
+        if waiting and seat not in waiting:
+            if not 0 <= seat < len(seats):
+                return "There is no such player at this table."
+            return f"It is {seats[waiting[0]]}'s move, not {seats[seat]}'s."
         if state.pending is not None:
             if isinstance(action, Choose):
                 return f"There is no option {action.index + 1} to choose."

@@ -20,13 +20,14 @@ from engine.disciple.model import (
     ROCKED_LIMIT,
     MODES,
     START_VITALITY,
+    VERSUS_VITALITY,
     Disciple,
     State,
 )
 
 PHASES = ("setup", "journey", "player", "enemy", "over")
 STEPS = ("start_choice", "learn_start", "shuffle_skills", "shuffle_draw", "journey", "halve",
-         "energy_pick", "remove_card")
+         "energy_pick", "remove_card", "ask_style", "take_style", "event", "reward", "end_fight")
 
 
 def problems(state: State) -> list[str]:
@@ -79,6 +80,12 @@ def _seats(state: State) -> list[str]:
     seats = len(state.players)
     if not 1 <= seats <= 4:
         found.append(f"{seats} players at the table, 1 to 4 can play")
+    if {"solo": 1, "versus": 2}.get(state.mode, seats) != seats or (
+        state.mode == "coop" and seats < 2
+    ) or (state.mode == "campaign" and state.cl not in ("bot", "human")):
+        found.append(f"{seats} players at a {state.mode} table")
+    if state.mode == "versus" and state.won is not None and state.winner not in (0, 1):
+        found.append("a Versus game over with no winner")
     if not 0 <= state.active < max(seats, 1):
         found.append("the turn belongs to a player who is not at the table")
     for me in state.players:
@@ -87,7 +94,8 @@ def _seats(state: State) -> list[str]:
     for enemy in state.enemies:
         if not 0 <= enemy.target < seats:
             found.append(f"{enemy.name} aims at a player who is not at the table")
-    if state.pending is not None and not 0 <= state.pending.seat < seats:
+    cl = state.mode == "campaign" and state.cl == "human"
+    if state.pending is not None and not 0 <= state.pending.seat < seats + cl:
         found.append("a decision waits for a player who is not at the table")
     for step in state.queue:
         if not 0 <= step.seat < seats:
@@ -156,12 +164,15 @@ def _cards_in_one_place(state: State, me: Disciple, content: Content) -> list[st
         found.append(f"{name}: {owned[card_id]} in the deck but {placed[card_id]} on the table")
     held = [c for c in me.owned + me.removed if content.cards[c].kind != "energy"]
     pending = state.pending
-    if pending is not None and pending.seat == state.players.index(me) and pending.kind in ("reward", "bottom_order"):
+    mine = pending is not None and pending.seat < len(state.players) and state.players[pending.seat] is me
+    if pending is not None and mine and pending.kind in ("reward", "bottom_order"):
         held += [c for c in state.pending.options if c != NONE_OPTION]
         if state.pending.kind == "bottom_order":
             held += state.pending.extra  # picked, waiting to go under together
+    if state.mode == "versus":  # a deck of one's own building: no skills deck to account for
+        held = []
     skills = Counter(me.skills_deck + me.set_aside + me.second_skills + held)
-    expected = _skills_of(tuple(me.styles))
+    expected = _skills_of(tuple(me.styles)) if state.mode != "versus" else Counter()
     for card_id in _differ(skills, expected):
         name = content.cards[card_id].name
         found.append(f"{name}: {expected[card_id]} in the skills decks but {skills[card_id]} found")
@@ -198,8 +209,10 @@ def _skills_of(styles: tuple[str, ...]) -> Counter[str]:
 
 def _counters(state: State, me: Disciple) -> list[str]:
     found = []
-    if me.vitality > START_VITALITY:
-        found.append(f"vitality {me.vitality} is above {START_VITALITY}")
+    if me.vitality > me.start_vitality:
+        found.append(f"vitality {me.vitality} is above {me.start_vitality}")
+    if me.start_vitality not in (START_VITALITY, VERSUS_VITALITY):
+        found.append(f"a starting vitality of {me.start_vitality}")
     if me.vitality <= 0 and state.phase != "over" and (len(state.players) == 1 or not me.beaten):
         found.append("vitality is gone but the journey goes on")
     if len(me.hand) > HAND_LIMIT:
@@ -257,7 +270,9 @@ def _fight(state: State, content: Content) -> list[str]:
             found.append("the enemy is past the end of its pattern")
         if min(turn.skip, turn.patterns_left, turn.step) < 0:
             found.append("the enemy's turn counts are below zero")
-    elif state.phase == "enemy" and state.won is None:
+    elif state.phase == "enemy" and state.won is None and not (
+        state.pending is not None and state.pending.kind == "cl_target"  # between two enemies
+    ):
         found.append("the enemy's turn has no record of where it is")
     return found
 
@@ -301,6 +316,12 @@ def _pending(state: State, content: Content) -> list[str]:
     if pending.picks_left < 1:
         return [f"the {pending.kind} decision has no picks left"]
     kind = pending.kind
+    if kind.startswith("cl_"):
+        if state.mode != "campaign" or pending.seat != len(state.players):
+            return [f"the {kind} decision belongs to the Campaign Leader"]
+        return []
+    if pending.seat >= len(state.players):
+        return [f"the {kind} decision belongs to a player"]
     me = state.players[pending.seat]
     bad: list[str] = []
     if kind in ("style", "second_style"):
