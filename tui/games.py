@@ -110,6 +110,12 @@ HOME_ENTRIES: tuple[HomeEntry, ...] = (
         "tui.screens.stats:StatsScreen",
     ),
     HomeEntry(
+        "v",
+        "Disciple Versus decks",
+        "Your Disciple Versus decks: build\none from one or two styles, copy,\nrename; the default decks too.",
+        "tui.disciple.decks_screen:VersusDecksScreen",
+    ),
+    HomeEntry(
         "d",
         "DecknForge decks",
         "Your DecknForge legacy decks:\nmake, name and read them.",
