@@ -70,10 +70,11 @@ def card_row(card: Card, copies: int, wide: bool) -> tuple[str, list[tuple[int, 
     colour spans."""
     cost = view.cost_text(list(base_cost(card)))
     count = f"{copies}×" if copies else " ·"
-    label = f"{count} {card.name[:16]:<16} {cost.plain:<4} {view.TYPE_NAME[card.kind]:<7}"
+    room = 20 if wide else 16
+    label = f"{count} {card.name[:room]:<{room}} {cost.plain:<4} {view.TYPE_NAME[card.kind]:<7}"
     if wide:
         label = f"{label} {card.text}"
-    start = 20  # where the cost begins in the label
+    start = room + 4  # where the cost begins in the label
     return label, [(start + s.start, start + s.end, str(s.style)) for s in cost.spans]
 
 
