@@ -10,6 +10,7 @@ from tests.tui.launcher import SIZE, make_app, use_snapshot_dir
 from tui.disciple.builder import AllotmentPick, DeckBuilder, StylePick
 from tui.disciple.deck_files import versus_deck_store
 from tui.disciple.decks_screen import VersusDecksScreen
+from tui.disciple.setup import DiscipleSetup
 from tui.screens.dialogs import AskText, Confirm
 
 CONTENT = load()
@@ -136,3 +137,21 @@ async def test_decks_screen_copies_renames_and_deletes_after_asking(paths, snaps
         await keys(pilot, "d", "y")
         assert not store.shelf.exists(copy[0].key)
         assert [r.key for r in screen.rows if not r.default] == ["broken-1"]
+
+
+async def test_the_new_game_screen_offers_the_games_options_and_a_seed(paths, snapshot):
+    use_snapshot_dir(snapshot, "disciple")
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "1")
+        screen = app.screen
+        assert isinstance(screen, DiscipleSetup)
+        assert "Martial art: Choose at the table" in screen_text(app)
+        await keys(pilot, "enter")  # an option's line changes it in place
+        assert "Martial art: Boxing" in screen_text(app)
+        await keys(pilot, "end", "up", "enter", *"42", "enter")
+        assert "Seed: 42" in screen_text(app)
+        snapshot.assert_match(screen_text(app), "new-game.txt")
+        await keys(pilot, "s")
+        session = app.screen.session
+        assert session.envelope.seed == 42 and session.envelope.options["style"] == "boxing"
