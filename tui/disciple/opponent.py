@@ -13,10 +13,10 @@ from tui.disciple.view import the_enemy, you
 from tui.disciple.view import KIND_NAME, flags, bar, ops_text
 
 
-def pattern_text(state: State, pattern: Pattern, done: int = -1) -> Text:
+def pattern_text(state: State, pattern: Pattern, done: int = -1, seat: int = 0) -> Text:
     """A pattern's actions as they land; with `done` >= 0, spent ones ticked, the next marked."""
     text = Text(f"{pattern.name}: ", style="bold")
-    for i, action in enumerate(foe.preview(state, the_enemy(state), pattern)):
+    for i, action in enumerate(foe.preview(state, the_enemy(state, seat), pattern)):
         words = foe.action_words(action)
         if i:
             text.append(", ")
@@ -37,15 +37,15 @@ def attack_text(attack) -> str:
 # ----- the enemy's intent ---------------------------------------------------------------
 
 
-def intent_summary(state: State) -> str:
+def intent_summary(state: State, seat: int = 0) -> str:
     """What any pattern of its pile may do next turn, bonuses and Power added: each kind of
     hit with its range, then Submit and the other effects. 'Upper 2-4 · Lower 3 · Submit 2'."""
     hits: dict[str, list[int]] = {}
     submit: list[int] = []
     guards: list[int] = []
     effects: list[str] = []
-    for pattern in foe.pile(the_enemy(state)):
-        for action in foe.preview(state, the_enemy(state), pattern):
+    for pattern in foe.pile(the_enemy(state, seat)):
+        for action in foe.preview(state, the_enemy(state, seat), pattern):
             if action.skipped:
                 continue
             if action.damage > 0:
@@ -76,21 +76,21 @@ def _span(values: list[int]) -> str:
     return str(low) if low == high else f"{low}-{high}"
 
 
-def intent_rows(state: State) -> list[tuple[str, str]]:
+def intent_rows(state: State, seat: int = 0) -> list[tuple[str, str]]:
     """Each pattern of its pile and what it would do now, for the larger table."""
-    return [(p.name, foe.pattern_words(state, the_enemy(state), p)) for p in foe.pile(the_enemy(state))]
+    return [(p.name, foe.pattern_words(state, the_enemy(state, seat), p)) for p in foe.pile(the_enemy(state, seat))]
 
 
 # ----- the foe (or the current event) ---------------------------------------------------
 
 
-def foe_lines(state: State, large: bool = False, width: int = 38) -> tuple[str, Text]:
+def foe_lines(state: State, large: bool = False, width: int = 38, seat: int = 0) -> tuple[str, Text]:
     """The panel title and its text: the enemy being fought, else the current event. `large`
     lists each pattern of its pile, a line each, cut at `width`."""
     content = load()
-    enemy = the_enemy(state)
+    enemy = the_enemy(state, seat)
     if enemy is None:
-        return _road_lines(state)
+        return _road_lines(state, seat=seat)
     card = content.enemies[enemy.id]
     title = f"{enemy.name} · {enemy.tier}"
     text = Text("Vitality ")
@@ -114,35 +114,35 @@ def foe_lines(state: State, large: bool = False, width: int = 38) -> tuple[str, 
     attacks = "; ".join(attack_text(a) for a in card.attacks)
     specials = " ".join(s.text for s in card.specials if s.text)
     text.append(f"\n{attacks}{'. ' + specials if specials else ''}", style="italic")
-    pile = foe.pile(the_enemy(state))
+    pile = foe.pile(the_enemy(state, seat))
     turn = state.enemy_turn
     if state.pending is not None and state.pending.kind == "weakened":
         text.append("\nWeakened, it drew these; you pick:", style="bold")
         for option in state.pending.options:
             pattern = pile[int(option)]
             text.append(f"\n{pattern.name}: ", style="bold")
-            text.append(foe.pattern_words(state, the_enemy(state), pattern))
+            text.append(foe.pattern_words(state, the_enemy(state, seat), pattern))
     elif turn is not None and turn.pattern >= 0:
         text.append("\nNow ")
-        text.append_text(pattern_text(state, pile[turn.pattern], turn.step))
+        text.append_text(pattern_text(state, pile[turn.pattern], turn.step, seat=seat))
     else:
         text.append("\nNext: ", style="bold")
         picks = f" (Weakened: it draws {enemy.weakened + 1}, you pick)" if enemy.weakened else ""
-        text.append(intent_summary(state) + picks)
+        text.append(intent_summary(state, seat=seat) + picks)
         if large:
-            names = max(len(name) for name, _ in intent_rows(state))
+            names = max(len(name) for name, _ in intent_rows(state, seat=seat))
             room = max(width - names - 4, 10)
-            for name, words in intent_rows(state):
+            for name, words in intent_rows(state, seat=seat):
                 text.append(f"\n  {name:<{names}}  ", style="bold")
                 text.append(words if len(words) <= room else words[: room - 1] + "…")
-        if the_enemy(state).patterns_used:
+        if the_enemy(state, seat).patterns_used:
             text.append("\nLast: ", style="bold")
-            text.append(" then ".join(pile[p].name for p in the_enemy(state).patterns_used))
+            text.append(" then ".join(pile[p].name for p in the_enemy(state, seat).patterns_used))
     return title, text
 
 
-def _road_lines(state: State) -> tuple[str, Text]:
-    me = you(state)
+def _road_lines(state: State, seat: int = 0) -> tuple[str, Text]:
+    me = you(state, seat)
     content = load()
     if state.pending is not None and state.pending.kind == "start_choice":
         return "Your starting deck", Text(

@@ -105,6 +105,11 @@ How to play: Rules on the home screen.
             self.call_after_refresh(self.redraw)  # the panels have their new sizes then
 
     @property
+    def me(self) -> int:
+        """The seat this table is drawn for (a spectator sees the first seat's side)."""
+        return self.seat if self.seat is not None else 0
+
+    @property
     def large(self) -> bool:
         return self.has_class("large")
 
@@ -119,31 +124,31 @@ How to play: Rules on the home screen.
 
     def draw(self) -> None:
         state = self.state
-        me = you(state)
-        self.slots.follow(state)
+        me = you(state, self.me)
+        self.slots.follow(state, seat=self.me)
         if self.paying is not None and (not self._can_end_turn() or self.paying >= len(me.hand)):
             self.paying = None  # the turn moved on (or a move was taken back)
         self.choices = self._current_choices()
         self._draw_status(state)
         width = self.query_one("#foe").content_size.width or 38
-        title, text = opponent.foe_lines(state, self.large, width)
+        title, text = opponent.foe_lines(state, self.large, width, seat=self.me)
         self._set_titles("#foe-panel", title, self._event_deck_note(state))
         self.paint("foe", text)
         self._draw_choices(state)
         self.query_one("#log", GameLog).show(state.log)
 
     def _draw_you(self, state: State, highlighted: Any) -> None:
-        me = you(state)
-        paying = rows.paying_line(state, highlighted, self.paying is not None)
-        title, text = view.you_lines(state, paying, self.large)
-        self._set_titles("#you-panel", title, view.piles_note(state) if me.styles else "")
+        me = you(state, self.me)
+        paying = rows.paying_line(state, highlighted, self.paying is not None, seat=self.me)
+        title, text = view.you_lines(state, paying, self.large, seat=self.me)
+        self._set_titles("#you-panel", title, view.piles_note(state, seat=self.me) if me.styles else "")
         self.paint("you", text)
 
     def footer_keys(self) -> tuple[object, ...]:
         return (*super().footer_keys(), self._can_end_turn(), self.paying is not None)
 
     def _event_deck_note(self, state: State) -> str:
-        me = you(state)
+        me = you(state, self.me)
         if not me.styles:
             return ""
         group = f"group {state.group} · " if state.group and state.group != "boss" else ""
@@ -153,7 +158,7 @@ How to play: Rules on the home screen.
         return f"{group}{left} event{'' if left == 1 else 's'} left"
 
     def _draw_status(self, state: State) -> None:
-        me = you(state)
+        me = you(state, self.me)
         text = Text(" Disciple: A Journey", style="bold")
         if state.group:
             text.append(f" · Group {state.group}" if state.group != "boss" else " · Final boss")
@@ -178,13 +183,13 @@ How to play: Rules on the home screen.
             return [Choose(i) for i in range(len(state.pending.options))]
         if self.paying is not None:
             i = self.paying
-            return [PlayCard(i)] + [PlayCard(i, taps) for taps in energy.other_payments(you(state), i)]
+            return [PlayCard(i)] + [PlayCard(i, taps) for taps in energy.other_payments(you(state, self.me), i)]
         if state.phase == "player":
             return [PlayCard(i) for i in self.slots.in_order()]  # e ends the turn: 8 rows fit
         return []
 
     def _draw_choices(self, state: State) -> None:
-        playable = set(energy.playable_indices(you(state))) if state.phase == "player" else set()
+        playable = set(energy.playable_indices(you(state, self.me))) if state.phase == "player" else set()
         shown: list[Choice] = []
         spans: list[list[Span]] = []
         for row, action in enumerate(self.choices):
@@ -195,17 +200,17 @@ How to play: Rules on the home screen.
                 shown.append(Choice("Back to the menu", key="q"))
                 spans.append([])
             elif isinstance(action, PlayCard) and self.paying is not None:
-                label, note, row_spans = rows.payment_row(state, action)
+                label, note, row_spans = rows.payment_row(state, action, seat=self.me)
                 shown.append(Choice(label, note, DIGITS[row]))
                 spans.append(row_spans)
             elif isinstance(action, PlayCard):
                 i = action.hand_index
-                label, rarity, row_spans = rows.hand_row(state, i, i in playable, self._wide_list())
+                label, rarity, row_spans = rows.hand_row(state, i, i in playable, self._wide_list(), seat=self.me)
                 shown.append(Choice(label, rarity, self.slots.digit(i), i in playable))
                 spans.append(row_spans)
             else:
                 key = DIGITS[action.index] if action.index < len(DIGITS) else ""
-                label, note, row_spans = rows.option_row(self.game, state, action.index, self._wide_list())
+                label, note, row_spans = rows.option_row(self.game, state, action.index, self._wide_list(), seat=self.me)
                 shown.append(Choice(label, note, key))
                 spans.append(row_spans)
         context = self._list_context(state)
@@ -213,7 +218,7 @@ How to play: Rules on the home screen.
         cursor = choices.cursor if context == self.list_context else 0
         self.list_context = context
         choices.show_styled(shown, spans, cursor)
-        title, subtitle = rows.list_title(state, self.over, self.paying)
+        title, subtitle = rows.list_title(state, self.over, self.paying, seat=self.me)
         self._set_titles("#choices-panel", title, subtitle)
         self._draw_detail(choices.cursor)
 
@@ -232,7 +237,7 @@ How to play: Rules on the home screen.
         detail = self.query_one("#detail")
         width = detail.content_size.width or 46
         room = detail.content_size.height or 2
-        self.paint("detail", explain.detail(self.state, highlighted, width, room))
+        self.paint("detail", explain.detail(self.state, highlighted, width, room, seat=self.me))
         self._draw_you(self.state, highlighted)
 
     def _highlighted(self, index: int) -> Any:
@@ -293,7 +298,7 @@ How to play: Rules on the home screen.
         action = self._highlighted(self.query_one("#choices", HandList).cursor)
         if self.paying is not None or not isinstance(action, PlayCard):
             return
-        me = you(self.state)
+        me = you(self.state, self.me)
         card = load().cards[me.hand[action.hand_index]]
         if card.kind == "energy" or not energy.playable(me, action.hand_index):
             self.notify(f"{card.name} takes no energy you could tap now.", severity="warning")
@@ -314,14 +319,14 @@ How to play: Rules on the home screen.
 
     def action_info(self) -> None:
         index = self.query_one("#choices", HandList).cursor
-        title, body = explain.info(self.state, self._highlighted(index))
+        title, body = explain.info(self.state, self._highlighted(index), seat=self.me)
         self.app.push_screen(InfoScreen(title, body))
 
     def action_deck(self) -> None:
-        self.app.push_screen(InfoScreen("Your deck", deck.deck_text(self.state)))
+        self.app.push_screen(InfoScreen("Your deck", deck.deck_text(self.state, seat=self.me)))
 
     def action_details(self) -> None:
-        self.app.push_screen(InfoScreen("The whole table", explain.table(self.state)))
+        self.app.push_screen(InfoScreen("The whole table", explain.table(self.state, seat=self.me)))
 
     def action_log(self) -> None:
         log = Text("\n".join(self.state.log) or "Nothing has happened yet.")

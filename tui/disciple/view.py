@@ -81,18 +81,21 @@ def letters_text(colours: list[str] | tuple[str, ...]) -> Text:
     return text
 
 
-def you(state: State) -> Disciple:
-    """The Disciple this table is drawn for: the only one of a Solo journey."""
-    return state.players[0]
+def you(state: State, seat: int = 0) -> Disciple:
+    """The Disciple a table is drawn for: the screen's seat (the only one in Solo)."""
+    return state.players[seat]
 
 
-def the_enemy(state: State) -> Enemy | None:
-    """The enemy of a Solo fight, if one is on."""
-    return state.enemies[0] if state.enemies else None
+def the_enemy(state: State, seat: int = 0) -> Enemy | None:
+    """The enemy this seat's attacks go to, if a fight is on (in Solo, the only one)."""
+    if not state.enemies:
+        return None
+    target = state.players[seat].target
+    return state.enemies[target] if 0 <= target < len(state.enemies) else state.enemies[0]
 
 
-def current_cost(state: State, card: Card) -> list[int]:
-    return energy.cost_of(you(state), card)
+def current_cost(state: State, card: Card, seat: int = 0) -> list[int]:
+    return energy.cost_of(you(state, seat), card)
 
 
 def type_line(card: Card) -> str:
@@ -157,15 +160,15 @@ def energy_text(cards: list[EnergyCard], pool: list[int]) -> Text:
     return text
 
 
-def piles_note(state: State) -> str:
-    me = you(state)
+def piles_note(state: State, seat: int = 0) -> str:
+    me = you(state, seat)
     return f"draw {len(me.draw)} · discard {len(me.discard)} · skills {len(me.skills_deck)}"
 
 
-def you_lines(state: State, paying: Text | None = None, large: bool = False) -> tuple[str, Text]:
+def you_lines(state: State, paying: Text | None = None, large: bool = False, seat: int = 0) -> tuple[str, Text]:
     """The Disciple's panel; `paying` is a line about the energy the highlighted card taps;
     `large` adds what the cards in play do."""
-    me = you(state)
+    me = you(state, seat)
     content = load()
     styles = " + ".join(content.styles[s].name for s in me.styles)
     title = f"You · {styles}" if styles else "You"
@@ -191,7 +194,7 @@ def you_lines(state: State, paying: Text | None = None, large: bool = False) -> 
         text.append("\n")
         text.append_text(paying)
     text.append("\n")
-    text.append_text(in_play_text(state, large))
+    text.append_text(in_play_text(state, large, seat=seat))
     return title, text
 
 
@@ -202,9 +205,9 @@ def _combo_word(word: str) -> str:
     return "any " + TAG_NAME.get(word, TYPE_NAME.get(word, word))
 
 
-def in_play_text(state: State, texts: bool = False) -> Text:
+def in_play_text(state: State, texts: bool = False, seat: int = 0) -> Text:
     """Stance, Style, State and counters; with `texts`, what each does too."""
-    me = you(state)
+    me = you(state, seat)
     cards = load().cards
     text = Text()
     for label, slot in (("Stance", me.stance), ("Style", me.style), ("State", me.state_card)):
@@ -232,14 +235,14 @@ def in_play_text(state: State, texts: bool = False) -> Text:
 # ----- cards in the choices list and the detail lines -------------------------------------
 
 
-def card_detail(state: State | None, card: Card, width: int) -> Text:
+def card_detail(state: State | None, card: Card, width: int, seat: int = 0) -> Text:
     """Type, rarity and cost on one line; the card's text wrapped under it."""
     text = Text(type_line(card), style="italic")
     if card.kind != "energy":
         text.append(" · cost ")
-        cost = current_cost(state, card) if state is not None else list(energy.base_cost(card))
+        cost = current_cost(state, card, seat=seat) if state is not None else list(energy.base_cost(card))
         text.append_text(cost_text(cost))
-        if state is not None and energy.combo_hit(you(state), card):
+        if state is not None and energy.combo_hit(you(state, seat), card):
             text.append(" (Combo: 1 less)", style="bold")
     for line in textwrap.wrap(card.text, max(width, 20)):
         text.append("\n" + line)
