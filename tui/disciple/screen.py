@@ -179,17 +179,26 @@ How to play: Rules on the home screen.
         state = self.state
         if self.over:
             return ["new", "menu"]
+        seat = self.me
         if state.pending is not None:
-            return [Choose(i) for i in range(len(state.pending.options))]
+            if state.pending.seat != seat:
+                return []  # another player decides: the list says whom it waits for
+            return [Choose(i, seat=seat) for i in range(len(state.pending.options))]
         if self.paying is not None:
             i = self.paying
-            return [PlayCard(i)] + [PlayCard(i, taps) for taps in energy.other_payments(you(state, self.me), i)]
-        if state.phase == "player":
-            return [PlayCard(i) for i in self.slots.in_order()]  # e ends the turn: 8 rows fit
+            others = energy.other_payments(you(state, seat), i)
+            return [PlayCard(i, seat=seat)] + [PlayCard(i, taps, seat=seat) for taps in others]
+        if self._my_turn():
+            return [PlayCard(i, seat=seat) for i in self.slots.in_order()]  # e ends the turn: 8 rows fit
         return []
 
+    def _my_turn(self) -> bool:
+        """This seat plays cards now (in Solo: whenever the Disciple's turn is on)."""
+        state = self.state
+        return state.phase == "player" and state.active == self.me
+
     def _draw_choices(self, state: State) -> None:
-        playable = set(energy.playable_indices(you(state, self.me))) if state.phase == "player" else set()
+        playable = set(energy.playable_indices(you(state, self.me))) if self._my_turn() else set()
         shown: list[Choice] = []
         spans: list[list[Span]] = []
         for row, action in enumerate(self.choices):
@@ -219,8 +228,19 @@ How to play: Rules on the home screen.
         self.list_context = context
         choices.show_styled(shown, spans, cursor)
         title, subtitle = rows.list_title(state, self.over, self.paying, seat=self.me)
+        if not self.over and not self.choices and self.several_seats:
+            title, subtitle = self._waiting_title(state)
         self._set_titles("#choices-panel", title, subtitle)
         self._draw_detail(choices.cursor)
+
+    def _waiting_title(self, state: State) -> tuple[str, str]:
+        """Another seat acts: whom the list waits for."""
+        names = self.session.seat_names()
+        acting = self.game.to_move(self.session.state)
+        who = ", ".join(names[s] for s in acting if 0 <= s < len(names)) or "the enemies"
+        if state.phase == "enemy":
+            who = "the enemies"
+        return f"Waiting for {who}", f"your hand: {len(you(state, self.me).hand)}"
 
     def _wide_list(self) -> bool:
         """Room in the list for what each card does, after its name, cost and type."""
@@ -265,7 +285,7 @@ How to play: Rules on the home screen.
 
     def _can_end_turn(self) -> bool:
         state = self.state
-        return state.phase == "player" and state.pending is None and state.won is None
+        return self._my_turn() and state.pending is None and state.won is None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("end_turn", "tap"):
@@ -279,19 +299,19 @@ How to play: Rules on the home screen.
     def action_pick(self, index: int) -> None:
         state = self.state
         if state.pending is not None:
-            self.play(Choose(index))
+            self.play(Choose(index, seat=self.me))
         elif self.paying is not None:
             if index < len(self.choices):
                 self.play(self.choices[index])
-        elif state.phase == "player":
+        elif self._my_turn():
             hand_index = self.slots.hand_index(index)
             if hand_index is None:
                 self.notify(f"No card has the key {DIGITS[index]} this turn.", severity="warning")
                 return
-            self.play(PlayCard(hand_index))
+            self.play(PlayCard(hand_index, seat=self.me))
 
     def action_end_turn(self) -> None:
-        self.play(EndTurn())
+        self.play(EndTurn(seat=self.me))
 
     def action_tap(self) -> None:
         """List the ways to pay for the highlighted card (R7); Esc backs out."""
