@@ -10,7 +10,7 @@ from engine.disciple import enemy as foe
 from engine.disciple.content import Pattern, load
 from engine.disciple.model import ROCKED_LIMIT, State
 from tui.disciple.view import the_enemy, you
-from tui.disciple.view import KIND_NAME, flags, bar, ops_text
+from tui.disciple.view import KIND_NAME, PLAYER_ROCKED_LIMIT, flags, bar, ops_text, seat_name, vitality_limit
 
 
 def pattern_text(state: State, pattern: Pattern, done: int = -1, seat: int = 0) -> Text:
@@ -88,12 +88,19 @@ def foe_lines(state: State, large: bool = False, width: int = 38, seat: int = 0)
     """The panel title and its text: the enemy being fought, else the current event. `large`
     lists each pattern of its pile, a line each, cut at `width`."""
     content = load()
+    if state.mode == "versus":
+        return rival_lines(state, seat)
     enemy = the_enemy(state, seat)
     if enemy is None:
         return _road_lines(state, seat=seat)
     card = content.enemies[enemy.id]
     title = f"{enemy.name} · {enemy.tier}"
-    text = Text("Vitality ")
+    text = Text()
+    if len(state.players) > 1:  # every enemy of the fight and whom it goes for
+        title = f"Enemies ({len(state.enemies)}) · yours: {enemy.name}"
+        text.append_text(enemies_text(state, seat))
+        text.append("\n")
+    text.append("Vitality ")
     text.append_text(bar(enemy.vitality, enemy.max_vitality))
     text.append(f" {max(enemy.vitality, 0)}/{enemy.max_vitality}", style="bold")
     text.append(f"  Guard {enemy.guard}")
@@ -138,6 +145,60 @@ def foe_lines(state: State, large: bool = False, width: int = 38, seat: int = 0)
         if the_enemy(state, seat).patterns_used:
             text.append("\nLast: ", style="bold")
             text.append(" then ".join(pile[p].name for p in the_enemy(state, seat).patterns_used))
+    return title, text
+
+
+def enemies_text(state: State, seat: int) -> Text:
+    """A line per enemy: ▸ the one this seat attacks, vitality, Guard, and whom it targets."""
+    text = Text()
+    mine = the_enemy(state, seat)
+    for i, enemy in enumerate(state.enemies):
+        if i:
+            text.append("\n")
+        text.append("▸" if enemy is mine else " ")
+        text.append(enemy.name, style="bold")
+        if enemy.beaten:
+            text.append(f" {enemy.beaten}", style="dim")
+            continue
+        text.append(f" {max(enemy.vitality, 0)}/{enemy.max_vitality} G{enemy.guard}")
+        target = "you" if enemy.target == seat else seat_name(state, enemy.target)
+        text.append(f" → {target}", style="bold" if enemy.target == seat else "")
+    return text
+
+
+def rival_lines(state: State, seat: int) -> tuple[str, Text]:
+    """Versus: the other Disciple as this seat may see them. Their hand shows as a count and
+    their counters as set, face down, never which."""
+    content = load()
+    other = next((i for i in range(len(state.players)) if i != seat), seat)
+    rival = state.players[other]
+    styles = " + ".join(content.styles[s].name for s in rival.styles if s in content.styles)
+    title = f"{rival.name} · {styles}" if styles else rival.name
+    limit = vitality_limit(state)
+    text = Text("Vitality ")
+    text.append_text(bar(rival.vitality, limit))
+    text.append(f" {max(rival.vitality, 0)}/{limit}", style="bold")
+    text.append(f"  Guard {rival.guard}")
+    if rival.beaten:
+        text.append(f"\n{rival.beaten.upper()}!", style="bold reverse")
+        return title, text
+    text.append("\n" + flags(
+        [
+            (f"Rocked {rival.rocked}/{PLAYER_ROCKED_LIMIT}", True),
+            (f"Power {rival.power}", rival.power > 0),
+            ("Clinch", rival.clinch),
+            ("Feint", rival.feint),
+            (f"Stunned {rival.to_tap}", rival.to_tap > 0),
+        ]
+    ))  # fmt: skip
+    cards = content.cards
+    for label, slot in (("Stance", rival.stance), ("Style", rival.style), ("State", rival.state_card)):
+        text.append(f"\n{label:<9}", style="bold")
+        text.append(cards[slot].name if slot in cards else "—", style="" if slot in cards else "dim")
+    text.append("\nCounters ", style="bold")
+    set_ = len(rival.counters)
+    text.append(f"{set_} set, face down" if set_ else "—", style="" if set_ else "dim")
+    text.append(f"\nHand {len(rival.hand)} · draw {len(rival.draw)} · discard {len(rival.discard)}")
     return title, text
 
 

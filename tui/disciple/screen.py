@@ -82,6 +82,7 @@ How to play: Rules on the home screen.
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
+        yield Static(id="party")
         with Horizontal(id="top"):
             yield panel(Static(id="foe"), "Enemy")
             yield panel(Static(id="you"), "You")
@@ -130,12 +131,25 @@ How to play: Rules on the home screen.
             self.paying = None  # the turn moved on (or a move was taken back)
         self.choices = self._current_choices()
         self._draw_status(state)
+        self._draw_party(state)
         width = self.query_one("#foe").content_size.width or 38
         title, text = opponent.foe_lines(state, self.large, width, seat=self.me)
         self._set_titles("#foe-panel", title, self._event_deck_note(state))
         self.paint("foe", text)
         self._draw_choices(state)
         self.query_one("#log", GameLog).show(state.log)
+
+    def _draw_party(self, state: State) -> None:
+        """Co-Op and Campaign: every player's vitality, Guard and state, at once."""
+        party = self.query_one("#party")
+        shown = len(state.players) > 1 and state.mode != "versus"
+        if party.display != shown:
+            party.display = shown
+        height = len(state.players) if self.large else 1  # a line each when there is room
+        if shown and party.styles.height is not None and party.styles.height.value != height:
+            party.styles.height = height
+        if shown:
+            self.paint("party", view.party_text(state, self.me, wide=self.large))
 
     def _draw_you(self, state: State, highlighted: Any) -> None:
         me = you(state, self.me)

@@ -94,6 +94,43 @@ def the_enemy(state: State, seat: int = 0) -> Enemy | None:
     return state.enemies[target] if 0 <= target < len(state.enemies) else state.enemies[0]
 
 
+VERSUS_VITALITY = 50  # the rulebook's Versus start
+
+
+def vitality_limit(state: State) -> int:
+    """The vitality a Disciple starts with in this playstyle: what the bars measure against."""
+    return VERSUS_VITALITY if state.mode == "versus" else START_VITALITY
+
+
+def seat_name(state: State, seat: int) -> str:
+    return state.players[seat].name if 0 <= seat < len(state.players) else f"seat {seat + 1}"
+
+
+def party_text(state: State, seat: int, wide: bool = False) -> Text:
+    """Every player at once: vitality, Guard and how they stand; the one to act marked ▸, this
+    seat's own name in bold. `wide`: a line each, with stance and state."""
+    cards = load().cards
+    limit = vitality_limit(state)
+    text = Text()
+    for i, player in enumerate(state.players):
+        if i:
+            text.append("\n" if wide else "  ")
+        acting = state.phase == "player" and state.active == i and not player.beaten
+        text.append("▸" if acting else " ")
+        text.append(player.name, style="bold" if i == seat else "")
+        if player.beaten:
+            text.append(f" {player.beaten.upper()}", style="bold reverse")
+            continue
+        text.append(f" {max(player.vitality, 0)}/{limit} G{player.guard}")
+        if wide:
+            slots = [cards[c].name for c in (player.stance, player.style, player.state_card) if c]
+            set_ = f" · {len(player.counters)} counter(s) set" if player.counters else ""
+            text.append(f"  hand {len(player.hand)}{set_}")
+            if slots:
+                text.append(f"  {', '.join(slots)}", style="dim")
+    return text
+
+
 def current_cost(state: State, card: Card, seat: int = 0) -> list[int]:
     return energy.cost_of(you(state, seat), card)
 
@@ -173,8 +210,9 @@ def you_lines(state: State, paying: Text | None = None, large: bool = False, sea
     styles = " + ".join(content.styles[s].name for s in me.styles)
     title = f"You · {styles}" if styles else "You"
     text = Text("Vitality ")
-    text.append_text(bar(me.vitality, START_VITALITY))
-    text.append(f" {max(me.vitality, 0)}/{START_VITALITY}", style="bold")
+    limit = vitality_limit(state)
+    text.append_text(bar(me.vitality, limit))
+    text.append(f" {max(me.vitality, 0)}/{limit}", style="bold")
     text.append(f"  Guard {me.guard}")
     buffs = flags(
         [
