@@ -96,14 +96,14 @@ def foe_lines(state: State, large: bool = False, width: int = 38, seat: int = 0)
     card = content.enemies[enemy.id]
     title = f"{enemy.name} · {enemy.tier}"
     text = Text()
-    if len(state.players) > 1:  # every enemy of the fight and whom it goes for
+    if len(state.players) > 1:  # every enemy of the fight, its vitality and whom it goes for
         title = f"Enemies ({len(state.enemies)}) · yours: {enemy.name}"
         text.append_text(enemies_text(state, seat))
-        text.append("\n")
-    text.append("Vitality ")
-    text.append_text(bar(enemy.vitality, enemy.max_vitality))
-    text.append(f" {max(enemy.vitality, 0)}/{enemy.max_vitality}", style="bold")
-    text.append(f"  Guard {enemy.guard}")
+    else:
+        text.append("Vitality ")
+        text.append_text(bar(enemy.vitality, enemy.max_vitality))
+        text.append(f" {max(enemy.vitality, 0)}/{enemy.max_vitality}", style="bold")
+        text.append(f"  Guard {enemy.guard}")
     if enemy.beaten:
         text.append(f"\n{enemy.beaten.upper()}!", style="bold reverse")
         return title, text

@@ -27,7 +27,8 @@ from tui.widgets.keybar import KeyBar
 from tui.widgets.log import GameLog
 from tui.widgets.panel import panel
 
-LARGE = (120, 40)  # from this size on, the table shows the intent per pattern and more text
+LARGE = (120, 40)
+MODE_NAME = {"versus": "Versus", "coop": "Co-Op", "campaign": "Campaign"}  # Solo says nothing  # from this size on, the table shows the intent per pattern and more text
 
 
 class DiscipleScreen(GameScreen):
@@ -163,7 +164,7 @@ How to play: Rules on the home screen.
 
     def _event_deck_note(self, state: State) -> str:
         me = you(state, self.me)
-        if not me.styles:
+        if not me.styles or state.mode == "versus":  # Versus has no event deck
             return ""
         group = f"group {state.group} · " if state.group and state.group != "boss" else ""
         if state.group == "boss":
@@ -174,18 +175,27 @@ How to play: Rules on the home screen.
     def _draw_status(self, state: State) -> None:
         me = you(state, self.me)
         text = Text(" Disciple: A Journey", style="bold")
+        mode = MODE_NAME.get(state.mode, "")
+        if mode:
+            text.append(f" · {mode}")
         if state.group:
             text.append(f" · Group {state.group}" if state.group != "boss" else " · Final boss")
-        if me.styles:
+        if me.styles and state.mode != "versus":
             won = state.fights_won
             text.append(f" · Won {won} fight{'' if won == 1 else 's'}")
         result = self.session.outcome()
         if result is not None:
             text.append("   ")
             text.append(" VICTORY " if result.won else " DEFEAT ", style="bold reverse")
-            text.append(f"  score {result.score}", style="bold")
-        elif state.phase == "player" and state.pending is None:
-            text.append(f" · Turn {state.turn}")
+            if result.score is not None:
+                text.append(f"  score {result.score}", style="bold")
+        else:
+            if state.phase == "player" and state.pending is None:
+                text.append(f" · Turn {state.turn}")
+            seats = self.seat_line()
+            if seats.plain:
+                text.append(" · ")
+                text.append_text(seats)
         self.paint("status", text)
 
     def _current_choices(self) -> list[Any]:
