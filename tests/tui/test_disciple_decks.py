@@ -90,7 +90,7 @@ async def test_the_builder_at_120x40_shows_what_each_card_does(paths, snapshot):
         card = builder.cards[3]
         text = screen_text(app)
         assert card.text[:30] in text  # in the list and in the card panel
-        assert "Jiu-Jitsu · energy G G N" in text and "Cards 3 (at least 60)" in text
+        assert "Energy G G N" in text and "Cards 3 (at least 60)" in text
         snapshot.assert_match(text, "builder-120x40.txt")
         await keys(pilot, "e")  # one style: its own allotment, nothing to choose
         assert isinstance(app.screen, DeckBuilder)

@@ -22,7 +22,7 @@ DRAFT_NOTE = "DRAFT: saves as it is; only a legal deck can be picked to play"
 def styles_line(deck: VersusDeck, content: Content) -> Text:
     names = " + ".join(content.styles[s].name if s in content.styles else s for s in deck.styles)
     text = Text(names or "no style yet", style="bold")
-    text.append(" · energy ")
+    text.append("\nEnergy ")
     text.append_text(view.letters_text(deck.allotment) if deck.allotment else Text("none", style="dim"))
     return text
 
