@@ -65,6 +65,15 @@ Fight your way through the event deck to the final boss with 25 vitality and no 
   pile, discard pile, the whole journey's deck. `d` shows the whole table, the enemy's
   pattern pile included, and `l` the whole log.
 - Energy in play: `[B]` is ready, `(b)` is tapped.
+- **Versus**: the left panel is the other Disciple: vitality, Guard, what they have in play,
+  how many counters they have set (face down: never which) and how many cards they hold. The
+  log tells who went first and why.
+- **Co-Op** and **Campaign**: the line under the title shows every player's vitality and
+  Guard (▸ the one to act); the enemy panel lists every enemy with its vitality and whom it
+  attacks (`→ you` when it is you), ▸ marking the one your attacks go to.
+- With several players at one keyboard a cover hides the table between turns: the next
+  player presses `Enter` when they alone are looking. When another seat acts, the list says
+  whom the table waits for.
 - When the run ends, `n` starts a new one with the same options.
 - `q` returns to the menu; the run is saved after every move.
 
