@@ -9,14 +9,19 @@ from engine.disciple import enemy as foe
 from engine.disciple import trace
 from engine.disciple.content import Card, load
 from engine.disciple.effects import (
+    ask_stun_tap,
     check_lock,
     draw_cards,
     end_draw,
     fight_over,
+    foe_of,
     guard_kept,
     lock_met,
     log,
     resolve_player_ops,
+    stun_tapped,
+    told,
+    trigger_counter,
 )
 from engine.disciple.energy import combo_hit, cost_of, default_taps, pay
 from engine.disciple.model import COLOUR_LETTER, FIRST_HAND, Disciple, Enemy, EnergyCard, State
@@ -65,8 +70,12 @@ def start_player_turn(state: State) -> None:
     me.guard = min(me.guard, guard_kept(me))  # R25, R27
     for enemy in state.enemies:
         enemy.rocked = 0
+    for other in state.players:
+        if state.mode == "versus" and other is not me:
+            other.rocked = 0  # Rocked counts what one turn dealt
     if me.counters:
-        log(state, "Unused counters are discarded.")
+        log(state, told(state, "Unused counters are discarded.",
+                        f"{me.name}'s unused counters are discarded."))
         me.discard.extend(me.counters)
         me.counters = []
     state.phase = "player"
@@ -81,6 +90,8 @@ def start_player_turn(state: State) -> None:
             log(state, f"{card.name} stays locked in.")
             trace.fire(f"card:{card.id}:lock_repeat")
             resolve_player_ops(state, me, card, [("effects", card.effects)])  # R8: it repeats
+    if me.to_tap and state.mode == "versus" and not fight_over(state):
+        ask_stun_tap(state, state.active)  # R34
 
 
 # ----- the Disciple plays a card --------------------------------------------------------
@@ -110,7 +121,7 @@ def play_card(state: State, me: Disciple, index: int, taps: tuple[int, ...] | No
     if card.kind == "energy":
         me.energy.append(EnergyCard(card.colour, card.amount, card=card.id))
         trace.fire(f"card:{card.id}:play")
-        log(state, f"You put {card.name} into play.")
+        log(state, told(state, f"You put {card.name} into play.", f"{me.name} puts {card.name} into play."))
         return
     flowing = combo_hit(me, card)
     cost = cost_of(me, card)
@@ -120,7 +131,12 @@ def play_card(state: State, me: Disciple, index: int, taps: tuple[int, ...] | No
         taps = default_taps(me, cost)
     tapped = f", tapping {tap_words(me, taps)}" if taps else ""
     pay(me, cost, taps)
-    log(state, f"You play {card.name}{' (combo)' if flowing else ''}{tapped}.")
+    played = f"{card.name}{' (combo)' if flowing else ''}{tapped}"
+    if state.mode == "versus" and card.counter is not None:  # R35: set face down
+        played = f"a card face down{' (combo)' if flowing else ''}{tapped}"
+    log(state, told(state, f"You play {played}.", f"{me.name} plays {played}."))
+    if state.mode == "versus" and attacks(card):  # R33: the opponent's counters answer it
+        trigger_counter(state, foe_of(state, me), attack_kind(card))
     parts = [("effects", card.effects)]
     if card.stays:
         _put_in_play(state, me, card)
@@ -134,7 +150,10 @@ def play_card(state: State, me: Disciple, index: int, taps: tuple[int, ...] | No
         return
     if card.counter is not None:
         me.counters.append(card.id)
-        log(state, f"Counter set: {card.name} answers {counter_words(card.counter.on)}.")
+        if state.mode == "versus":  # face down: which counter it is stays hidden (R35)
+            log(state, f"{me.name} sets a counter face down.")
+        else:
+            log(state, f"Counter set: {card.name} answers {counter_words(card.counter.on)}.")
         return
     lock = card.lock_in
     if lock is not None and lock_met(me, lock) and not fight_over(state):
@@ -148,6 +167,15 @@ def play_card(state: State, me: Disciple, index: int, taps: tuple[int, ...] | No
         log(state, f"{card.name} is locked in!")
         return
     me.discard.append(card.id)
+
+
+def attacks(card: Card) -> bool:
+    """Whether playing this card attacks: it deals damage or applies Submit (R33)."""
+    return any(op.op in ("attack", "submit") for op in card.effects)
+
+
+def attack_kind(card: Card) -> str:
+    return card.kind if card.kind in ("upper", "lower", "grapple") else "none"
 
 
 def counter_words(on: str) -> str:
@@ -170,6 +198,15 @@ def end_player_turn(state: State) -> None:
     me.pool = [0, 0, 0, 0]
     for energy in me.energy:
         energy.tapped = False
+    if state.mode == "versus":
+        if not me.draw:  # R32: no card to draw at the end of one's own turn
+            me.beaten = "out of cards"
+            log(state, f"{me.name} has no card left to draw.")
+            return
+        end_draw(state, me)
+        state.active = (state.active + 1) % len(state.players)
+        start_player_turn(state)
+        return
     end_draw(state, me)
     if foe.begin_turn(state):
         start_player_turn(state)
@@ -182,6 +219,13 @@ def choose_pattern(state: State, pattern: int) -> None:
 
 
 def stun_tap(state: State, energy_index: int) -> None:
-    """The Disciple taps the energy card a Stun asks for (R18)."""
+    """The Disciple taps the energy card a Stun asks for (R18); in Versus as their own turn
+    begins (R34), one card a Stun."""
+    if state.enemy_turn is None:
+        me = state.players[state.active]
+        log(state, stun_tapped(state, me, energy_index))
+        if me.to_tap:
+            ask_stun_tap(state, state.active)
+        return
     if foe.stun_tap(state, energy_index):
         start_player_turn(state)

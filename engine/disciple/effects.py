@@ -16,6 +16,7 @@ from engine.disciple.model import (
     START_VITALITY,
     Disciple,
     Enemy,
+    Pending,
     State,
 )
 
@@ -30,6 +31,11 @@ def log(state: State, text: str) -> None:
     state.logged += 1
     if len(state.log) > LOG_LENGTH:
         del state.log[:-LOG_LENGTH]
+
+
+def told(state: State, solo: str, named: str) -> str:
+    """A line as Solo tells it to "you", or naming the players when several share the log."""
+    return named if len(state.players) > 1 else solo
 
 
 def ordered(ops: list[tuple[str, Op]]) -> list[tuple[str, Op]]:
@@ -52,8 +58,11 @@ def fight_over(state: State) -> bool:
     return bool(state.enemies) and all(e.beaten for e in state.enemies)
 
 
-def foe_of(state: State, me: Disciple) -> Enemy | None:
-    """The enemy the Disciple's attacks go to, if any is in the fight."""
+def foe_of(state: State, me: Disciple) -> Enemy | Disciple | None:
+    """Whom the Disciple's attacks go to: in Versus the other Disciple, else the enemy they
+    aim at, if any is in the fight."""
+    if state.mode == "versus":
+        return next(p for p in state.players if p is not me)
     if not state.enemies:
         return None
     return state.enemies[me.target]
@@ -69,7 +78,7 @@ def draw_cards(state: State, me: Disciple, n: int) -> int:
         if len(me.hand) >= HAND_LIMIT:  # R5: the hand limit caps every draw
             break
         if not me.draw:
-            if not me.discard:
+            if not me.discard or state.mode == "versus":  # R32: Versus never reshuffles
                 break
             me.draw = me.discard
             me.discard = []
@@ -148,7 +157,9 @@ def check_lock(state: State, me: Disciple) -> None:
     lock = card.lock_in
     assert lock is not None
     if me.lock_damage >= lock.breaks or not lock_met(me, lock):
-        why = "the damage you took" if me.lock_damage >= lock.breaks else "its stance is gone"
+        why = "the damage taken" if me.lock_damage >= lock.breaks else "its stance is gone"
+        if len(state.players) == 1 and me.lock_damage >= lock.breaks:
+            why = "the damage you took"
         log(state, f"{card.name} is broken loose: {why}.")
         me.discard.append(me.state_card)
         me.state_card = ""
@@ -196,7 +207,7 @@ def _use_clinch(me: Disciple, res: Resolution, kind: str) -> str:
 
 
 def player_op(state: State, me: Disciple, res: Resolution, op: Op) -> None:
-    enemy = foe_of(state, me)
+    foe = foe_of(state, me)
     name = op.op
     if name == "power":
         me.power += op.n
@@ -209,38 +220,57 @@ def player_op(state: State, me: Disciple, res: Resolution, op: Op) -> None:
     elif name == "draw":
         draw_cards(state, me, op.n)
     elif name == "heal":
-        me.vitality = min(START_VITALITY, me.vitality + op.n)  # R23
+        me.vitality = min(me.start_vitality, me.vitality + op.n)  # R23
     elif name == "energy":
         me.pool[COLOURS.index(op.colour or "gray")] += op.n
-    elif enemy is None:
+    elif foe is None:
         return
     elif name == "attack":
         kind = res.card.kind if res.card.kind in ("upper", "lower", "grapple") else "none"
         clinched = _use_clinch(me, res, kind)
-        dealt = hit_enemy(state, me, enemy, op.n + bonus_for(me, res.card))
+        amount = op.n + bonus_for(me, res.card)
+        if isinstance(foe, Disciple):  # Versus: the hit lands as an enemy's would (R33)
+            hit_disciple(state, me, foe, amount, kind, "" if clinched == "grapple" else clinched)
+            return
+        dealt = hit_enemy(state, me, foe, amount)
         if clinched == "upper" and dealt > 0:
             log(state, "Clinch: the hit Rocks.")
-            rock_enemy(state, enemy, 1)
+            rock_enemy(state, foe, 1)
         elif clinched == "lower" and dealt > 0 and not fight_over(state):
             log(state, "Clinch: the hit adds Submit of half its damage.")
-            submit_enemy(state, enemy, half_up(dealt), full=False)
+            submit_enemy(state, foe, half_up(dealt), full=False)
         elif clinched == "none":
-            weaken_enemy(state, enemy, 1)
+            weaken_enemy(state, foe, 1)
     elif name == "submit":
         if res.card.kind == "grapple" and not res.full_submit:
             _use_clinch(me, res, "grapple")
-        submit_enemy(state, enemy, op.n + bonus_for(me, res.card), full=res.full_submit)
+        amount = op.n + bonus_for(me, res.card)
+        if isinstance(foe, Disciple):
+            submit_player(state, foe, amount, full=res.full_submit)
+        else:
+            submit_enemy(state, foe, amount, full=res.full_submit)
     elif name == "exposed":
-        if enemy.guard:
-            log(state, f"{enemy.name} is Exposed and loses {enemy.guard} Guard.")
-        enemy.guard = 0
+        if foe.guard:
+            log(state, f"{foe.name} is Exposed and loses {foe.guard} Guard.")
+        foe.guard = 0
     elif name == "rocked":
-        rock_enemy(state, enemy, op.n)
+        if isinstance(foe, Disciple):
+            rock_player(state, foe, op.n)
+        else:
+            rock_enemy(state, foe, op.n)
     elif name == "weakened":
-        weaken_enemy(state, enemy, op.n)
+        if isinstance(foe, Disciple):
+            for _ in range(op.n):
+                weaken_player(state, foe)
+        else:
+            weaken_enemy(state, foe, op.n)
     elif name == "stun":
-        enemy.stun += op.n
-        log(state, f"{enemy.name} is Stunned: it will skip the first action of its next turn.")
+        if isinstance(foe, Disciple):  # R34: the energy is tapped as their next turn begins
+            foe.to_tap += op.n
+            log(state, f"{foe.name} is Stunned: they tap an energy card as their next turn begins.")
+        else:
+            foe.stun += op.n
+            log(state, f"{foe.name} is Stunned: it will skip the first action of its next turn.")
 
 
 def hit_enemy(state: State, me: Disciple, enemy: Enemy, amount: int) -> int:
@@ -255,7 +285,8 @@ def hit_enemy(state: State, me: Disciple, enemy: Enemy, amount: int) -> int:
         through = amount - blocked
     enemy.vitality -= through
     soaked = f", its Guard stops {amount - through}" if amount > through else ""
-    log(state, f"You hit {enemy.name} for {through}{soaked} ({max(enemy.vitality, 0)} left).")
+    who = told(state, "You hit", f"{me.name} hits")
+    log(state, f"{who} {enemy.name} for {through}{soaked} ({max(enemy.vitality, 0)} left).")
     if enemy.vitality <= 0:
         enemy.beaten = "defeated"
     return through
@@ -300,19 +331,19 @@ def weaken_enemy(state: State, enemy: Enemy, n: int) -> None:
     log(state, f"{enemy.name} is Weakened: you pick its next attack pattern.")
 
 
-# ----- the enemy acts on the Disciple ----------------------------------------------------
+# ----- a hit on a Disciple: from an enemy, or from the other Disciple in Versus -----------
 
 
-def enemy_attack(
-    state: State, enemy: Enemy, me: Disciple, amount: int, kind: str, clinch: str = ""
+def hit_disciple(
+    state: State, attacker: Enemy | Disciple, me: Disciple, amount: int, kind: str, clinch: str = ""
 ) -> None:
-    """An enemy hit of this kind on `me`; `clinch` is the kind its Clinch enhances, or ""."""
-    amount += enemy.power
-    enemy.power = 0
+    """A hit of this kind on `me`; `clinch` is the kind the attacker's Clinch enhances, or ""."""
+    amount += attacker.power
+    attacker.power = 0
     armour = min(amount, armor_for(me, kind))
     amount -= armour
-    if enemy.feint:
-        enemy.feint = False
+    if attacker.feint:
+        attacker.feint = False
         through = amount
     else:
         blocked = min(me.guard, amount)
@@ -322,23 +353,24 @@ def enemy_attack(
     me.lock_damage += through
     stopped = []
     if armour:
-        stopped.append(f"your stance stops {armour}")
+        stopped.append(told(state, f"your stance stops {armour}", f"{me.name}'s stance stops {armour}"))
     if amount > through:
         stopped.append(f"Guard stops {amount - through}")
     note = f", {' and '.join(stopped)}" if stopped else ""
-    log(state, f"{enemy.name} hits you for {through}{note} ({max(me.vitality, 0)} left).")
+    whom = told(state, "you", me.name)
+    log(state, f"{attacker.name} hits {whom} for {through}{note} ({max(me.vitality, 0)} left).")
     if me.vitality <= 0:
         me.beaten = "defeated"
         return
     check_lock(state, me)
     if clinch == "upper" and through > 0:
-        log(state, f"{enemy.name}'s Clinch: the hit Rocks you.")
+        log(state, f"{attacker.name}'s Clinch: the hit Rocks {whom}.")
         rock_player(state, me, 1)
     elif clinch == "lower" and through > 0:
-        log(state, f"{enemy.name}'s Clinch: the hit adds Submit of half its damage.")
+        log(state, f"{attacker.name}'s Clinch: the hit adds Submit of half its damage.")
         submit_player(state, me, half_up(through), full=False)
     elif clinch == "none":
-        log(state, f"{enemy.name}'s Clinch: the hit Weakens you.")
+        log(state, f"{attacker.name}'s Clinch: the hit Weakens {whom}.")
         weaken_player(state, me)
 
 
@@ -347,12 +379,14 @@ def submit_player(state: State, me: Disciple, n: int, full: bool) -> None:
     me.guard -= blocked
     left = n - blocked
     if left <= 0:
-        log(state, f"Submit {n}: your Guard soaks all of it.")
+        log(state, told(state, f"Submit {n}: your Guard soaks all of it.",
+                        f"Submit {n}: {me.name}'s Guard soaks all of it."))
         return
     loss = left if full else half_up(left)
     me.vitality -= loss
     me.lock_damage += loss
-    log(state, f"{_submit_words(n, blocked, full)}: you lose {loss} ({max(me.vitality, 0)} left).")
+    lost = told(state, f"you lose {loss}", f"{me.name} loses {loss}")
+    log(state, f"{_submit_words(n, blocked, full)}: {lost} ({max(me.vitality, 0)} left).")
     if me.vitality <= 0:
         me.beaten = "defeated"
     elif left > me.vitality:
@@ -363,9 +397,12 @@ def submit_player(state: State, me: Disciple, n: int, full: bool) -> None:
 
 def rock_player(state: State, me: Disciple, n: int) -> None:
     me.rocked += n
-    log(state, f"You are Rocked ({me.rocked}/{PLAYER_ROCKED_LIMIT} this turn).")
+    log(state, told(state, f"You are Rocked ({me.rocked}/{PLAYER_ROCKED_LIMIT} this turn).",
+                    f"{me.name} is Rocked ({me.rocked}/{PLAYER_ROCKED_LIMIT} this turn)."))
     if me.stance:
-        log(state, f"Your {load().cards[me.stance].name} stance is knocked away.")
+        stance = load().cards[me.stance].name
+        log(state, told(state, f"Your {stance} stance is knocked away.",
+                        f"{me.name}'s {stance} stance is knocked away."))
         me.discard.append(me.stance)
         me.stance = ""
         check_lock(state, me)
@@ -376,8 +413,56 @@ def rock_player(state: State, me: Disciple, n: int) -> None:
 def weaken_player(state: State, me: Disciple) -> None:
     """Weakened: a random card leaves the Disciple's hand for the discard pile (R18)."""
     if not me.hand:
-        log(state, "Weakened, but your hand is empty.")
+        log(state, told(state, "Weakened, but your hand is empty.",
+                        f"{me.name} is Weakened, but their hand is empty."))
         return
     card = me.hand.pop(state.rng.below(len(me.hand)))
     me.discard.append(card)
-    log(state, f"Weakened: you discard {load().cards[card].name}.")
+    name = load().cards[card].name
+    log(state, told(state, f"Weakened: you discard {name}.", f"Weakened: {me.name} discards {name}."))
+
+
+def trigger_counter(state: State, me: Disciple, kind: str) -> None:
+    """An attack of this kind on `me`: their oldest counter that answers it resolves (R9)."""
+    cards = load().cards
+    for i, card_id in enumerate(me.counters):
+        counter = cards[card_id].counter
+        assert counter is not None
+        if counter.on == kind or (counter.on == "any" and kind != "none"):
+            del me.counters[i]
+            log(state, f"Counter! {cards[card_id].name} answers the attack.")
+            resolve_player_ops(state, me, cards[card_id], [("counter", counter.ops)])
+            me.discard.append(card_id)
+            return  # R9: one counter answers one action
+
+
+def ask_stun_tap(state: State, seat: int) -> bool:
+    """Stun received: the Disciple taps energy cards of their choice (R18). False when asking."""
+    me = state.players[seat]
+    untapped: dict[tuple[str, int], int] = {}  # one card of each kind: alike ones tap alike
+    for i, energy in enumerate(me.energy):
+        if not energy.tapped:
+            untapped.setdefault((energy.colour, energy.amount), i)
+    if not untapped:
+        me.to_tap = 0
+        log(state, told(state, "Stunned, but all your energy is tapped already.",
+                        f"{me.name} is Stunned, but all their energy is tapped already."))
+        return True
+    log(state, told(state, "You are Stunned: you tap an energy card of your choice.",
+                    f"{me.name} is Stunned and taps an energy card of their choice."))
+    state.pending = Pending(
+        kind="stun_tap",
+        prompt="You are Stunned: choose an energy card to tap.",
+        options=[str(i) for i in untapped.values()],
+        seat=seat,
+    )
+    return False
+
+
+def stun_tapped(state: State, me: Disciple, energy_index: int) -> str:
+    """Tap the energy card a Stun asked for; the line telling it."""
+    me.energy[energy_index].tapped = True
+    me.to_tap -= 1
+    colour = me.energy[energy_index].colour
+    return told(state, f"Stunned: your {colour} energy is tapped.",
+                f"Stunned: {me.name}'s {colour} energy is tapped.")

@@ -11,13 +11,16 @@ import msgspec
 from engine.disciple import trace
 from engine.disciple.content import BUFF_OPS, DEBUFF_OPS, EnemyAttack, Op, Pattern, load
 from engine.disciple.effects import (
-    enemy_attack,
+    ask_stun_tap,
+    hit_disciple,
+    stun_tapped,
+    told,
     fight_over,
     log,
     ordered,
-    resolve_player_ops,
     rock_player,
     submit_player,
+    trigger_counter,
     weaken_player,
 )
 from engine.disciple.model import Disciple, Enemy, EnemyTurn, Pending, State
@@ -166,7 +169,7 @@ def run_turn(state: State) -> bool:
         if fight_over(state) or state.pending is not None:
             return False
         me = victim(state, enemy)
-        if me.to_tap and not _ask_stun_tap(state, enemy, me):
+        if me.to_tap and not ask_stun_tap(state, enemy.target):
             return False
         if turn.pattern < 0:
             break
@@ -195,31 +198,9 @@ def run_turn(state: State) -> bool:
     return True
 
 
-def _ask_stun_tap(state: State, enemy: Enemy, me: Disciple) -> bool:
-    """Stun received: the Disciple taps energy cards of their choice (R18). False when asking."""
-    untapped: dict[tuple[str, int], int] = {}  # one card of each kind: alike ones tap alike
-    for i, energy in enumerate(me.energy):
-        if not energy.tapped:
-            untapped.setdefault((energy.colour, energy.amount), i)
-    if not untapped:
-        me.to_tap = 0
-        log(state, "Stunned, but all your energy is tapped already.")
-        return True
-    log(state, "You are Stunned: you tap an energy card of your choice.")
-    state.pending = Pending(
-        kind="stun_tap",
-        prompt="You are Stunned: choose an energy card to tap.",
-        options=[str(i) for i in untapped.values()],
-        seat=enemy.target,
-    )
-    return False
-
-
 def stun_tap(state: State, energy_index: int) -> bool:
     me = victim(state, acting(state))
-    me.energy[energy_index].tapped = True
-    me.to_tap -= 1
-    log(state, f"Stunned: your {me.energy[energy_index].colour} energy is tapped.")
+    log(state, stun_tapped(state, me, energy_index))
     return run_turn(state)
 
 
@@ -228,7 +209,7 @@ def enemy_action(state: State, enemy: Enemy, action, key: str) -> None:
     enemy's own buffs, its debuffs on the Disciple, and the hit (R20 adds the named attack)."""
     me = victim(state, enemy)
     kind = action.kind
-    _trigger_counter(state, me, kind)
+    trigger_counter(state, me, kind)
     if fight_over(state):
         return
     trace.fire(key)
@@ -256,7 +237,7 @@ def enemy_action(state: State, enemy: Enemy, action, key: str) -> None:
             trace.fire(op_key)
             enemy_op(state, enemy, op, kind, full=clinch == "grapple")
     if damage > 0 and not fight_over(state):
-        enemy_attack(state, enemy, me, damage, kind, "" if clinch == "grapple" else clinch)
+        hit_disciple(state, enemy, me, damage, kind, "" if clinch == "grapple" else clinch)
     for op_key, op in keyed:
         if op.op not in BUFF_OPS and op.op not in DEBUFF_OPS and not fight_over(state):
             trace.fire(op_key)
@@ -289,12 +270,13 @@ def enemy_op(state: State, enemy: Enemy, op: Op, kind: str, full: bool = False) 
         return
     me = victim(state, enemy)
     if op.op == "attack":
-        enemy_attack(state, enemy, me, op.n, kind)
+        hit_disciple(state, enemy, me, op.n, kind)
     elif op.op == "submit":
         submit_player(state, me, op.n, full=full)
     elif op.op == "exposed":
         if me.guard:
-            log(state, f"You are Exposed and lose {me.guard} Guard.")
+            log(state, told(state, f"You are Exposed and lose {me.guard} Guard.",
+                            f"{me.name} is Exposed and loses {me.guard} Guard."))
         me.guard = 0
     elif op.op == "rocked":
         rock_player(state, me, op.n)
@@ -303,19 +285,6 @@ def enemy_op(state: State, enemy: Enemy, op: Op, kind: str, full: bool = False) 
             weaken_player(state, me)
     elif op.op == "stun":
         me.to_tap += op.n
-
-
-def _trigger_counter(state: State, me: Disciple, kind: str) -> None:
-    cards = load().cards
-    for i, card_id in enumerate(me.counters):
-        counter = cards[card_id].counter
-        assert counter is not None
-        if counter.on == kind or (counter.on == "any" and kind != "none"):
-            del me.counters[i]
-            log(state, f"Counter! {cards[card_id].name} answers the attack.")
-            resolve_player_ops(state, me, cards[card_id], [("counter", counter.ops)])
-            me.discard.append(card_id)
-            return  # R9: one counter answers one action
 
 
 def end_turn(state: State, enemy: Enemy) -> None:

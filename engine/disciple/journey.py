@@ -213,7 +213,7 @@ def run_event_choice(state: State, me: Disciple, ops, key: str = "") -> None:
     for i, op in enumerate(ops):
         trace.fire(f"{key}:op:{i}")
         if op.op == "heal":
-            healed = min(START_VITALITY, me.vitality + op.n) - me.vitality
+            healed = min(me.start_vitality, me.vitality + op.n) - me.vitality
             me.vitality += healed
             if healed:
                 log(state, f"You heal {healed} ({me.vitality} vitality).")

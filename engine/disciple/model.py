@@ -13,7 +13,8 @@ from engine.core.rng import Rng
 
 COLOURS = ("gray", "blue", "red", "green")
 COLOUR_LETTER = {"gray": "N", "blue": "B", "red": "R", "green": "G"}  # N: neutral gray
-START_VITALITY = 25  # Solo
+START_VITALITY = 25  # Solo and Co-Op
+VERSUS_VITALITY = 50
 HAND_LIMIT = 8
 FIRST_HAND = 5
 END_DRAW = 3
@@ -137,6 +138,7 @@ class Disciple(msgspec.Struct):
     styles: list[str] = msgspec.field(default_factory=list)  # first style, then a second one
     allotment: list[str] = msgspec.field(default_factory=list)  # colours of the default energy
     vitality: int = START_VITALITY
+    start_vitality: int = START_VITALITY  # the most healing can bring back
     event_deck: list[str] = msgspec.field(default_factory=list)
     skills_deck: list[str] = msgspec.field(default_factory=list)
     second_skills: list[str] = msgspec.field(default_factory=list)  # while learning a style
@@ -184,6 +186,8 @@ class State(msgspec.Struct):
     queue: list[Step] = msgspec.field(default_factory=list)
     second_style_offered: bool = True
     won: bool | None = None
+    winner: int = -1  # Versus: the seat that won
+    pulls: list[list[str]] = msgspec.field(default_factory=list)  # Versus: who goes first, R31
     fights_won: int = 0
     log: list[str] = msgspec.field(default_factory=list)
     logged: int = 0  # lines ever logged, so apply() can return just the new ones

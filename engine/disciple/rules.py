@@ -7,12 +7,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
 from engine.core.game import Game, GameOption, Outcome
 from engine.core.rng import Rng
-from engine.disciple import combat, energy, journey, soundness
+from engine.disciple import combat, energy, journey, soundness, versus
+from engine.disciple.decks import VersusDeck, check_versus_deck, default_versus_deck
 from engine.disciple import enemy as foe
 from engine.disciple.content import load
-from engine.disciple.effects import fight_over, log
+from engine.disciple.effects import fight_over, log, told
 from engine.disciple.model import (
     COLOUR_LETTER,
     COLOURS,
@@ -28,6 +31,7 @@ from engine.disciple.model import (
 )
 
 STYLE_IDS = ("boxing", "karate", "jiujitsu")
+PLAYSTYLES = ("solo", "versus")  # the playstyles new_game sets up
 
 
 def cost_label(cost: list[int]) -> str:
@@ -64,9 +68,57 @@ class DiscipleGame(Game):
         ),
     )
 
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The menu options, plus the playstyle's own: `mode` ("solo" or "versus"), `players`,
+        `names` (one a seat) and, for Versus, `decks` (one VersusDeck a seat, as structs or
+        plain JSON data; each style's default deck when not given). A save replays
+        new_game(seed, **options), so the decks travel with it as plain data."""
+        options = dict(options)
+        mode = options.pop("mode", "solo")
+        players = options.pop("players", None)
+        names = options.pop("names", None)
+        decks = options.pop("decks", None)
+        result = super().check_options(options)
+        if mode not in PLAYSTYLES:
+            raise ValueError(f"Playstyle must be one of: {', '.join(PLAYSTYLES)} (not '{mode}')")
+        seats = 2 if mode == "versus" else 1
+        if players is not None and players != seats:
+            raise ValueError(f"{mode.capitalize()} is played by {seats} player(s), not {players}")
+        if mode == "solo":
+            if decks is not None or names is not None:
+                raise ValueError("A Solo journey takes no decks or names")
+            return result  # a Solo save keeps the options it always had
+        if names is None:
+            names = [f"Player {seat + 1}" for seat in range(seats)]
+        if len(names) != seats or not all(isinstance(n, str) and n.strip() for n in names):
+            raise ValueError(f"{mode.capitalize()} needs a name for each of its {seats} players")
+        if decks is None:
+            content = load()
+            decks = [default_versus_deck(content, STYLE_IDS[seat % len(STYLE_IDS)]) for seat in range(seats)]
+        if len(decks) != seats:
+            raise ValueError(f"Versus needs a deck for each of its {seats} players")
+        typed = []
+        for name, deck in zip(names, decks):
+            try:
+                deck = msgspec.convert(deck, VersusDeck) if isinstance(deck, dict) else deck
+            except msgspec.ValidationError as error:
+                raise ValueError(f"{name}'s deck is not readable ({error}).") from None
+            problems = check_versus_deck(deck, load())
+            if problems:
+                raise ValueError(f"{name}'s deck {deck.name!r} cannot be played: {'; '.join(problems)}")
+            typed.append(deck)
+        result.update(mode=mode, players=seats, names=list(names), decks=msgspec.to_builtins(typed))
+        return result
+
     def new_game(self, seed: int = 0, **options: Any) -> State:
         opts = self.check_options(options)
         load()  # fail loudly on broken content before any state exists
+        if opts.get("mode", "solo") == "versus":
+            state = State(rng=Rng.from_seed(seed), phase="setup", mode="versus",
+                          players=[Disciple(), Disciple()], second_style_offered=False)
+            decks = [msgspec.convert(deck, VersusDeck) for deck in opts["decks"]]
+            versus.set_up(state, decks, opts["names"])
+            return state
         state = State(
             rng=Rng.from_seed(seed),
             phase="setup",
@@ -146,7 +198,7 @@ class DiscipleGame(Game):
         elif isinstance(action, PlayCard):
             combat.play_card(state, state.players[action.seat], action.hand_index, action.taps)
         elif isinstance(action, EndTurn):
-            log(state, "You end your turn.")
+            log(state, told(state, "You end your turn.", f"{state.players[action.seat].name} ends their turn."))
             combat.end_player_turn(state)
         self._settle(state)
         self._advance(state)
@@ -156,6 +208,15 @@ class DiscipleGame(Game):
     def _settle(self, state: State) -> None:
         """A fight that just ended: defeat ends the run, victory brings rewards."""
         if state.phase not in ("player", "enemy") or not fight_over(state):
+            return
+        if state.mode == "versus":
+            loser = next(seat for seat, me in enumerate(state.players) if me.beaten)
+            state.winner = 1 - loser
+            state.pending = None
+            state.phase = "over"
+            state.won = True
+            beaten = state.players[loser]
+            log(state, f"{beaten.name} is {beaten.beaten}. {state.players[state.winner].name} wins!")
             return
         enemy = state.enemies[0]
         me = state.players[0]
@@ -197,11 +258,29 @@ class DiscipleGame(Game):
     def outcome(self, state: State) -> Outcome | None:
         if state.won is None:
             return None
+        if state.mode == "versus":
+            winner, loser = state.players[state.winner], state.players[1 - state.winner]
+            return Outcome(True, None, f"{winner.name} wins: {loser.name} is {loser.beaten}.")
         vitality = state.players[0].vitality
         score = state.fights_won * 10 + max(vitality, 0)  # R26
         if state.won:
             return Outcome(True, score, f"Journey complete with {vitality} vitality left.")
         return Outcome(False, score, f"Defeated after {state.fights_won} won fights.")
+
+    def view(self, state: State, seat: int | None) -> State:
+        if state.mode == "solo":
+            return state  # one seat: nothing is hidden from its only player
+        from engine.disciple.view import view
+
+        return view(state, seat)
+
+    def hides_between_seats(self, state: State) -> bool:
+        return state.mode == "versus" and state.phase != "over"
+
+    def bot_action(self, state: State, seat: int) -> Action:
+        from engine.disciple.bots import greedy_action
+
+        return greedy_action(self, self.view(state, seat), None)
 
     def unseen_cards(self, state: State) -> tuple[int, ...]:
         counts: list[int] = []
@@ -212,10 +291,18 @@ class DiscipleGame(Game):
 
     def variant(self, state: State, options: dict[str, Any]) -> dict[str, str]:
         """The style is chosen in play more often than in the menu: the state knows it."""
+        if state.mode == "versus":
+            decks = " vs ".join(deck["name"] for deck in options.get("decks", ()))
+            return {"Playstyle": "Versus", "Decks": decks}
         styles = " + ".join(load().styles[s].name for s in state.players[0].styles) or "none chosen"
         return {"Style": styles, "Second style offered": "on" if options.get("second_style", True) else "off"}
 
     def summary(self, state: State) -> str:
+        if state.mode == "versus":
+            sides = " vs ".join(f"{p.name} {max(p.vitality, 0)}" for p in state.players)
+            if state.won is not None:
+                return f"Versus: {sides}, {state.players[state.winner].name} won"
+            return f"Versus: {sides}, turn {state.turn}"
         me = state.players[0]
         styles = " + ".join(load().styles[s].name for s in me.styles) or "No style yet"
         text = f"{styles}, vitality {max(me.vitality, 0)}/{START_VITALITY}"
@@ -265,7 +352,12 @@ class DiscipleGame(Game):
 
     def why_illegal(self, state: State, action: Any) -> str:
         if state.phase == "over":
-            return "The journey is over."
+            return "The game is over." if state.mode == "versus" else "The journey is over."
+        seat = self.seat_of(action)
+        waiting = self.to_move(state)
+        if waiting and seat not in waiting:
+            return f"It is {state.players[waiting[0]].name}'s move, not {state.players[seat].name}'s." \
+                if 0 <= seat < len(state.players) else "There is no such player at this table."
         if state.pending is not None:
             if isinstance(action, Choose):
                 return f"There is no option {action.index + 1} to choose."

@@ -20,6 +20,7 @@ from engine.disciple.model import (
     ROCKED_LIMIT,
     MODES,
     START_VITALITY,
+    VERSUS_VITALITY,
     Disciple,
     State,
 )
@@ -61,6 +62,10 @@ def _seats(state: State) -> list[str]:
     seats = len(state.players)
     if not 1 <= seats <= 4:
         found.append(f"{seats} players at the table, 1 to 4 can play")
+    if {"solo": 1, "versus": 2}.get(state.mode, seats) != seats:
+        found.append(f"{seats} players at a {state.mode} table")
+    if state.mode == "versus" and state.won is not None and state.winner not in (0, 1):
+        found.append("a Versus game over with no winner")
     if not 0 <= state.active < max(seats, 1):
         found.append("the turn belongs to a player who is not at the table")
     for me in state.players:
@@ -142,8 +147,10 @@ def _cards_in_one_place(state: State, me: Disciple, content: Content) -> list[st
         held += [c for c in state.pending.options if c != NONE_OPTION]
         if state.pending.kind == "bottom_order":
             held += state.pending.extra  # picked, waiting to go under together
+    if state.mode == "versus":  # a deck of one's own building: no skills deck to account for
+        held = []
     skills = Counter(me.skills_deck + me.set_aside + me.second_skills + held)
-    expected = _skills_of(tuple(me.styles))
+    expected = _skills_of(tuple(me.styles)) if state.mode != "versus" else Counter()
     for card_id in _differ(skills, expected):
         name = content.cards[card_id].name
         found.append(f"{name}: {expected[card_id]} in the skills decks but {skills[card_id]} found")
@@ -180,8 +187,10 @@ def _skills_of(styles: tuple[str, ...]) -> Counter[str]:
 
 def _counters(state: State, me: Disciple) -> list[str]:
     found = []
-    if me.vitality > START_VITALITY:
-        found.append(f"vitality {me.vitality} is above {START_VITALITY}")
+    if me.vitality > me.start_vitality:
+        found.append(f"vitality {me.vitality} is above {me.start_vitality}")
+    if me.start_vitality not in (START_VITALITY, VERSUS_VITALITY):
+        found.append(f"a starting vitality of {me.start_vitality}")
     if me.vitality <= 0 and state.phase != "over" and (len(state.players) == 1 or not me.beaten):
         found.append("vitality is gone but the journey goes on")
     if len(me.hand) > HAND_LIMIT:

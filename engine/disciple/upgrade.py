@@ -16,7 +16,9 @@ from engine.disciple.model import Disciple, State
 Raw = dict[str, Any]
 
 # The Disciple's fields that content 2 kept on the state itself.
-_PLAYER_FIELDS = tuple(f for f in Disciple.__struct_fields__ if f not in ("name", "target"))
+_PLAYER_FIELDS = tuple(
+    f for f in Disciple.__struct_fields__ if f not in ("name", "target", "start_vitality")
+)
 _ENEMY_PILES = ("patterns", "patterns_out", "patterns_used")
 
 

@@ -17,12 +17,15 @@ from pathlib import Path
 
 from engine.core.rng import Rng
 from engine.disciple.bots import PLAYERS
-from engine.disciple.model import EndTurn, PlayCard
+from engine.disciple.content import load
+from engine.disciple.decks import default_versus_deck
+from engine.disciple.model import EndTurn, PlayCard, State
 from engine.disciple.rules import STYLE_IDS, DiscipleGame
 from saves.paths import DataPaths
 from tests.benchmarks.tui_timing import PaintRecorder, keypress_latencies, report
 
 GAME = DiscipleGame()
+CONTENT = load()
 
 
 def run(seed: int, player: str, style: str) -> tuple[bool, int, int, str]:
@@ -71,6 +74,56 @@ def win_table(runs: int) -> None:
             print(f"{style:<10} {player:<7} {wins:>6.1%} {fights:>7.1f} {steps:>8.0f}  {where} {boss}")
 
 
+def versus_game(seed: int, decks: tuple[str, str], seat_player: tuple[str, str]) -> tuple[int, int, State]:
+    """One Versus game with these styles' default decks, each seat played by the named player
+    (the greedy one is the game's bot, deciding from its view). Returns (the seat that went
+    first, the winner, the final state)."""
+    options = GAME.check_options({"mode": "versus", "decks": [default_versus_deck(CONTENT, d) for d in decks]})
+    state = GAME.new_game(seed=seed, **options)
+    first = state.active
+    rng = Rng.from_seed(seed ^ 0x5EED)
+    while GAME.outcome(state) is None:
+        seat = GAME.to_move(state)[0]
+        if seat_player[seat] == "greedy":
+            action = GAME.bot_action(state, seat)
+        else:
+            action = rng.choice(GAME.legal_actions(state))
+        GAME.apply(state, action)
+    return first, state.winner, state
+
+
+def versus_table(games: int) -> None:
+    """Bot against bot with the default decks: how often the player who goes first wins, over
+    every pairing of styles (mirrors included), and how games end."""
+    pairings = [(a, b) for a in STYLE_IDS for b in STYLE_IDS]
+    first_wins, endings, turns = 0, Counter(), []
+    by_pair: dict[tuple[str, str], list[int]] = {}
+    for seed in range(games):
+        pair = pairings[seed % len(pairings)]
+        first, winner, state = versus_game(seed, pair, ("greedy", "greedy"))
+        first_wins += first == winner
+        by_pair.setdefault(pair, []).append(int(first == winner))
+        endings[state.players[1 - winner].beaten] += 1
+        turns.append(state.turn)
+    print(f"\nVersus, greedy bot against greedy bot, default decks, {games} games:")
+    print(f"  first player wins {first_wins / games:.1%}; median game {statistics.median(turns)} turns;"
+          f" endings {dict(endings)}")
+    for pair, results in by_pair.items():
+        print(f"  {pair[0]:>8} vs {pair[1]:<8} first player wins {statistics.mean(results):.0%} of {len(results)}")
+
+
+def versus_speed(games: int, batches: int = 5) -> float:
+    """Median random Versus games per second."""
+    rates, seed = [], 0
+    for _ in range(batches):
+        start = time.perf_counter()
+        for _ in range(games):
+            versus_game(seed, (STYLE_IDS[seed % 3], STYLE_IDS[(seed // 3) % 3]), ("random", "random"))
+            seed += 1
+        rates.append(games / (time.perf_counter() - start))
+    return statistics.median(rates)
+
+
 def key_for_greedy_move(screen, rng: Rng) -> str | None:
     """The key a player would press for the greedy player's move (a digit, or e)."""
     session = screen.session
@@ -111,6 +164,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=1000, help="runs per style and player")
     parser.add_argument("--speed-runs", type=int, default=300, help="random runs per batch")
     parser.add_argument("--presses", type=int, default=300, help="key presses timed on screen")
+    parser.add_argument("--versus", type=int, default=1000, help="Versus bot games")
     args = parser.parse_args()
     if args.presses:
         latencies = asyncio.run(keypress_to_repaint(args.presses))
@@ -118,6 +172,9 @@ def main() -> None:
     runs_per_s, actions_per_s = speed(args.speed_runs)
     print(f"random runs per second (one core, median of 5): {runs_per_s:.0f}")
     print(f"actions per second (legal_actions + apply):      {actions_per_s:.0f}")
+    if args.versus:
+        print(f"random Versus games per second (median of 5):    {versus_speed(max(args.versus // 10, 1)):.0f}")
+        versus_table(args.versus)
     if args.runs:
         win_table(args.runs)
 

@@ -223,7 +223,7 @@ def test_lock_it_in_breaks_on_damage_or_lost_condition_R8():
     state.players[0].energy = [EnergyCard("green", 3), EnergyCard("gray", 1)]
     play(state, "closed_guard")
     play(state, "triangle_choke")
-    effects.enemy_attack(state, state.enemies[0], state.players[0], 6 + state.players[0].guard + 1, "upper")
+    effects.hit_disciple(state, state.enemies[0], state.players[0], 6 + state.players[0].guard + 1, "upper")
     assert not state.players[0].locked
 
 
@@ -433,7 +433,7 @@ def test_armor_and_bonus_passives():
     state.players[0].energy = [EnergyCard("blue", 5), EnergyCard("gray", 5)]
     play(state, "shell_guard")
     state.players[0].guard = 0
-    effects.enemy_attack(state, state.enemies[0], state.players[0], 3, "upper")  # Shell Guard: 1 less Upperbody
+    effects.hit_disciple(state, state.enemies[0], state.players[0], 3, "upper")  # Shell Guard: 1 less Upperbody
     assert state.players[0].vitality == START_VITALITY - 2
     play(state, "peekaboo")
     state.enemies[0].guard = 0

@@ -1,0 +1,103 @@
+"""1,000 seeded Versus games through legal_actions/apply: every seat played by the random or the
+greedy player (the greedy one decides from its own view), Game.validate finding nothing wrong
+at every step, saves round-tripped, and each seat's view holding no card it may not know."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import msgspec
+
+from engine.core.rng import Rng
+from engine.disciple.bots import greedy_action
+from engine.disciple.model import State
+from engine.disciple.view import HIDDEN
+
+from .helpers import GAME
+
+GAMES = 1000
+ROUND_TRIP_GAMES = 100  # these round-trip the state at every step; the others at each turn
+MAX_STEPS = 4000
+
+
+def check_view(state: State, seat: int | None) -> None:
+    """What `seat` may know and nothing more: the other hand, draw pile, deck list and set
+    counters are placeholders, its own draw pile shows no order, the shuffle is gone."""
+    seen = GAME.view(state, seat)
+    assert seen.rng.seed == 0 and seen.rng.counter == 0
+    for index, (me, real) in enumerate(zip(seen.players, state.players)):
+        if index == seat:
+            assert me.hand == real.hand and me.counters == real.counters
+            assert me.draw == sorted(real.draw)
+            continue
+        for pile in ("hand", "draw", "owned", "counters"):
+            assert getattr(me, pile) == [HIDDEN] * len(getattr(real, pile)), pile
+        if real.last_played in real.counters:
+            assert me.last_played == HIDDEN
+        # what lies face up is as it is
+        assert (me.discard, me.stance, me.style, me.state_card) == (
+            real.discard, real.stance, real.style, real.state_card)
+    for index, real in enumerate(state.players):
+        if index == seat:
+            continue
+        shown = msgspec.json.encode(seen.players[index]).decode()
+        public = set(real.discard + real.combo + [real.stance, real.style, real.state_card])
+        public |= {e.card for e in real.energy} | {card for pull in state.pulls for card in pull}
+        if real.last_played not in real.counters:
+            public.add(real.last_played)
+        for card in set(real.hand + real.draw + real.counters) - public:
+            assert f'"{card}"' not in shown, card  # a card only ever hidden never shows
+    if seat is not None and GAME.to_move(state) == (seat,):  # a seat can play from its view
+        assert GAME.legal_actions(seen) == GAME.legal_actions(state)
+
+
+def play_game(seed: int) -> State:
+    state = GAME.new_game(seed=seed, mode="versus")
+    rng = Rng.from_seed(seed * 31 + 7)
+    greedy = (seed % 3 != 0, seed % 2 == 0)  # which seats the greedy player takes
+    steps = 0
+    while GAME.outcome(state) is None and steps < MAX_STEPS:
+        actions = GAME.legal_actions(state)
+        assert actions and GAME.validate(state) == []
+        (seat,) = GAME.to_move(state)
+        assert {GAME.seat_of(a) for a in actions} == {seat}
+        if greedy[seat]:
+            action = greedy_action(GAME, GAME.view(state, seat), rng)
+        else:
+            action = actions[rng.below(len(actions))]
+        assert action in actions
+        turn = state.turn
+        GAME.apply(state, action)
+        steps += 1
+        if seed < ROUND_TRIP_GAMES or state.turn != turn:
+            encoded = msgspec.json.encode(state)
+            state = msgspec.json.decode(encoded, type=State)
+            assert msgspec.json.encode(state) == encoded
+        if seed < ROUND_TRIP_GAMES or steps % 5 == 0:
+            for who in (0, 1, None):
+                check_view(state, who)
+    assert GAME.outcome(state) is not None, f"seed {seed} did not finish"
+    assert GAME.validate(state) == [] and GAME.legal_actions(state) == []
+    return state
+
+
+def test_fuzz_versus_games():
+    endings: Counter[str] = Counter()
+    for seed in range(GAMES):
+        state = play_game(seed)
+        endings[state.players[1 - state.winner].beaten] += 1
+    assert set(endings) <= {"defeated", "knocked out", "tapped out", "out of cards"}
+    assert endings["defeated"] and len(endings) > 1
+
+
+def test_a_replay_of_the_moves_draws_the_same_table():
+    state = GAME.new_game(seed=9, mode="versus")
+    moves = []
+    while GAME.outcome(state) is None:
+        action = GAME.bot_action(state, GAME.to_move(state)[0])
+        moves.append(msgspec.json.encode(action))
+        GAME.apply(state, action)
+    again = GAME.new_game(seed=9, **GAME.check_options({"mode": "versus"}))
+    for raw in moves:
+        GAME.apply(again, msgspec.json.decode(raw, type=GAME.Action))
+    assert msgspec.json.encode(again) == msgspec.json.encode(state)
