@@ -18,6 +18,7 @@ from textual.widgets import Static
 from engine.core.game import Game, GameOption
 from engine.disciple.content import load
 from engine.disciple.decks import VersusDeck, default_versus_deck
+from engine.disciple.model import MODES
 from saves.envelope import Seat
 from tui.disciple.deck_files import DeckRow, deck_rows, versus_deck_store
 from tui.plain import plain
@@ -35,7 +36,9 @@ MODE_TEXT = {
 }
 # Options that mean nothing in a playstyle (Versus has no journey: no style to learn).
 UNUSED = {"versus": {"style", "second_style"}}
-SPECIAL = ("mode", "players", "decks")  # drawn as their own rows, not as plain options
+SPECIAL = ("mode", "players", "decks", "names")  # drawn as their own rows, not as plain options
+MODE_NAME = {"solo": "Solo", "versus": "Versus", "coop": "Co-Op", "campaign": "Campaign"}
+MAX_PLAYERS = 4
 
 
 def deck_line(deck: VersusDeck) -> str:
@@ -120,7 +123,9 @@ class DiscipleSetup(Screen[None]):
         super().__init__()
         self.game = game
         self.options = {o.name: o for o in game.options}
-        self.values: dict[str, Any] = {o.name: o.default for o in game.options}
+        self.values: dict[str, Any] = {"mode": SOLO, "players": 1}
+        self.values.update({o.name: o.default for o in game.options})
+        self.modes = self._playable_modes()
         self.kinds: list[str] = [HERE]
         self.decks: list[VersusDeck | None] = [None]
         self.seat_names: list[str] = ["Player"]
@@ -157,10 +162,34 @@ class DiscipleSetup(Screen[None]):
 
     # ----- the table the options make -----------------------------------------------------
 
+    def _playable_modes(self) -> list[str]:
+        """The playstyles the game offers: its `mode` option's choices, or else every one its
+        new_game accepts with some number of players."""
+        if "mode" in self.options:
+            return list(self.options["mode"].choices)
+        return [mode for mode in MODES if self._counts(mode)]
+
+    def _counts(self, mode: str) -> list[int]:
+        """The numbers of players the game allows in `mode` (it refuses the others)."""
+        allowed = []
+        for n in range(1, MAX_PLAYERS + 1):
+            options = {**self.chosen_options(decks=False), "mode": mode, "players": n}
+            if mode == SOLO:
+                options = {k: v for k, v in options.items() if k not in ("mode", "players")} if n == 1 else options
+            try:
+                self.game.new_game(seed=0, **self.game.check_options(options))
+            except (ValueError, TypeError):
+                continue
+            allowed.append(n)
+        return allowed
+
     def chosen_options(self, decks: bool = True) -> dict[str, Any]:
-        """The options as chosen; in Versus each seat's deck (a bot's too), when every seat
-        has one here (a shared table gets the others' as they sit down)."""
+        """The options as chosen (a Solo journey's as ever: no playstyle keys); in Versus each
+        seat's deck (a bot's too), when every seat has one here (a shared table gets the
+        others' as they sit down)."""
         options = {name: value for name, value in self.values.items() if name in self.options}
+        if self.mode != SOLO:
+            options.update(mode=self.mode, players=self.values["players"])
         if self.versus and decks and "decks" not in self.options:
             table = self.table_decks()
             if all(d is not None for d in table):
@@ -180,6 +209,9 @@ class DiscipleSetup(Screen[None]):
         self.seat_names = names
         self.kinds = (self.kinds + [HERE] * count)[:count]
         self.decks = (self.decks + [None] * count)[:count]
+        if self.versus:  # each seat starts with a style's default deck; Enter picks another
+            styles = list(load().styles)
+            self.decks = [d or default_versus_deck(load(), styles[i % len(styles)]) for i, d in enumerate(self.decks)]
 
     def table_decks(self) -> list[VersusDeck | None]:
         """Each seat's deck: the one picked, a default deck for a bot that has none, None for
@@ -206,10 +238,11 @@ class DiscipleSetup(Screen[None]):
         listing = self.query_one("#setup", ChoiceList)
         choices: list[Choice] = []
         self.rows = []
-        if "mode" in self.options:
-            choices.append(Choice(f"Playstyle: {self.options['mode'].choice_label(self.mode)}", key="m"))
+        if len(self.modes) > 1:
+            choices.append(Choice(f"Playstyle: {MODE_NAME.get(self.mode, self.mode)}", key="m"))
             self.rows.append("mode")
-        if "players" in self.options and self._players_range()[0] != self._players_range()[1]:
+        counts = self._counts(self.mode)
+        if len(counts) > 1:
             choices.append(Choice(f"Players: {self.values['players']}", key="p"))
             self.rows.append("players")
         table = self.table_decks()
@@ -253,8 +286,8 @@ class DiscipleSetup(Screen[None]):
         if row.startswith("option:"):
             note = self.options[row.removeprefix("option:")].help
         elif row == "mode" or not row.startswith("seat:"):
-            note = MODE_TEXT.get(self.mode, self.options["mode"].help if "mode" in self.options else "")
-            if "mode" in self.options:
+            note = MODE_TEXT.get(self.mode, "")
+            if len(self.modes) > 1:
                 note += "\nm changes the playstyle."
         elif self.versus:
             note = (
@@ -293,40 +326,23 @@ class DiscipleSetup(Screen[None]):
             low, high = option.minimum or 0, option.maximum if option.maximum is not None else value + 1
             self.values[option.name] = low if value >= high else value + 1
 
-    def _players_range(self) -> tuple[int, int]:
-        """How many players this playstyle allows: the game refuses the others, so ask it."""
-        option = self.options["players"]
-        allowed = []
-        for n in range(option.minimum or 1, (option.maximum or 4) + 1):
-            try:
-                self.game.new_game(seed=0, **self.game.check_options({**self.chosen_options(decks=False), "players": n}))
-            except (ValueError, TypeError):
-                continue
-            allowed.append(n)
-        return (min(allowed), max(allowed)) if allowed else (self.values["players"], self.values["players"])
-
     def action_mode(self) -> None:
-        if "mode" not in self.options:
+        if len(self.modes) < 2:
             self.notify("This version offers Solo only.", severity="warning")
             return
-        self._cycle(self.options["mode"])
-        if "players" in self.options:  # the fewest players the new playstyle allows
-            self.values["players"] = self.options["players"].default
-            low, high = self._players_range()
-            self.values["players"] = min(max(self.values["players"], low), high)
+        self.values["mode"] = self.modes[(self.modes.index(self.mode) + 1) % len(self.modes)]
+        self.values["players"] = self._counts(self.mode)[0]  # the fewest the playstyle allows
         self._fit_seats()
         self.redraw(0)
         self.refresh_bindings()
 
     def action_players(self) -> None:
-        if "players" not in self.options:
-            return
-        low, high = self._players_range()
-        if low == high:
-            self.notify(f"{MODE_TEXT.get(self.mode, self.mode)}: {low} player(s).")
+        counts = self._counts(self.mode)
+        if len(counts) < 2:
+            self.notify(f"{MODE_TEXT.get(self.mode, self.mode)}: {counts[0] if counts else 1} player(s).")
             return
         value = self.values["players"]
-        self.values["players"] = low if value >= high else value + 1
+        self.values["players"] = counts[(counts.index(value) + 1) % len(counts)] if value in counts else counts[0]
         self._fit_seats()
         self.redraw(self.rows.index("players"))
 
@@ -364,9 +380,9 @@ class DiscipleSetup(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "mode":
-            return "mode" in self.options
+            return len(self.modes) > 1
         if action == "players":
-            return "players" in self.options and "players" in self.rows
+            return "players" in self.rows
         if action in ("seat_kind", "seat"):
             return len(self.seat_names) > 1
         return True

@@ -199,7 +199,8 @@ def energy_text(cards: list[EnergyCard], pool: list[int]) -> Text:
 
 def piles_note(state: State, seat: int = 0) -> str:
     me = you(state, seat)
-    return f"draw {len(me.draw)} · discard {len(me.discard)} · skills {len(me.skills_deck)}"
+    piles = f"draw {len(me.draw)} · discard {len(me.discard)}"
+    return piles if state.mode == "versus" else f"{piles} · skills {len(me.skills_deck)}"  # Versus: no skills deck
 
 
 def you_lines(state: State, paying: Text | None = None, large: bool = False, seat: int = 0) -> tuple[str, Text]:
@@ -208,7 +209,8 @@ def you_lines(state: State, paying: Text | None = None, large: bool = False, sea
     me = you(state, seat)
     content = load()
     styles = " + ".join(content.styles[s].name for s in me.styles)
-    title = f"You · {styles}" if styles else "You"
+    who = f"{me.name} (you)" if len(state.players) > 1 else "You"
+    title = f"{who} · {styles}" if styles else who
     text = Text("Vitality ")
     limit = vitality_limit(state)
     text.append_text(bar(me.vitality, limit))
