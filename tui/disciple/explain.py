@@ -47,7 +47,7 @@ def detail(state: State, action: Any, width: int, room: int = 2, seat: int = 0) 
             warning = Text(f"Your energy can never pay it: {energy_words(state, seat=seat)}.", style="bold")
             return warning.append("\n").append_text(text)
         return text
-    if action is None and state.phase == "player" and state.pending is None:
+    if action is None and state.phase == "player" and state.pending is None and state.active == seat:
         return view.wrap("No cards in hand. Press e to end your turn.", width)
     if isinstance(action, EndTurn):
         enemy = the_enemy(state, seat).name if the_enemy(state, seat) else "the enemy"

@@ -135,6 +135,7 @@ How to play: Rules on the home screen.
 
     def draw(self) -> None:
         state = self.state
+        self._seated_names(state)
         me = you(state, self.me)
         self.slots.follow(state, seat=self.me)
         if self.paying is not None and (not self._can_end_turn() or self.paying >= len(me.hand)):
@@ -148,6 +149,15 @@ How to play: Rules on the home screen.
         self.paint("foe", text)
         self._draw_choices(state)
         self.query_one("#log", GameLog).show(state.log)
+
+    def _seated_names(self, state: State) -> None:
+        """At a shared table the panels name each player as they sat down (the table's seat
+        names), like the status line does. Only the seat's own copy is renamed."""
+        names = self.session.seat_names()
+        if state is self.session.state or len(names) != len(state.players):
+            return
+        for player, name in zip(state.players, names):
+            player.name = name
 
     def _draw_party(self, state: State) -> None:
         """Co-Op and Campaign: every player's vitality, Guard and state, at once."""
@@ -163,7 +173,8 @@ How to play: Rules on the home screen.
 
     def _draw_you(self, state: State, highlighted: Any) -> None:
         me = you(state, self.me)
-        paying = rows.paying_line(state, highlighted, self.paying is not None, seat=self.me)
+        mine = highlighted if self._my_turn() else None  # no energy to tap on another's turn
+        paying = rows.paying_line(state, mine, self.paying is not None, seat=self.me)
         title, text = view.you_lines(state, paying, self.large, seat=self.me)
         self._set_titles("#you-panel", title, view.piles_note(state, seat=self.me) if me.styles else "")
         self.paint("you", text)
@@ -221,7 +232,7 @@ How to play: Rules on the home screen.
             i = self.paying
             others = energy.other_payments(you(state, seat), i)
             return [PlayCard(i, seat=seat)] + [PlayCard(i, taps, seat=seat) for taps in others]
-        if self._my_turn():
+        if state.phase == "player":  # another's turn: the hand shows, dimmed, to plan with
             return [PlayCard(i, seat=seat) for i in self.slots.in_order()]  # e ends the turn: 8 rows fit
         return []
 
@@ -261,7 +272,9 @@ How to play: Rules on the home screen.
         self.list_context = context
         choices.show_styled(shown, spans, cursor)
         title, subtitle = rows.list_title(state, self.over, self.paying, seat=self.me)
-        if not self.over and not self.choices and self.several_seats:
+        if not self.over and self.several_seats and not self._my_turn() and state.pending is None:
+            title, subtitle = self._waiting_title(state)
+        elif not self.over and self.several_seats and state.pending is not None and state.pending.seat != self.me:
             title, subtitle = self._waiting_title(state)
         self._set_titles("#choices-panel", title, subtitle)
         self._draw_detail(choices.cursor)
@@ -273,7 +286,7 @@ How to play: Rules on the home screen.
         who = ", ".join(names[s] for s in acting if 0 <= s < len(names)) or "the enemies"
         if state.phase == "enemy":
             who = "the enemies"
-        return f"Waiting for {who}", f"your hand: {len(you(state, self.me).hand)}"
+        return f"Waiting for {who}", "your hand, to plan with"
 
     def _wide_list(self) -> bool:
         """Room in the list for what each card does, after its name, cost and type."""
@@ -303,7 +316,9 @@ How to play: Rules on the home screen.
 
     def on_choice_list_picked(self, event: HandList.Picked) -> None:
         choice = self.choices[event.index]
-        if choice == "new":
+        if isinstance(choice, PlayCard) and not self._my_turn():
+            self.notify(self._waiting_title(self.state)[0] + ": it is not your turn.")
+        elif choice == "new":
             self.action_new_game()
         elif choice == "menu":
             self.action_back()
@@ -336,6 +351,8 @@ How to play: Rules on the home screen.
         elif self.paying is not None:
             if index < len(self.choices):
                 self.play(self.choices[index])
+        elif not self._my_turn() and state.phase == "player":
+            self.notify(self._waiting_title(state)[0] + ": it is not your turn.")
         elif self._my_turn():
             hand_index = self.slots.hand_index(index)
             if hand_index is None:

@@ -291,11 +291,12 @@ class DiscipleSetup(Screen[None]):
                 note += "\nm changes the playstyle."
         elif self.versus:
             note = (
-                "Enter on a seat picks its deck: a default deck or a legal one of yours (v builds\n"
-                "one). b gives the seat to the bot, o opens it to a player in another terminal."
+                "Enter on a seat picks its deck: a default deck or a legal one of yours\n"
+                "(v builds one). b gives the seat to the bot, o opens it to a player in\n"
+                "another terminal; pressed again, the seat is played here."
             )
         else:
-            note = "b gives the highlighted seat to the bot, o opens it to a player in another\nterminal; pressed again, the seat is played here."
+            note = "b gives the highlighted seat to the bot, o opens it to a player in\nanother terminal; pressed again, the seat is played here."
         self.query_one("#setup-note", Static).update(note)
 
     # ----- input ------------------------------------------------------------------------
