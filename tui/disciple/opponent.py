@@ -199,6 +199,9 @@ def rival_lines(state: State, seat: int) -> tuple[str, Text]:
     set_ = len(rival.counters)
     text.append(f"{set_} set, face down" if set_ else "—", style="" if set_ else "dim")
     text.append(f"\nHand {len(rival.hand)} · draw {len(rival.draw)} · discard {len(rival.discard)}")
+    if rival.last_played:
+        last = cards[rival.last_played].name if rival.last_played in cards else "a card face down"
+        text.append(f"\nLast played {last}", style="dim")
     return title, text
 
 

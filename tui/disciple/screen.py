@@ -258,8 +258,9 @@ How to play: Rules on the home screen.
                 spans.append(row_spans)
             elif isinstance(action, PlayCard):
                 i = action.hand_index
-                label, rarity, row_spans = rows.hand_row(state, i, i in playable, self._wide_list(), seat=self.me)
-                shown.append(Choice(label, rarity, self.slots.digit(i), i in playable))
+                waiting = not self._my_turn()  # dimmed, but not marked as unpayable
+                label, rarity, row_spans = rows.hand_row(state, i, waiting or i in playable, self._wide_list(), seat=self.me)
+                shown.append(Choice(label, rarity, self.slots.digit(i), not waiting and i in playable))
                 spans.append(row_spans)
             else:
                 key = DIGITS[action.index] if action.index < len(DIGITS) else ""
