@@ -16,6 +16,7 @@ from engine.disciple.model import (
     EndTurn,
     PlayCard,
     State,
+    Target,
 )
 
 _OP_VALUE = {
@@ -83,6 +84,11 @@ def greedy_action(game, state: State, rng: Rng) -> Action:
     cards = load().cards
     seat = state.active
     me = state.players[seat]
+    turns = [a for a in actions if isinstance(a, Target)]
+    if turns:  # face the weakest enemy still fighting
+        weakest = min(turns, key=lambda a: state.enemies[a.enemy].vitality)
+        if state.enemies[weakest.enemy].vitality < state.enemies[me.target].vitality:
+            return weakest
     best: Action = EndTurn(seat)
     best_value = 0.3
     for action in actions:

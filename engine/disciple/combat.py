@@ -14,11 +14,13 @@ from engine.disciple.effects import (
     draw_cards,
     end_draw,
     fight_over,
+    first_standing,
     foe_of,
     guard_kept,
     lock_met,
     log,
     resolve_player_ops,
+    retarget,
     stun_tapped,
     told,
     trigger_counter,
@@ -32,35 +34,51 @@ KIND_WORD = {"upper": "Upperbody", "lower": "Lowerbody", "grapple": "Grapple", "
 
 
 def start_combat(state: State, enemy_id: str) -> None:
+    """A fight with one enemy, revealed by the first player."""
+    start_fight(state, [(enemy_id, 0)])
+
+
+def start_fight(state: State, revealed: list[tuple[str, int]]) -> None:
+    """A fight with these enemies, each with the seat of the player who revealed it: the
+    enemy first aims at that player (R36)."""
     content = load()
-    card = content.enemies[enemy_id]
-    enemy = Enemy(
-        id=card.id,
-        name=card.name,
-        tier=card.tier,
-        vitality=card.vitality,
-        max_vitality=card.vitality,
-    )
-    state.enemies = [enemy]
-    enemy.patterns = list(range(len(content.pile(enemy_id))))  # R21
-    state.rng.shuffle(enemy.patterns)
+    state.enemies = []
+    for enemy_id, seat in revealed:
+        card = content.enemies[enemy_id]
+        enemy = Enemy(
+            id=card.id,
+            name=card.name,
+            tier=card.tier,
+            vitality=card.vitality,
+            max_vitality=card.vitality,
+            target=seat,
+        )
+        state.enemies.append(enemy)
+        enemy.patterns = list(range(len(content.pile(enemy_id))))  # R21
+        state.rng.shuffle(enemy.patterns)
     for me in state.players:
         me.energy = [EnergyCard(colour, 1) for colour in me.allotment]  # R22
         me.pool = [0, 0, 0, 0]
         me.target = 0
+        if state.mode == "coop":  # R38: what a fallen player rises with is half of it
+            me.fight_vitality = me.vitality
+    retarget(state)  # an enemy revealed by a player worn out by an event
     state.turn = 1
-    state.active = 0
+    state.active = first_standing(state)
     state.phase = "player"
-    log(state, f"{card.name} ({card.tier}, {card.vitality} vitality) blocks your path!")
-    for k, special in enumerate(card.specials):
-        if special.when == "start":
-            if special.text:
-                log(state, f"{card.name}: {special.text}")
-            for i, op in enumerate(special.ops):
-                trace.fire(f"enemy:{card.id}:special:{k}:op:{i}")
-                foe.enemy_op(state, enemy, op, "none")
+    for enemy in state.enemies:
+        card = content.enemies[enemy.id]
+        log(state, f"{card.name} ({card.tier}, {card.vitality} vitality) blocks your path!")
+        for k, special in enumerate(card.specials):
+            if special.when == "start":
+                if special.text:
+                    log(state, f"{card.name}: {special.text}")
+                for i, op in enumerate(special.ops):
+                    trace.fire(f"enemy:{card.id}:special:{k}:op:{i}")
+                    foe.enemy_op(state, enemy, op, "none")
     for me in state.players:
-        draw_cards(state, me, FIRST_HAND)  # first turn: a hand of five, nothing fades yet
+        if not me.beaten:
+            draw_cards(state, me, FIRST_HAND)  # first turn: a hand of five, nothing fades yet
 
 
 def start_player_turn(state: State) -> None:
@@ -136,7 +154,7 @@ def play_card(state: State, me: Disciple, index: int, taps: tuple[int, ...] | No
         played = f"a card face down{' (combo)' if flowing else ''}{tapped}"
     log(state, told(state, f"You play {played}.", f"{me.name} plays {played}."))
     if state.mode == "versus" and attacks(card):  # R33: the opponent's counters answer it
-        trigger_counter(state, foe_of(state, me), attack_kind(card))
+        trigger_counter(state, foe_of(state, me), attack_kind(card), me)
     parts = [("effects", card.effects)]
     if card.stays:
         _put_in_play(state, me, card)
@@ -208,17 +226,40 @@ def end_player_turn(state: State) -> None:
         start_player_turn(state)
         return
     end_draw(state, me)
-    if foe.begin_turn(state):
+    after = first_standing(state, state.active + 1)
+    if after >= 0:  # Co-Op: every player's turn, then every enemy's (R36)
+        state.active = after
         start_player_turn(state)
+        return
+    enemy_turns(state, 0)
+
+
+def enemy_turns(state: State, index: int) -> None:
+    """The enemies still fighting take their turns in order, from enemy `index`; then the
+    first player still standing begins the next round. Stops for a decision or a fight's end."""
+    for i in range(index, len(state.enemies)):
+        if state.enemies[i].beaten:
+            continue
+        if not foe.begin_turn(state, i):
+            return
+    if not fight_over(state):
+        state.active = first_standing(state)
+        start_player_turn(state)
+
+
+def _enemy_turn_done(state: State, index: int, done: bool) -> None:
+    if done:
+        enemy_turns(state, index + 1)
 
 
 def choose_pattern(state: State, pattern: int) -> None:
     """The Disciple picks the pattern a Weakened enemy uses (R19)."""
-    if foe.choose_pattern(state, pattern):
-        start_player_turn(state)
+    assert state.enemy_turn is not None
+    index = state.enemy_turn.enemy
+    _enemy_turn_done(state, index, foe.choose_pattern(state, pattern))
 
 
-def stun_tap(state: State, energy_index: int) -> None:
+def stun_tap(state: State, seat: int, energy_index: int) -> None:
     """The Disciple taps the energy card a Stun asks for (R18); in Versus as their own turn
     begins (R34), one card a Stun."""
     if state.enemy_turn is None:
@@ -227,5 +268,5 @@ def stun_tap(state: State, energy_index: int) -> None:
         if me.to_tap:
             ask_stun_tap(state, state.active)
         return
-    if foe.stun_tap(state, energy_index):
-        start_player_turn(state)
+    index = state.enemy_turn.enemy
+    _enemy_turn_done(state, index, foe.stun_tap(state, seat, energy_index))

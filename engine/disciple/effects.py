@@ -58,6 +58,31 @@ def fight_over(state: State) -> bool:
     return bool(state.enemies) and all(e.beaten for e in state.enemies)
 
 
+def first_standing(state: State, start: int = 0) -> int:
+    """The first seat from `start` on, in turn order, whose Disciple still fights; -1 if none."""
+    for seat in range(start, len(state.players)):
+        if not state.players[seat].beaten:
+            return seat
+    return -1
+
+
+def seat_index(state: State, me: Disciple) -> int:
+    return next(seat for seat, player in enumerate(state.players) if player is me)
+
+
+def retarget(state: State) -> None:
+    """Co-Op: an enemy whose target fell turns to the first player still standing; a Disciple
+    whose enemy fell turns to the first enemy still fighting (R36)."""
+    standing = first_standing(state)
+    for enemy in state.enemies:
+        if standing >= 0 and state.players[enemy.target].beaten and not enemy.beaten:
+            enemy.target = standing
+    fighting = [i for i, enemy in enumerate(state.enemies) if not enemy.beaten]
+    for me in state.players:
+        if fighting and state.enemies[me.target].beaten:
+            me.target = fighting[0]
+
+
 def foe_of(state: State, me: Disciple) -> Enemy | Disciple | None:
     """Whom the Disciple's attacks go to: in Versus the other Disciple, else the enemy they
     aim at, if any is in the fight."""
@@ -173,19 +198,22 @@ def check_lock(state: State, me: Disciple) -> None:
 class Resolution:
     """Per-card scratch values while one card's effects resolve (never saved)."""
 
-    __slots__ = ("card", "full_submit", "reclinch")
+    __slots__ = ("card", "full_submit", "reclinch", "foe")
 
-    def __init__(self, card: Card) -> None:
+    def __init__(self, card: Card, foe: Enemy | None = None) -> None:
         self.card = card
         self.full_submit = False
         self.reclinch = False
+        self.foe = foe  # whom its attacks go to, if not the Disciple's own target (a counter)
 
 
-def resolve_player_ops(state: State, me: Disciple, card: Card, parts: list[Part]) -> None:
+def resolve_player_ops(
+    state: State, me: Disciple, card: Card, parts: list[Part], foe: Enemy | None = None
+) -> None:
     """Resolve sections of a card in the order of R3, each op tagged with its clause."""
     keyed = [(f"card:{card.id}:{section}:{i}", op) for section, ops in parts
              for i, op in enumerate(ops)]
-    res = Resolution(card)
+    res = Resolution(card, foe)
     for key, op in ordered(keyed):
         if fight_over(state):
             return
@@ -207,7 +235,9 @@ def _use_clinch(me: Disciple, res: Resolution, kind: str) -> str:
 
 
 def player_op(state: State, me: Disciple, res: Resolution, op: Op) -> None:
-    foe = foe_of(state, me)
+    foe = res.foe if res.foe is not None else foe_of(state, me)
+    if isinstance(foe, Enemy) and foe.beaten:
+        foe = None  # R36: hits meant for an enemy already beaten are lost
     name = op.op
     if name == "power":
         me.power += op.n
@@ -233,6 +263,8 @@ def player_op(state: State, me: Disciple, res: Resolution, op: Op) -> None:
             hit_disciple(state, me, foe, amount, kind, "" if clinched == "grapple" else clinched)
             return
         dealt = hit_enemy(state, me, foe, amount)
+        if dealt > 0:
+            foe.target = seat_index(state, me)  # R36: it turns on whoever hurt it last
         if clinched == "upper" and dealt > 0:
             log(state, "Clinch: the hit Rocks.")
             rock_enemy(state, foe, 1)
@@ -248,7 +280,10 @@ def player_op(state: State, me: Disciple, res: Resolution, op: Op) -> None:
         if isinstance(foe, Disciple):
             submit_player(state, foe, amount, full=res.full_submit)
         else:
+            before = foe.vitality
             submit_enemy(state, foe, amount, full=res.full_submit)
+            if foe.vitality < before:
+                foe.target = seat_index(state, me)
     elif name == "exposed":
         if foe.guard:
             log(state, f"{foe.name} is Exposed and loses {foe.guard} Guard.")
@@ -257,6 +292,7 @@ def player_op(state: State, me: Disciple, res: Resolution, op: Op) -> None:
         if isinstance(foe, Disciple):
             rock_player(state, foe, op.n)
         else:
+            foe.target = seat_index(state, me)
             rock_enemy(state, foe, op.n)
     elif name == "weakened":
         if isinstance(foe, Disciple):
@@ -422,18 +458,37 @@ def weaken_player(state: State, me: Disciple) -> None:
     log(state, told(state, f"Weakened: you discard {name}.", f"Weakened: {me.name} discards {name}."))
 
 
-def trigger_counter(state: State, me: Disciple, kind: str) -> None:
-    """An attack of this kind on `me`: their oldest counter that answers it resolves (R9)."""
+def personal(card: Card) -> bool:
+    """A counter that answers only an attack on its owner ("when attacked", "when taking
+    damage"); any other answers an attack on any Disciple of the table in Co-Op (R39)."""
+    text = card.text.lower()
+    return "when attacked" in text or "when taking damage" in text
+
+
+def trigger_counter(
+    state: State, me: Disciple, kind: str, attacker: Enemy | Disciple | None = None
+) -> None:
+    """An attack of this kind on `me`: their oldest counter that answers it resolves, else in
+    Co-Op the oldest of the next player in turn order who has one (R9, R39)."""
     cards = load().cards
-    for i, card_id in enumerate(me.counters):
-        counter = cards[card_id].counter
-        assert counter is not None
-        if counter.on == kind or (counter.on == "any" and kind != "none"):
-            del me.counters[i]
-            log(state, f"Counter! {cards[card_id].name} answers the attack.")
-            resolve_player_ops(state, me, cards[card_id], [("counter", counter.ops)])
-            me.discard.append(card_id)
-            return  # R9: one counter answers one action
+    owners = [me]
+    if state.mode == "coop":
+        owners += [p for p in state.players if p is not me and not p.beaten]
+    for owner in owners:
+        for i, card_id in enumerate(owner.counters):
+            card = cards[card_id]
+            counter = card.counter
+            assert counter is not None
+            if owner is not me and personal(card):
+                continue
+            if counter.on == kind or (counter.on == "any" and kind != "none"):
+                del owner.counters[i]
+                log(state, told(state, f"Counter! {card.name} answers the attack.",
+                                f"Counter! {owner.name}'s {card.name} answers the attack."))
+                foe = attacker if isinstance(attacker, Enemy) else None
+                resolve_player_ops(state, owner, card, [("counter", counter.ops)], foe)
+                owner.discard.append(card_id)
+                return  # R9: one counter answers one action
 
 
 def ask_stun_tap(state: State, seat: int) -> bool:

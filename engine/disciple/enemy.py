@@ -13,6 +13,7 @@ from engine.disciple.content import BUFF_OPS, DEBUFF_OPS, EnemyAttack, Op, Patte
 from engine.disciple.effects import (
     ask_stun_tap,
     hit_disciple,
+    retarget,
     stun_tapped,
     told,
     fight_over,
@@ -115,6 +116,7 @@ def begin_turn(state: State, index: int = 0) -> bool:
     turn is over; False when it waits for a decision or the fight ended."""
     enemy = state.enemies[index]
     card = load().enemies[enemy.id]
+    retarget(state)  # R36: a target that fell is replaced before the enemy acts
     me = victim(state, enemy)
     state.phase = "enemy"
     enemy.guard = 0  # R25
@@ -168,8 +170,9 @@ def run_turn(state: State) -> bool:
     while True:
         if fight_over(state) or state.pending is not None:
             return False
+        retarget(state)  # R36: a target fallen mid-turn leaves the rest to the next in line
         me = victim(state, enemy)
-        if me.to_tap and not ask_stun_tap(state, enemy.target):
+        if me.to_tap and not me.beaten and not ask_stun_tap(state, enemy.target):
             return False
         if turn.pattern < 0:
             break
@@ -198,8 +201,8 @@ def run_turn(state: State) -> bool:
     return True
 
 
-def stun_tap(state: State, energy_index: int) -> bool:
-    me = victim(state, acting(state))
+def stun_tap(state: State, seat: int, energy_index: int) -> bool:
+    me = state.players[seat]
     log(state, stun_tapped(state, me, energy_index))
     return run_turn(state)
 
@@ -209,7 +212,7 @@ def enemy_action(state: State, enemy: Enemy, action, key: str) -> None:
     enemy's own buffs, its debuffs on the Disciple, and the hit (R20 adds the named attack)."""
     me = victim(state, enemy)
     kind = action.kind
-    trigger_counter(state, me, kind)
+    trigger_counter(state, me, kind, enemy)
     if fight_over(state):
         return
     trace.fire(key)

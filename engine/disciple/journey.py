@@ -6,9 +6,9 @@ Rulings cited as R<n> are in RULINGS.md beside this file.
 from __future__ import annotations
 
 from engine.disciple import trace
-from engine.disciple.combat import start_combat
+from engine.disciple.combat import start_combat, start_fight
 from engine.disciple.content import load, style_deck
-from engine.disciple.effects import log
+from engine.disciple.effects import log, told
 from engine.disciple.model import START_VITALITY, Disciple, Pending, State, Step
 
 NONE_OPTION = "-"  # "keep nothing" / "stop picking" in reward lists
@@ -16,22 +16,35 @@ DECLINE = "-"
 REWARDS = {"minion": (3, 1), "miniboss": (5, 2)}  # skills shown, skills kept at most
 
 
-def build_event_deck(state: State, style_id: str, with_second_style: bool) -> list[str]:
-    """The rulebook's order, top first: G1, miniboss 1, G2, miniboss 2, 2.5, G3, ... boss."""
+def build_event_deck(
+    state: State, style_id: str, with_second_style: bool, enemies_only: bool = False
+) -> list[str]:
+    """The rulebook's order, top first: G1, miniboss 1, G2, miniboss 2, 2.5, G3, ... boss.
+    `enemies_only`: a Co-Op player after the first keeps only the enemies of their deck."""
     style = load().styles[style_id]
     top_first: list[str] = []
     for group in ("1", "2", "2.5", "3", "4"):
         if group == "2.5":
-            if with_second_style:
+            if with_second_style and not enemies_only:
                 top_first += list(style.events.get("2.5", ()))
             continue
-        cards = list(style.events.get(group, ()))
+        cards = _kept(style.events.get(group, ()), enemies_only)
         state.rng.shuffle(cards)
         top_first += cards
         if group in style.minibosses:
             top_first.append(style.minibosses[group])
     top_first.append(style.boss)
     return top_first[::-1]  # piles keep their top at the end
+
+
+def _kept(cards, enemies_only: bool) -> list[str]:
+    enemies = load().enemies
+    return [c for c in cards if c in enemies] if enemies_only else list(cards)
+
+
+def enemies_only(state: State, me: Disciple) -> bool:
+    """Co-Op: every event deck but the first player's holds enemies alone."""
+    return state.mode == "coop" and me is not state.players[0]
 
 
 # ----- setup ----------------------------------------------------------------------------
@@ -52,7 +65,9 @@ def take_style(state: State, seat: int, style_id: str) -> None:
     style = content.styles[style_id]
     me.styles = [style_id]
     me.allotment = list(style.energy)
-    me.event_deck = build_event_deck(state, style_id, state.second_style_offered)
+    me.event_deck = build_event_deck(
+        state, style_id, state.second_style_offered, enemies_only(state, me)
+    )
     me.skills_deck = style_deck(content, style)
     for entry in style.start:
         for _ in range(entry.copies):
@@ -60,7 +75,8 @@ def take_style(state: State, seat: int, style_id: str) -> None:
     state.queue += [Step("start_choice", style_id, i, seat) for i in range(len(style.start_choices))]
     state.queue += [Step("shuffle_skills", seat=seat), Step("shuffle_draw", seat=seat)]
     state.queue.append(Step("journey"))
-    log(state, f"You begin your journey as a student of {style.name}.")
+    log(state, told(state, f"You begin your journey as a student of {style.name}.",
+                    f"{me.name} begins the journey as a student of {style.name}."))
 
 
 def _take_starting_card(me: Disciple, card_id: str, second: bool = False) -> None:
@@ -75,7 +91,18 @@ def _take_starting_card(me: Disciple, card_id: str, second: bool = False) -> Non
 def run_step(state: State, step: Step) -> None:
     content = load()
     me = state.players[step.seat]
-    if step.kind == "start_choice":
+    if step.kind == "ask_style":
+        ask_style(state, step.seat)
+    elif step.kind == "take_style":
+        take_style(state, step.seat, step.arg)
+    elif step.kind == "event":
+        reveal_event(state, step.seat)
+    elif step.kind == "reward":
+        offer_rewards(state, step.seat, step.arg)
+    elif step.kind == "end_fight":
+        state.enemies = []
+        state.enemy_turn = None
+    elif step.kind == "start_choice":
         choice = content.styles[step.arg].start_choices[step.n]
         state.pending = Pending(
             kind="start_choice",
@@ -170,35 +197,92 @@ def choose(state: State, index: int) -> None:
 
 
 def flip_event(state: State) -> None:
+    """The first player flips their event deck: an event every player resolves in turn, or an
+    enemy; in Co-Op the others then flip theirs and the fight takes every enemy revealed, but
+    a miniboss or boss waits until everyone has reached it (R37)."""
     content = load()
-    me = state.players[0]  # the first player's event deck leads the journey
-    if not me.event_deck:
-        raise AssertionError("the event deck ran out before the boss")
-    event_id = me.event_deck.pop()
-    state.event = event_id
-    state.group = _group_of(state, me, event_id)
-    if event_id in content.enemies:
-        start_combat(state, event_id)
+    lead = state.players[0]  # the first player's event deck leads the journey
+    revealed: list[tuple[str, int]] = []
+    if not lead.waiting:
+        if not lead.event_deck:
+            raise AssertionError("the event deck ran out before the boss")
+        event_id = lead.event_deck.pop()
+        state.event = event_id
+        state.group = _group_of(state, lead, event_id)
+        if event_id not in content.enemies:
+            log(state, f"Event: {content.events[event_id].name}.")
+            state.queue += [Step("event", event_id, 0, seat) for seat in range(len(state.players))]
+            return
+        if state.mode != "coop":
+            start_combat(state, event_id)
+            return
+        revealed += _reveal(state, 0, event_id)
+    for seat, me in enumerate(state.players[1:], 1):
+        if not me.waiting and me.event_deck:
+            revealed += _reveal(state, seat, me.event_deck.pop())
+    levels = {_level(me, me.waiting) for me in state.players}
+    if all(me.waiting for me in state.players) or not revealed:
+        if len(levels) > 1:  # cannot be with decks of the same shape; fight them all anyway
+            log(state, "The minibosses waiting are of different groups: they fight together.")
+        revealed = [(me.waiting, seat) for seat, me in enumerate(state.players) if me.waiting]
+        for me in state.players:
+            me.waiting = ""
+        if state.group == "" or revealed[0][1] != 0:
+            state.group = _level(state.players[revealed[0][1]], revealed[0][0])
+    start_fight(state, revealed)
+
+
+def _reveal(state: State, seat: int, enemy_id: str) -> list[tuple[str, int]]:
+    """A Co-Op player's flipped enemy: it joins the fight, or waits if it is a miniboss or boss."""
+    content = load()
+    me = state.players[seat]
+    enemy = content.enemies.get(enemy_id)
+    if enemy is None:  # a Co-Op deck after the first holds enemies only
+        raise AssertionError(f"{me.name}'s event deck holds a non-enemy event")
+    if enemy.tier in ("miniboss", "boss"):
+        me.waiting = enemy_id
+        log(state, f"{me.name} reveals {enemy.name}, who waits until everyone reaches it.")
+        return []
+    return [(enemy_id, seat)]
+
+
+def _level(me: Disciple, enemy_id: str) -> str:
+    """The group a waiting miniboss belongs to, or "boss"."""
+    if not enemy_id:
+        return ""
+    style = load().styles[me.styles[0]]
+    for group, miniboss in style.minibosses.items():
+        if miniboss == enemy_id:
+            return group
+    return "boss"
+
+
+def reveal_event(state: State, seat: int) -> None:
+    """The active (non-enemy) event, resolved by one player for themselves."""
+    content = load()
+    me = state.players[seat]
+    if me.beaten:  # R38: a player worn out by an event waits for the next fight's end
         return
-    event = content.events[event_id]
-    log(state, f"Event: {event.name}.")
+    event = content.events[state.event]
     if event.learn_style:  # R24: any style not yet learned, or decline
         options = [s for s in sorted(content.styles) if s not in me.styles] + [DECLINE]
-        state.pending = Pending(kind="second_style", prompt=event.text, options=options)
+        state.pending = Pending(kind="second_style", prompt=event.text, options=options, seat=seat)
         return
     labels = [choice.label for choice in event.choices]
-    state.pending = Pending(kind="event", prompt=event.text, options=labels)
+    state.pending = Pending(kind="event", prompt=event.text, options=labels, seat=seat)
 
 
 def _group_of(state: State, me: Disciple, event_id: str) -> str:
     """The group of the event just flipped, from its place in the deck (dealt group after
     group, see build_event_deck): an enemy may be listed in more than one group."""
     style = load().styles[me.styles[0]]
+    only = enemies_only(state, me)
     sizes = []
     for group in ("1", "2", "2.5", "3", "4"):
-        if group == "2.5" and not state.second_style_offered:
+        if group == "2.5" and (not state.second_style_offered or only):
             continue
-        sizes.append((group, len(style.events.get(group, ())) + (group in style.minibosses)))
+        kept = len(_kept(style.events.get(group, ()), only))
+        sizes.append((group, kept + (group in style.minibosses)))
     flipped = sum(n for _, n in sizes) + 1 - len(me.event_deck) - 1
     for group, n in sizes:
         if flipped < n:
@@ -216,18 +300,25 @@ def run_event_choice(state: State, me: Disciple, ops, key: str = "") -> None:
             healed = min(me.start_vitality, me.vitality + op.n) - me.vitality
             me.vitality += healed
             if healed:
-                log(state, f"You heal {healed} ({me.vitality} vitality).")
+                log(state, told(state, f"You heal {healed} ({me.vitality} vitality).",
+                                f"{me.name} heals {healed} ({me.vitality} vitality)."))
             else:
-                log(state, f"Your vitality is full already ({me.vitality}).")
+                log(state, told(state, f"Your vitality is full already ({me.vitality}).",
+                                f"{me.name}'s vitality is full already ({me.vitality})."))
         elif op.op == "lose":
             me.vitality -= op.n
-            log(state, f"You lose {op.n} vitality ({max(me.vitality, 0)} left).")
+            log(state, told(state, f"You lose {op.n} vitality ({max(me.vitality, 0)} left).",
+                            f"{me.name} loses {op.n} vitality ({max(me.vitality, 0)} left)."))
             if me.vitality <= 0:  # "If it reaches 0 or less, you lose", events too
                 me.beaten = "worn out"
-                state.phase = "over"
-                state.won = False
-                state.queue.clear()
-                log(state, "You are worn out. Your journey ends here.")
+                if all(p.beaten for p in state.players):
+                    state.phase = "over"
+                    state.won = False
+                    state.queue.clear()
+                    log(state, told(state, "You are worn out. Your journey ends here.",
+                                    f"{me.name} is worn out. The journey ends here."))
+                else:
+                    log(state, f"{me.name} is worn out until the next fight is won.")
                 return
         elif op.op == "add_card":
             for _ in range(op.n):
@@ -239,19 +330,24 @@ def run_event_choice(state: State, me: Disciple, ops, key: str = "") -> None:
             for _ in range(op.n):
                 me.owned.append(card_id)
                 me.draw.append(card_id)
-            log(state, f"{content.cards[card_id].name} joins your deck.")
+            log(state, _joins(state, me, content.cards[card_id].name))
             changed = True
         elif op.op == "add_skills":
             for _ in range(min(op.n, len(me.skills_deck))):
                 card_id = me.skills_deck.pop()
                 me.owned.append(card_id)
                 me.draw.append(card_id)
-                log(state, f"{content.cards[card_id].name} joins your deck.")
+                log(state, _joins(state, me, content.cards[card_id].name))
             changed = True
         elif op.op == "remove_card":
-            state.queue.append(Step("remove_card"))
+            seat = next(i for i, p in enumerate(state.players) if p is me)
+            state.queue.insert(0, Step("remove_card", seat=seat))  # before the next player's turn
     if changed:
         state.rng.shuffle(me.draw)
+
+
+def _joins(state: State, me: Disciple, name: str) -> str:
+    return told(state, f"{name} joins your deck.", f"{name} joins {me.name}'s deck.")
 
 
 # ----- after a won fight ----------------------------------------------------------------
@@ -284,7 +380,8 @@ def pick_reward(state: State, index: int) -> None:
         me.owned.append(picked)
         me.draw.append(picked)
         pending.picks_left -= 1
-        log(state, f"You keep {load().cards[picked].name}.")
+        name = load().cards[picked].name
+        log(state, told(state, f"You keep {name}.", f"{me.name} keeps {name}."))
     if picked == NONE_OPTION or pending.picks_left == 0 or len(pending.options) == 1:
         unchosen = [c for c in pending.options if c != NONE_OPTION]
         state.pending = None
@@ -354,8 +451,6 @@ def gather_deck(state: State, me: Disciple) -> None:
     me.combo = []
     me.last_played = ""
     me.target = 0
-    state.enemies = []
-    state.enemy_turn = None
     state.rng.shuffle(me.draw)
 
 
@@ -367,7 +462,8 @@ def learn_style(state: State, seat: int, style_id: str) -> None:
     me = state.players[seat]
     style = content.styles[style_id]
     me.styles.append(style_id)
-    log(state, f"You begin to learn {style.name} as well.")
+    log(state, told(state, f"You begin to learn {style.name} as well.",
+                    f"{me.name} begins to learn {style.name} as well."))
     state.queue[:0] = (
         [Step("learn_start", style_id, 0, seat)]
         + [Step("start_choice", style_id, i, seat) for i in range(len(style.start_choices))]

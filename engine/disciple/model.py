@@ -49,7 +49,14 @@ class Choose(msgspec.Struct, frozen=True, tag="choose"):
     seat: int = 0
 
 
-Action = PlayCard | EndTurn | Choose
+class Target(msgspec.Struct, frozen=True, tag="target"):
+    """Co-Op: aim the Disciple's attacks at this enemy (index in State.enemies)."""
+
+    enemy: int
+    seat: int = 0
+
+
+Action = PlayCard | EndTurn | Choose | Target
 
 
 class Event(msgspec.Struct, frozen=True):
@@ -166,6 +173,8 @@ class Disciple(msgspec.Struct):
     combo: list[str] = msgspec.field(default_factory=list)  # listed by the last skill played
     last_played: str = ""
     target: int = 0  # the enemy (index in State.enemies) the Disciple's attacks go to
+    fight_vitality: int = 0  # Co-Op: vitality at the start of the fight (R38)
+    waiting: str = ""  # Co-Op: a miniboss or boss flipped before the others reach it (R37)
 
 
 MODES = ("solo", "versus", "coop", "campaign")

@@ -15,7 +15,7 @@ from engine.disciple import combat, energy, journey, soundness, versus
 from engine.disciple.decks import VersusDeck, check_versus_deck, default_versus_deck
 from engine.disciple import enemy as foe
 from engine.disciple.content import load
-from engine.disciple.effects import fight_over, log, told
+from engine.disciple.effects import fight_over, log, retarget, told
 from engine.disciple.model import (
     COLOUR_LETTER,
     COLOURS,
@@ -28,10 +28,11 @@ from engine.disciple.model import (
     PlayCard,
     State,
     Step,
+    Target,
 )
 
 STYLE_IDS = ("boxing", "karate", "jiujitsu")
-PLAYSTYLES = ("solo", "versus")  # the playstyles new_game sets up
+PLAYSTYLES = ("solo", "versus", "coop")  # the playstyles new_game sets up
 
 
 def cost_label(cost: list[int]) -> str:
@@ -78,12 +79,22 @@ class DiscipleGame(Game):
         players = options.pop("players", None)
         names = options.pop("names", None)
         decks = options.pop("decks", None)
+        styles = options.pop("styles", None)
         result = super().check_options(options)
         if mode not in PLAYSTYLES:
             raise ValueError(f"Playstyle must be one of: {', '.join(PLAYSTYLES)} (not '{mode}')")
-        seats = 2 if mode == "versus" else 1
+        if mode == "coop":
+            seats = 2 if players is None else players
+            if not isinstance(seats, int) or not 2 <= seats <= 4:
+                raise ValueError(f"Co-Op is played by 2 to 4 players, not {players}")
+        else:
+            seats = 2 if mode == "versus" else 1
         if players is not None and players != seats:
             raise ValueError(f"{mode.capitalize()} is played by {seats} player(s), not {players}")
+        if styles is not None and (mode != "coop" or len(styles) != seats
+                                   or any(s not in ("ask",) + STYLE_IDS for s in styles)):
+            raise ValueError(f"Styles are chosen for each of the {seats} Co-Op players: "
+                             f"{', '.join(('ask',) + STYLE_IDS)}")
         if mode == "solo":
             if decks is not None or names is not None:
                 raise ValueError("A Solo journey takes no decks or names")
@@ -92,6 +103,12 @@ class DiscipleGame(Game):
             names = [f"Player {seat + 1}" for seat in range(seats)]
         if len(names) != seats or not all(isinstance(n, str) and n.strip() for n in names):
             raise ValueError(f"{mode.capitalize()} needs a name for each of its {seats} players")
+        if mode == "coop":
+            if decks is not None:
+                raise ValueError("Co-Op players set up their decks from their styles, not built decks")
+            styles = list(styles) if styles is not None else [result["style"]] * seats
+            result.update(mode=mode, players=seats, names=list(names), styles=styles)
+            return result
         if decks is None:
             content = load()
             decks = [default_versus_deck(content, STYLE_IDS[seat % len(STYLE_IDS)]) for seat in range(seats)]
@@ -119,6 +136,17 @@ class DiscipleGame(Game):
             decks = [msgspec.convert(deck, VersusDeck) for deck in opts["decks"]]
             versus.set_up(state, decks, opts["names"])
             return state
+        if opts.get("mode") == "coop":  # R36: each player sets up as in Solo, in player order
+            state = State(rng=Rng.from_seed(seed), phase="setup", mode="coop",
+                          players=[Disciple(name) for name in opts["names"]],
+                          second_style_offered=opts["second_style"])
+            for seat, style in enumerate(opts["styles"]):
+                if style == "ask":
+                    state.queue.append(Step("ask_style", seat=seat))
+                else:
+                    state.queue.append(Step("take_style", style, 0, seat))
+            self._advance(state)
+            return state
         state = State(
             rng=Rng.from_seed(seed),
             phase="setup",
@@ -143,7 +171,7 @@ class DiscipleGame(Game):
         if state.phase != "player":
             return []
         seat = state.active
-        actions: list[Action] = []
+        actions: list[Action] = [Target(i, seat) for i in self._targets(state)]
         for i, other_ways in energy.plays(state.players[seat]):
             actions.append(PlayCard(i, None, seat))
             actions += [PlayCard(i, taps, seat) for taps in other_ways]
@@ -163,6 +191,8 @@ class DiscipleGame(Game):
             return False
         if type(action) is EndTurn:
             return True
+        if type(action) is Target:
+            return action.enemy in self._targets(state)
         if type(action) is PlayCard:
             me = state.players[state.active]
             index = action.hand_index
@@ -170,6 +200,14 @@ class DiscipleGame(Game):
                 return False
             return action.taps is None or action.taps in energy.other_payments(me, index)
         return False
+
+    @staticmethod
+    def _targets(state: State) -> list[int]:
+        """The enemies the Disciple whose turn it is could turn to: any other still fighting."""
+        if len(state.enemies) < 2:
+            return []
+        me = state.players[state.active]
+        return [i for i, e in enumerate(state.enemies) if not e.beaten and i != me.target]
 
     def to_move(self, state: State) -> tuple[int, ...]:
         if state.phase == "over":
@@ -192,14 +230,19 @@ class DiscipleGame(Game):
             elif kind == "stun_tap":
                 index = int(state.pending.options[action.index])
                 state.pending = None
-                combat.stun_tap(state, index)
+                combat.stun_tap(state, action.seat, index)
             else:
                 journey.choose(state, action.index)
         elif isinstance(action, PlayCard):
             combat.play_card(state, state.players[action.seat], action.hand_index, action.taps)
+        elif isinstance(action, Target):
+            me = state.players[action.seat]
+            me.target = action.enemy
+            log(state, f"{me.name} turns to face {state.enemies[action.enemy].name}.")
         elif isinstance(action, EndTurn):
             log(state, told(state, "You end your turn.", f"{state.players[action.seat].name} ends their turn."))
             combat.end_player_turn(state)
+        retarget(state)
         self._settle(state)
         self._advance(state)
         new = min(state.logged - before, len(state.log))
@@ -218,23 +261,36 @@ class DiscipleGame(Game):
             beaten = state.players[loser]
             log(state, f"{beaten.name} is {beaten.beaten}. {state.players[state.winner].name} wins!")
             return
-        enemy = state.enemies[0]
-        me = state.players[0]
+        enemies, players = state.enemies, state.players
         state.pending = None
         state.enemy_turn = None  # a fight can end in the middle of the enemy's turn
-        if me.beaten:
+        if all(me.beaten for me in players):
             state.phase = "over"
             state.won = False
-            log(state, f"You are {me.beaten} by {enemy.name}. Your journey ends here.")
+            if len(players) == 1:
+                beaten = f"You are {players[0].beaten} by {enemies[0].name}."
+                log(state, f"{beaten} Your journey ends here.")
+            else:
+                log(state, "Every Disciple has fallen. Your journey ends here.")
             return
         state.fights_won += 1
-        log(state, f"{enemy.name} is {enemy.beaten}!")
-        if enemy.tier == "boss":
+        for enemy in enemies:
+            log(state, f"{enemy.name} is {enemy.beaten}!")
+        if any(enemy.tier == "boss" for enemy in enemies):
             state.phase = "over"
             state.won = True
-            log(state, "You have beaten the final boss. Your journey is complete!")
+            log(state, told(state, "You have beaten the final boss. Your journey is complete!",
+                            "You have beaten the final bosses. Your journey is complete!"))
             return
-        journey.offer_rewards(state, 0, enemy.tier)
+        for me in players:  # R38: the fallen rise with half the vitality they began with
+            if me.beaten:
+                me.beaten = ""
+                me.vitality = max(1, (me.fight_vitality + 1) // 2)
+                log(state, f"{me.name} rises again with {me.vitality} vitality.")
+        tier = "miniboss" if any(enemy.tier == "miniboss" for enemy in enemies) else "minion"
+        state.phase = "journey"
+        state.queue += [Step("reward", tier, 0, seat) for seat in range(len(players))]
+        state.queue.append(Step("end_fight"))
 
     def _advance(self, state: State) -> None:
         while state.pending is None and state.phase not in ("over", "player", "enemy"):
@@ -261,6 +317,12 @@ class DiscipleGame(Game):
         if state.mode == "versus":
             winner, loser = state.players[state.winner], state.players[1 - state.winner]
             return Outcome(True, None, f"{winner.name} wins: {loser.name} is {loser.beaten}.")
+        if state.mode == "coop":
+            left = sum(max(me.vitality, 0) for me in state.players)
+            score = state.fights_won * 10 + left
+            if state.won:
+                return Outcome(True, score, f"Journey complete with {left} vitality left between you.")
+            return Outcome(False, score, f"Every Disciple fell after {state.fights_won} won fights.")
         vitality = state.players[0].vitality
         score = state.fights_won * 10 + max(vitality, 0)  # R26
         if state.won:
@@ -268,7 +330,7 @@ class DiscipleGame(Game):
         return Outcome(False, score, f"Defeated after {state.fights_won} won fights.")
 
     def view(self, state: State, seat: int | None) -> State:
-        if state.mode == "solo":
+        if state.mode != "versus":  # Solo, and Co-Op with its hands open (R40)
             return state  # one seat: nothing is hidden from its only player
         from engine.disciple.view import view
 
@@ -294,10 +356,18 @@ class DiscipleGame(Game):
         if state.mode == "versus":
             decks = " vs ".join(deck["name"] for deck in options.get("decks", ()))
             return {"Playstyle": "Versus", "Decks": decks}
+        if state.mode == "coop":
+            return {"Playstyle": "Co-Op", "Players": str(len(state.players))}
         styles = " + ".join(load().styles[s].name for s in state.players[0].styles) or "none chosen"
         return {"Style": styles, "Second style offered": "on" if options.get("second_style", True) else "off"}
 
     def summary(self, state: State) -> str:
+        if state.mode == "coop":
+            sides = ", ".join(f"{p.name} {max(p.vitality, 0)}" for p in state.players)
+            text = f"Co-Op: {sides}, {state.fights_won} fights won"
+            if state.won is not None:
+                return f"{text}, {'victory' if state.won else 'defeated'}"
+            return text + "".join(f", fighting {e.name}" for e in state.enemies if not e.beaten)
         if state.mode == "versus":
             sides = " vs ".join(f"{p.name} {max(p.vitality, 0)}" for p in state.players)
             if state.won is not None:
@@ -318,6 +388,10 @@ class DiscipleGame(Game):
         content = load()
         if isinstance(action, EndTurn):
             return "End turn"
+        if isinstance(action, Target):
+            if state is None or not 0 <= action.enemy < len(state.enemies):
+                return f"Face enemy #{action.enemy + 1}"
+            return f"Face {state.enemies[action.enemy].name}"
         if isinstance(action, PlayCard):
             me = state.players[action.seat] if state is not None else None
             if me is None or not 0 <= action.hand_index < len(me.hand):

@@ -27,7 +27,7 @@ from engine.disciple.model import (
 
 PHASES = ("setup", "journey", "player", "enemy", "over")
 STEPS = ("start_choice", "learn_start", "shuffle_skills", "shuffle_draw", "journey", "halve",
-         "energy_pick", "remove_card")
+         "energy_pick", "remove_card", "ask_style", "take_style", "event", "reward", "end_fight")
 
 
 def problems(state: State) -> list[str]:
@@ -62,7 +62,9 @@ def _seats(state: State) -> list[str]:
     seats = len(state.players)
     if not 1 <= seats <= 4:
         found.append(f"{seats} players at the table, 1 to 4 can play")
-    if {"solo": 1, "versus": 2}.get(state.mode, seats) != seats:
+    if {"solo": 1, "versus": 2}.get(state.mode, seats) != seats or (
+        state.mode == "coop" and seats < 2
+    ):
         found.append(f"{seats} players at a {state.mode} table")
     if state.mode == "versus" and state.won is not None and state.winner not in (0, 1):
         found.append("a Versus game over with no winner")
@@ -143,7 +145,8 @@ def _cards_in_one_place(state: State, me: Disciple, content: Content) -> list[st
         found.append(f"{name}: {owned[card_id]} in the deck but {placed[card_id]} on the table")
     held = [c for c in me.owned + me.removed if content.cards[c].kind != "energy"]
     pending = state.pending
-    if pending is not None and pending.seat == state.players.index(me) and pending.kind in ("reward", "bottom_order"):
+    mine = pending is not None and state.players[pending.seat] is me
+    if pending is not None and mine and pending.kind in ("reward", "bottom_order"):
         held += [c for c in state.pending.options if c != NONE_OPTION]
         if state.pending.kind == "bottom_order":
             held += state.pending.extra  # picked, waiting to go under together

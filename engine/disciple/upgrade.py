@@ -17,7 +17,8 @@ Raw = dict[str, Any]
 
 # The Disciple's fields that content 2 kept on the state itself.
 _PLAYER_FIELDS = tuple(
-    f for f in Disciple.__struct_fields__ if f not in ("name", "target", "start_vitality")
+    f for f in Disciple.__struct_fields__
+    if f not in ("name", "target", "start_vitality", "fight_vitality", "waiting")
 )
 _ENEMY_PILES = ("patterns", "patterns_out", "patterns_used")
 

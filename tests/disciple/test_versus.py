@@ -122,7 +122,7 @@ def test_a_counter_is_face_down_to_the_opponent_and_answers_their_attack():
     end_turn(state)
     before = state.players[1].vitality
     play(state, "cross")  # Upper 4: the counter answers first
-    assert "Counter! Counter Right answers the attack." in state.log
+    assert "Counter! Player 1's Counter Right answers the attack." in state.log
     assert state.players[1].vitality == before - 3
     assert state.players[0].vitality == 50 - max(0, 4 - 3)  # its Guard 3 soaks most of the cross
     assert state.players[0].counters == [] and "counter_right" in state.players[0].discard

@@ -155,7 +155,7 @@ async def test_a_crossroads_and_an_energy_pick_at_120x40(paths, snapshot):
         while state.pending is not None:  # the starting picks
             session.play(Choose(0))
         journey.gather_deck(state, state.players[0])  # then straight to the crossroads
-        state.phase = "journey"
+        state.enemies, state.phase = [], "journey"
         while state.players[0].event_deck[-1] != "crossroads_school":
             state.players[0].event_deck.pop()
         session.game._advance(state)
