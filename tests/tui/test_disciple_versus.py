@@ -1,12 +1,13 @@
-"""Disciple Versus in the app: set up on the New game screen with a built deck, played to the
-end at one keyboard by key presses, a privacy cover between the players, each seeing only
-their own hand and the other's counters face down."""
+"""Disciple's playstyles in the app. Versus: set up on the New game screen with a built deck,
+played to the end at one keyboard by key presses, a privacy cover between the players, each
+seeing only their own hand and the other's counters face down. Co-Op: two players at one
+keyboard through their first fight, every enemy shown with its target."""
 
 from __future__ import annotations
 
 from engine.disciple.content import load
 from engine.disciple.decks import VersusDeck, default_versus_deck
-from engine.disciple.model import Choose, EndTurn, PlayCard
+from engine.disciple.model import Choose, EndTurn, PlayCard, Target
 from engine.disciple.view import HIDDEN
 from engine.registry import GAMES
 from tests.conftest import screen_text
@@ -101,3 +102,56 @@ async def test_a_versus_game_at_one_keyboard_by_keys(paths, snapshot):
         winner = session.state.winner
         assert outcome.won and session.state.players[winner].name in outcome.summary
         assert first in (0, 1)
+
+
+def coop_keys(action, screen: DiscipleScreen) -> list[str]:
+    """Keys for a Co-Op move: as in Versus, plus f (face the next enemy) for a Target."""
+    if isinstance(action, Target):
+        return ["f"]  # the next enemy in order: pressed again until the one wanted
+    if isinstance(action, Choose) and action.index >= 9:
+        return ["home", *["down"] * action.index, "enter"]
+    return keys_for(action, screen)
+
+
+async def test_a_two_player_coop_fight_by_keys(paths, snapshot):
+    use_snapshot_dir(snapshot, "disciple")
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "1", "m", "m")  # Disciple -> Versus -> Co-Op
+        setup = app.screen
+        assert isinstance(setup, DiscipleSetup) and setup.mode == "coop"
+        text = screen_text(app)
+        assert "Playstyle: Co-Op" in text and "Players: 2" in text
+        assert "Player 1: you" in text and "Player 2: here" in text
+        await keys(pilot, "end", "up", "enter", *"3", "enter", "s")
+        screen = app.screen
+        assert isinstance(screen, DiscipleScreen)
+        session = screen.session
+        assert session.envelope.options["mode"] == "coop" and len(session.state.players) == 2
+        presses, seats_seen, several_enemies, snapped = 0, set(), False, False
+        # From the style choices through the events to the end of the first fight.
+        while session.state.fights_won == 0 and session.outcome() is None:
+            screen = app.screen
+            assert isinstance(screen, DiscipleScreen)  # Co-Op hides nothing: no cover
+            full = session.state
+            seat = GAME.to_move(full)[0]
+            assert screen.seat == seat  # the table turns to whoever acts
+            seats_seen.add(seat)
+            if len(full.enemies) > 1 and full.phase == "player":
+                several_enemies = True
+                text = screen_text(app)
+                assert f"Enemies ({len(full.enemies)})" in text
+                for enemy in full.enemies:  # each enemy shows whom it attacks
+                    if not enemy.beaten:
+                        target = "you" if enemy.target == seat else full.players[enemy.target].name
+                        assert f"→ {target}" in text
+                if not snapped:
+                    snapped = True
+                    snapshot.assert_match(text, "coop-fight.txt")
+            await keys(pilot, *coop_keys(GAME.bot_action(full, seat), screen))
+            presses += 1
+            assert presses < 3000
+        assert seats_seen == {0, 1}
+        assert several_enemies
+        text = screen_text(app)
+        assert "Player 1" in text and "Player 2" in text  # the party line

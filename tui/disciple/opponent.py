@@ -98,7 +98,7 @@ def foe_lines(state: State, large: bool = False, width: int = 38, seat: int = 0)
     text = Text()
     if len(state.players) > 1:  # every enemy of the fight, its vitality and whom it goes for
         title = f"Enemies ({len(state.enemies)}) · yours: {enemy.name}"
-        text.append_text(enemies_text(state, seat))
+        text.append_text(enemies_text(state, seat, width))
     else:
         text.append("Vitality ")
         text.append_text(bar(enemy.vitality, enemy.max_vitality))
@@ -148,21 +148,24 @@ def foe_lines(state: State, large: bool = False, width: int = 38, seat: int = 0)
     return title, text
 
 
-def enemies_text(state: State, seat: int) -> Text:
-    """A line per enemy: ▸ the one this seat attacks, vitality, Guard, and whom it targets."""
+def enemies_text(state: State, seat: int, width: int = 38) -> Text:
+    """A line per enemy: ▸ the one this seat attacks, vitality, Guard, and whom it targets
+    (the name is shortened to keep each on one line)."""
     text = Text()
     mine = the_enemy(state, seat)
     for i, enemy in enumerate(state.enemies):
         if i:
             text.append("\n")
         text.append("▸" if enemy is mine else " ")
-        text.append(enemy.name, style="bold")
         if enemy.beaten:
+            text.append(enemy.name[: width - 2 - len(enemy.beaten)], style="bold")
             text.append(f" {enemy.beaten}", style="dim")
             continue
-        text.append(f" {max(enemy.vitality, 0)}/{enemy.max_vitality} G{enemy.guard}")
         target = "you" if enemy.target == seat else seat_name(state, enemy.target)
-        text.append(f" → {target}", style="bold" if enemy.target == seat else "")
+        rest = f" {max(enemy.vitality, 0)}/{enemy.max_vitality} G{enemy.guard} → {target}"
+        text.append(enemy.name[: max(width - 1 - len(rest), 6)], style="bold")
+        text.append(rest[: rest.index("→")])
+        text.append(rest[rest.index("→"):], style="bold" if enemy.target == seat else "")
     return text
 
 

@@ -14,7 +14,7 @@ from textual.widgets import Static
 from engine.disciple import energy
 from engine.disciple.combat import tap_words
 from engine.disciple.content import load
-from engine.disciple.model import Choose, EndTurn, PlayCard, State
+from engine.disciple.model import Choose, EndTurn, PlayCard, State, Target
 from engine.disciple.rules import DiscipleGame
 from saves.session import GameSession
 from tui.disciple.view import you
@@ -37,6 +37,7 @@ class DiscipleScreen(GameScreen):
         *(Binding(d, f"pick({i})", show=False) for i, d in enumerate(DIGITS)),
         Binding("e", "end_turn", "End turn"),
         Binding("t", "tap", "Energy"),
+        Binding("f", "face", "Face next"),
         Binding("i", "info", "Info"),
         Binding("v", "deck", "Deck"),
         Binding("d", "details", "Table"),
@@ -70,7 +71,8 @@ Fight your way through the event deck to the final boss with 25 vitality and no 
   log tells who went first and why.
 - **Co-Op** and **Campaign**: the line under the title shows every player's vitality and
   Guard (▸ the one to act); the enemy panel lists every enemy with its vitality and whom it
-  attacks (`→ you` when it is you), ▸ marking the one your attacks go to.
+  attacks (`→ you` when it is you), ▸ marking the one your attacks go to. `f` turns your
+  attacks to the next enemy (it costs nothing).
 - With several players at one keyboard a cover hides the table between turns: the next
   player presses `Enter` when they alone are looking. When another seat acts, the list says
   whom the table waits for.
@@ -87,7 +89,7 @@ How to play: Rules on the home screen.
         self.game: DiscipleGame = session.game  # type: ignore[assignment]
         self.choices: list[Any] = []
         self.list_context: tuple[object, ...] = ()
-        self.slots = Slots()
+        self.seat_slots: dict[int, Slots] = {}  # each seat's cards keep their digits
         self.paying: int | None = None  # hand position of the card whose energy is chosen
 
     def compose(self) -> ComposeResult:
@@ -114,6 +116,11 @@ How to play: Rules on the home screen.
         if self.has_class("large") != large:
             self.set_class(large, "large")
             self.call_after_refresh(self.redraw)  # the panels have their new sizes then
+
+    @property
+    def slots(self) -> Slots:
+        """The digits of this seat's hand (each player at the keyboard has their own)."""
+        return self.seat_slots.setdefault(self.me, Slots())
 
     @property
     def me(self) -> int:
@@ -180,7 +187,7 @@ How to play: Rules on the home screen.
         self.paint("you", text)
 
     def footer_keys(self) -> tuple[object, ...]:
-        return (*super().footer_keys(), self._can_end_turn(), self.paying is not None)
+        return (*super().footer_keys(), self._can_end_turn(), self.paying is not None, bool(self._targets()))
 
     def _event_deck_note(self, state: State) -> str:
         me = you(state, self.me)
@@ -343,6 +350,8 @@ How to play: Rules on the home screen.
             return True if self.paying is None else None  # shown, idle while paying
         if action == "pick":
             return not self.over
+        if action == "face":
+            return bool(self._targets())
         return super().check_action(action, parameters)
 
     def action_pick(self, index: int) -> None:
@@ -360,6 +369,20 @@ How to play: Rules on the home screen.
                 self.notify(f"No card has the key {DIGITS[index]} this turn.", severity="warning")
                 return
             self.play(PlayCard(hand_index, seat=self.me))
+
+    def _targets(self) -> list[Target]:
+        """The enemies this seat may turn its attacks to now (a fight against several)."""
+        return [a for a in self.legal() if isinstance(a, Target)]
+
+    def action_face(self) -> None:
+        """Turn this seat's attacks to the next enemy standing, in the panel's order."""
+        targets = self._targets()
+        if not targets:
+            self.notify("There is no other enemy to face now.")
+            return
+        current = you(self.state, self.me).target
+        later = [t for t in targets if t.enemy > current]
+        self.play(later[0] if later else targets[0])
 
     def action_end_turn(self) -> None:
         self.play(EndTurn(seat=self.me))
