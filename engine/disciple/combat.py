@@ -63,6 +63,7 @@ def start_fight(state: State, revealed: list[tuple[str, int]]) -> None:
         if state.mode == "coop":  # R38: what a fallen player rises with is half of it
             me.fight_vitality = me.vitality
     retarget(state)  # an enemy revealed by a player worn out by an event
+    state.cl_aimed = -1
     state.turn = 1
     state.active = first_standing(state)
     state.phase = "player"
@@ -237,11 +238,14 @@ def end_player_turn(state: State) -> None:
 def enemy_turns(state: State, index: int) -> None:
     """The enemies still fighting take their turns in order, from enemy `index`; then the
     first player still standing begins the next round. Stops for a decision or a fight's end."""
+    from engine.disciple.campaign import aim
+
     for i in range(index, len(state.enemies)):
         if state.enemies[i].beaten:
             continue
-        if not foe.begin_turn(state, i):
+        if not aim(state, i) or not foe.begin_turn(state, i):
             return
+    state.cl_aimed = -1
     if not fight_over(state):
         state.active = first_standing(state)
         start_player_turn(state)

@@ -472,7 +472,7 @@ def trigger_counter(
     Co-Op the oldest of the next player in turn order who has one (R9, R39)."""
     cards = load().cards
     owners = [me]
-    if state.mode == "coop":
+    if state.mode in ("coop", "campaign"):
         owners += [p for p in state.players if p is not me and not p.beaten]
     for owner in owners:
         for i, card_id in enumerate(owner.counters):

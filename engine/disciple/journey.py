@@ -13,7 +13,8 @@ from engine.disciple.model import START_VITALITY, Disciple, Pending, State, Step
 
 NONE_OPTION = "-"  # "keep nothing" / "stop picking" in reward lists
 DECLINE = "-"
-REWARDS = {"minion": (3, 1), "miniboss": (5, 2)}  # skills shown, skills kept at most
+# skills shown, skills kept at most; in a Campaign by how the player came out of the fight (R42)
+REWARDS = {"minion": (3, 1), "miniboss": (5, 2), "standing": (5, 2), "fallen": (3, 1)}
 
 
 def build_event_deck(
@@ -201,6 +202,11 @@ def flip_event(state: State) -> None:
     enemy; in Co-Op the others then flip theirs and the fight takes every enemy revealed, but
     a miniboss or boss waits until everyone has reached it (R37)."""
     content = load()
+    if state.mode == "campaign":  # the CL picks what comes next (R41)
+        from engine.disciple.campaign import next_card
+
+        next_card(state)
+        return
     lead = state.players[0]  # the first player's event deck leads the journey
     revealed: list[tuple[str, int]] = []
     if not lead.waiting:
@@ -264,6 +270,9 @@ def reveal_event(state: State, seat: int) -> None:
     if me.beaten:  # R38: a player worn out by an event waits for the next fight's end
         return
     event = content.events[state.event]
+    if event.learn_style and len(me.styles) >= 2:  # R41: two schools at most
+        log(state, f"{me.name} has learned two schools already.")
+        return
     if event.learn_style:  # R24: any style not yet learned, or decline
         options = [s for s in sorted(content.styles) if s not in me.styles] + [DECLINE]
         state.pending = Pending(kind="second_style", prompt=event.text, options=options, seat=seat)

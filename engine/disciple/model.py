@@ -126,6 +126,10 @@ PENDING_KINDS = (
     "stun_tap",
     "second_style",
     "energy_pick",
+    "cl_next",
+    "cl_scope",
+    "cl_commit",
+    "cl_target",
 )
 
 
@@ -196,6 +200,8 @@ class State(msgspec.Struct):
     second_style_offered: bool = True
     won: bool | None = None
     winner: int = -1  # Versus: the seat that won
+    cl: str = ""  # Campaign: "human" or "bot", who leads
+    cl_aimed: int = -1  # Campaign: the enemy whose target the CL chose for its coming turn
     pulls: list[list[str]] = msgspec.field(default_factory=list)  # Versus: who goes first, R31
     fights_won: int = 0
     log: list[str] = msgspec.field(default_factory=list)

@@ -11,7 +11,8 @@ import msgspec
 
 from engine.core.game import Game, GameOption, Outcome
 from engine.core.rng import Rng
-from engine.disciple import combat, energy, journey, soundness, versus
+from engine.disciple import campaign, combat, energy, journey, soundness, versus
+from engine.disciple.campaign import CL_KINDS
 from engine.disciple.decks import VersusDeck, check_versus_deck, default_versus_deck
 from engine.disciple import enemy as foe
 from engine.disciple.content import load
@@ -32,7 +33,8 @@ from engine.disciple.model import (
 )
 
 STYLE_IDS = ("boxing", "karate", "jiujitsu")
-PLAYSTYLES = ("solo", "versus", "coop")  # the playstyles new_game sets up
+PLAYSTYLES = ("solo", "versus", "coop", "campaign")  # the playstyles new_game sets up
+TOGETHER = ("coop", "campaign")  # a band of Disciples against the enemies
 
 
 def cost_label(cost: list[int]) -> str:
@@ -80,6 +82,7 @@ class DiscipleGame(Game):
         names = options.pop("names", None)
         decks = options.pop("decks", None)
         styles = options.pop("styles", None)
+        cl = options.pop("cl", None)
         result = super().check_options(options)
         if mode not in PLAYSTYLES:
             raise ValueError(f"Playstyle must be one of: {', '.join(PLAYSTYLES)} (not '{mode}')")
@@ -87,13 +90,21 @@ class DiscipleGame(Game):
             seats = 2 if players is None else players
             if not isinstance(seats, int) or not 2 <= seats <= 4:
                 raise ValueError(f"Co-Op is played by 2 to 4 players, not {players}")
+        elif mode == "campaign":
+            seats = 2 if players is None else players
+            if not isinstance(seats, int) or not 1 <= seats <= 4:
+                raise ValueError(f"A Campaign is played by 1 to 4 players and its leader, not {players}")
+            if cl not in (None, "bot", "human"):
+                raise ValueError(f"The Campaign Leader is 'bot' or 'human', not '{cl}'")
         else:
             seats = 2 if mode == "versus" else 1
         if players is not None and players != seats:
             raise ValueError(f"{mode.capitalize()} is played by {seats} player(s), not {players}")
-        if styles is not None and (mode != "coop" or len(styles) != seats
+        if cl is not None and mode != "campaign":
+            raise ValueError("Only a Campaign has a Campaign Leader")
+        if styles is not None and (mode not in TOGETHER or len(styles) != seats
                                    or any(s not in ("ask",) + STYLE_IDS for s in styles)):
-            raise ValueError(f"Styles are chosen for each of the {seats} Co-Op players: "
+            raise ValueError(f"Styles are chosen for each of the {seats} players: "
                              f"{', '.join(('ask',) + STYLE_IDS)}")
         if mode == "solo":
             if decks is not None or names is not None:
@@ -103,11 +114,13 @@ class DiscipleGame(Game):
             names = [f"Player {seat + 1}" for seat in range(seats)]
         if len(names) != seats or not all(isinstance(n, str) and n.strip() for n in names):
             raise ValueError(f"{mode.capitalize()} needs a name for each of its {seats} players")
-        if mode == "coop":
+        if mode in TOGETHER:
             if decks is not None:
-                raise ValueError("Co-Op players set up their decks from their styles, not built decks")
+                raise ValueError("Players set up their decks from their styles, not built decks")
             styles = list(styles) if styles is not None else [result["style"]] * seats
             result.update(mode=mode, players=seats, names=list(names), styles=styles)
+            if mode == "campaign":
+                result["cl"] = cl or "bot"
             return result
         if decks is None:
             content = load()
@@ -136,10 +149,10 @@ class DiscipleGame(Game):
             decks = [msgspec.convert(deck, VersusDeck) for deck in opts["decks"]]
             versus.set_up(state, decks, opts["names"])
             return state
-        if opts.get("mode") == "coop":  # R36: each player sets up as in Solo, in player order
-            state = State(rng=Rng.from_seed(seed), phase="setup", mode="coop",
+        if opts.get("mode") in TOGETHER:  # R36: each sets up as in Solo, in player order
+            state = State(rng=Rng.from_seed(seed), phase="setup", mode=opts["mode"],
                           players=[Disciple(name) for name in opts["names"]],
-                          second_style_offered=opts["second_style"])
+                          second_style_offered=opts["second_style"], cl=opts.get("cl", ""))
             for seat, style in enumerate(opts["styles"]):
                 if style == "ask":
                     state.queue.append(Step("ask_style", seat=seat))
@@ -217,13 +230,16 @@ class DiscipleGame(Game):
         return (state.active,)
 
     def seats(self, state: State) -> list[str]:
-        return [p.name for p in state.players]
+        names = [p.name for p in state.players]
+        return names + [campaign.CL_NAME] if campaign.leads(state) else names
 
     def _apply(self, state: State, action: Action) -> list[Event]:
         before = state.logged
         if isinstance(action, Choose):
             kind = state.pending.kind if state.pending else ""
-            if kind == "weakened":
+            if kind in CL_KINDS:
+                campaign.choose(state, action.index)
+            elif kind == "weakened":
                 pattern = int(state.pending.options[action.index])
                 state.pending = None
                 combat.choose_pattern(state, pattern)
@@ -267,7 +283,9 @@ class DiscipleGame(Game):
         if all(me.beaten for me in players):
             state.phase = "over"
             state.won = False
-            if len(players) == 1:
+            if state.mode == "campaign":
+                log(state, "Every Disciple has fallen. The campaign ends here.")
+            elif len(players) == 1:
                 beaten = f"You are {players[0].beaten} by {enemies[0].name}."
                 log(state, f"{beaten} Your journey ends here.")
             else:
@@ -276,6 +294,10 @@ class DiscipleGame(Game):
         state.fights_won += 1
         for enemy in enemies:
             log(state, f"{enemy.name} is {enemy.beaten}!")
+        if state.mode == "campaign":  # R42: no final boss ends it; the fallen arise
+            state.phase = "journey"
+            campaign.after_fight(state)
+            return
         if any(enemy.tier == "boss" for enemy in enemies):
             state.phase = "over"
             state.won = True
@@ -317,11 +339,12 @@ class DiscipleGame(Game):
         if state.mode == "versus":
             winner, loser = state.players[state.winner], state.players[1 - state.winner]
             return Outcome(True, None, f"{winner.name} wins: {loser.name} is {loser.beaten}.")
-        if state.mode == "coop":
+        if state.mode in TOGETHER:
             left = sum(max(me.vitality, 0) for me in state.players)
             score = state.fights_won * 10 + left
+            what = "Journey" if state.mode == "coop" else "Campaign"
             if state.won:
-                return Outcome(True, score, f"Journey complete with {left} vitality left between you.")
+                return Outcome(True, score, f"{what} complete with {left} vitality left between you.")
             return Outcome(False, score, f"Every Disciple fell after {state.fights_won} won fights.")
         vitality = state.players[0].vitality
         score = state.fights_won * 10 + max(vitality, 0)  # R26
@@ -330,18 +353,20 @@ class DiscipleGame(Game):
         return Outcome(False, score, f"Defeated after {state.fights_won} won fights.")
 
     def view(self, state: State, seat: int | None) -> State:
-        if state.mode != "versus":  # Solo, and Co-Op with its hands open (R40)
-            return state  # one seat: nothing is hidden from its only player
+        if state.mode in ("solo", "coop") or (state.mode == "campaign" and not campaign.leads(state)):
+            return state  # Solo, and a band's open table (R40)
         from engine.disciple.view import view
 
         return view(state, seat)
 
     def hides_between_seats(self, state: State) -> bool:
-        return state.mode == "versus" and state.phase != "over"
+        return (state.mode == "versus" or campaign.leads(state)) and state.phase != "over"
 
     def bot_action(self, state: State, seat: int) -> Action:
         from engine.disciple.bots import greedy_action
 
+        if state.pending is not None and state.pending.kind in CL_KINDS:
+            return Choose(campaign.standard_choice(state), seat)
         return greedy_action(self, self.view(state, seat), None)
 
     def unseen_cards(self, state: State) -> tuple[int, ...]:
@@ -356,15 +381,17 @@ class DiscipleGame(Game):
         if state.mode == "versus":
             decks = " vs ".join(deck["name"] for deck in options.get("decks", ()))
             return {"Playstyle": "Versus", "Decks": decks}
-        if state.mode == "coop":
-            return {"Playstyle": "Co-Op", "Players": str(len(state.players))}
+        if state.mode in TOGETHER:
+            playstyle = "Co-Op" if state.mode == "coop" else "Campaign"
+            return {"Playstyle": playstyle, "Players": str(len(state.players))}
         styles = " + ".join(load().styles[s].name for s in state.players[0].styles) or "none chosen"
         return {"Style": styles, "Second style offered": "on" if options.get("second_style", True) else "off"}
 
     def summary(self, state: State) -> str:
-        if state.mode == "coop":
+        if state.mode in TOGETHER:
             sides = ", ".join(f"{p.name} {max(p.vitality, 0)}" for p in state.players)
-            text = f"Co-Op: {sides}, {state.fights_won} fights won"
+            playstyle = "Co-Op" if state.mode == "coop" else "Campaign"
+            text = f"{playstyle}: {sides}, {state.fights_won} fights won"
             if state.won is not None:
                 return f"{text}, {'victory' if state.won else 'defeated'}"
             return text + "".join(f", fighting {e.name}" for e in state.enemies if not e.beaten)
@@ -422,6 +449,16 @@ class DiscipleGame(Game):
             return f"Tap your {tapped.colour} energy ({COLOUR_LETTER[tapped.colour]})"
         if pending.kind == "energy_pick":
             return f"{option.capitalize()} ({COLOUR_LETTER[option]})"
+        if pending.kind == "cl_next":
+            owner = state.players[int(pending.extra[action.index])].name
+            thing = content.enemies.get(option) or content.events.get(option)
+            return f"{thing.name if thing else option} from {owner}'s deck"
+        if pending.kind == "cl_scope":
+            return "Everyone" if option == campaign.EVERYONE else state.players[int(option)].name
+        if pending.kind == "cl_commit":
+            return f"{option} enem{'y' if option == '1' else 'ies'}"
+        if pending.kind == "cl_target":
+            return state.players[int(option)].name
         return option
 
     def why_illegal(self, state: State, action: Any) -> str:

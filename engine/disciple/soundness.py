@@ -64,7 +64,7 @@ def _seats(state: State) -> list[str]:
         found.append(f"{seats} players at the table, 1 to 4 can play")
     if {"solo": 1, "versus": 2}.get(state.mode, seats) != seats or (
         state.mode == "coop" and seats < 2
-    ):
+    ) or (state.mode == "campaign" and state.cl not in ("bot", "human")):
         found.append(f"{seats} players at a {state.mode} table")
     if state.mode == "versus" and state.won is not None and state.winner not in (0, 1):
         found.append("a Versus game over with no winner")
@@ -76,7 +76,8 @@ def _seats(state: State) -> list[str]:
     for enemy in state.enemies:
         if not 0 <= enemy.target < seats:
             found.append(f"{enemy.name} aims at a player who is not at the table")
-    if state.pending is not None and not 0 <= state.pending.seat < seats:
+    cl = state.mode == "campaign" and state.cl == "human"
+    if state.pending is not None and not 0 <= state.pending.seat < seats + cl:
         found.append("a decision waits for a player who is not at the table")
     for step in state.queue:
         if not 0 <= step.seat < seats:
@@ -145,7 +146,7 @@ def _cards_in_one_place(state: State, me: Disciple, content: Content) -> list[st
         found.append(f"{name}: {owned[card_id]} in the deck but {placed[card_id]} on the table")
     held = [c for c in me.owned + me.removed if content.cards[c].kind != "energy"]
     pending = state.pending
-    mine = pending is not None and state.players[pending.seat] is me
+    mine = pending is not None and pending.seat < len(state.players) and state.players[pending.seat] is me
     if pending is not None and mine and pending.kind in ("reward", "bottom_order"):
         held += [c for c in state.pending.options if c != NONE_OPTION]
         if state.pending.kind == "bottom_order":
@@ -251,7 +252,9 @@ def _fight(state: State, content: Content) -> list[str]:
             found.append("the enemy is past the end of its pattern")
         if min(turn.skip, turn.patterns_left, turn.step) < 0:
             found.append("the enemy's turn counts are below zero")
-    elif state.phase == "enemy" and state.won is None:
+    elif state.phase == "enemy" and state.won is None and not (
+        state.pending is not None and state.pending.kind == "cl_target"  # between two enemies
+    ):
         found.append("the enemy's turn has no record of where it is")
     return found
 
@@ -295,6 +298,12 @@ def _pending(state: State, content: Content) -> list[str]:
     if pending.picks_left < 1:
         return [f"the {pending.kind} decision has no picks left"]
     kind = pending.kind
+    if kind.startswith("cl_"):
+        if state.mode != "campaign" or pending.seat != len(state.players):
+            return [f"the {kind} decision belongs to the Campaign Leader"]
+        return []
+    if pending.seat >= len(state.players):
+        return [f"the {kind} decision belongs to a player"]
     me = state.players[pending.seat]
     bad: list[str] = []
     if kind in ("style", "second_style"):

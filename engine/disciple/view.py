@@ -1,4 +1,4 @@
-"""What one seat may know of a Versus table (DESIGN.md "Seats"): a copy of the state in which
+"""What one seat may know of a Versus or Campaign table (DESIGN.md "Seats"): a copy of the state in which
 every card it may not see is a placeholder, so a screen or a bot drawn from it cannot leak it.
 
 Hidden from a seat: the other Disciple's hand, their draw pile, their deck list and which
@@ -21,6 +21,8 @@ HIDDEN = "??"  # a card whose face the seat may not see
 def view(state: State, seat: int | None) -> State:
     seen = msgspec.json.decode(msgspec.json.encode(state), type=State)  # a copy: nothing shared
     seen.rng = Rng(0, 0)
+    if state.mode == "campaign":
+        return _campaign(seen, seat)
     for index, me in enumerate(seen.players):
         if index == seat:
             me.draw = sorted(me.draw)
@@ -31,4 +33,22 @@ def view(state: State, seat: int | None) -> State:
         me.draw = [HIDDEN] * len(me.draw)
         me.owned = [HIDDEN] * len(me.owned)
         me.counters = [HIDDEN] * len(me.counters)
+    return seen
+
+
+def _campaign(seen: State, seat: int | None) -> State:
+    """R43: the Campaign Leader sees every event deck and every attack-pattern pile; a player
+    (or a spectator) sees how many cards each holds, and of the patterns only what the CL
+    announces: the ones a Weakened enemy offers (the pending choice) and what the log tells."""
+    if seat == len(seen.players):
+        return seen
+    for me in seen.players:
+        me.event_deck = [HIDDEN] * len(me.event_deck)
+        me.skills_deck = sorted(me.skills_deck)  # its cards are known, not their order
+        me.draw = sorted(me.draw)
+    for enemy in seen.enemies:
+        enemy.patterns = [-1] * len(enemy.patterns)
+        enemy.patterns_used = []
+        offered = seen.pending.options if seen.pending and seen.pending.kind == "weakened" else []
+        enemy.patterns_out = [p if str(p) in offered else -1 for p in enemy.patterns_out]
     return seen

@@ -124,6 +124,40 @@ def versus_speed(games: int, batches: int = 5) -> float:
     return statistics.median(rates)
 
 
+def coop_game(seed: int, players: int, player: str) -> State:
+    """One Co-Op journey, every seat played by the named player, styles dealt round."""
+    styles = [STYLE_IDS[(seed + seat) % len(STYLE_IDS)] for seat in range(players)]
+    state = GAME.new_game(seed=seed, mode="coop", players=players, styles=styles)
+    rng = Rng.from_seed(seed ^ 0x5EED)
+    choose = PLAYERS[player]
+    while GAME.outcome(state) is None:
+        GAME.apply(state, choose(GAME, state, rng))
+    return state
+
+
+def coop_table(games: int) -> None:
+    """Co-Op journeys of greedy players: how often the band beats the bosses, and how far a
+    lost journey got."""
+    print(f"\nCo-Op, greedy players, {games} journeys each:")
+    for players in (2, 3):
+        states = [coop_game(seed, players, "greedy") for seed in range(games)]
+        wins = sum(bool(s.won) for s in states) / games
+        fights = statistics.mean(s.fights_won for s in states)
+        print(f"  {players} players: journey won {wins:.1%}, mean fights won {fights:.1f}")
+
+
+def coop_speed(games: int, batches: int = 5) -> float:
+    """Median random Co-Op journeys (2 to 4 players) per second."""
+    rates, seed = [], 0
+    for _ in range(batches):
+        start = time.perf_counter()
+        for _ in range(games):
+            coop_game(seed, 2 + seed % 3, "random")
+            seed += 1
+        rates.append(games / (time.perf_counter() - start))
+    return statistics.median(rates)
+
+
 def key_for_greedy_move(screen, rng: Rng) -> str | None:
     """The key a player would press for the greedy player's move (a digit, or e)."""
     session = screen.session
@@ -165,6 +199,7 @@ def main() -> None:
     parser.add_argument("--speed-runs", type=int, default=300, help="random runs per batch")
     parser.add_argument("--presses", type=int, default=300, help="key presses timed on screen")
     parser.add_argument("--versus", type=int, default=1000, help="Versus bot games")
+    parser.add_argument("--coop", type=int, default=200, help="Co-Op journeys per player count")
     args = parser.parse_args()
     if args.presses:
         latencies = asyncio.run(keypress_to_repaint(args.presses))
@@ -172,6 +207,9 @@ def main() -> None:
     runs_per_s, actions_per_s = speed(args.speed_runs)
     print(f"random runs per second (one core, median of 5): {runs_per_s:.0f}")
     print(f"actions per second (legal_actions + apply):      {actions_per_s:.0f}")
+    if args.coop:
+        print(f"random Co-Op journeys per second (median of 5):  {coop_speed(max(args.coop // 20, 1)):.1f}")
+        coop_table(args.coop)
     if args.versus:
         print(f"random Versus games per second (median of 5):    {versus_speed(max(args.versus // 10, 1)):.0f}")
         versus_table(args.versus)

@@ -1,0 +1,202 @@
+"""Campaign: the Campaign Leader's choices (what comes next from whose deck, who meets an event,
+how many enemies commit, whom each enemy attacks), what players see of it, the end of a fight
+(5 keep 2 for the standing, half vitality and 3 keep 1 for the fallen), the end of the
+campaign, and the CL bot's standard order."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.disciple.campaign import EVERYONE
+from engine.disciple.content import load
+from engine.disciple.model import Choose, EndTurn, EnergyCard, PlayCard, State
+from engine.disciple.view import HIDDEN
+
+from .helpers import GAME
+
+CONTENT = load()
+
+
+def campaign(players: int = 2, cl: str = "human", seed: int = 1, **options) -> State:
+    styles = options.pop("styles", ["boxing", "karate", "jiujitsu", "boxing"][:players])
+    return GAME.new_game(seed=seed, mode="campaign", players=players, styles=styles, cl=cl, **options)
+
+
+def set_up(state: State) -> State:
+    """Through the players' starting picks to the CL's first decision."""
+    while state.pending is not None and not state.pending.kind.startswith("cl_"):
+        GAME.apply(state, Choose(0, state.pending.seat))
+    return state
+
+
+def cl(state: State, option) -> None:
+    """The CL picks the option with this value."""
+    pending = state.pending
+    assert pending is not None and pending.kind.startswith("cl_") and pending.seat == len(state.players)
+    GAME.apply(state, Choose(pending.options.index(option), pending.seat))
+
+
+def test_a_human_cl_has_a_seat_and_picks_the_next_card_from_any_deck():
+    state = set_up(campaign())
+    assert GAME.seats(state) == ["Player 1", "Player 2", "Campaign Leader"]
+    assert state.pending.kind == "cl_next" and GAME.to_move(state) == (2,)
+    second = state.players[1]
+    top = second.event_deck[-1]
+    left = len(second.event_deck)
+    GAME.apply(state, Choose(1, 2))  # the card on top of Player 2's deck
+    assert state.event == top and len(second.event_deck) == left - 1
+    assert GAME.hides_between_seats(state)
+
+
+def _to_an_event(state: State) -> State:
+    """Pick, from whichever deck shows one, a non-enemy event."""
+    for _ in range(3000):
+        pending = state.pending
+        if pending is not None and pending.kind == "cl_next":
+            events = [i for i, o in enumerate(pending.options) if o in CONTENT.events]
+            if events and not CONTENT.events[pending.options[events[0]]].learn_style:
+                GAME.apply(state, Choose(events[0], pending.seat))
+                return state
+        GAME.apply(state, GAME.bot_action(state, GAME.to_move(state)[0]))
+    raise AssertionError("no event came up")
+
+
+def test_an_event_meets_everyone_or_only_the_player_the_cl_names():
+    state = _to_an_event(set_up(campaign(seed=2)))
+    assert state.pending.kind == "cl_scope" and state.pending.options[0] == EVERYONE
+    cl(state, "1")  # only Player 2 meets it
+    assert state.pending.kind == "event" and state.pending.seat == 1
+    GAME.apply(state, Choose(0, 1))
+    assert state.pending is None or state.pending.seat != 0 or state.pending.kind != "event"
+    state = _to_an_event(set_up(campaign(seed=2)))
+    cl(state, EVERYONE)
+    seats = []
+    while state.pending.kind == "event":
+        seats.append(state.pending.seat)
+        GAME.apply(state, Choose(0, state.pending.seat))
+    assert seats == [0, 1]
+
+
+def _to_a_fight_choice(state: State) -> State:
+    """Play on (the CL picking enemies first) to a fight two enemies could commit to."""
+    for _ in range(3000):
+        pending = state.pending
+        if GAME.outcome(state) is not None:
+            break
+        if pending is not None and pending.kind == "cl_commit" and len(pending.options) >= 2:
+            return state
+        if pending is not None and pending.kind == "cl_next":
+            enemies = [i for i, o in enumerate(pending.options) if o in CONTENT.enemies]
+            if enemies:
+                GAME.apply(state, Choose(enemies[0], pending.seat))
+                continue
+        GAME.apply(state, GAME.bot_action(state, GAME.to_move(state)[0]))
+    raise AssertionError("no fight of two came up")
+
+
+def fight_choice() -> State:
+    return _to_a_fight_choice(set_up(campaign(seed=5)))
+
+
+def test_the_cl_decides_how_many_enemies_commit():
+    state = fight_choice()
+    cl(state, "1")
+    assert len(state.enemies) == 1 and state.phase == "player"
+    state = fight_choice()
+    cl(state, "2")
+    assert len(state.enemies) == 2
+    assert sorted(e.target for e in state.enemies) == [0, 1]  # each at the one whose deck it was
+
+
+def test_the_cl_picks_whom_each_enemy_attacks_each_turn():
+    state = fight_choice()
+    cl(state, "1")
+    for seat in (0, 1):
+        GAME.apply(state, EndTurn(state.active))
+    pending = state.pending
+    assert pending.kind == "cl_target" and pending.options == ["0", "1"]
+    assert GAME.describe(Choose(1, 2), state) == "Player 2"
+    before = state.players[1].vitality + state.players[1].guard
+    cl(state, "1")
+    assert state.enemies[0].target == 1 or state.enemies[0].beaten
+    assert any("turns on Player 2" in line for line in state.log)
+    assert state.players[0].vitality == 25 or state.players[1].vitality < before
+
+
+def test_after_a_fight_the_standing_keep_two_of_five_and_the_fallen_rise_at_half():
+    state = fight_choice()
+    cl(state, "1")
+    me, fallen = state.players
+    fallen.vitality, fallen.beaten = 0, "defeated"
+    state.enemies[0].vitality = 1
+    me.hand = ["knockout_artist"]
+    me.owned.append("knockout_artist")
+    me.energy = [EnergyCard("blue", 3), EnergyCard("gray", 3)]
+    GAME.apply(state, PlayCard(0, None, 0))
+    assert fallen.vitality == 13 and not fallen.beaten  # half of 25, rounded up
+    reward = state.pending
+    assert reward.kind == "reward" and reward.seat == 0 and reward.picks_left == 2
+    assert len(reward.options) == 6  # five skills and "keep none"
+    GAME.apply(state, Choose(len(reward.options) - 1, 0))
+    while state.pending.seat == 0:
+        GAME.apply(state, Choose(0, 0))
+    assert state.pending.kind == "reward" and state.pending.seat == 1
+    assert state.pending.picks_left == 1 and len(state.pending.options) == 4
+
+
+def test_the_campaign_ends_when_every_disciple_is_defeated():
+    state = fight_choice()
+    cl(state, "1")
+    for me in state.players:
+        me.vitality = 1
+    state.players[1].beaten = "defeated"
+    while GAME.outcome(state) is None:
+        GAME.apply(state, GAME.bot_action(state, GAME.to_move(state)[0]))
+        if state.fights_won > 1:
+            pytest.skip("the last Disciple won the fight alone")
+    assert GAME.outcome(state).won is False
+    assert "The campaign ends here." in state.log[-1]
+
+
+def test_players_see_only_what_the_cl_announces():
+    state = fight_choice()
+    cl(state, "2")
+    player, leader = GAME.view(state, 0), GAME.view(state, 2)
+    for me, real in zip(player.players, state.players):
+        assert me.event_deck == [HIDDEN] * len(real.event_deck)
+    assert all(set(e.patterns) <= {-1} for e in player.enemies)
+    assert [e.patterns for e in leader.enemies] == [e.patterns for e in state.enemies]
+    assert [p.event_deck for p in leader.players] == [p.event_deck for p in state.players]
+
+
+def test_the_cl_bot_runs_the_standard_order_without_asking():
+    state = campaign(cl="bot", seed=4)
+    assert GAME.seats(state) == ["Player 1", "Player 2"]
+    assert not GAME.hides_between_seats(state)
+    for _ in range(300):
+        if GAME.outcome(state) is not None:
+            break
+        assert state.pending is None or not state.pending.kind.startswith("cl_")
+        GAME.apply(state, GAME.bot_action(state, GAME.to_move(state)[0]))
+    # the first player's deck leads: it is played down before the second player's
+    assert len(state.players[0].event_deck) <= len(state.players[1].event_deck)
+
+
+def test_a_disciple_learns_two_schools_at_most():
+    state = set_up(campaign(seed=5, cl="bot", players=1, styles=["boxing"]))
+    me = state.players[0]
+    me.styles.append("karate")
+    school = next(e for e, ev in CONTENT.events.items() if ev.learn_style)
+    from engine.disciple.journey import reveal_event
+
+    state.event = school
+    reveal_event(state, 0)
+    assert state.pending is None or state.pending.kind != "second_style"
+    assert "has learned two schools already" in state.log[-1]
+
+
+def test_campaign_options_are_checked():
+    with pytest.raises(ValueError, match="'bot' or 'human'"):
+        GAME.new_game(seed=1, mode="campaign", cl="robot")
+    with pytest.raises(ValueError, match="Only a Campaign"):
+        GAME.new_game(seed=1, mode="coop", cl="human")
