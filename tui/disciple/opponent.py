@@ -97,7 +97,9 @@ def foe_lines(state: State, large: bool = False, width: int = 38, seat: int = 0)
     title = f"{enemy.name} · {enemy.tier}"
     text = Text()
     if len(state.players) > 1:  # every enemy of the fight, its vitality and whom it goes for
-        title = f"Enemies ({len(state.enemies)}) · yours: {enemy.name}"
+        title = f"Enemies ({len(state.enemies)})"
+        if seat < len(state.players):  # the Campaign Leader attacks none of them
+            title += f" · yours: {enemy.name}"
         text.append_text(enemies_text(state, seat, width))
     else:
         text.append("Vitality ")
@@ -211,6 +213,11 @@ def rival_lines(state: State, seat: int) -> tuple[str, Text]:
 def _road_lines(state: State, seat: int = 0) -> tuple[str, Text]:
     me = you(state, seat)
     content = load()
+    if seat >= len(state.players) and state.event not in content.events:  # the Campaign Leader
+        return "The journey", Text(
+            "You lead the players from their event decks: what comes next, how many enemies "
+            "commit to a fight, whom each enemy attacks, who may learn a second style."
+        )
     if state.pending is not None and state.pending.kind == "start_choice":
         return "Your starting deck", Text(
             f"{state.pending.prompt}\nYour deck holds {len(me.draw)} cards so far; "

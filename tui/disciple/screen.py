@@ -178,7 +178,17 @@ How to play: Rules on the home screen.
         if shown:
             self.paint("party", view.party_text(state, self.me, wide=self.large))
 
+    @property
+    def leading(self) -> bool:
+        """This screen is the Campaign Leader's seat (it holds no Disciple)."""
+        state = self.state
+        return state is not None and self.me >= len(state.players)
+
     def _draw_you(self, state: State, highlighted: Any) -> None:
+        if self.leading:
+            self._set_titles("#you-panel", "Campaign Leader", f"{len(state.players)} players")
+            self.paint("you", view.leader_text(state))
+            return
         me = you(state, self.me)
         mine = highlighted if self._my_turn() else None  # no energy to tap on another's turn
         paying = rows.paying_line(state, mine, self.paying is not None, seat=self.me)

@@ -27,7 +27,11 @@ from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
 
 HERE, BOT, OPEN = "here", "bot", "open"
-SOLO, VERSUS = "solo", "versus"
+SOLO, VERSUS, CAMPAIGN = "solo", "versus", "campaign"
+LEADER_TEXT = {
+    "bot": "the CL bot (the standard order, asks nothing)",
+    "human": "a person, at a seat of their own",
+}
 MODE_TEXT = {
     "solo": "Solo: one Disciple's journey to the final boss",
     "versus": "Versus: two players, each with a built deck",
@@ -96,6 +100,7 @@ class DiscipleSetup(Screen[None]):
     BINDINGS = [
         Binding("m", "mode", "Playstyle"),
         Binding("p", "players", "Players"),
+        Binding("c", "leader", "Leader"),
         *(Binding(str(i + 1), f"seat({i})", show=False) for i in range(5)),
         Binding("b", "seat_kind('bot')", "Bot seat"),
         Binding("o", "seat_kind('open')", "Open seat"),
@@ -110,6 +115,9 @@ class DiscipleSetup(Screen[None]):
   the deck rules), **Co-Op** (2 to 4 players against the journey) or **Campaign** (players
   and a Campaign Leader, who guides the journey)
 - `p` changes the number of players, where the playstyle allows
+- `c` (Campaign) chooses who leads: a person at a seat of their own (who picks the events,
+  how many enemies commit, whom each enemy attacks and who may learn a second style), or the
+  CL bot, which runs the standard Solo order for everyone
 - `Enter` on a seat (or its number) picks that seat's deck in Versus; `b` gives the seat to
   the game's bot, `o` opens it to others: the game becomes a shared table that friends join
   from their own terminal with their own deck (`tabletop-tui join CODE`). Pressed again, the
@@ -123,7 +131,7 @@ class DiscipleSetup(Screen[None]):
         super().__init__()
         self.game = game
         self.options = {o.name: o for o in game.options}
-        self.values: dict[str, Any] = {"mode": SOLO, "players": 1}
+        self.values: dict[str, Any] = {"mode": SOLO, "players": 1, "cl": "bot"}
         self.values.update({o.name: o.default for o in game.options})
         self.modes = self._playable_modes()
         self.kinds: list[str] = [HERE]
@@ -190,6 +198,8 @@ class DiscipleSetup(Screen[None]):
         options = {name: value for name, value in self.values.items() if name in self.options}
         if self.mode != SOLO:
             options.update(mode=self.mode, players=self.values["players"])
+        if self.mode == CAMPAIGN:
+            options["cl"] = self.values["cl"]
         if self.versus and decks and "decks" not in self.options:
             table = self.table_decks()
             if all(d is not None for d in table):
@@ -245,6 +255,9 @@ class DiscipleSetup(Screen[None]):
         if len(counts) > 1:
             choices.append(Choice(f"Players: {self.values['players']}", key="p"))
             self.rows.append("players")
+        if self.mode == CAMPAIGN:
+            choices.append(Choice(f"Campaign Leader: {LEADER_TEXT[self.values['cl']]}", key="c"))
+            self.rows.append("leader")
         table = self.table_decks()
         if len(self.seat_names) > 1:
             for seat, name in enumerate(self.seat_names):
@@ -285,6 +298,9 @@ class DiscipleSetup(Screen[None]):
         row = self.rows[cursor] if 0 <= cursor < len(self.rows) else ""
         if row.startswith("option:"):
             note = self.options[row.removeprefix("option:")].help
+        elif row == "leader":
+            note = ("A person leading sees every event deck and the enemies' attack patterns;\n"
+                    "the players see what the Leader announces. The CL bot asks nothing.")
         elif row == "mode" or not row.startswith("seat:"):
             note = MODE_TEXT.get(self.mode, "")
             if len(self.modes) > 1:
@@ -307,6 +323,8 @@ class DiscipleSetup(Screen[None]):
             self.action_mode()
         elif row == "players":
             self.action_players()
+        elif row == "leader":
+            self.action_leader()
         elif row.startswith("seat:"):
             self.action_seat(int(row.removeprefix("seat:")))
         elif row.startswith("option:"):
@@ -336,6 +354,14 @@ class DiscipleSetup(Screen[None]):
         self._fit_seats()
         self.redraw(0)
         self.refresh_bindings()
+
+    def action_leader(self) -> None:
+        """Campaign: a person leads at a seat of their own, or the CL bot runs the standard order."""
+        if self.mode != CAMPAIGN:
+            return
+        self.values["cl"] = "human" if self.values["cl"] == "bot" else "bot"
+        self._fit_seats()
+        self.redraw(self.rows.index("leader"))
 
     def action_players(self) -> None:
         counts = self._counts(self.mode)
@@ -384,6 +410,8 @@ class DiscipleSetup(Screen[None]):
             return len(self.modes) > 1
         if action == "players":
             return "players" in self.rows
+        if action == "leader":
+            return "leader" in self.rows
         if action in ("seat_kind", "seat"):
             return len(self.seat_names) > 1
         return True

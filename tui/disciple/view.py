@@ -82,15 +82,35 @@ def letters_text(colours: list[str] | tuple[str, ...]) -> Text:
 
 
 def you(state: State, seat: int = 0) -> Disciple:
-    """The Disciple a table is drawn for: the screen's seat (the only one in Solo)."""
+    """The Disciple a table is drawn for: the screen's seat (the only one in Solo). The
+    Campaign Leader's seat has no Disciple: an empty one stands in, so the shared drawing code
+    needs no special case, and the screen draws the CL's own panel instead of it."""
+    if seat >= len(state.players):
+        return Disciple(name="Campaign Leader", vitality=0)
     return state.players[seat]
+
+
+def leader_text(state: State) -> Text:
+    """What the Campaign Leader holds: every player's event deck (its size and the card on
+    top) and any miniboss or boss waiting for the others."""
+    content = load()
+    text = Text("Event decks", style="bold")
+    for player in state.players:
+        text.append(f"\n{player.name}: ", style="bold")
+        deck = player.event_deck
+        top = content.events[deck[-1]].name if deck and deck[-1] in content.events else ""
+        text.append(f"{len(deck)} left" + (f", next {top}" if top else ""))
+        if player.waiting and player.waiting in content.enemies:
+            text.append(f" · waits at {content.enemies[player.waiting].name}", style="dim")
+    text.append("\nYour choices come in the list below.", style="dim")
+    return text
 
 
 def the_enemy(state: State, seat: int = 0) -> Enemy | None:
     """The enemy this seat's attacks go to, if a fight is on (in Solo, the only one)."""
     if not state.enemies:
         return None
-    target = state.players[seat].target
+    target = you(state, seat).target
     return state.enemies[target] if 0 <= target < len(state.enemies) else state.enemies[0]
 
 
