@@ -155,3 +155,41 @@ async def test_a_two_player_coop_fight_by_keys(paths, snapshot):
         assert several_enemies
         text = screen_text(app)
         assert "Player 1" in text and "Player 2" in text  # the party line
+
+
+async def test_a_campaign_leader_at_the_same_keyboard_makes_the_leaders_choices(paths):
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "1", "m", "m", "m")  # Disciple -> Versus -> Co-Op -> Campaign
+        setup = app.screen
+        assert isinstance(setup, DiscipleSetup) and setup.mode == "campaign"
+        await keys(pilot, "c")  # a person leads, at a seat of their own
+        text = screen_text(app)
+        assert "Campaign Leader: a person" in text and "Campaign Leader: here" in text
+        await keys(pilot, "end", "up", "enter", *"3", "enter", "s")
+        leader_kinds: set[str] = set()
+        presses = covers = 0
+        session = None
+        while len(leader_kinds) < 3:
+            if isinstance(app.screen, PrivacyScreen):  # between the Leader and the players
+                covers += 1
+                await keys(pilot, "enter")
+                continue
+            screen = app.screen
+            assert isinstance(screen, DiscipleScreen)
+            session = screen.session
+            full = session.state
+            seat = GAME.to_move(full)[0]
+            assert screen.seat == seat
+            if seat == len(full.players):  # the Leader's seat: their panel and their choice
+                text = screen_text(app)
+                assert "Campaign Leader" in text and "Event decks" in text
+                assert full.pending.kind.startswith("cl_")
+                leader_kinds.add(full.pending.kind)
+            else:  # a player never sees the event decks the Leader holds
+                assert set(screen.state.players[0].event_deck) <= {HIDDEN}
+            await keys(pilot, *coop_keys(GAME.bot_action(full, seat), screen))
+            presses += 1
+            assert presses < 3000 and session.outcome() is None
+        assert {"cl_next", "cl_commit", "cl_target"} <= leader_kinds
+        assert covers >= 3
