@@ -37,7 +37,7 @@ class DiscipleScreen(GameScreen):
         *(Binding(d, f"pick({i})", show=False) for i, d in enumerate(DIGITS)),
         Binding("e", "end_turn", "End turn"),
         Binding("t", "tap", "Energy"),
-        Binding("f", "face", "Face next"),
+        Binding("f", "face", "Face"),
         Binding("i", "info", "Info"),
         Binding("v", "deck", "Deck"),
         Binding("d", "details", "Table"),
