@@ -1,8 +1,10 @@
-"""Legacy decks and coined words on disk, one JSON file each, written atomically.
+"""Decks and coined words on disk, one JSON file each, written atomically.
 
-A deck changes only when a game ends (its result) or when the player edits it. The store
-knows no game's rules: the caller gives the deck and word types. It relies only on a deck
-having an `id` and `initials`, and a word having `name`, `author` and `status`.
+A legacy deck changes only when a game ends (its result) or when the player edits it. The
+store knows no game's rules: the caller gives the deck and word types. `create`/`update` rely
+on a deck having an `id` and `initials`; a deck that carries no id of its own (a built deck
+such as a Disciple Versus deck) is kept with `add`/`replace`/`delete` under its file's id.
+A word needs `name`, `author` and `status`.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ try:
 except ImportError:  # not on this platform: one player per folder there
     fcntl = None  # type: ignore[assignment]
 
+from saves.atomic import backup_path
 from saves.envelope import Damaged
 from saves.shelf import Shelf, utc_now
 
@@ -80,13 +83,35 @@ class DeckStore:
 
     def create(self, deck: Any) -> Any:
         """Store a new deck under a fresh id (from its initials); returns it with the id."""
-        stem = re.sub(r"[^a-z0-9]", "", deck.initials.lower()) or "deck"
-        n = 1
-        while self.shelf.exists(f"{stem}-{n}"):
-            n += 1
-        deck = msgspec.structs.replace(deck, id=f"{stem}-{n}")
+        deck = msgspec.structs.replace(deck, id=self._fresh_id(deck.initials))
         self.shelf.write(deck.id, deck, applied=[])
         return deck
+
+    def _fresh_id(self, text: str) -> str:
+        """A file id from `text` (lower-case letters and digits) that no file uses yet,
+        damaged ones included."""
+        stem = re.sub(r"[^a-z0-9]", "", text.lower())[:24] or "deck"
+        n = 1
+        while self.shelf.exists(f"{stem}-{n}") or backup_path(self.shelf.path(f"{stem}-{n}")).exists():
+            n += 1
+        return f"{stem}-{n}"
+
+    def add(self, deck: Any, stem: str) -> str:
+        """Store a new deck that carries no id under a fresh file id from `stem`; returns it."""
+        deck_id = self._fresh_id(stem)
+        self.shelf.write(deck_id, deck, applied=[])
+        return deck_id
+
+    def replace(self, deck_id: str, deck: Any) -> None:
+        """An edit of the deck in file `deck_id`: refuses a missing or damaged file (Damaged)."""
+        self.shelf.read(deck_id)
+        self.shelf.write(deck_id, deck)
+
+    def delete(self, deck_id: str) -> None:
+        """Remove a deck file and its backup, damaged or not. Callers ask the player first."""
+        path = self.shelf.path(deck_id)
+        for target in (path, backup_path(path)):
+            target.unlink(missing_ok=True)
 
     def backup_of(self, deck_id: str) -> Any | None:
         """The deck as it was before its file's last write, if that copy is readable."""

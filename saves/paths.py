@@ -37,6 +37,11 @@ class DataPaths:
         return self.root / "decks"
 
     @property
+    def disciple_decks(self) -> Path:
+        """Disciple's built Versus decks, one file each."""
+        return self.root / "disciple-decks"
+
+    @property
     def lexicon(self) -> Path:
         return self.common / "lexicon"
 

@@ -23,18 +23,21 @@ GAME_SCREENS: dict[str, str] = {
     "decknforge": "tui.decknforge.screen:DecknForgeScreen",
 }
 
-# Games whose new game needs more than the generic options form (Druid Path: single game or
-# campaign; DecknForge: which saved deck at each seat). Each is called with the game.
+# Games whose new game needs more than the generic options form (Disciple: the playstyle and,
+# in Versus, each seat's deck; Druid Path: single game or campaign; DecknForge: which saved
+# deck at each seat). Each is called with the game.
 NEW_GAME_SCREENS: dict[str, str] = {
+    "disciple": "tui.disciple.setup:DiscipleSetup",
     "druid-path": "tui.druid_path.setup:DruidPathSetup",
     "decknforge": "tui.decknforge.setup:DecknForgeSetup",
 }
 
 
-# Games whose shared tables ask a joining player to bring something (DecknForge: a deck of
-# their own). Each is called with the app, the table's options and a callback that receives
-# what was brought (None: nothing asked of this table).
+# Games whose shared tables ask a joining player to bring something (DecknForge, Disciple
+# Versus: a deck of their own). Each is called with the app, the table's options and a
+# callback that receives what was brought (None: nothing asked of this table).
 JOIN_CHOICES: dict[str, str] = {
+    "disciple": "tui.disciple.setup:deck_to_bring",
     "decknforge": "tui.decknforge.setup:deck_to_bring",
 }
 
@@ -109,6 +112,12 @@ HOME_ENTRIES: tuple[HomeEntry, ...] = (
         "Stats",
         "Played, won, best scores and\nstreaks, per game and variant.",
         "tui.screens.stats:StatsScreen",
+    ),
+    HomeEntry(
+        "v",
+        "Disciple Versus decks",
+        "Your Disciple Versus decks: build\none from one or two styles, copy,\nrename; the default decks too.",
+        "tui.disciple.decks_screen:VersusDecksScreen",
     ),
     HomeEntry(
         "d",

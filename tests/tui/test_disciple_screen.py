@@ -24,10 +24,13 @@ GREEDY_WINS, GREEDY_LOSES = 7, 1  # the greedy player beats the boss / falls in 
 
 
 async def start_by_keys(pilot, seed: str) -> None:
-    """Home -> 1 (Disciple) -> type the seed -> Enter: the run opens on the style choice."""
+    """Home -> 1 (Disciple) -> the seed line (just above Start) -> type the seed -> s: the
+    run opens on the style choice."""
     await pilot.press("1")
     await pilot.pause()
-    await pilot.press("shift+tab", *seed, "enter")  # from Start back to the seed field
+    await pilot.press("end", "up", "enter", *seed, "enter")
+    await pilot.pause()
+    await pilot.press("s")
     await pilot.pause()
 
 

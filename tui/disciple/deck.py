@@ -26,8 +26,8 @@ def _names(card_ids: list[str]) -> str:
     return ", ".join(parts) or "none"
 
 
-def deck_text(state: State) -> Text:
-    me = you(state)
+def deck_text(state: State, seat: int = 0) -> Text:
+    me = you(state, seat)
     cards = load().cards
     text = Text()
     if not me.styles:
@@ -39,7 +39,7 @@ def deck_text(state: State) -> Text:
     ]
     in_play = [c for c in (me.stance, me.style, me.state_card) if c]
     in_play += me.counters + [e.card for e in me.energy if e.card]
-    if the_enemy(state) is not None:
+    if the_enemy(state, seat) is not None:
         sections.append((f"In play ({len(in_play)})", in_play))
     for title, pile in sections:
         text.append(title + "\n", style="bold underline")

@@ -23,8 +23,8 @@ END_TURN = (
 CARD_OPTIONS = ("start_choice", "reward", "remove_card", "bottom_order")
 
 
-def card_of(state: State, action: Any) -> Card | None:
-    me = you(state)
+def card_of(state: State, action: Any, seat: int = 0) -> Card | None:
+    me = you(state, seat)
     content = load()
     if isinstance(action, PlayCard) and action.hand_index < len(me.hand):
         return content.cards[me.hand[action.hand_index]]
@@ -36,32 +36,32 @@ def card_of(state: State, action: Any) -> Card | None:
     return None
 
 
-def detail(state: State, action: Any, width: int, room: int = 2) -> Text:
+def detail(state: State, action: Any, width: int, room: int = 2, seat: int = 0) -> Text:
     """The lines about the highlighted entry of the list (`room` of them)."""
-    card = card_of(state, action)
+    card = card_of(state, action, seat=seat)
     if card is not None:
         text = view.card_text(card, width, room)
         # a second style's starting picks come before its new energy is chosen: no warning
         second = state.pending is not None and state.pending.extra == ["second"]
-        if isinstance(action, Choose) and not second and never_payable(you(state), card):
-            warning = Text(f"Your energy can never pay it: {energy_words(state)}.", style="bold")
+        if isinstance(action, Choose) and not second and never_payable(you(state, seat), card):
+            warning = Text(f"Your energy can never pay it: {energy_words(state, seat=seat)}.", style="bold")
             return warning.append("\n").append_text(text)
         return text
-    if action is None and state.phase == "player" and state.pending is None:
+    if action is None and state.phase == "player" and state.pending is None and state.active == seat:
         return view.wrap("No cards in hand. Press e to end your turn.", width)
     if isinstance(action, EndTurn):
-        enemy = the_enemy(state).name if the_enemy(state) else "the enemy"
+        enemy = the_enemy(state, seat).name if the_enemy(state, seat) else "the enemy"
         return view.wrap(END_TURN.format(enemy=enemy), width)
     if action in ("new", "menu"):
-        return _ending(state, width)
+        return _ending(state, width, seat=seat)
     if isinstance(action, Choose) and state.pending is not None:
-        return option_detail(state, action.index, width)
+        return option_detail(state, action.index, width, seat=seat)
     return Text("")
 
 
-def energy_words(state: State, allotment: tuple[str, ...] | list[str] | None = None) -> str:
+def energy_words(state: State, allotment: tuple[str, ...] | list[str] | None = None, seat: int = 0) -> str:
     """'B B N, and a blue energy card in your deck'."""
-    me = you(state)
+    me = you(state, seat)
     letters = " ".join(COLOUR_LETTER[c] for c in (me.allotment if allotment is None else allotment))
     extra = Counter(deck_energy(me))
     if not extra:
@@ -70,23 +70,23 @@ def energy_words(state: State, allotment: tuple[str, ...] | list[str] | None = N
     return f"you have {letters}, and energy cards in your deck: {cards}"
 
 
-def _ending(state: State, width: int) -> Text:
-    me = you(state)
+def _ending(state: State, width: int, seat: int = 0) -> Text:
+    me = you(state, seat)
     if state.won:
         return view.wrap(f"You beat the final boss with {me.vitality} vitality left. "
                          f"Fights won: {state.fights_won}.", width)
     return view.wrap(f"You were {me.beaten or 'beaten'}. Fights won: {state.fights_won}.", width)
 
 
-def option_detail(state: State, index: int, width: int) -> Text:
-    me = you(state)
+def option_detail(state: State, index: int, width: int, seat: int = 0) -> Text:
+    me = you(state, seat)
     content = load()
     pending = state.pending
     assert pending is not None
     option = pending.options[index]
     kind = pending.kind
     if kind == "second_style":
-        return view.wrap(second_style_words(state, option), width)
+        return view.wrap(second_style_words(state, option, seat=seat), width)
     if kind == "style":
         return view.wrap(content.styles[option].blurb, width)
     if option == NONE_OPTION:
@@ -98,11 +98,11 @@ def option_detail(state: State, index: int, width: int) -> Text:
         if lost >= me.vitality:
             words += " This would end your journey."
         return view.wrap(words, width)
-    if kind == "weakened" and the_enemy(state) is not None:
-        pattern = foe.pile(the_enemy(state))[int(option)]
-        return view.wrap(f"{pattern.name}: {foe.pattern_words(state, the_enemy(state), pattern)}.", width)
+    if kind == "weakened" and the_enemy(state, seat) is not None:
+        pattern = foe.pile(the_enemy(state, seat))[int(option)]
+        return view.wrap(f"{pattern.name}: {foe.pattern_words(state, the_enemy(state, seat), pattern)}.", width)
     if kind == "energy_pick":
-        return view.wrap(energy_pick_words(state, option), width)
+        return view.wrap(energy_pick_words(state, option, seat=seat), width)
     if kind == "stun_tap":
         tapped = me.energy[int(option)]
         return view.wrap(f"Your {tapped.colour} energy stays tapped until the end of your next "
@@ -110,9 +110,9 @@ def option_detail(state: State, index: int, width: int) -> Text:
     return view.wrap(pending.prompt, width)
 
 
-def second_style_words(state: State, option: str) -> str:
+def second_style_words(state: State, option: str, seat: int = 0) -> str:
     """What learning a second style costs and gives."""
-    me = you(state)
+    me = you(state, seat)
     content = load()
     if option == DECLINE:
         first = content.styles[me.styles[0]].name
@@ -124,12 +124,12 @@ def second_style_words(state: State, option: str) -> str:
     return f"Deck +{starting} {style.name} cards; {half} skills swapped; energy from {offered}."
 
 
-def energy_pick_words(state: State, option: str) -> str:
+def energy_pick_words(state: State, option: str, seat: int = 0) -> str:
     pending = state.pending
     assert pending is not None
     chosen = " ".join(COLOUR_LETTER[c] for c in pending.extra) or "none yet"
     words = f"Chosen so far: {chosen}; {pending.picks_left} to pick."
-    cards = unpayable_with(state, option)
+    cards = unpayable_with(state, option, seat=seat)
     if cards:
         names = ", ".join(sorted({c.name for c in cards}))
         best = "" if pending.picks_left == 1 else " even with the best picks after it"
@@ -139,11 +139,11 @@ def energy_pick_words(state: State, option: str) -> str:
     return words
 
 
-def unpayable_with(state: State, option: str) -> list[Card]:
+def unpayable_with(state: State, option: str, seat: int = 0) -> list[Card]:
     """The deck's cards no completion of the energy pick that takes `option` can pay."""
     pending = state.pending
     assert pending is not None
-    me = you(state)
+    me = you(state, seat)
     from itertools import combinations
 
     rest = list(pending.options)
@@ -160,10 +160,10 @@ def unpayable_with(state: State, option: str) -> list[Card]:
 # ----- the `i` box ----------------------------------------------------------------------
 
 
-def card_info(card: Card, state: State | None = None) -> Text:
+def card_info(card: Card, state: State | None = None, seat: int = 0) -> Text:
     text = Text(card.name, style="bold")
     text.append("\n")
-    text.append_text(view.card_detail(state, card, 74))
+    text.append_text(view.card_detail(state, card, 74, seat=seat))
     keywords = card_keywords(card)
     if keywords:
         text.append("\n\nKeywords", style="bold underline")
@@ -173,11 +173,11 @@ def card_info(card: Card, state: State | None = None) -> Text:
     return text
 
 
-def info(state: State, action: Any) -> tuple[str, Text]:
+def info(state: State, action: Any, seat: int = 0) -> tuple[str, Text]:
     content = load()
-    card = card_of(state, action)
+    card = card_of(state, action, seat=seat)
     if card is not None:
-        return f"Card: {card.name}", card_info(card, state if isinstance(action, PlayCard) else None)
+        return f"Card: {card.name}", card_info(card, state if isinstance(action, PlayCard) else None, seat=seat)
     pending = state.pending
     if isinstance(action, Choose) and pending is not None and action.index < len(pending.options):
         option = pending.options[action.index]
@@ -185,13 +185,13 @@ def info(state: State, action: Any) -> tuple[str, Text]:
             return f"Style: {content.styles[option].name}", style_info(option)
         if pending.kind == "weakened":
             body = Text(content.keywords["weakened"].help + "\n\n")
-            body.append_text(option_detail(state, action.index, 74))
+            body.append_text(option_detail(state, action.index, 74, seat=seat))
             return "Weakened", body
         if pending.kind == "stun_tap":
             return "Stun", Text(content.keywords["stun"].help)
-        return "Choice", Text(pending.prompt + "\n\n").append_text(option_detail(state, action.index, 74))
+        return "Choice", Text(pending.prompt + "\n\n").append_text(option_detail(state, action.index, 74, seat=seat))
     if isinstance(action, EndTurn):
-        enemy = the_enemy(state).name if the_enemy(state) else "the enemy"
+        enemy = the_enemy(state, seat).name if the_enemy(state, seat) else "the enemy"
         return "End turn", Text(END_TURN.format(enemy=enemy))
     return "Nothing highlighted", Text("Highlight a card or an option first.")
 
@@ -216,8 +216,8 @@ def style_info(style_id: str) -> Text:
 # ----- the `d` box ----------------------------------------------------------------------
 
 
-def table(state: State) -> Text:
-    me = you(state)
+def table(state: State, seat: int = 0) -> Text:
+    me = you(state, seat)
     content = load()
     text = Text()
     text.append("Hand\n", style="bold underline")
@@ -226,16 +226,16 @@ def table(state: State) -> Text:
     for i, card_id in enumerate(me.hand):
         card = content.cards[card_id]
         text.append(f"{card.name} ", style="bold")
-        text.append_text(view.cost_text(view.current_cost(state, card), card.kind == "energy"))
+        text.append_text(view.cost_text(view.current_cost(state, card, seat=seat), card.kind == "energy"))
         text.append(f" · {view.type_line(card)}\n  {card.text}\n")
     text.append("\nIn play\n", style="bold underline")
-    text.append_text(view.in_play_text(state))
+    text.append_text(view.in_play_text(state, seat=seat))
     for slot in (me.stance, me.style, me.state_card, *me.counters):
         if slot:
             text.append(f"\n  {content.cards[slot].name}: {content.cards[slot].text}")
     text.append("\n")
     text.append_text(view.energy_text(me.energy, me.pool))
-    enemy = the_enemy(state)
+    enemy = the_enemy(state, seat)
     if enemy is not None:
         card = content.enemies[enemy.id]
         text.append(f"\n\n{enemy.name} ({enemy.tier}, {enemy.vitality}/{enemy.max_vitality})\n", style="bold underline")
@@ -246,13 +246,13 @@ def table(state: State) -> Text:
             text.append(f"{attack.name}: its {view.KIND_NAME[attack.kind]} hits deal {attack.bonus} more{extra}.\n")
         for special in card.specials:
             text.append(f"{special.text or view.ops_text(special.ops)}\n")
-        pile = foe.pile(the_enemy(state))
-        text.append(f"\nIts pattern pile ({len(the_enemy(state).patterns)} in the pile of {len(pile)}, shuffled "
+        pile = foe.pile(the_enemy(state, seat))
+        text.append(f"\nIts pattern pile ({len(the_enemy(state, seat).patterns)} in the pile of {len(pile)}, shuffled "
                     "after each of its turns): as printed, then as it would land now\n", style="bold underline")
         for pattern in pile:
             text.append(f"{pattern.name}: ", style="bold")
             text.append(", ".join(view.action_text(a) for a in pattern.actions))
-            text.append(f"\n  now: {foe.pattern_words(state, the_enemy(state), pattern)}\n", style="dim")
+            text.append(f"\n  now: {foe.pattern_words(state, the_enemy(state, seat), pattern)}\n", style="dim")
     text.append(f"\nPiles: draw {len(me.draw)}, discard {len(me.discard)}, "
                 f"skills deck {len(me.skills_deck)}, events left {len(me.event_deck)}.")
     return text

@@ -20,9 +20,9 @@ class Slots:
         self.hand: list[str] = []  # the hand those digits were given to
         self.turn: tuple[object, ...] = ()
 
-    def follow(self, state: State) -> None:
+    def follow(self, state: State, seat: int = 0) -> None:
         """Bring the digits up to date with the state's hand."""
-        me = you(state)
+        me = you(state, seat)
         turn = (state.fights_won, state.event, state.turn, state.phase, state.pending is None)
         hand = list(me.hand)
         if turn != self.turn:

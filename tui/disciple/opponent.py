@@ -10,13 +10,13 @@ from engine.disciple import enemy as foe
 from engine.disciple.content import Pattern, load
 from engine.disciple.model import ROCKED_LIMIT, State
 from tui.disciple.view import the_enemy, you
-from tui.disciple.view import KIND_NAME, flags, bar, ops_text
+from tui.disciple.view import KIND_NAME, PLAYER_ROCKED_LIMIT, flags, bar, ops_text, seat_name, vitality_limit
 
 
-def pattern_text(state: State, pattern: Pattern, done: int = -1) -> Text:
+def pattern_text(state: State, pattern: Pattern, done: int = -1, seat: int = 0) -> Text:
     """A pattern's actions as they land; with `done` >= 0, spent ones ticked, the next marked."""
     text = Text(f"{pattern.name}: ", style="bold")
-    for i, action in enumerate(foe.preview(state, the_enemy(state), pattern)):
+    for i, action in enumerate(foe.preview(state, the_enemy(state, seat), pattern)):
         words = foe.action_words(action)
         if i:
             text.append(", ")
@@ -37,15 +37,15 @@ def attack_text(attack) -> str:
 # ----- the enemy's intent ---------------------------------------------------------------
 
 
-def intent_summary(state: State) -> str:
+def intent_summary(state: State, seat: int = 0) -> str:
     """What any pattern of its pile may do next turn, bonuses and Power added: each kind of
     hit with its range, then Submit and the other effects. 'Upper 2-4 · Lower 3 · Submit 2'."""
     hits: dict[str, list[int]] = {}
     submit: list[int] = []
     guards: list[int] = []
     effects: list[str] = []
-    for pattern in foe.pile(the_enemy(state)):
-        for action in foe.preview(state, the_enemy(state), pattern):
+    for pattern in foe.pile(the_enemy(state, seat)):
+        for action in foe.preview(state, the_enemy(state, seat), pattern):
             if action.skipped:
                 continue
             if action.damage > 0:
@@ -76,27 +76,36 @@ def _span(values: list[int]) -> str:
     return str(low) if low == high else f"{low}-{high}"
 
 
-def intent_rows(state: State) -> list[tuple[str, str]]:
+def intent_rows(state: State, seat: int = 0) -> list[tuple[str, str]]:
     """Each pattern of its pile and what it would do now, for the larger table."""
-    return [(p.name, foe.pattern_words(state, the_enemy(state), p)) for p in foe.pile(the_enemy(state))]
+    return [(p.name, foe.pattern_words(state, the_enemy(state, seat), p)) for p in foe.pile(the_enemy(state, seat))]
 
 
 # ----- the foe (or the current event) ---------------------------------------------------
 
 
-def foe_lines(state: State, large: bool = False, width: int = 38) -> tuple[str, Text]:
+def foe_lines(state: State, large: bool = False, width: int = 38, seat: int = 0) -> tuple[str, Text]:
     """The panel title and its text: the enemy being fought, else the current event. `large`
     lists each pattern of its pile, a line each, cut at `width`."""
     content = load()
-    enemy = the_enemy(state)
+    if state.mode == "versus":
+        return rival_lines(state, seat)
+    enemy = the_enemy(state, seat)
     if enemy is None:
-        return _road_lines(state)
+        return _road_lines(state, seat=seat)
     card = content.enemies[enemy.id]
     title = f"{enemy.name} · {enemy.tier}"
-    text = Text("Vitality ")
-    text.append_text(bar(enemy.vitality, enemy.max_vitality))
-    text.append(f" {max(enemy.vitality, 0)}/{enemy.max_vitality}", style="bold")
-    text.append(f"  Guard {enemy.guard}")
+    text = Text()
+    if len(state.players) > 1:  # every enemy of the fight, its vitality and whom it goes for
+        title = f"Enemies ({len(state.enemies)})"
+        if seat < len(state.players):  # the Campaign Leader attacks none of them
+            title += f" · yours: {enemy.name}"
+        text.append_text(enemies_text(state, seat, width))
+    else:
+        text.append("Vitality ")
+        text.append_text(bar(enemy.vitality, enemy.max_vitality))
+        text.append(f" {max(enemy.vitality, 0)}/{enemy.max_vitality}", style="bold")
+        text.append(f"  Guard {enemy.guard}")
     if enemy.beaten:
         text.append(f"\n{enemy.beaten.upper()}!", style="bold reverse")
         return title, text
@@ -114,36 +123,101 @@ def foe_lines(state: State, large: bool = False, width: int = 38) -> tuple[str, 
     attacks = "; ".join(attack_text(a) for a in card.attacks)
     specials = " ".join(s.text for s in card.specials if s.text)
     text.append(f"\n{attacks}{'. ' + specials if specials else ''}", style="italic")
-    pile = foe.pile(the_enemy(state))
+    pile = foe.pile(the_enemy(state, seat))
     turn = state.enemy_turn
     if state.pending is not None and state.pending.kind == "weakened":
         text.append("\nWeakened, it drew these; you pick:", style="bold")
         for option in state.pending.options:
             pattern = pile[int(option)]
             text.append(f"\n{pattern.name}: ", style="bold")
-            text.append(foe.pattern_words(state, the_enemy(state), pattern))
+            text.append(foe.pattern_words(state, the_enemy(state, seat), pattern))
     elif turn is not None and turn.pattern >= 0:
         text.append("\nNow ")
-        text.append_text(pattern_text(state, pile[turn.pattern], turn.step))
+        text.append_text(pattern_text(state, pile[turn.pattern], turn.step, seat=seat))
     else:
         text.append("\nNext: ", style="bold")
         picks = f" (Weakened: it draws {enemy.weakened + 1}, you pick)" if enemy.weakened else ""
-        text.append(intent_summary(state) + picks)
+        text.append(intent_summary(state, seat=seat) + picks)
         if large:
-            names = max(len(name) for name, _ in intent_rows(state))
+            names = max(len(name) for name, _ in intent_rows(state, seat=seat))
             room = max(width - names - 4, 10)
-            for name, words in intent_rows(state):
+            for name, words in intent_rows(state, seat=seat):
                 text.append(f"\n  {name:<{names}}  ", style="bold")
                 text.append(words if len(words) <= room else words[: room - 1] + "…")
-        if the_enemy(state).patterns_used:
+        if the_enemy(state, seat).patterns_used:
             text.append("\nLast: ", style="bold")
-            text.append(" then ".join(pile[p].name for p in the_enemy(state).patterns_used))
+            text.append(" then ".join(pile[p].name for p in the_enemy(state, seat).patterns_used))
     return title, text
 
 
-def _road_lines(state: State) -> tuple[str, Text]:
-    me = you(state)
+def enemies_text(state: State, seat: int, width: int = 38) -> Text:
+    """A line per enemy: ▸ the one this seat attacks, vitality, Guard, and whom it targets
+    (the name is shortened to keep each on one line)."""
+    text = Text()
+    mine = the_enemy(state, seat)
+    for i, enemy in enumerate(state.enemies):
+        if i:
+            text.append("\n")
+        text.append("▸" if enemy is mine else " ")
+        if enemy.beaten:
+            text.append(enemy.name[: width - 2 - len(enemy.beaten)], style="bold")
+            text.append(f" {enemy.beaten}", style="dim")
+            continue
+        target = "you" if enemy.target == seat else seat_name(state, enemy.target)
+        rest = f" {max(enemy.vitality, 0)}/{enemy.max_vitality} G{enemy.guard} → {target}"
+        text.append(enemy.name[: max(width - 1 - len(rest), 6)], style="bold")
+        text.append(rest[: rest.index("→")])
+        text.append(rest[rest.index("→"):], style="bold" if enemy.target == seat else "")
+    return text
+
+
+def rival_lines(state: State, seat: int) -> tuple[str, Text]:
+    """Versus: the other Disciple as this seat may see them. Their hand shows as a count and
+    their counters as set, face down, never which."""
     content = load()
+    other = next((i for i in range(len(state.players)) if i != seat), seat)
+    rival = state.players[other]
+    styles = " + ".join(content.styles[s].name for s in rival.styles if s in content.styles)
+    title = f"{rival.name} · {styles}" if styles else rival.name
+    limit = vitality_limit(state)
+    text = Text("Vitality ")
+    text.append_text(bar(rival.vitality, limit))
+    text.append(f" {max(rival.vitality, 0)}/{limit}", style="bold")
+    text.append(f"  Guard {rival.guard}")
+    if rival.beaten:
+        text.append(f"\n{rival.beaten.upper()}!", style="bold reverse")
+        return title, text
+    text.append("\n" + flags(
+        [
+            (f"Rocked {rival.rocked}/{PLAYER_ROCKED_LIMIT}", True),
+            (f"Power {rival.power}", rival.power > 0),
+            ("Clinch", rival.clinch),
+            ("Feint", rival.feint),
+            (f"Stunned {rival.to_tap}", rival.to_tap > 0),
+        ]
+    ))  # fmt: skip
+    cards = content.cards
+    for label, slot in (("Stance", rival.stance), ("Style", rival.style), ("State", rival.state_card)):
+        text.append(f"\n{label:<9}", style="bold")
+        text.append(cards[slot].name if slot in cards else "—", style="" if slot in cards else "dim")
+    text.append("\nCounters ", style="bold")
+    set_ = len(rival.counters)
+    text.append(f"{set_} set, face down" if set_ else "—", style="" if set_ else "dim")
+    text.append(f"\nHand {len(rival.hand)} · draw {len(rival.draw)} · discard {len(rival.discard)}")
+    if rival.last_played:
+        last = cards[rival.last_played].name if rival.last_played in cards else "a card face down"
+        text.append(f"\nLast played {last}", style="dim")
+    return title, text
+
+
+def _road_lines(state: State, seat: int = 0) -> tuple[str, Text]:
+    me = you(state, seat)
+    content = load()
+    if seat >= len(state.players) and state.event not in content.events:  # the Campaign Leader
+        return "The journey", Text(
+            "You lead the players from their event decks: what comes next, how many enemies "
+            "commit to a fight, whom each enemy attacks, who may learn a second style."
+        )
     if state.pending is not None and state.pending.kind == "start_choice":
         return "Your starting deck", Text(
             f"{state.pending.prompt}\nYour deck holds {len(me.draw)} cards so far; "

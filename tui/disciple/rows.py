@@ -30,6 +30,10 @@ PENDING_TITLE = {
     "stun_tap": "Stunned: tap an energy card",
     "second_style": "Learn a second style?",
     "energy_pick": "New energy allotment",
+    "cl_next": "Leader: what comes next",
+    "cl_scope": "Leader: who meets this event",
+    "cl_commit": "Leader: enemies in the fight",
+    "cl_target": "Leader: the enemy's target",
 }
 
 
@@ -48,18 +52,18 @@ def card_line(card: Card, cost: list[int], mark: str = " ", wide: bool = False) 
     return label, view.RARITY_LETTER[card.rarity], spans
 
 
-def hand_row(state: State, index: int, playable: bool, wide: bool) -> tuple[str, str, list[Span]]:
-    me = you(state)
+def hand_row(state: State, index: int, playable: bool, wide: bool, seat: int = 0) -> tuple[str, str, list[Span]]:
+    me = you(state, seat)
     card = load().cards[me.hand[index]]
     mark = " " if playable else "×"
     if card.kind != "energy" and never_payable(me, card):
         mark = "!"
-    return card_line(card, view.current_cost(state, card), mark, wide)
+    return card_line(card, view.current_cost(state, card, seat=seat), mark, wide)
 
 
-def payment_row(state: State, action: PlayCard) -> tuple[str, str, list[Span]]:
+def payment_row(state: State, action: PlayCard, seat: int = 0) -> tuple[str, str, list[Span]]:
     """'Tap B N', one way to pay for the card being paid for; the default says so."""
-    me = you(state)
+    me = you(state, seat)
     card = load().cards[me.hand[action.hand_index]]
     taps = action.taps
     if taps is None:
@@ -69,14 +73,14 @@ def payment_row(state: State, action: PlayCard) -> tuple[str, str, list[Span]]:
     return label, "default" if action.taps is None else "", spans
 
 
-def option_row(game: Game, state: State, index: int, wide: bool) -> tuple[str, str, list[Span]]:
+def option_row(game: Game, state: State, index: int, wide: bool, seat: int = 0) -> tuple[str, str, list[Span]]:
     pending = state.pending
     assert pending is not None
     option = pending.options[index]
     content = load()
     if pending.kind in explain.CARD_OPTIONS and option != NONE_OPTION:
         card = content.cards[option]
-        mark = "!" if pending.kind == "reward" and never_payable(you(state), card) else " "
+        mark = "!" if pending.kind == "reward" and never_payable(you(state, seat), card) else " "
         return card_line(card, list(energy.base_cost(card)), mark, wide)
     label = game.describe(Choose(index), state)
     if pending.kind in explain.CARD_OPTIONS:  # "Keep none", lined up with the names
@@ -86,14 +90,14 @@ def option_row(game: Game, state: State, index: int, wide: bool) -> tuple[str, s
         return label, f"energy {letters}", []
     if pending.kind in ("energy_pick", "stun_tap"):  # "Blue (B)": the letter in its colour
         letter = [(len(label) - 2, len(label) - 1, view.LETTER_STYLE[label[-2]])]
-        lost = len(explain.unpayable_with(state, option)) if pending.kind == "energy_pick" else 0
+        lost = len(explain.unpayable_with(state, option, seat=seat)) if pending.kind == "energy_pick" else 0
         return label, f"! {lost} never payable" if lost else "", letter
     return label, "", []
 
 
-def list_title(state: State, over: bool, paying: int | None) -> tuple[str, str]:
+def list_title(state: State, over: bool, paying: int | None, seat: int = 0) -> tuple[str, str]:
     """The list's title and subtitle: what it holds and how to read it."""
-    me = you(state)
+    me = you(state, seat)
     if over:
         return "The journey is over", ""
     pending = state.pending
@@ -116,9 +120,9 @@ def list_title(state: State, over: bool, paying: int | None) -> tuple[str, str]:
     return "Waiting", ""
 
 
-def paying_line(state: State, action: Any, paying: bool) -> Text | None:
+def paying_line(state: State, action: Any, paying: bool, seat: int = 0) -> Text | None:
     """What the highlighted card taps, shown before it is played (R7); None if no card is."""
-    me = you(state)
+    me = you(state, seat)
     if not isinstance(action, PlayCard) or action.hand_index >= len(me.hand):
         return None
     card = load().cards[me.hand[action.hand_index]]

@@ -14,7 +14,7 @@ from textual.widgets import Static
 from engine.disciple import energy
 from engine.disciple.combat import tap_words
 from engine.disciple.content import load
-from engine.disciple.model import Choose, EndTurn, PlayCard, State
+from engine.disciple.model import Choose, EndTurn, PlayCard, State, Target
 from engine.disciple.rules import DiscipleGame
 from saves.session import GameSession
 from tui.disciple.view import you
@@ -27,7 +27,8 @@ from tui.widgets.keybar import KeyBar
 from tui.widgets.log import GameLog
 from tui.widgets.panel import panel
 
-LARGE = (120, 40)  # from this size on, the table shows the intent per pattern and more text
+LARGE = (120, 40)
+MODE_NAME = {"versus": "Versus", "coop": "Co-Op", "campaign": "Campaign"}  # Solo says nothing  # from this size on, the table shows the intent per pattern and more text
 
 
 class DiscipleScreen(GameScreen):
@@ -36,6 +37,7 @@ class DiscipleScreen(GameScreen):
         *(Binding(d, f"pick({i})", show=False) for i, d in enumerate(DIGITS)),
         Binding("e", "end_turn", "End turn"),
         Binding("t", "tap", "Energy"),
+        Binding("f", "face", "Face"),
         Binding("i", "info", "Info"),
         Binding("v", "deck", "Deck"),
         Binding("d", "details", "Table"),
@@ -64,6 +66,16 @@ Fight your way through the event deck to the final boss with 25 vitality and no 
   pile, discard pile, the whole journey's deck. `d` shows the whole table, the enemy's
   pattern pile included, and `l` the whole log.
 - Energy in play: `[B]` is ready, `(b)` is tapped.
+- **Versus**: the left panel is the other Disciple: vitality, Guard, what they have in play,
+  how many counters they have set (face down: never which) and how many cards they hold. The
+  log tells who went first and why.
+- **Co-Op** and **Campaign**: the line under the title shows every player's vitality and
+  Guard (▸ the one to act); the enemy panel lists every enemy with its vitality and whom it
+  attacks (`→ you` when it is you), ▸ marking the one your attacks go to. `f` turns your
+  attacks to the next enemy (it costs nothing).
+- With several players at one keyboard a cover hides the table between turns: the next
+  player presses `Enter` when they alone are looking. When another seat acts, the list says
+  whom the table waits for.
 - When the run ends, `n` starts a new one with the same options.
 - `q` returns to the menu; the run is saved after every move.
 
@@ -77,11 +89,12 @@ How to play: Rules on the home screen.
         self.game: DiscipleGame = session.game  # type: ignore[assignment]
         self.choices: list[Any] = []
         self.list_context: tuple[object, ...] = ()
-        self.slots = Slots()
+        self.seat_slots: dict[int, Slots] = {}  # each seat's cards keep their digits
         self.paying: int | None = None  # hand position of the card whose energy is chosen
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
+        yield Static(id="party")
         with Horizontal(id="top"):
             yield panel(Static(id="foe"), "Enemy")
             yield panel(Static(id="you"), "You")
@@ -105,6 +118,16 @@ How to play: Rules on the home screen.
             self.call_after_refresh(self.redraw)  # the panels have their new sizes then
 
     @property
+    def slots(self) -> Slots:
+        """The digits of this seat's hand (each player at the keyboard has their own)."""
+        return self.seat_slots.setdefault(self.me, Slots())
+
+    @property
+    def me(self) -> int:
+        """The seat this table is drawn for (a spectator sees the first seat's side)."""
+        return self.seat if self.seat is not None else 0
+
+    @property
     def large(self) -> bool:
         return self.has_class("large")
 
@@ -119,32 +142,66 @@ How to play: Rules on the home screen.
 
     def draw(self) -> None:
         state = self.state
-        me = you(state)
-        self.slots.follow(state)
+        self._seated_names(state)
+        me = you(state, self.me)
+        self.slots.follow(state, seat=self.me)
         if self.paying is not None and (not self._can_end_turn() or self.paying >= len(me.hand)):
             self.paying = None  # the turn moved on (or a move was taken back)
         self.choices = self._current_choices()
         self._draw_status(state)
+        self._draw_party(state)
         width = self.query_one("#foe").content_size.width or 38
-        title, text = opponent.foe_lines(state, self.large, width)
+        title, text = opponent.foe_lines(state, self.large, width, seat=self.me)
         self._set_titles("#foe-panel", title, self._event_deck_note(state))
         self.paint("foe", text)
         self._draw_choices(state)
         self.query_one("#log", GameLog).show(state.log)
 
+    def _seated_names(self, state: State) -> None:
+        """At a shared table the panels name each player as they sat down (the table's seat
+        names), like the status line does. Only the seat's own copy is renamed."""
+        names = self.session.seat_names()
+        if state is self.session.state or len(names) != len(state.players):
+            return
+        for player, name in zip(state.players, names):
+            player.name = name
+
+    def _draw_party(self, state: State) -> None:
+        """Co-Op and Campaign: every player's vitality, Guard and state, at once."""
+        party = self.query_one("#party")
+        shown = len(state.players) > 1 and state.mode != "versus"
+        if party.display != shown:
+            party.display = shown
+        height = len(state.players) if self.large else 1  # a line each when there is room
+        if shown and party.styles.height is not None and party.styles.height.value != height:
+            party.styles.height = height
+        if shown:
+            self.paint("party", view.party_text(state, self.me, wide=self.large))
+
+    @property
+    def leading(self) -> bool:
+        """This screen is the Campaign Leader's seat (it holds no Disciple)."""
+        state = self.state
+        return state is not None and self.me >= len(state.players)
+
     def _draw_you(self, state: State, highlighted: Any) -> None:
-        me = you(state)
-        paying = rows.paying_line(state, highlighted, self.paying is not None)
-        title, text = view.you_lines(state, paying, self.large)
-        self._set_titles("#you-panel", title, view.piles_note(state) if me.styles else "")
+        if self.leading:
+            self._set_titles("#you-panel", "Campaign Leader", f"{len(state.players)} players")
+            self.paint("you", view.leader_text(state))
+            return
+        me = you(state, self.me)
+        mine = highlighted if self._my_turn() else None  # no energy to tap on another's turn
+        paying = rows.paying_line(state, mine, self.paying is not None, seat=self.me)
+        title, text = view.you_lines(state, paying, self.large, seat=self.me)
+        self._set_titles("#you-panel", title, view.piles_note(state, seat=self.me) if me.styles else "")
         self.paint("you", text)
 
     def footer_keys(self) -> tuple[object, ...]:
-        return (*super().footer_keys(), self._can_end_turn(), self.paying is not None)
+        return (*super().footer_keys(), self._can_end_turn(), self.paying is not None, bool(self._targets()))
 
     def _event_deck_note(self, state: State) -> str:
-        me = you(state)
-        if not me.styles:
+        me = you(state, self.me)
+        if not me.styles or state.mode == "versus":  # Versus has no event deck
             return ""
         group = f"group {state.group} · " if state.group and state.group != "boss" else ""
         if state.group == "boss":
@@ -153,20 +210,29 @@ How to play: Rules on the home screen.
         return f"{group}{left} event{'' if left == 1 else 's'} left"
 
     def _draw_status(self, state: State) -> None:
-        me = you(state)
+        me = you(state, self.me)
         text = Text(" Disciple: A Journey", style="bold")
+        mode = MODE_NAME.get(state.mode, "")
+        if mode:
+            text.append(f" · {mode}")
         if state.group:
             text.append(f" · Group {state.group}" if state.group != "boss" else " · Final boss")
-        if me.styles:
+        if me.styles and state.mode != "versus":
             won = state.fights_won
             text.append(f" · Won {won} fight{'' if won == 1 else 's'}")
         result = self.session.outcome()
         if result is not None:
             text.append("   ")
             text.append(" VICTORY " if result.won else " DEFEAT ", style="bold reverse")
-            text.append(f"  score {result.score}", style="bold")
-        elif state.phase == "player" and state.pending is None:
-            text.append(f" · Turn {state.turn}")
+            if result.score is not None:
+                text.append(f"  score {result.score}", style="bold")
+        else:
+            if state.phase == "player" and state.pending is None:
+                text.append(f" · Turn {state.turn}")
+            seats = self.seat_line()
+            if seats.plain:
+                text.append(" · ")
+                text.append_text(seats)
         self.paint("status", text)
 
     def _current_choices(self) -> list[Any]:
@@ -174,17 +240,26 @@ How to play: Rules on the home screen.
         state = self.state
         if self.over:
             return ["new", "menu"]
+        seat = self.me
         if state.pending is not None:
-            return [Choose(i) for i in range(len(state.pending.options))]
+            if state.pending.seat != seat:
+                return []  # another player decides: the list says whom it waits for
+            return [Choose(i, seat=seat) for i in range(len(state.pending.options))]
         if self.paying is not None:
             i = self.paying
-            return [PlayCard(i)] + [PlayCard(i, taps) for taps in energy.other_payments(you(state), i)]
-        if state.phase == "player":
-            return [PlayCard(i) for i in self.slots.in_order()]  # e ends the turn: 8 rows fit
+            others = energy.other_payments(you(state, seat), i)
+            return [PlayCard(i, seat=seat)] + [PlayCard(i, taps, seat=seat) for taps in others]
+        if state.phase == "player":  # another's turn: the hand shows, dimmed, to plan with
+            return [PlayCard(i, seat=seat) for i in self.slots.in_order()]  # e ends the turn: 8 rows fit
         return []
 
+    def _my_turn(self) -> bool:
+        """This seat plays cards now (in Solo: whenever the Disciple's turn is on)."""
+        state = self.state
+        return state.phase == "player" and state.active == self.me
+
     def _draw_choices(self, state: State) -> None:
-        playable = set(energy.playable_indices(you(state))) if state.phase == "player" else set()
+        playable = set(energy.playable_indices(you(state, self.me))) if self._my_turn() else set()
         shown: list[Choice] = []
         spans: list[list[Span]] = []
         for row, action in enumerate(self.choices):
@@ -195,17 +270,18 @@ How to play: Rules on the home screen.
                 shown.append(Choice("Back to the menu", key="q"))
                 spans.append([])
             elif isinstance(action, PlayCard) and self.paying is not None:
-                label, note, row_spans = rows.payment_row(state, action)
+                label, note, row_spans = rows.payment_row(state, action, seat=self.me)
                 shown.append(Choice(label, note, DIGITS[row]))
                 spans.append(row_spans)
             elif isinstance(action, PlayCard):
                 i = action.hand_index
-                label, rarity, row_spans = rows.hand_row(state, i, i in playable, self._wide_list())
-                shown.append(Choice(label, rarity, self.slots.digit(i), i in playable))
+                waiting = not self._my_turn()  # dimmed, but not marked as unpayable
+                label, rarity, row_spans = rows.hand_row(state, i, waiting or i in playable, self._wide_list(), seat=self.me)
+                shown.append(Choice(label, rarity, self.slots.digit(i), not waiting and i in playable))
                 spans.append(row_spans)
             else:
                 key = DIGITS[action.index] if action.index < len(DIGITS) else ""
-                label, note, row_spans = rows.option_row(self.game, state, action.index, self._wide_list())
+                label, note, row_spans = rows.option_row(self.game, state, action.index, self._wide_list(), seat=self.me)
                 shown.append(Choice(label, note, key))
                 spans.append(row_spans)
         context = self._list_context(state)
@@ -213,9 +289,22 @@ How to play: Rules on the home screen.
         cursor = choices.cursor if context == self.list_context else 0
         self.list_context = context
         choices.show_styled(shown, spans, cursor)
-        title, subtitle = rows.list_title(state, self.over, self.paying)
+        title, subtitle = rows.list_title(state, self.over, self.paying, seat=self.me)
+        if not self.over and self.several_seats and not self._my_turn() and state.pending is None:
+            title, subtitle = self._waiting_title(state)
+        elif not self.over and self.several_seats and state.pending is not None and state.pending.seat != self.me:
+            title, subtitle = self._waiting_title(state)
         self._set_titles("#choices-panel", title, subtitle)
         self._draw_detail(choices.cursor)
+
+    def _waiting_title(self, state: State) -> tuple[str, str]:
+        """Another seat acts: whom the list waits for."""
+        names = self.session.seat_names()
+        acting = self.game.to_move(self.session.state)
+        who = ", ".join(names[s] for s in acting if 0 <= s < len(names)) or "the enemies"
+        if state.phase == "enemy":
+            who = "the enemies"
+        return f"Waiting for {who}", "your hand, to plan with"
 
     def _wide_list(self) -> bool:
         """Room in the list for what each card does, after its name, cost and type."""
@@ -232,7 +321,7 @@ How to play: Rules on the home screen.
         detail = self.query_one("#detail")
         width = detail.content_size.width or 46
         room = detail.content_size.height or 2
-        self.paint("detail", explain.detail(self.state, highlighted, width, room))
+        self.paint("detail", explain.detail(self.state, highlighted, width, room, seat=self.me))
         self._draw_you(self.state, highlighted)
 
     def _highlighted(self, index: int) -> Any:
@@ -245,7 +334,9 @@ How to play: Rules on the home screen.
 
     def on_choice_list_picked(self, event: HandList.Picked) -> None:
         choice = self.choices[event.index]
-        if choice == "new":
+        if isinstance(choice, PlayCard) and not self._my_turn():
+            self.notify(self._waiting_title(self.state)[0] + ": it is not your turn.")
+        elif choice == "new":
             self.action_new_game()
         elif choice == "menu":
             self.action_back()
@@ -260,7 +351,7 @@ How to play: Rules on the home screen.
 
     def _can_end_turn(self) -> bool:
         state = self.state
-        return state.phase == "player" and state.pending is None and state.won is None
+        return self._my_turn() and state.pending is None and state.won is None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("end_turn", "tap"):
@@ -269,31 +360,49 @@ How to play: Rules on the home screen.
             return True if self.paying is None else None  # shown, idle while paying
         if action == "pick":
             return not self.over
+        if action == "face":
+            return bool(self._targets())
         return super().check_action(action, parameters)
 
     def action_pick(self, index: int) -> None:
         state = self.state
         if state.pending is not None:
-            self.play(Choose(index))
+            self.play(Choose(index, seat=self.me))
         elif self.paying is not None:
             if index < len(self.choices):
                 self.play(self.choices[index])
-        elif state.phase == "player":
+        elif not self._my_turn() and state.phase == "player":
+            self.notify(self._waiting_title(state)[0] + ": it is not your turn.")
+        elif self._my_turn():
             hand_index = self.slots.hand_index(index)
             if hand_index is None:
                 self.notify(f"No card has the key {DIGITS[index]} this turn.", severity="warning")
                 return
-            self.play(PlayCard(hand_index))
+            self.play(PlayCard(hand_index, seat=self.me))
+
+    def _targets(self) -> list[Target]:
+        """The enemies this seat may turn its attacks to now (a fight against several)."""
+        return [a for a in self.legal() if isinstance(a, Target)]
+
+    def action_face(self) -> None:
+        """Turn this seat's attacks to the next enemy standing, in the panel's order."""
+        targets = self._targets()
+        if not targets:
+            self.notify("There is no other enemy to face now.")
+            return
+        current = you(self.state, self.me).target
+        later = [t for t in targets if t.enemy > current]
+        self.play(later[0] if later else targets[0])
 
     def action_end_turn(self) -> None:
-        self.play(EndTurn())
+        self.play(EndTurn(seat=self.me))
 
     def action_tap(self) -> None:
         """List the ways to pay for the highlighted card (R7); Esc backs out."""
         action = self._highlighted(self.query_one("#choices", HandList).cursor)
         if self.paying is not None or not isinstance(action, PlayCard):
             return
-        me = you(self.state)
+        me = you(self.state, self.me)
         card = load().cards[me.hand[action.hand_index]]
         if card.kind == "energy" or not energy.playable(me, action.hand_index):
             self.notify(f"{card.name} takes no energy you could tap now.", severity="warning")
@@ -314,14 +423,14 @@ How to play: Rules on the home screen.
 
     def action_info(self) -> None:
         index = self.query_one("#choices", HandList).cursor
-        title, body = explain.info(self.state, self._highlighted(index))
+        title, body = explain.info(self.state, self._highlighted(index), seat=self.me)
         self.app.push_screen(InfoScreen(title, body))
 
     def action_deck(self) -> None:
-        self.app.push_screen(InfoScreen("Your deck", deck.deck_text(self.state)))
+        self.app.push_screen(InfoScreen("Your deck", deck.deck_text(self.state, seat=self.me)))
 
     def action_details(self) -> None:
-        self.app.push_screen(InfoScreen("The whole table", explain.table(self.state)))
+        self.app.push_screen(InfoScreen("The whole table", explain.table(self.state, seat=self.me)))
 
     def action_log(self) -> None:
         log = Text("\n".join(self.state.log) or "Nothing has happened yet.")

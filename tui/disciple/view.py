@@ -81,18 +81,78 @@ def letters_text(colours: list[str] | tuple[str, ...]) -> Text:
     return text
 
 
-def you(state: State) -> Disciple:
-    """The Disciple this table is drawn for: the only one of a Solo journey."""
-    return state.players[0]
+def you(state: State, seat: int = 0) -> Disciple:
+    """The Disciple a table is drawn for: the screen's seat (the only one in Solo). The
+    Campaign Leader's seat has no Disciple: an empty one stands in, so the shared drawing code
+    needs no special case, and the screen draws the CL's own panel instead of it."""
+    if seat >= len(state.players):
+        return Disciple(name="Campaign Leader", vitality=0)
+    return state.players[seat]
 
 
-def the_enemy(state: State) -> Enemy | None:
-    """The enemy of a Solo fight, if one is on."""
-    return state.enemies[0] if state.enemies else None
+def leader_text(state: State) -> Text:
+    """What the Campaign Leader holds: every player's event deck (its size and the card on
+    top) and any miniboss or boss waiting for the others."""
+    content = load()
+    text = Text("Event decks", style="bold")
+    for player in state.players:
+        text.append(f"\n{player.name}: ", style="bold")
+        deck = player.event_deck
+        top = content.events[deck[-1]].name if deck and deck[-1] in content.events else ""
+        text.append(f"{len(deck)} left" + (f", next {top}" if top else ""))
+        if player.waiting and player.waiting in content.enemies:
+            text.append(f" · waits at {content.enemies[player.waiting].name}", style="dim")
+    text.append("\nYour choices come in the list below.", style="dim")
+    return text
 
 
-def current_cost(state: State, card: Card) -> list[int]:
-    return energy.cost_of(you(state), card)
+def the_enemy(state: State, seat: int = 0) -> Enemy | None:
+    """The enemy this seat's attacks go to, if a fight is on (in Solo, the only one)."""
+    if not state.enemies:
+        return None
+    target = you(state, seat).target
+    return state.enemies[target] if 0 <= target < len(state.enemies) else state.enemies[0]
+
+
+VERSUS_VITALITY = 50  # the rulebook's Versus start
+
+
+def vitality_limit(state: State) -> int:
+    """The vitality a Disciple starts with in this playstyle: what the bars measure against."""
+    return VERSUS_VITALITY if state.mode == "versus" else START_VITALITY
+
+
+def seat_name(state: State, seat: int) -> str:
+    return state.players[seat].name if 0 <= seat < len(state.players) else f"seat {seat + 1}"
+
+
+def party_text(state: State, seat: int, wide: bool = False) -> Text:
+    """Every player at once: vitality, Guard and how they stand; the one to act marked ▸, this
+    seat's own name in bold. `wide`: a line each, with stance and state."""
+    cards = load().cards
+    limit = vitality_limit(state)
+    text = Text()
+    for i, player in enumerate(state.players):
+        if i:
+            text.append("\n" if wide else "  ")
+        acting = state.phase == "player" and state.active == i and not player.beaten
+        text.append("▸" if acting else " ")
+        text.append(player.name, style="bold" if i == seat else "")
+        if player.beaten:
+            text.append(f" {player.beaten.upper()}", style="bold reverse")
+            continue
+        text.append(f" {max(player.vitality, 0)}/{limit} G{player.guard}")
+        if wide:
+            slots = [cards[c].name for c in (player.stance, player.style, player.state_card) if c]
+            set_ = f" · {len(player.counters)} counter(s) set" if player.counters else ""
+            text.append(f"  hand {len(player.hand)}{set_}")
+            if slots:
+                text.append(f"  {', '.join(slots)}", style="dim")
+    return text
+
+
+def current_cost(state: State, card: Card, seat: int = 0) -> list[int]:
+    return energy.cost_of(you(state, seat), card)
 
 
 def type_line(card: Card) -> str:
@@ -157,21 +217,24 @@ def energy_text(cards: list[EnergyCard], pool: list[int]) -> Text:
     return text
 
 
-def piles_note(state: State) -> str:
-    me = you(state)
-    return f"draw {len(me.draw)} · discard {len(me.discard)} · skills {len(me.skills_deck)}"
+def piles_note(state: State, seat: int = 0) -> str:
+    me = you(state, seat)
+    piles = f"draw {len(me.draw)} · discard {len(me.discard)}"
+    return piles if state.mode == "versus" else f"{piles} · skills {len(me.skills_deck)}"  # Versus: no skills deck
 
 
-def you_lines(state: State, paying: Text | None = None, large: bool = False) -> tuple[str, Text]:
+def you_lines(state: State, paying: Text | None = None, large: bool = False, seat: int = 0) -> tuple[str, Text]:
     """The Disciple's panel; `paying` is a line about the energy the highlighted card taps;
     `large` adds what the cards in play do."""
-    me = you(state)
+    me = you(state, seat)
     content = load()
     styles = " + ".join(content.styles[s].name for s in me.styles)
-    title = f"You · {styles}" if styles else "You"
+    who = f"{me.name} (you)" if len(state.players) > 1 else "You"
+    title = f"{who} · {styles}" if styles else who
     text = Text("Vitality ")
-    text.append_text(bar(me.vitality, START_VITALITY))
-    text.append(f" {max(me.vitality, 0)}/{START_VITALITY}", style="bold")
+    limit = vitality_limit(state)
+    text.append_text(bar(me.vitality, limit))
+    text.append(f" {max(me.vitality, 0)}/{limit}", style="bold")
     text.append(f"  Guard {me.guard}")
     buffs = flags(
         [
@@ -191,7 +254,7 @@ def you_lines(state: State, paying: Text | None = None, large: bool = False) -> 
         text.append("\n")
         text.append_text(paying)
     text.append("\n")
-    text.append_text(in_play_text(state, large))
+    text.append_text(in_play_text(state, large, seat=seat))
     return title, text
 
 
@@ -202,9 +265,9 @@ def _combo_word(word: str) -> str:
     return "any " + TAG_NAME.get(word, TYPE_NAME.get(word, word))
 
 
-def in_play_text(state: State, texts: bool = False) -> Text:
+def in_play_text(state: State, texts: bool = False, seat: int = 0) -> Text:
     """Stance, Style, State and counters; with `texts`, what each does too."""
-    me = you(state)
+    me = you(state, seat)
     cards = load().cards
     text = Text()
     for label, slot in (("Stance", me.stance), ("Style", me.style), ("State", me.state_card)):
@@ -232,14 +295,14 @@ def in_play_text(state: State, texts: bool = False) -> Text:
 # ----- cards in the choices list and the detail lines -------------------------------------
 
 
-def card_detail(state: State | None, card: Card, width: int) -> Text:
+def card_detail(state: State | None, card: Card, width: int, seat: int = 0) -> Text:
     """Type, rarity and cost on one line; the card's text wrapped under it."""
     text = Text(type_line(card), style="italic")
     if card.kind != "energy":
         text.append(" · cost ")
-        cost = current_cost(state, card) if state is not None else list(energy.base_cost(card))
+        cost = current_cost(state, card, seat=seat) if state is not None else list(energy.base_cost(card))
         text.append_text(cost_text(cost))
-        if state is not None and energy.combo_hit(you(state), card):
+        if state is not None and energy.combo_hit(you(state, seat), card):
             text.append(" (Combo: 1 less)", style="bold")
     for line in textwrap.wrap(card.text, max(width, 20)):
         text.append("\n" + line)

@@ -1,0 +1,195 @@
+"""Disciple's playstyles in the app. Versus: set up on the New game screen with a built deck,
+played to the end at one keyboard by key presses, a privacy cover between the players, each
+seeing only their own hand and the other's counters face down. Co-Op: two players at one
+keyboard through their first fight, every enemy shown with its target."""
+
+from __future__ import annotations
+
+from engine.disciple.content import load
+from engine.disciple.decks import VersusDeck, default_versus_deck
+from engine.disciple.model import Choose, EndTurn, PlayCard, Target
+from engine.disciple.view import HIDDEN
+from engine.registry import GAMES
+from tests.conftest import screen_text
+from tests.tui.launcher import SIZE, make_app, use_snapshot_dir
+from tui.disciple.deck_files import versus_deck_store
+from tui.disciple.screen import DiscipleScreen
+from tui.disciple.setup import DiscipleSetup, PickVersusDeck
+from tui.screens.game_end import EndScreen
+from tui.screens.privacy import PrivacyScreen
+
+GAME = GAMES["disciple"]
+CONTENT = load()
+
+
+async def keys(pilot, *presses: str) -> None:
+    for key in presses:
+        await pilot.press(key)
+        await pilot.pause()
+
+
+def mixed_deck() -> VersusDeck:
+    """A legal Boxing + Jiu-Jitsu deck: 32 cards of each default deck, Boxing's allotment."""
+    boxing, jiujitsu = (default_versus_deck(CONTENT, s) for s in ("boxing", "jiujitsu"))
+    return VersusDeck("Grapple Boxer", ("boxing", "jiujitsu"), ("blue", "green", "gray"),
+                      boxing.cards[:32] + jiujitsu.cards[:32])  # fmt: skip
+
+
+def keys_for(action, screen: DiscipleScreen) -> list[str]:
+    """The keys that make the bot's move at the screen: a card's digit (the energy it taps
+    by default), an option's digit, e to end the turn."""
+    if isinstance(action, EndTurn):
+        return ["e"]
+    if isinstance(action, PlayCard):
+        return [screen.slots.digit(action.hand_index)]
+    assert isinstance(action, Choose)
+    return [str(action.index + 1)]
+
+
+async def set_up_versus(pilot, app, seed: str) -> None:
+    """Home -> 1 (Disciple) -> m (Versus) -> seat 1 brings the built deck -> seed -> s."""
+    await keys(pilot, "1", "m")
+    assert isinstance(app.screen, DiscipleSetup)
+    await keys(pilot, "1")
+    assert isinstance(app.screen, PickVersusDeck)
+    await keys(pilot, "end", "enter")  # the built deck comes after the three default decks
+    text = screen_text(app)
+    assert "Player 1: you · Grapple Boxer (Boxing + Jiu-Jitsu)" in text
+    assert "Player 2: here · Karate (default)" in text
+    await keys(pilot, "end", "up", "enter", *seed, "enter", "s")
+
+
+async def test_a_versus_game_at_one_keyboard_by_keys(paths, snapshot):
+    use_snapshot_dir(snapshot, "disciple")
+    versus_deck_store(paths).add(mixed_deck(), "grapple boxer")
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await set_up_versus(pilot, app, "5")
+        assert isinstance(app.screen, PrivacyScreen)  # the first player is named before the table shows
+        await keys(pilot, "enter")
+        screen = app.screen
+        assert isinstance(screen, DiscipleScreen)
+        session = screen.session
+        options = session.envelope.options
+        assert options["mode"] == "versus" and options["decks"][0]["name"] == "Grapple Boxer"
+        first = session.state.active
+        text = screen_text(app)
+        assert "pulls" in text and "goes first" in text  # the pull, in the log both see
+        assert "Versus" in text and "Vitality" in text and "/50" in text
+        snapshot.assert_match(text, "versus-start.txt")
+        covers, presses, counters_seen = 0, 0, False
+        while session.outcome() is None:
+            if isinstance(app.screen, PrivacyScreen):
+                covers += 1
+                await keys(pilot, "enter")
+                continue
+            screen = app.screen
+            assert isinstance(screen, DiscipleScreen)
+            seat, full = screen.seat, session.state
+            other = full.players[1 - seat]
+            # What this seat sees of the other: no card of their hand or counters by name.
+            seen = screen.state.players[1 - seat]
+            assert set(seen.hand) <= {HIDDEN} and set(seen.counters) <= {HIDDEN}
+            if other.counters:
+                counters_seen = True
+                assert f"Counters {len(other.counters)} set, face down" in screen_text(app)
+            await keys(pilot, *keys_for(GAME.bot_action(full, seat), screen))
+            presses += 1
+            assert presses < 4000
+        assert covers >= 2 and counters_seen
+        assert isinstance(app.screen, EndScreen)
+        outcome = session.outcome()
+        winner = session.state.winner
+        assert outcome.won and session.state.players[winner].name in outcome.summary
+        assert first in (0, 1)
+
+
+def coop_keys(action, screen: DiscipleScreen) -> list[str]:
+    """Keys for a Co-Op move: as in Versus, plus f (face the next enemy) for a Target."""
+    if isinstance(action, Target):
+        return ["f"]  # the next enemy in order: pressed again until the one wanted
+    if isinstance(action, Choose) and action.index >= 9:
+        return ["home", *["down"] * action.index, "enter"]
+    return keys_for(action, screen)
+
+
+async def test_a_two_player_coop_fight_by_keys(paths, snapshot):
+    use_snapshot_dir(snapshot, "disciple")
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "1", "m", "m")  # Disciple -> Versus -> Co-Op
+        setup = app.screen
+        assert isinstance(setup, DiscipleSetup) and setup.mode == "coop"
+        text = screen_text(app)
+        assert "Playstyle: Co-Op" in text and "Players: 2" in text
+        assert "Player 1: you" in text and "Player 2: here" in text
+        await keys(pilot, "end", "up", "enter", *"3", "enter", "s")
+        screen = app.screen
+        assert isinstance(screen, DiscipleScreen)
+        session = screen.session
+        assert session.envelope.options["mode"] == "coop" and len(session.state.players) == 2
+        presses, seats_seen, several_enemies, snapped = 0, set(), False, False
+        # From the style choices through the events to the end of the first fight.
+        while session.state.fights_won == 0 and session.outcome() is None:
+            screen = app.screen
+            assert isinstance(screen, DiscipleScreen)  # Co-Op hides nothing: no cover
+            full = session.state
+            seat = GAME.to_move(full)[0]
+            assert screen.seat == seat  # the table turns to whoever acts
+            seats_seen.add(seat)
+            if len(full.enemies) > 1 and full.phase == "player":
+                several_enemies = True
+                text = screen_text(app)
+                assert f"Enemies ({len(full.enemies)})" in text
+                for enemy in full.enemies:  # each enemy shows whom it attacks
+                    if not enemy.beaten:
+                        target = "you" if enemy.target == seat else full.players[enemy.target].name
+                        assert f"→ {target}" in text
+                if not snapped:
+                    snapped = True
+                    snapshot.assert_match(text, "coop-fight.txt")
+            await keys(pilot, *coop_keys(GAME.bot_action(full, seat), screen))
+            presses += 1
+            assert presses < 3000
+        assert seats_seen == {0, 1}
+        assert several_enemies
+        text = screen_text(app)
+        assert "Player 1" in text and "Player 2" in text  # the party line
+
+
+async def test_a_campaign_leader_at_the_same_keyboard_makes_the_leaders_choices(paths):
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "1", "m", "m", "m")  # Disciple -> Versus -> Co-Op -> Campaign
+        setup = app.screen
+        assert isinstance(setup, DiscipleSetup) and setup.mode == "campaign"
+        await keys(pilot, "c")  # a person leads, at a seat of their own
+        text = screen_text(app)
+        assert "Campaign Leader: a person" in text and "Campaign Leader: here" in text
+        await keys(pilot, "end", "up", "enter", *"3", "enter", "s")
+        leader_kinds: set[str] = set()
+        presses = covers = 0
+        session = None
+        while len(leader_kinds) < 3:
+            if isinstance(app.screen, PrivacyScreen):  # between the Leader and the players
+                covers += 1
+                await keys(pilot, "enter")
+                continue
+            screen = app.screen
+            assert isinstance(screen, DiscipleScreen)
+            session = screen.session
+            full = session.state
+            seat = GAME.to_move(full)[0]
+            assert screen.seat == seat
+            if seat == len(full.players):  # the Leader's seat: their panel and their choice
+                text = screen_text(app)
+                assert "Campaign Leader" in text and "Event decks" in text
+                assert full.pending.kind.startswith("cl_")
+                leader_kinds.add(full.pending.kind)
+            else:  # a player never sees the event decks the Leader holds
+                assert set(screen.state.players[0].event_deck) <= {HIDDEN}
+            await keys(pilot, *coop_keys(GAME.bot_action(full, seat), screen))
+            presses += 1
+            assert presses < 3000 and session.outcome() is None
+        assert {"cl_next", "cl_commit", "cl_target"} <= leader_kinds
+        assert covers >= 3
