@@ -32,7 +32,7 @@ STEPS = ("start_choice", "learn_start", "shuffle_skills", "shuffle_draw", "journ
 
 def problems(state: State) -> list[str]:
     content = load()
-    found = _seats(state)
+    found = _seats(state) + _styles(state)
     if found:
         return found  # the rest reads players and enemies by these indices
     for me in state.players:
@@ -47,6 +47,18 @@ def problems(state: State) -> list[str]:
     found += _pending(state, content)
     found += _boss_ahead(state, content)
     return found
+
+
+def _styles(state: State) -> list[str]:
+    """Every Disciple has learned a martial art, or is yet to choose one."""
+    choosing = {step.seat for step in state.queue if step.kind in ("ask_style", "take_style")}
+    if state.pending is not None and state.pending.kind == "style":
+        choosing.add(state.pending.seat)
+    return [
+        f"{me.name} has learned no martial art"
+        for seat, me in enumerate(state.players)
+        if not me.styles and seat not in choosing
+    ]
 
 
 def _boss_ahead(state: State, content: Content) -> list[str]:
@@ -142,6 +154,10 @@ def _known_ids(state: State, me: Disciple, content: Content) -> list[str]:
     for enemy in state.enemies:
         if enemy.id not in content.enemies:
             found.append(f"unknown enemy '{enemy.id}'")
+    if me.waiting and (
+        me.waiting not in content.enemies or content.enemies[me.waiting].tier == "minion"
+    ):
+        found.append(f"waits for '{me.waiting}', which is no miniboss or boss")
     for colour in me.allotment + [e.colour for e in me.energy]:
         if colour not in COLOURS:
             found.append(f"unknown energy colour '{colour}'")

@@ -35,6 +35,8 @@ def upgrade(version: int, options: Raw, state: Raw | None, actions: list[Any]):
 
 
 def _from_2(state: Raw) -> Raw:
+    if "players" in state or "vitality" not in state:  # a newer state under an older number
+        raise ValueError("the state is not one content 2 wrote")
     player = {name: state.pop(name) for name in _PLAYER_FIELDS if name in state}
     piles = {name: state.pop(name, []) for name in _ENEMY_PILES}
     enemy = state.pop("enemy", None)
