@@ -243,3 +243,19 @@ async def test_a_shared_versus_table_each_player_brings_a_deck_and_sees_only_the
         await b_pilot.pause(0.2)
         assert b_screen.session.state == a_screen.session.state
         assert a_screen.session.state.turn > 3
+
+
+async def test_the_versus_table_at_120x40(paths, snapshot):
+    use_snapshot_dir(snapshot, "disciple")
+    app = make_app(paths)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.start_game("disciple", 5, mode="versus", players=2)
+        await pilot.pause()
+        await keys(pilot, "enter")  # the cover lifted for the first player
+        screen = app.screen
+        assert isinstance(screen, DiscipleScreen)
+        first = screen.session.state.active
+        await keys(pilot, *keys_for(GAME.bot_action(screen.session.state, first), screen))
+        text = screen_text(app)
+        assert "(you)" in text and "Hand " in text and "pulls" in text
+        snapshot.assert_match(text, "versus-120x40.txt")
