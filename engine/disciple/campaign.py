@@ -11,7 +11,7 @@ Rulings cited as R<n> are in RULINGS.md beside this file.
 from __future__ import annotations
 
 from engine.disciple.content import load
-from engine.disciple.effects import first_standing, log
+from engine.disciple.effects import first_standing, log, turn_on
 from engine.disciple.model import Pending, State, Step
 
 CL_NAME = "Campaign Leader"
@@ -112,9 +112,11 @@ def choose(state: State, index: int) -> None:
         start_fight(state, revealed)
     elif kind == "cl_target":
         enemy_index = int(pending.extra[0])
-        state.enemies[enemy_index].target = int(picked)
+        enemy = state.enemies[enemy_index]
         state.cl_aimed = enemy_index
-        log(state, f"{state.enemies[enemy_index].name} turns on {state.players[int(picked)].name}.")
+        if enemy.target == int(picked):
+            log(state, f"{enemy.name} stays on {state.players[int(picked)].name}.")
+        turn_on(state, enemy, int(picked))
         enemy_turns(state, enemy_index)
 
 

@@ -13,7 +13,6 @@ from engine.disciple.model import (
     HAND_LIMIT,
     PLAYER_ROCKED_LIMIT,
     ROCKED_LIMIT,
-    START_VITALITY,
     Disciple,
     Enemy,
     Pending,
@@ -76,11 +75,20 @@ def retarget(state: State) -> None:
     standing = first_standing(state)
     for enemy in state.enemies:
         if standing >= 0 and state.players[enemy.target].beaten and not enemy.beaten:
-            enemy.target = standing
+            fallen = state.players[enemy.target].name
+            turn_on(state, enemy, standing, f", {fallen} having fallen")
     fighting = [i for i, enemy in enumerate(state.enemies) if not enemy.beaten]
     for me in state.players:
-        if fighting and state.enemies[me.target].beaten:
+        if fighting and state.enemies[me.target].beaten and not me.beaten:
             me.target = fighting[0]
+            log(state, f"{me.name} turns to face {state.enemies[me.target].name}.")
+
+
+def turn_on(state: State, enemy: Enemy, seat: int, why: str = "") -> None:
+    """The enemy aims at this seat from now on (told when it changes)."""
+    if enemy.target != seat:
+        enemy.target = seat
+        log(state, f"{enemy.name} turns on {state.players[seat].name}{why}.")
 
 
 def foe_of(state: State, me: Disciple) -> Enemy | Disciple | None:
@@ -264,7 +272,7 @@ def player_op(state: State, me: Disciple, res: Resolution, op: Op) -> None:
             return
         dealt = hit_enemy(state, me, foe, amount)
         if dealt > 0:
-            foe.target = seat_index(state, me)  # R36: it turns on whoever hurt it last
+            turn_on(state, foe, seat_index(state, me))  # R36: on whoever hurt it last
         if clinched == "upper" and dealt > 0:
             log(state, "Clinch: the hit Rocks.")
             rock_enemy(state, foe, 1)
@@ -283,7 +291,7 @@ def player_op(state: State, me: Disciple, res: Resolution, op: Op) -> None:
             before = foe.vitality
             submit_enemy(state, foe, amount, full=res.full_submit)
             if foe.vitality < before:
-                foe.target = seat_index(state, me)
+                turn_on(state, foe, seat_index(state, me))
     elif name == "exposed":
         if foe.guard:
             log(state, f"{foe.name} is Exposed and loses {foe.guard} Guard.")
@@ -292,7 +300,7 @@ def player_op(state: State, me: Disciple, res: Resolution, op: Op) -> None:
         if isinstance(foe, Disciple):
             rock_player(state, foe, op.n)
         else:
-            foe.target = seat_index(state, me)
+            turn_on(state, foe, seat_index(state, me))
             rock_enemy(state, foe, op.n)
     elif name == "weakened":
         if isinstance(foe, Disciple):

@@ -9,7 +9,7 @@ from engine.disciple import trace
 from engine.disciple.combat import start_combat, start_fight
 from engine.disciple.content import load, style_deck
 from engine.disciple.effects import log, told
-from engine.disciple.model import START_VITALITY, Disciple, Pending, State, Step
+from engine.disciple.model import Disciple, Pending, State, Step
 
 NONE_OPTION = "-"  # "keep nothing" / "stop picking" in reward lists
 DECLINE = "-"

@@ -145,7 +145,7 @@ class Step(msgspec.Struct, array_like=True):
 class Disciple(msgspec.Struct):
     """One player: their deck, hand, energy, what they have in play, buffs and debuffs."""
 
-    name: str = "You"
+    name: str = "Player"
     styles: list[str] = msgspec.field(default_factory=list)  # first style, then a second one
     allotment: list[str] = msgspec.field(default_factory=list)  # colours of the default energy
     vitality: int = START_VITALITY

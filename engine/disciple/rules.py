@@ -140,6 +140,16 @@ class DiscipleGame(Game):
         result.update(mode=mode, players=seats, names=list(names), decks=msgspec.to_builtins(typed))
         return result
 
+    def table_options(self, options: dict[str, Any], brought: list[Any]) -> dict[str, Any]:
+        """A shared Versus table: each player's own deck (a VersusDeck or its plain data), and
+        a style's default deck for a bot's seat or a seat that brought none."""
+        if options.get("mode") != "versus":
+            return options
+        content = load()
+        decks = [deck if deck is not None else default_versus_deck(content, STYLE_IDS[seat % len(STYLE_IDS)])
+                 for seat, deck in enumerate(brought)]
+        return self.check_options({**options, "decks": decks})
+
     def new_game(self, seed: int = 0, **options: Any) -> State:
         opts = self.check_options(options)
         load()  # fail loudly on broken content before any state exists
@@ -464,11 +474,12 @@ class DiscipleGame(Game):
     def why_illegal(self, state: State, action: Any) -> str:
         if state.phase == "over":
             return "The game is over." if state.mode == "versus" else "The journey is over."
-        seat = self.seat_of(action)
+        seat, seats = self.seat_of(action), self.seats(state)
         waiting = self.to_move(state)
         if waiting and seat not in waiting:
-            return f"It is {state.players[waiting[0]].name}'s move, not {state.players[seat].name}'s." \
-                if 0 <= seat < len(state.players) else "There is no such player at this table."
+            if not 0 <= seat < len(seats):
+                return "There is no such player at this table."
+            return f"It is {seats[waiting[0]]}'s move, not {seats[seat]}'s."
         if state.pending is not None:
             if isinstance(action, Choose):
                 return f"There is no option {action.index + 1} to choose."

@@ -1,7 +1,9 @@
-"""Disciple figures: random runs per second, win rates per style and player, and the
-screen's keypress-to-repaint time (autosave included).
+"""Disciple figures: random games per second in each playstyle, Solo win rates per style and
+player, the Versus first-player win rate (bot against bot, default decks), Co-Op win rates of
+greedy bands, and the screen's keypress-to-repaint time (autosave included).
 
 Run: python -m tests.benchmarks.bench_disciple [--runs 1000] [--speed-runs 300] [--presses 300]
+     [--versus 1000] [--coop 200]
 Not a test (no test_ prefix): it prints figures for the issue notes.
 """
 
@@ -158,6 +160,23 @@ def coop_speed(games: int, batches: int = 5) -> float:
     return statistics.median(rates)
 
 
+def campaign_speed(games: int, batches: int = 5) -> float:
+    """Median random Campaigns (1 to 4 players, the CL bot leading) per second."""
+    rates, seed = [], 0
+    for _ in range(batches):
+        start = time.perf_counter()
+        for _ in range(games):
+            players = 1 + seed % 4
+            styles = [STYLE_IDS[(seed + s) % len(STYLE_IDS)] for s in range(players)]
+            state = GAME.new_game(seed=seed, mode="campaign", players=players, styles=styles)
+            rng = Rng.from_seed(seed)
+            while GAME.outcome(state) is None:
+                GAME.apply(state, PLAYERS["random"](GAME, state, rng))
+            seed += 1
+        rates.append(games / (time.perf_counter() - start))
+    return statistics.median(rates)
+
+
 def key_for_greedy_move(screen, rng: Rng) -> str | None:
     """The key a player would press for the greedy player's move (a digit, or e)."""
     session = screen.session
@@ -209,6 +228,7 @@ def main() -> None:
     print(f"actions per second (legal_actions + apply):      {actions_per_s:.0f}")
     if args.coop:
         print(f"random Co-Op journeys per second (median of 5):  {coop_speed(max(args.coop // 20, 1)):.1f}")
+        print(f"random Campaigns per second (median of 5):       {campaign_speed(max(args.coop // 20, 1)):.1f}")
         coop_table(args.coop)
     if args.versus:
         print(f"random Versus games per second (median of 5):    {versus_speed(max(args.versus // 10, 1)):.0f}")

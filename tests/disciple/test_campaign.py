@@ -200,3 +200,11 @@ def test_campaign_options_are_checked():
         GAME.new_game(seed=1, mode="campaign", cl="robot")
     with pytest.raises(ValueError, match="Only a Campaign"):
         GAME.new_game(seed=1, mode="coop", cl="human")
+
+
+def test_a_player_cannot_make_the_leaders_choice():
+    from engine.core.errors import IllegalAction
+
+    state = set_up(campaign())
+    with pytest.raises(IllegalAction, match="Campaign Leader's move, not Player 1's"):
+        GAME.apply(state, Choose(0, 0))

@@ -263,3 +263,11 @@ def test_the_bot_plays_from_its_view_sets_counters_plays_combos_and_finishes_gam
             steps += 1
         assert GAME.outcome(state) is not None
     assert counters and combos and answered
+
+
+def test_a_shared_table_plays_the_decks_its_players_brought():
+    mine = default_versus_deck(CONTENT, "jiujitsu")
+    options = GAME.table_options(GAME.check_options({"mode": "versus"}), [mine, None])
+    state = GAME.new_game(seed=1, **options)
+    assert state.players[0].styles == ["jiujitsu"] and state.players[1].styles == ["karate"]
+    assert GAME.table_options({"style": "ask"}, [None]) == {"style": "ask"}
