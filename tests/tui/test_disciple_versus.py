@@ -229,6 +229,9 @@ async def test_a_shared_versus_table_each_player_brings_a_deck_and_sees_only_the
         assert isinstance(ann.screen, DiscipleScreen) and isinstance(ben.screen, DiscipleScreen)
         a_screen, b_screen = ann.screen, ben.screen
         assert (a_screen.seat, b_screen.seat) == (0, 1)
+        decks = a_screen.session.envelope.options["decks"]
+        assert [d["name"] for d in decks] == ["Boxing (default)", "Grapple Boxer"]  # as brought
+        assert list(a_screen.session.state.players[1].styles) == ["boxing", "jiujitsu"]
         assert set(a_screen.state.players[1].hand) == {HIDDEN}
         assert set(b_screen.state.players[0].hand) == {HIDDEN}
         assert HIDDEN not in b_screen.state.players[1].hand
