@@ -10,13 +10,18 @@ from engine.disciple.decks import VersusDeck, default_versus_deck
 from engine.disciple.model import Choose, EndTurn, PlayCard, Target
 from engine.disciple.view import HIDDEN
 from engine.registry import GAMES
+from saves.paths import DataPaths
+from saves.tables import TableStore
 from tests.conftest import screen_text
 from tests.tui.launcher import SIZE, make_app, use_snapshot_dir
+from tests.tui.test_seats import as_app
+from tui import game_screen
 from tui.disciple.deck_files import versus_deck_store
 from tui.disciple.screen import DiscipleScreen
 from tui.disciple.setup import DiscipleSetup, PickVersusDeck
 from tui.screens.game_end import EndScreen
 from tui.screens.privacy import PrivacyScreen
+from tui.tables.screens import LobbyScreen
 
 GAME = GAMES["disciple"]
 CONTENT = load()
@@ -193,3 +198,67 @@ async def test_a_campaign_leader_at_the_same_keyboard_makes_the_leaders_choices(
             assert presses < 3000 and session.outcome() is None
         assert {"cl_next", "cl_commit", "cl_target"} <= leader_kinds
         assert covers >= 3
+
+
+async def test_a_shared_versus_table_each_player_brings_a_deck_and_sees_only_their_hand(tmp_path, monkeypatch):
+    """Ann opens a Versus table from the New game screen with seat 2 open; Ben joins from his
+    own app with a deck of his own; each terminal draws only its own hand, and the other's
+    counters as a count."""
+    monkeypatch.setattr(game_screen, "SHARED_POLL", 0.02)
+    ann_paths, ben_paths = (DataPaths(tmp_path / who, common=tmp_path / "common") for who in ("ann", "ben"))
+    for paths in (ann_paths, ben_paths):
+        paths.ensure()
+    versus_deck_store(ben_paths).add(mixed_deck(), "grapple boxer")
+    ann, ben = make_app(ann_paths), make_app(ben_paths)
+    ann.settings.display_name, ben.settings.display_name = "Ann", "Ben"
+    async with ann.run_test(size=SIZE) as a_pilot, ben.run_test(size=SIZE) as b_pilot:
+        await keys(a_pilot, "1", "m", "2", "escape", "o")  # seat 2 highlighted, then opened
+        assert "Player 2: open to others (brings their own deck)" in screen_text(ann)
+        await keys(a_pilot, "s", "enter")  # the name offered is the settings' one
+        assert isinstance(ann.screen, LobbyScreen)
+        code = ann.screen.code
+        table = TableStore(ann_paths, GAMES).read(code)
+        assert table.seats[0].brings["name"] == "Boxing (default)"  # Ann's deck sits with her
+        as_app(ben, ben.join_table, code, "Ben")
+        await b_pilot.pause()
+        assert isinstance(ben.screen, PickVersusDeck)  # Ben brings one of his own
+        await keys(b_pilot, "end", "enter")
+        await a_pilot.pause(0.3)
+        table = TableStore(ann_paths, GAMES).read(code)
+        assert table.seats[1].brings["name"] == "Grapple Boxer" and table.seats[1].name == "Ben"
+        assert isinstance(ann.screen, DiscipleScreen) and isinstance(ben.screen, DiscipleScreen)
+        a_screen, b_screen = ann.screen, ben.screen
+        assert (a_screen.seat, b_screen.seat) == (0, 1)
+        decks = a_screen.session.envelope.options["decks"]
+        assert [d["name"] for d in decks] == ["Boxing (default)", "Grapple Boxer"]  # as brought
+        assert list(a_screen.session.state.players[1].styles) == ["boxing", "jiujitsu"]
+        assert set(a_screen.state.players[1].hand) == {HIDDEN}
+        assert set(b_screen.state.players[0].hand) == {HIDDEN}
+        assert HIDDEN not in b_screen.state.players[1].hand
+        assert "Ben ·" in screen_text(ann) and "Ann ·" in screen_text(ben)  # as they sat down
+        for _ in range(60):  # a few turns, each terminal moving only for its own seat
+            for app, pilot, screen in ((ann, a_pilot, a_screen), (ben, b_pilot, b_screen)):
+                await pilot.pause(0.05)
+                full = screen.session.state
+                if GAME.outcome(full) is None and screen.seat in GAME.to_move(full):
+                    as_app(app, screen.play, GAME.bot_action(full, screen.seat))
+        await a_pilot.pause(0.2)
+        await b_pilot.pause(0.2)
+        assert b_screen.session.state == a_screen.session.state
+        assert a_screen.session.state.turn > 3
+
+
+async def test_the_versus_table_at_120x40(paths, snapshot):
+    use_snapshot_dir(snapshot, "disciple")
+    app = make_app(paths)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.start_game("disciple", 5, mode="versus", players=2)
+        await pilot.pause()
+        await keys(pilot, "enter")  # the cover lifted for the first player
+        screen = app.screen
+        assert isinstance(screen, DiscipleScreen)
+        first = screen.session.state.active
+        await keys(pilot, *keys_for(GAME.bot_action(screen.session.state, first), screen))
+        text = screen_text(app)
+        assert "(you)" in text and "Hand " in text and "pulls" in text
+        snapshot.assert_match(text, "versus-120x40.txt")

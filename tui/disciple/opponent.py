@@ -89,7 +89,7 @@ def foe_lines(state: State, large: bool = False, width: int = 38, seat: int = 0)
     lists each pattern of its pile, a line each, cut at `width`."""
     content = load()
     if state.mode == "versus":
-        return rival_lines(state, seat)
+        return rival_lines(state, seat, large)
     enemy = the_enemy(state, seat)
     if enemy is None:
         return _road_lines(state, seat=seat)
@@ -171,9 +171,10 @@ def enemies_text(state: State, seat: int, width: int = 38) -> Text:
     return text
 
 
-def rival_lines(state: State, seat: int) -> tuple[str, Text]:
+def rival_lines(state: State, seat: int, large: bool = False) -> tuple[str, Text]:
     """Versus: the other Disciple as this seat may see them. Their hand shows as a count and
-    their counters as set, face down, never which."""
+    their counters as set, face down, never which. `large` adds what their cards in play do
+    and the first-player pull, pull by pull."""
     content = load()
     other = next((i for i in range(len(state.players)) if i != seat), seat)
     rival = state.players[other]
@@ -200,6 +201,8 @@ def rival_lines(state: State, seat: int) -> tuple[str, Text]:
     for label, slot in (("Stance", rival.stance), ("Style", rival.style), ("State", rival.state_card)):
         text.append(f"\n{label:<9}", style="bold")
         text.append(cards[slot].name if slot in cards else "—", style="" if slot in cards else "dim")
+        if large and slot in cards:
+            text.append(f"  {cards[slot].text}", style="dim")
     text.append("\nCounters ", style="bold")
     set_ = len(rival.counters)
     text.append(f"{set_} set, face down" if set_ else "—", style="" if set_ else "dim")
@@ -207,6 +210,12 @@ def rival_lines(state: State, seat: int) -> tuple[str, Text]:
     if rival.last_played:
         last = cards[rival.last_played].name if rival.last_played in cards else "a card face down"
         text.append(f"\nLast played {last}", style="dim")
+    pulls = state.pulls
+    if large and pulls:
+        names = [state.players[i].name for i in range(2)]
+        text.append(f"\n\nFirst-player pull ({names[0]} / {names[1]})", style="bold")
+        for pair in pulls:
+            text.append("\n  " + " / ".join(cards[c].name if c in cards else c for c in pair))
     return title, text
 
 

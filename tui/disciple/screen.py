@@ -193,6 +193,8 @@ How to play: Rules on the home screen.
         mine = highlighted if self._my_turn() else None  # no energy to tap on another's turn
         paying = rows.paying_line(state, mine, self.paying is not None, seat=self.me)
         title, text = view.you_lines(state, paying, self.large, seat=self.me)
+        if self.seat is None:  # a spectator watches the first seat's side, as nobody's "you"
+            title = title.replace(" (you)", "")
         self._set_titles("#you-panel", title, view.piles_note(state, seat=self.me) if me.styles else "")
         self.paint("you", text)
 
