@@ -64,8 +64,8 @@ def allotment_problems(
         offered = list(own[0]) + list(own[1])
         too_many = sorted(c for c in set(allotment) if allotment.count(c) > offered.count(c))
         return [
-            f"{c} appears {allotment.count(c)} times, the two styles offer it "
-            f"{offered.count(c)} time(s)"
+            f"{c}: {allotment.count(c)} in the allotment, the two styles offer "
+            f"{offered.count(c)}"
             for c in too_many
         ]
     return []

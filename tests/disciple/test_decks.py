@@ -40,7 +40,7 @@ def test_two_styles_take_each_colour_no_more_often_than_offered():
     cards = default_versus_deck(CONTENT, ids[0]).cards
     too_many = VersusDeck("mix", (a.id, b.id), (rare, rare, rare), cards)
     problems = check_versus_deck(too_many, CONTENT)
-    assert any(p.startswith(f"{rare} appears 3 times") for p in problems)
+    assert any(p.startswith(f"{rare}: 3 in the allotment") for p in problems)
     fine = VersusDeck("mix", (a.id, b.id), tuple(offered[:3]), cards)
     assert check_versus_deck(fine, CONTENT) == []
 

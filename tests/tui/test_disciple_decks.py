@@ -62,9 +62,9 @@ async def test_a_two_style_deck_built_to_legality_by_keys_and_saved(paths, snaps
         await keys(pilot, "e")
         assert isinstance(app.screen, AllotmentPick)
         await keys(pilot, "end", "enter")
-        assert "Refused: green appears 1 times, the two styles offer it 0" in screen_text(app)
+        assert "Refused: green: 1 in the allotment, the two styles offer 0" in screen_text(app)
         await keys(pilot, "home", "down", "down", "enter", "enter", "enter")
-        assert "Refused: red appears 3 times" in screen_text(app)
+        assert "Refused: red: 3 in the allotment" in screen_text(app)
         await keys(pilot, "home", "enter")  # gray: red, red, gray is allowed
         assert isinstance(app.screen, DeckBuilder) and builder.deck_allotment == ("red", "red", "gray")
         await keys(pilot, "s")  # no name yet: asked first, then saved
