@@ -69,6 +69,25 @@ class DiscipleGame(Game):
             True,
             "Include the Group 2.5 event that offers to learn a second martial art.",
         ),
+        GameOption(
+            "mode",
+            "Playstyle",
+            "choice",
+            "solo",
+            "Solo, Versus (two built decks), Co-Op (2-4 players) or Campaign (1-4 players led "
+            "by a Campaign Leader, the bot unless set up on the New game screen).",
+            choices=PLAYSTYLES,
+            choice_labels=("Solo", "Versus", "Co-Op", "Campaign"),
+        ),
+        GameOption(
+            "players",
+            "Players",
+            "int",
+            None,
+            "How many Disciples play (Versus 2, Co-Op 2-4, Campaign 1-4; 2 when not given).",
+            minimum=1,
+            maximum=4,
+        ),
     )
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
@@ -84,6 +103,7 @@ class DiscipleGame(Game):
         styles = options.pop("styles", None)
         cl = options.pop("cl", None)
         result = super().check_options(options)
+        del result["mode"], result["players"]  # set below for the playstyles that use them
         if mode not in PLAYSTYLES:
             raise ValueError(f"Playstyle must be one of: {', '.join(PLAYSTYLES)} (not '{mode}')")
         if mode == "coop":
@@ -99,7 +119,8 @@ class DiscipleGame(Game):
         else:
             seats = 2 if mode == "versus" else 1
         if players is not None and players != seats:
-            raise ValueError(f"{mode.capitalize()} is played by {seats} player(s), not {players}")
+            who = "one player" if seats == 1 else f"{seats} players"
+            raise ValueError(f"{mode.capitalize()} is played by {who}, not {players}")
         if cl is not None and mode != "campaign":
             raise ValueError("Only a Campaign has a Campaign Leader")
         if styles is not None and (mode not in TOGETHER or len(styles) != seats
