@@ -42,6 +42,15 @@ def cost_label(cost: list[int]) -> str:
     return text or "free"
 
 
+def unique_names(names: list[str]) -> list[str]:
+    """Names a log can tell apart: a blank one becomes "Player N", a repeated one gets its
+    seat number."""
+    named = [name.strip() or f"Player {seat + 1}" for seat, name in enumerate(names)]
+    return [
+        f"{name} ({seat + 1})" if named.count(name) > 1 else name for seat, name in enumerate(named)
+    ]
+
+
 class DiscipleGame(Game):
     id = "disciple"
     title = "Disciple: A Journey"
@@ -161,11 +170,21 @@ class DiscipleGame(Game):
         result.update(mode=mode, players=seats, names=list(names), decks=msgspec.to_builtins(typed))
         return result
 
-    def table_options(self, options: dict[str, Any], brought: list[Any]) -> dict[str, Any]:
-        """A shared Versus table: each player's own deck (a VersusDeck or its plain data), and
-        a style's default deck for a bot's seat or a seat that brought none."""
-        if options.get("mode") != "versus":
+    def table_options(
+        self, options: dict[str, Any], brought: list[Any], names: list[str] | None = None
+    ) -> dict[str, Any]:
+        """A shared table: the Disciples take the names their players sat down under (the
+        Campaign Leader's seat, when a person leads, is not a Disciple); in Versus each
+        player's own deck (a VersusDeck or its plain data), and a style's default deck for a
+        bot's seat or a seat that brought none."""
+        mode = options.get("mode", "solo")
+        if mode == "solo":
             return options
+        players = options.get("players", len(brought))
+        if names is not None and len(names) >= players:
+            options = {**options, "names": unique_names(names[:players])}
+        if mode != "versus":
+            return self.check_options(options)
         content = load()
         decks = [deck if deck is not None else default_versus_deck(content, STYLE_IDS[seat % len(STYLE_IDS)])
                  for seat, deck in enumerate(brought)]
