@@ -54,7 +54,7 @@ def unique_names(names: list[str]) -> list[str]:
 class DiscipleGame(Game):
     id = "disciple"
     title = "Disciple: A Journey"
-    blurb = "Solo martial-arts deckbuilder"
+    blurb = "Martial-arts deckbuilder: solo, versus, co-op or campaign"
     # 2: each style's own attack patterns, new card texts and costs, energy picked by the player
     # 3: a state of several Disciples and enemies (engine/disciple/upgrade.py carries 2 over)
     content_version = 3
