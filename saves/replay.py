@@ -138,12 +138,29 @@ def from_save(store: SaveStore, save_id: str) -> Timeline:
     return Timeline(game, _start(game, seed, options), actions, envelope.label, "save")
 
 
+def _older_moves(game: Game, version: int, options: dict[str, Any], raws: list[msgspec.Raw]):
+    """The options and moves of a game played with older content, carried over by the game
+    (Game.upgrade with no state) when its moves still replay; None when they cannot be."""
+    if version >= game.content_version:
+        return None
+    try:
+        moves = [msgspec.json.decode(raw) for raw in raws]
+        options, _, moves = game.upgrade(version, dict(options), None, moves)
+        return options, [msgspec.json.decode(msgspec.json.encode(m), type=game.Action) for m in moves]
+    except (NotImplementedError, ValueError, TypeError, msgspec.DecodeError, msgspec.ValidationError):
+        return None
+
+
 def from_history(store: SaveStore, record_id: str) -> Timeline:
     record = History(store).read(record_id)
     game = store.games[record.entry.game_id]
-    _check_content(game, record.entry.content_version)
     if record.entry.kind == "campaign":
         raise Damaged("a campaign is replayed game by game: its games are listed in History")
+    older = _older_moves(game, record.entry.content_version, record.options, record.actions)
+    if older is not None:
+        options, actions = older
+        return Timeline(game, _start(game, record.seed, options), actions, record.entry.label, "history")
+    _check_content(game, record.entry.content_version)
     actions = _decode_actions(game, record.actions)
     return Timeline(game, _start(game, record.seed, record.options), actions, record.entry.label, "history")
 

@@ -28,7 +28,9 @@ def face_down(game_id: str, state) -> Counter:
     elif game_id == "druid-path":
         piles = [state.beast_deck, state.item_deck, state.shadow_deck]
     elif game_id == "disciple":
-        piles = [state.event_deck, state.skills_deck, state.second_skills, state.draw, state.patterns]
+        piles = [enemy.patterns for enemy in state.enemies]
+        for me in state.players:
+            piles += [me.event_deck, me.skills_deck, me.second_skills, me.draw]
     else:
         piles = [state.monster_pile]
         for player in state.players:

@@ -141,7 +141,9 @@ class Game:
         """Carry a save made with content `version` (older than content_version) over to the
         current rules: its options, state and action log as plain JSON data, returned as
         they should now be. ValueError says why it cannot be; NotImplementedError (the
-        default) means this game keeps no such upgrades and the save is refused."""
+        default) means this game keeps no such upgrades and the save is refused. `state` is
+        None when only the options and moves are carried over (a game replayed from its
+        history): a game whose old moves still replay returns them, else ValueError."""
         raise NotImplementedError
 
     # ----- taking a move back (DESIGN.md "Undo"; saves/session.py applies the policy) -----

@@ -7,6 +7,7 @@ from engine.disciple import energy
 from engine.disciple import enemy as foe
 from engine.disciple.checks import best_allotment, never_payable
 from engine.disciple.content import Card, Op, load
+from engine.disciple.effects import bonus_for, foe_of
 from engine.disciple.journey import DECLINE, NONE_OPTION
 from engine.disciple.model import (
     START_VITALITY,
@@ -37,61 +38,59 @@ def random_action(game, state: State, rng: Rng) -> Action:
     return rng.choice(game.legal_actions(state))
 
 
-def _ops_value(ops: tuple[Op, ...], state: State | None) -> float:
+def _ops_value(ops: tuple[Op, ...], state: State | None, seat: int = 0) -> float:
     value = 0.0
     for op in ops:
         if op.op == "exposed":
-            value += state.enemy.guard if state and state.enemy else 1.0
+            foe = foe_of(state, state.players[seat]) if state else None
+            value += foe.guard if foe is not None else 1.0
         elif op.op == "heal" and state is not None:
-            value += min(op.n, START_VITALITY - state.vitality) * 0.7
+            value += min(op.n, START_VITALITY - state.players[seat].vitality) * 0.7
         else:
             value += _OP_VALUE.get(op.op, 0.0) * op.n
     return value
 
 
-def card_value(card: Card, state: State | None = None) -> float:
+def card_value(card: Card, state: State | None = None, seat: int = 0) -> float:
     """A rough worth of playing (or owning) a card."""
     if card.kind == "energy":
         return 2.5
-    value = _ops_value(card.effects, state)
+    me = state.players[seat] if state is not None else None
+    value = _ops_value(card.effects, state, seat)
     if card.stays:
-        in_play = state is not None and card.id in (state.stance, state.style, state.state_card)
+        in_play = me is not None and card.id in (me.stance, me.style, me.state_card)
         if in_play:
             return -1.0
-        value += 2.5 * _ops_value(card.focus, state) + 2.0 * sum(op.n for op in card.passive)
+        value += 2.5 * _ops_value(card.focus, state, seat) + 2.0 * sum(op.n for op in card.passive)
     if card.counter is not None:
-        value += 0.8 * _ops_value(card.counter.ops, state)
+        value += 0.8 * _ops_value(card.counter.ops, state, seat)
     if card.lock_in is not None:
         value += 2.0
-    if state is not None:
-        if energy.combo_hit(state, card):
-            value += _ops_value(card.flow, state) + 0.5
+    if me is not None:
+        if energy.combo_hit(me, card):
+            value += _ops_value(card.flow, state, seat) + 0.5
         hits = sum(1 for op in card.effects if op.op == "attack")
-        value += 0.6 * hits * combat_bonus(state, card)
+        value += 0.6 * hits * bonus_for(me, card)
     if card.combo:
         value += 0.5
     return value
 
 
-def combat_bonus(state: State, card: Card) -> int:
-    from engine.disciple.effects import bonus_for
-
-    return bonus_for(state, card)
-
-
 def greedy_action(game, state: State, rng: Rng) -> Action:
     actions = game.legal_actions(state)
     if state.pending is not None:
-        return Choose(_greedy_choice(state))
+        return Choose(_greedy_choice(state), state.pending.seat)
     cards = load().cards
-    best: Action = EndTurn()
+    seat = state.active
+    me = state.players[seat]
+    best: Action = EndTurn(seat)
     best_value = 0.3
     for action in actions:
         if not isinstance(action, PlayCard):
             continue
-        card = cards[state.hand[action.hand_index]]
-        value = card_value(card, state)
-        cost = sum(energy.cost_of(state, card))
+        card = cards[me.hand[action.hand_index]]
+        value = card_value(card, state, seat)
+        cost = sum(energy.cost_of(me, card))
         score = value - 0.3 * cost
         if score > best_value:
             best, best_value = action, score
@@ -102,6 +101,7 @@ def _greedy_choice(state: State) -> int:
     pending = state.pending
     assert pending is not None
     content = load()
+    me = state.players[pending.seat]
     options = pending.options
     kind = pending.kind
     if kind in ("style", "second_style"):
@@ -113,45 +113,46 @@ def _greedy_choice(state: State) -> int:
             if option == NONE_OPTION:
                 return 1.5
             card = content.cards[option]
-            return -1.0 if never_payable(state, card) else card_value(card)
+            return -1.0 if never_payable(me, card) else card_value(card)
 
         return max((worth(o), i) for i, o in enumerate(options))[1]
     if kind == "remove_card":
 
         def keep(option: str) -> float:
             card = content.cards[option]
-            return -1.0 if never_payable(state, card) else card_value(card)
+            return -1.0 if never_payable(me, card) else card_value(card)
 
         return min((keep(o), i) for i, o in enumerate(options))[1]
     if kind == "event":
         event = content.events[state.event]
-        missing = START_VITALITY - state.vitality
+        missing = START_VITALITY - me.vitality
 
         def worth(ops) -> float:
             total = 0.0
             for op in ops:
                 if op.op == "heal":
-                    total += min(op.n, missing) * (1.5 if state.vitality < 15 else 0.8)
+                    total += min(op.n, missing) * (1.5 if me.vitality < 15 else 0.8)
                 elif op.op == "lose":
-                    if op.n >= state.vitality:
+                    if op.n >= me.vitality:
                         return -100.0  # it would end the journey
-                    total -= op.n * (1.5 if state.vitality < 15 else 0.7)
+                    total -= op.n * (1.5 if me.vitality < 15 else 0.7)
                 elif op.op == "add_skills":
                     total += 3.0 * op.n
                 elif op.op == "remove_card":
                     total += 2.0
                 elif op.op == "add_energy":
-                    total += 3.5 if op.colour in state.allotment else 1.0
+                    total += 3.5 if op.colour in me.allotment else 1.0
                 elif op.op == "add_card":
                     total += 3.0
             return total
 
         return max((worth(choice.ops), i) for i, choice in enumerate(event.choices))[1]
     if kind == "weakened":
-        pile = foe.pile(state)
+        enemy = foe.acting(state)
+        pile = foe.pile(enemy)
 
         def threat(option: str) -> int:
-            actions = [a for a in foe.preview(state, pile[int(option)]) if not a.skipped]
+            actions = [a for a in foe.preview(state, enemy, pile[int(option)]) if not a.skipped]
             submits = sum(op.n for a in actions for op in a.ops if op.op == "submit")
             return sum(a.damage for a in actions) + submits
 

@@ -260,32 +260,33 @@ def check(content: Content) -> list[str]:
 # ----- what a Disciple's energy can never pay ---------------------------------------------
 
 
-def deck_energy(state) -> list[str]:
+def deck_energy(me) -> list[str]:
     """Colours of the energy cards the Disciple's deck holds (they can join any fight)."""
     cards = load().cards
-    return [cards[c].colour for c in state.owned if cards[c].kind == "energy"]
+    return [cards[c].colour for c in me.owned if cards[c].kind == "energy"]
 
 
-def never_payable(state, card: Card, allotment: tuple[str, ...] | list[str] | None = None) -> bool:
+def never_payable(me, card: Card, allotment: tuple[str, ...] | list[str] | None = None) -> bool:
     """Whether even the allotment and every energy card of the deck in play at once cannot
     pay this card: it could only ever sit in the hand."""
-    energy = list(state.allotment if allotment is None else allotment) + deck_energy(state)
+    energy = list(me.allotment if allotment is None else allotment) + deck_energy(me)
     return not pays(energy, card)
 
 
-def unpayable_in_deck(state, allotment: tuple[str, ...] | list[str]) -> list[Card]:
+def unpayable_in_deck(me, allotment: tuple[str, ...] | list[str]) -> list[Card]:
     """The deck's cards that this allotment (with the deck's energy cards) can never pay."""
     cards = load().cards
-    return [cards[c] for c in state.owned if never_payable(state, cards[c], allotment)]
+    return [cards[c] for c in me.owned if never_payable(me, cards[c], allotment)]
 
 
 def best_allotment(state) -> tuple[str, ...]:
     """For a pending energy pick: the picks so far completed with the colours that can pay the
     most cards of the deck and skills deck by themselves, then with the deck's energy cards."""
     pending = state.pending
+    me = state.players[pending.seat]
     cards = load().cards
-    deck = [cards[c] for c in state.owned + state.skills_deck if cards[c].kind != "energy"]
-    energy = deck_energy(state)
+    deck = [cards[c] for c in me.owned + me.skills_deck if cards[c].kind != "energy"]
+    energy = deck_energy(me)
     best: tuple[tuple[int, int], tuple[str, ...]] = ((-1, -1), ())
     for rest in combinations(sorted(pending.options), pending.picks_left):
         allotment = tuple(pending.extra) + rest

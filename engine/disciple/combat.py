@@ -19,7 +19,7 @@ from engine.disciple.effects import (
     resolve_player_ops,
 )
 from engine.disciple.energy import combo_hit, cost_of, default_taps, pay
-from engine.disciple.model import COLOUR_LETTER, FIRST_HAND, Enemy, EnergyCard, State
+from engine.disciple.model import COLOUR_LETTER, FIRST_HAND, Disciple, Enemy, EnergyCard, State
 
 KIND_WORD = {"upper": "Upperbody", "lower": "Lowerbody", "grapple": "Grapple", "none": "untyped"}
 
@@ -29,20 +29,22 @@ KIND_WORD = {"upper": "Upperbody", "lower": "Lowerbody", "grapple": "Grapple", "
 def start_combat(state: State, enemy_id: str) -> None:
     content = load()
     card = content.enemies[enemy_id]
-    state.enemy = Enemy(
+    enemy = Enemy(
         id=card.id,
         name=card.name,
         tier=card.tier,
         vitality=card.vitality,
         max_vitality=card.vitality,
     )
-    state.patterns = list(range(len(content.pile(enemy_id))))  # R21
-    state.rng.shuffle(state.patterns)
-    state.patterns_out = []
-    state.patterns_used = []
-    state.energy = [EnergyCard(colour, 1) for colour in state.allotment]  # R22
-    state.pool = [0, 0, 0, 0]
+    state.enemies = [enemy]
+    enemy.patterns = list(range(len(content.pile(enemy_id))))  # R21
+    state.rng.shuffle(enemy.patterns)
+    for me in state.players:
+        me.energy = [EnergyCard(colour, 1) for colour in me.allotment]  # R22
+        me.pool = [0, 0, 0, 0]
+        me.target = 0
     state.turn = 1
+    state.active = 0
     state.phase = "player"
     log(state, f"{card.name} ({card.tier}, {card.vitality} vitality) blocks your path!")
     for k, special in enumerate(card.specials):
@@ -51,99 +53,101 @@ def start_combat(state: State, enemy_id: str) -> None:
                 log(state, f"{card.name}: {special.text}")
             for i, op in enumerate(special.ops):
                 trace.fire(f"enemy:{card.id}:special:{k}:op:{i}")
-                foe.enemy_op(state, op, "none")
-    draw_cards(state, FIRST_HAND)  # first turn: a hand of five, nothing fades yet
+                foe.enemy_op(state, enemy, op, "none")
+    for me in state.players:
+        draw_cards(state, me, FIRST_HAND)  # first turn: a hand of five, nothing fades yet
 
 
 def start_player_turn(state: State) -> None:
     cards = load().cards
     state.turn += 1
-    state.guard = min(state.guard, guard_kept(state))  # R25, R27
-    assert state.enemy is not None
-    state.enemy.rocked = 0
-    if state.counters:
+    me = state.players[state.active]
+    me.guard = min(me.guard, guard_kept(me))  # R25, R27
+    for enemy in state.enemies:
+        enemy.rocked = 0
+    if me.counters:
         log(state, "Unused counters are discarded.")
-        state.discard.extend(state.counters)
-        state.counters = []
+        me.discard.extend(me.counters)
+        me.counters = []
     state.phase = "player"
-    for slot in (state.stance, state.style, state.state_card):
+    for slot in (me.stance, me.style, me.state_card):
         if not slot or fight_over(state):
             continue
         card = cards[slot]
         if card.focus:
             log(state, f"Focus: {card.name}.")
-            resolve_player_ops(state, card, [("focus", card.focus)])
-        elif state.locked and slot == state.state_card:
+            resolve_player_ops(state, me, card, [("focus", card.focus)])
+        elif me.locked and slot == me.state_card:
             log(state, f"{card.name} stays locked in.")
             trace.fire(f"card:{card.id}:lock_repeat")
-            resolve_player_ops(state, card, [("effects", card.effects)])  # R8: it repeats
+            resolve_player_ops(state, me, card, [("effects", card.effects)])  # R8: it repeats
 
 
 # ----- the Disciple plays a card --------------------------------------------------------
 
 
-def _put_in_play(state: State, card: Card) -> None:
+def _put_in_play(state: State, me: Disciple, card: Card) -> None:
     if card.kind == "stance":
-        old, state.stance = state.stance, card.id
+        old, me.stance = me.stance, card.id
     elif card.kind == "style":
-        old, state.style = state.style, card.id
+        old, me.style = me.style, card.id
     else:
-        old, state.state_card = state.state_card, card.id
-        state.locked = False
-        state.lock_damage = 0
+        old, me.state_card = me.state_card, card.id
+        me.locked = False
+        me.lock_damage = 0
     if old:
         log(state, f"{load().cards[old].name} leaves play.")
-        state.discard.append(old)
-    check_lock(state)
+        me.discard.append(old)
+    check_lock(state, me)
 
 
-def tap_words(state: State, taps: tuple[int, ...]) -> str:
-    return " ".join(COLOUR_LETTER[state.energy[i].colour] for i in taps) or "nothing"
+def tap_words(me: Disciple, taps: tuple[int, ...]) -> str:
+    return " ".join(COLOUR_LETTER[me.energy[i].colour] for i in taps) or "nothing"
 
 
-def play_card(state: State, index: int, taps: tuple[int, ...] | None = None) -> None:
-    card = load().cards[state.hand.pop(index)]
+def play_card(state: State, me: Disciple, index: int, taps: tuple[int, ...] | None = None) -> None:
+    card = load().cards[me.hand.pop(index)]
     if card.kind == "energy":
-        state.energy.append(EnergyCard(card.colour, card.amount, card=card.id))
+        me.energy.append(EnergyCard(card.colour, card.amount, card=card.id))
         trace.fire(f"card:{card.id}:play")
         log(state, f"You put {card.name} into play.")
         return
-    flowing = combo_hit(state, card)
-    cost = cost_of(state, card)
+    flowing = combo_hit(me, card)
+    cost = cost_of(me, card)
     if flowing:
-        trace.fire(f"card:{state.last_played}:combo")
+        trace.fire(f"card:{me.last_played}:combo")
     if taps is None:
-        taps = default_taps(state, cost)
-    tapped = f", tapping {tap_words(state, taps)}" if taps else ""
-    pay(state, cost, taps)
+        taps = default_taps(me, cost)
+    tapped = f", tapping {tap_words(me, taps)}" if taps else ""
+    pay(me, cost, taps)
     log(state, f"You play {card.name}{' (combo)' if flowing else ''}{tapped}.")
     parts = [("effects", card.effects)]
     if card.stays:
-        _put_in_play(state, card)
+        _put_in_play(state, me, card)
         parts.insert(0, ("focus", card.focus))
     if flowing:
         parts.append(("flow", card.flow))
-    resolve_player_ops(state, card, parts)
-    state.combo = list(card.combo)
-    state.last_played = card.id
+    resolve_player_ops(state, me, card, parts)
+    me.combo = list(card.combo)
+    me.last_played = card.id
     if card.stays:
         return
     if card.counter is not None:
-        state.counters.append(card.id)
+        me.counters.append(card.id)
         log(state, f"Counter set: {card.name} answers {counter_words(card.counter.on)}.")
         return
     lock = card.lock_in
-    if lock is not None and lock_met(state, lock) and not fight_over(state):
-        if state.state_card:
-            log(state, f"{load().cards[state.state_card].name} leaves play.")
-            state.discard.append(state.state_card)
-        state.state_card = card.id
-        state.locked = True
-        state.lock_damage = 0
+    if lock is not None and lock_met(me, lock) and not fight_over(state):
+        if me.state_card:
+            log(state, f"{load().cards[me.state_card].name} leaves play.")
+            me.discard.append(me.state_card)
+        me.state_card = card.id
+        me.locked = True
+        me.lock_damage = 0
         trace.fire(f"card:{card.id}:lock")
         log(state, f"{card.name} is locked in!")
         return
-    state.discard.append(card.id)
+    me.discard.append(card.id)
 
 
 def counter_words(on: str) -> str:
@@ -158,14 +162,15 @@ def counter_words(on: str) -> str:
 def end_player_turn(state: State) -> None:
     """End of turn: buffs fade, energy untaps and empties, draw 3 stopping at a hand of 8;
     then the enemy's turn, and the Disciple's next one once it is over."""
-    state.power = 0
-    state.feint = False
-    state.clinch = False
-    state.combo = []
-    state.pool = [0, 0, 0, 0]
-    for energy in state.energy:
+    me = state.players[state.active]
+    me.power = 0
+    me.feint = False
+    me.clinch = False
+    me.combo = []
+    me.pool = [0, 0, 0, 0]
+    for energy in me.energy:
         energy.tapped = False
-    end_draw(state)
+    end_draw(state, me)
     if foe.begin_turn(state):
         start_player_turn(state)
 

@@ -20,17 +20,27 @@ from engine.disciple.effects import (
     submit_player,
     weaken_player,
 )
-from engine.disciple.model import EnemyTurn, Pending, State
+from engine.disciple.model import Disciple, Enemy, EnemyTurn, Pending, State
 
 
-def pile(state: State) -> list[Pattern]:
-    assert state.enemy is not None
-    return load().pile(state.enemy.id)
+def pile(enemy: Enemy) -> list[Pattern]:
+    return load().pile(enemy.id)
 
 
-def _pattern_key(state: State, index: int) -> str:
-    enemy = load().enemies[state.enemy.id]  # type: ignore[union-attr]
-    return f"pattern:{enemy.style}:{enemy.tier}:{index}"
+def acting(state: State) -> Enemy:
+    """The enemy whose turn it is."""
+    assert state.enemy_turn is not None
+    return state.enemies[state.enemy_turn.enemy]
+
+
+def victim(state: State, enemy: Enemy) -> Disciple:
+    """The Disciple this enemy attacks."""
+    return state.players[enemy.target]
+
+
+def _pattern_key(enemy: Enemy, index: int) -> str:
+    card = load().enemies[enemy.id]
+    return f"pattern:{card.style}:{card.tier}:{index}"
 
 
 def named_attack(enemy_id: str, kind: str, damage: int) -> tuple[int, EnemyAttack | None]:
@@ -54,13 +64,12 @@ class ActionPreview(msgspec.Struct, frozen=True):
     skipped: bool = False  # lost to Stun
 
 
-def preview(state: State, pattern: Pattern, first: bool = True) -> list[ActionPreview]:
+def preview(state: State, enemy: Enemy, pattern: Pattern, first: bool = True) -> list[ActionPreview]:
     """A pattern's actions as they would land now: named-attack bonuses, the Power the enemy
     holds or will gain when its turn begins, and the actions Stun will skip (first pattern)."""
-    enemy = state.enemy
-    assert enemy is not None
-    if state.enemy_turn is not None:  # its turn has begun: specials and Stun are counted
-        power, skip = enemy.power, state.enemy_turn.skip
+    turn = state.enemy_turn
+    if turn is not None and state.enemies[turn.enemy] is enemy:  # its turn has begun
+        power, skip = enemy.power, turn.skip
     else:
         power, skip = enemy.power, enemy.stun
         power += sum(
@@ -90,71 +99,74 @@ def preview(state: State, pattern: Pattern, first: bool = True) -> list[ActionPr
 # ----- its turn ---------------------------------------------------------------------------
 
 
-def _draw_pattern(state: State) -> int | None:
-    if not state.patterns:
+def _draw_pattern(enemy: Enemy) -> int | None:
+    if not enemy.patterns:
         return None
-    pattern = state.patterns.pop()
-    state.patterns_out.append(pattern)
+    pattern = enemy.patterns.pop()
+    enemy.patterns_out.append(pattern)
     return pattern
 
 
-def begin_turn(state: State) -> bool:
-    """The enemy's turn begins (its Guard fades, specials, patterns drawn). True once the
+def begin_turn(state: State, index: int = 0) -> bool:
+    """An enemy's turn begins (its Guard fades, specials, patterns drawn). True once the
     turn is over; False when it waits for a decision or the fight ended."""
-    enemy = state.enemy
-    assert enemy is not None
+    enemy = state.enemies[index]
     card = load().enemies[enemy.id]
+    me = victim(state, enemy)
     state.phase = "enemy"
     enemy.guard = 0  # R25
-    state.rocked = 0
+    me.rocked = 0
     for k, special in enumerate(card.specials):
         if special.when == "turn":
             for i, op in enumerate(special.ops):
                 trace.fire(f"enemy:{enemy.id}:special:{k}:op:{i}")
-                enemy_op(state, op, "none")
+                enemy_op(state, enemy, op, "none")
     if special_text := " ".join(s.text for s in card.specials if s.when == "turn" and s.text):
         log(state, f"{enemy.name}: {special_text}")
     # R19: Stun skips first actions and Weakened draws extra patterns, first pattern only
-    turn = EnemyTurn(patterns_left=card.patterns_per_turn - 1, skip=enemy.stun)
+    turn = EnemyTurn(enemy=index, patterns_left=card.patterns_per_turn - 1, skip=enemy.stun)
     enemy.stun = 0
     state.enemy_turn = turn
-    state.patterns_used = []
-    drawn = [p for p in (_draw_pattern(state) for _ in range(1 + enemy.weakened)) if p is not None]
+    enemy.patterns_used = []
+    drawn = [p for p in (_draw_pattern(enemy) for _ in range(1 + enemy.weakened)) if p is not None]
     enemy.weakened = 0
     if len(drawn) > 1:
         state.pending = Pending(
             kind="weakened",
             prompt=f"{enemy.name} is Weakened: choose the attack pattern it uses.",
             options=[str(p) for p in drawn],
+            seat=enemy.target,
         )
-        names = " and ".join(pile(state)[p].name for p in drawn)
+        names = " and ".join(pile(enemy)[p].name for p in drawn)
         log(state, f"{enemy.name} is Weakened and draws {len(drawn)} patterns: {names}.")
         return False
     turn.pattern = drawn[0] if drawn else -1
     if drawn:
-        state.patterns_used.append(drawn[0])
+        enemy.patterns_used.append(drawn[0])
     return run_turn(state)
 
 
 def choose_pattern(state: State, pattern: int) -> bool:
+    enemy = acting(state)
     assert state.enemy_turn is not None
     state.enemy_turn.pattern = pattern
-    state.patterns_used.append(pattern)
-    log(state, f"You choose {pile(state)[pattern].name} for it.")
+    enemy.patterns_used.append(pattern)
+    log(state, f"You choose {pile(enemy)[pattern].name} for it.")
     return run_turn(state)
 
 
 def run_turn(state: State) -> bool:
     """Resolve pattern actions until the turn ends (True), or the fight ends or a choice is
     needed (False)."""
-    enemy = state.enemy
+    enemy = acting(state)
     turn = state.enemy_turn
-    assert enemy is not None and turn is not None
-    patterns = pile(state)
+    assert turn is not None
+    patterns = pile(enemy)
     while True:
         if fight_over(state) or state.pending is not None:
             return False
-        if state.to_tap and not _ask_stun_tap(state):
+        me = victim(state, enemy)
+        if me.to_tap and not _ask_stun_tap(state, enemy, me):
             return False
         if turn.pattern < 0:
             break
@@ -165,10 +177,10 @@ def run_turn(state: State) -> bool:
             if turn.patterns_left <= 0:
                 break
             turn.patterns_left -= 1
-            drawn = _draw_pattern(state)
+            drawn = _draw_pattern(enemy)
             turn.pattern = -1 if drawn is None else drawn
             if drawn is not None:
-                state.patterns_used.append(drawn)
+                enemy.patterns_used.append(drawn)
             turn.step = 0
             continue
         action_index = turn.step
@@ -177,20 +189,20 @@ def run_turn(state: State) -> bool:
             turn.skip -= 1
             log(state, f"Stunned, {enemy.name} loses the first action of {pattern.name}.")
             continue
-        key = f"{_pattern_key(state, turn.pattern)}:{action_index}"
-        enemy_action(state, pattern.actions[action_index], key)
-    end_turn(state)
+        key = f"{_pattern_key(enemy, turn.pattern)}:{action_index}"
+        enemy_action(state, enemy, pattern.actions[action_index], key)
+    end_turn(state, enemy)
     return True
 
 
-def _ask_stun_tap(state: State) -> bool:
+def _ask_stun_tap(state: State, enemy: Enemy, me: Disciple) -> bool:
     """Stun received: the Disciple taps energy cards of their choice (R18). False when asking."""
     untapped: dict[tuple[str, int], int] = {}  # one card of each kind: alike ones tap alike
-    for i, energy in enumerate(state.energy):
+    for i, energy in enumerate(me.energy):
         if not energy.tapped:
             untapped.setdefault((energy.colour, energy.amount), i)
     if not untapped:
-        state.to_tap = 0
+        me.to_tap = 0
         log(state, "Stunned, but all your energy is tapped already.")
         return True
     log(state, "You are Stunned: you tap an energy card of your choice.")
@@ -198,24 +210,25 @@ def _ask_stun_tap(state: State) -> bool:
         kind="stun_tap",
         prompt="You are Stunned: choose an energy card to tap.",
         options=[str(i) for i in untapped.values()],
+        seat=enemy.target,
     )
     return False
 
 
 def stun_tap(state: State, energy_index: int) -> bool:
-    state.energy[energy_index].tapped = True
-    state.to_tap -= 1
-    log(state, f"Stunned: your {state.energy[energy_index].colour} energy is tapped.")
+    me = victim(state, acting(state))
+    me.energy[energy_index].tapped = True
+    me.to_tap -= 1
+    log(state, f"Stunned: your {me.energy[energy_index].colour} energy is tapped.")
     return run_turn(state)
 
 
-def enemy_action(state: State, action, key: str) -> None:
+def enemy_action(state: State, enemy: Enemy, action, key: str) -> None:
     """One action of a pattern: counters answer first (R9); then, as R3 orders a card, the
     enemy's own buffs, its debuffs on the Disciple, and the hit (R20 adds the named attack)."""
-    enemy = state.enemy
-    assert enemy is not None
+    me = victim(state, enemy)
     kind = action.kind
-    _trigger_counter(state, kind)
+    _trigger_counter(state, me, kind)
     if fight_over(state):
         return
     trace.fire(key)
@@ -232,7 +245,7 @@ def enemy_action(state: State, action, key: str) -> None:
     for op_key, op in keyed:
         if op.op in BUFF_OPS:
             trace.fire(op_key)
-            enemy_self_op(state, op)
+            enemy_self_op(enemy, op)
     attacks = damage > 0 or (kind == "grapple" and any(op.op == "submit" for _, op in keyed))
     clinch = ""
     if enemy.clinch and attacks:  # R16: Clinch is used by the next attack, by its kind
@@ -241,22 +254,20 @@ def enemy_action(state: State, action, key: str) -> None:
     for op_key, op in keyed:
         if op.op in DEBUFF_OPS and not fight_over(state):
             trace.fire(op_key)
-            enemy_op(state, op, kind, full=clinch == "grapple")
+            enemy_op(state, enemy, op, kind, full=clinch == "grapple")
     if damage > 0 and not fight_over(state):
-        enemy_attack(state, damage, kind, "" if clinch == "grapple" else clinch)
+        enemy_attack(state, enemy, me, damage, kind, "" if clinch == "grapple" else clinch)
     for op_key, op in keyed:
         if op.op not in BUFF_OPS and op.op not in DEBUFF_OPS and not fight_over(state):
             trace.fire(op_key)
-            enemy_op(state, op, kind)
+            enemy_op(state, enemy, op, kind)
     if clinch == "grapple" and not fight_over(state):
         enemy.clinch = True
         log(state, f"{enemy.name} keeps its Clinch.")
 
 
-def enemy_self_op(state: State, op: Op) -> bool:
+def enemy_self_op(enemy: Enemy, op: Op) -> bool:
     """Buffs and heals the enemy gives itself; False if the op targets the Disciple."""
-    enemy = state.enemy
-    assert enemy is not None
     if op.op == "power":
         enemy.power += op.n
     elif op.op == "guard":
@@ -272,49 +283,48 @@ def enemy_self_op(state: State, op: Op) -> bool:
     return True
 
 
-def enemy_op(state: State, op: Op, kind: str, full: bool = False) -> None:
+def enemy_op(state: State, enemy: Enemy, op: Op, kind: str, full: bool = False) -> None:
     """One op of an enemy action or special; `full`: its Submit lands in full (Clinch)."""
-    if fight_over(state) or enemy_self_op(state, op):
+    if fight_over(state) or enemy_self_op(enemy, op):
         return
+    me = victim(state, enemy)
     if op.op == "attack":
-        enemy_attack(state, op.n, kind)
+        enemy_attack(state, enemy, me, op.n, kind)
     elif op.op == "submit":
-        submit_player(state, op.n, full=full)
+        submit_player(state, me, op.n, full=full)
     elif op.op == "exposed":
-        if state.guard:
-            log(state, f"You are Exposed and lose {state.guard} Guard.")
-        state.guard = 0
+        if me.guard:
+            log(state, f"You are Exposed and lose {me.guard} Guard.")
+        me.guard = 0
     elif op.op == "rocked":
-        rock_player(state, op.n)
+        rock_player(state, me, op.n)
     elif op.op == "weakened":
         for _ in range(op.n):
-            weaken_player(state)
+            weaken_player(state, me)
     elif op.op == "stun":
-        state.to_tap += op.n
+        me.to_tap += op.n
 
 
-def _trigger_counter(state: State, kind: str) -> None:
+def _trigger_counter(state: State, me: Disciple, kind: str) -> None:
     cards = load().cards
-    for i, card_id in enumerate(state.counters):
+    for i, card_id in enumerate(me.counters):
         counter = cards[card_id].counter
         assert counter is not None
         if counter.on == kind or (counter.on == "any" and kind != "none"):
-            del state.counters[i]
+            del me.counters[i]
             log(state, f"Counter! {cards[card_id].name} answers the attack.")
-            resolve_player_ops(state, cards[card_id], [("counter", counter.ops)])
-            state.discard.append(card_id)
+            resolve_player_ops(state, me, cards[card_id], [("counter", counter.ops)])
+            me.discard.append(card_id)
             return  # R9: one counter answers one action
 
 
-def end_turn(state: State) -> None:
-    enemy = state.enemy
-    assert enemy is not None
+def end_turn(state: State, enemy: Enemy) -> None:
     enemy.power = 0  # R25: the enemy's buffs fade at the end of its turn
     enemy.clinch = False
     enemy.feint = False
-    state.patterns.extend(state.patterns_out)
-    state.patterns_out = []
-    state.rng.shuffle(state.patterns)
+    enemy.patterns.extend(enemy.patterns_out)
+    enemy.patterns_out = []
+    state.rng.shuffle(enemy.patterns)
     state.enemy_turn = None
 
 
@@ -341,5 +351,5 @@ def action_words(action: ActionPreview) -> str:
     return f"({text} skipped)" if action.skipped else text
 
 
-def pattern_words(state: State, pattern: Pattern, first: bool = True) -> str:
-    return ", then ".join(action_words(a) for a in preview(state, pattern, first))
+def pattern_words(state: State, enemy: Enemy, pattern: Pattern, first: bool = True) -> str:
+    return ", then ".join(action_words(a) for a in preview(state, enemy, pattern, first))

@@ -14,7 +14,7 @@ from itertools import product
 
 from engine.disciple.content import Card, load
 from engine.disciple.effects import matches
-from engine.disciple.model import COLOURS, State
+from engine.disciple.model import COLOURS, Disciple
 
 _BASE_COST: dict[str, tuple[int, int, int, int]] = {}
 
@@ -26,13 +26,13 @@ def base_cost(card: Card) -> tuple[int, int, int, int]:
     return cost
 
 
-def combo_hit(state: State, card: Card) -> bool:
-    return bool(state.combo) and any(matches(card, tag) for tag in state.combo)
+def combo_hit(me: Disciple, card: Card) -> bool:
+    return bool(me.combo) and any(matches(card, tag) for tag in me.combo)
 
 
-def cost_of(state: State, card: Card) -> list[int]:
+def cost_of(me: Disciple, card: Card) -> list[int]:
     cost = list(base_cost(card))
-    if state.combo and combo_hit(state, card) and sum(cost) > 0:
+    if me.combo and combo_hit(me, card) and sum(cost) > 0:
         # R6: Combo takes the 1 off a gray cost first, else off the largest coloured cost
         if cost[0] > 0:
             cost[0] -= 1
@@ -42,9 +42,9 @@ def cost_of(state: State, card: Card) -> list[int]:
     return cost
 
 
-def available(state: State) -> list[int]:
-    have = list(state.pool)
-    for energy in state.energy:
+def available(me: Disciple) -> list[int]:
+    have = list(me.pool)
+    for energy in me.energy:
         if not energy.tapped:
             have[COLOURS.index(energy.colour)] += energy.amount
     return have
@@ -68,8 +68,8 @@ Table = tuple[tuple[int, int, bool], ...]
 _COLOUR_INDEX = {colour: i for i, colour in enumerate(COLOURS)}
 
 
-def _table(state: State) -> Table:
-    return tuple((_COLOUR_INDEX[e.colour], e.amount, e.tapped) for e in state.energy)
+def _table(me: Disciple) -> Table:
+    return tuple((_COLOUR_INDEX[e.colour], e.amount, e.tapped) for e in me.energy)
 
 
 def _untapped_by_colour(table: Table) -> list[list[int]]:
@@ -94,30 +94,30 @@ def _demand(hand: tuple[str, ...]) -> tuple[int, ...]:
     return tuple(demand)
 
 
-def _rest_of_hand(state: State, playing: int | None) -> tuple[int, ...]:
+def _rest_of_hand(me: Disciple, playing: int | None) -> tuple[int, ...]:
     """What the hand asks of each colour without the card being played (None: it has left
     the hand already)."""
-    demand = _demand(tuple(state.hand))
+    demand = _demand(tuple(me.hand))
     if playing is None:
         return demand
-    own = base_cost(load().cards[state.hand[playing]])
+    own = base_cost(load().cards[me.hand[playing]])
     return tuple(d - c for d, c in zip(demand, own))
 
 
-def payments(state: State, cost: list[int], playing: int | None = None) -> list[tuple[int, ...]]:
+def payments(me: Disciple, cost: list[int], playing: int | None = None) -> list[tuple[int, ...]]:
     """Every way to pay `cost` by tapping untapped energy cards on top of the gathered pool:
     the smallest sets that pay (no card in them could be left untapped), one per mix of
     colours. The default (R7) comes first; [] when the cost cannot be paid. `playing` is the
     hand position of the card paid for, if it is still in the hand."""
-    demand = _rest_of_hand(state, playing)
-    return list(_ways(tuple(cost), _table(state), tuple(state.pool), demand))
+    demand = _rest_of_hand(me, playing)
+    return list(_ways(tuple(cost), _table(me), tuple(me.pool), demand))
 
 
-def default_taps(state: State, cost: list[int], playing: int | None = None) -> tuple[int, ...]:
+def default_taps(me: Disciple, cost: list[int], playing: int | None = None) -> tuple[int, ...]:
     """R7's default: each colour's cost from its own colour; a gray cost from gray energy
     first, then from the colours the rest of the hand needs least."""
-    demand = _rest_of_hand(state, playing)
-    return _default(tuple(cost), _table(state), tuple(state.pool), demand)
+    demand = _rest_of_hand(me, playing)
+    return _default(tuple(cost), _table(me), tuple(me.pool), demand)
 
 
 def _counts(table: Table) -> tuple[int, ...]:
@@ -210,57 +210,57 @@ def _default(cost: tuple[int, ...], table: Table, pool_now: tuple[int, ...], dem
     return tuple(sorted(taps))
 
 
-def pay(state: State, cost: list[int], taps: tuple[int, ...]) -> None:
+def pay(me: Disciple, cost: list[int], taps: tuple[int, ...]) -> None:
     """Tap these energy cards into the pool, then spend the cost from the pool (gray costs
     from gray first, then from the colours the rest of the hand needs least)."""
     for i in taps:
-        energy = state.energy[i]
+        energy = me.energy[i]
         energy.tapped = True
-        state.pool[COLOURS.index(energy.colour)] += energy.amount
+        me.pool[COLOURS.index(energy.colour)] += energy.amount
     for c in (1, 2, 3):
-        state.pool[c] -= cost[c]
+        me.pool[c] -= cost[c]
     gray = cost[0]
-    demand = _demand(tuple(state.hand))
+    demand = _demand(tuple(me.hand))
     for c in [0] + sorted((1, 2, 3), key=lambda c: demand[c]):
-        take = min(state.pool[c], gray)
-        state.pool[c] -= take
+        take = min(me.pool[c], gray)
+        me.pool[c] -= take
         gray -= take
-    if gray or min(state.pool) < 0:
+    if gray or min(me.pool) < 0:
         raise AssertionError("pay() called with taps that cannot pay the cost")
 
 
-def playable(state: State, index: int) -> bool:
-    card = load().cards[state.hand[index]]
+def playable(me: Disciple, index: int) -> bool:
+    card = load().cards[me.hand[index]]
     if card.kind == "energy":
         return True
-    return can_pay(available(state), cost_of(state, card))
+    return can_pay(available(me), cost_of(me, card))
 
 
-def playable_indices(state: State) -> list[int]:
+def playable_indices(me: Disciple) -> list[int]:
     """Hand positions the Disciple can play now (one energy count for the whole hand)."""
     cards = load().cards
-    have = available(state)
+    have = available(me)
     seen: dict[str, bool] = {}
     result = []
-    for i, card_id in enumerate(state.hand):
+    for i, card_id in enumerate(me.hand):
         ok = seen.get(card_id)
         if ok is None:
             card = cards[card_id]
             if card.kind == "energy":
                 ok = True
             else:
-                ok = can_pay(have, cost_of(state, card) if state.combo else list(base_cost(card)))
+                ok = can_pay(have, cost_of(me, card) if me.combo else list(base_cost(card)))
             seen[card_id] = ok
         if ok:
             result.append(i)
     return result
 
 
-def plays(state: State) -> list[tuple[int, list[tuple[int, ...]]]]:
+def plays(me: Disciple) -> list[tuple[int, list[tuple[int, ...]]]]:
     """For legal_actions: each hand position the Disciple can play now, with the ways to pay
     for it besides the default (R7). The energy is read once; copies of a card play alike."""
     cards = load().cards
-    table, pool = _table(state), tuple(state.pool)
+    table, pool = _table(me), tuple(me.pool)
     counts = _counts(table)
     have = [pool[c] + 0 for c in range(4)]
     for colour, amount, tapped in table:
@@ -270,10 +270,10 @@ def plays(state: State) -> list[tuple[int, list[tuple[int, ...]]]]:
     hand_demand: tuple[int, ...] | None = None
     found: dict[str, list[tuple[int, ...]] | None] = {}  # None: cannot be paid now
     result = []
-    for i, card_id in enumerate(state.hand):
+    for i, card_id in enumerate(me.hand):
         if card_id not in found:
             card = cards[card_id]
-            cost = tuple(cost_of(state, card)) if state.combo else base_cost(card)
+            cost = tuple(cost_of(me, card)) if me.combo else base_cost(card)
             if card.kind == "energy":
                 found[card_id] = []
             elif not can_pay(have, list(cost)):
@@ -282,7 +282,7 @@ def plays(state: State) -> list[tuple[int, list[tuple[int, ...]]]]:
                 found[card_id] = []  # one mix of colours pays it: nothing to choose
             else:
                 if hand_demand is None:
-                    hand_demand = _demand(tuple(state.hand))
+                    hand_demand = _demand(tuple(me.hand))
                 rest = tuple(d - c for d, c in zip(hand_demand, base_cost(card)))
                 found[card_id] = list(_ways(cost, table, pool, rest)[1:])
         ways = found[card_id]
@@ -291,12 +291,12 @@ def plays(state: State) -> list[tuple[int, list[tuple[int, ...]]]]:
     return result
 
 
-def other_payments(state: State, index: int) -> list[tuple[int, ...]]:
+def other_payments(me: Disciple, index: int) -> list[tuple[int, ...]]:
     """The ways to pay for the card at this hand position besides the default."""
-    card = load().cards[state.hand[index]]
+    card = load().cards[me.hand[index]]
     if card.kind == "energy":
         return []
-    cost = cost_of(state, card)
-    if cost[0] == 0 and all(e.amount == 1 for e in state.energy):
+    cost = cost_of(me, card)
+    if cost[0] == 0 and all(e.amount == 1 for e in me.energy):
         return []  # coloured costs alone leave nothing to choose between
-    return payments(state, cost, index)[1:]
+    return payments(me, cost, index)[1:]

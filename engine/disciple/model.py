@@ -27,21 +27,25 @@ Phase = Literal["setup", "journey", "player", "enemy", "over"]
 
 
 class PlayCard(msgspec.Struct, frozen=True, tag="play_card"):
-    """Play the card at this hand position, tapping these energy cards (indices in
-    State.energy) to pay for it; None taps the default set (R7)."""
+    """Play the card at this hand position, tapping these energy cards (indices in the
+    player's energy) to pay for it; None taps the default set (R7)."""
 
     hand_index: int
     taps: tuple[int, ...] | None = None
+    seat: int = 0
 
 
 class EndTurn(msgspec.Struct, frozen=True, tag="end_turn"):
-    """Stop playing cards: end of turn, then the enemy acts."""
+    """Stop playing cards: end of turn, then the next fighter acts."""
+
+    seat: int = 0
 
 
 class Choose(msgspec.Struct, frozen=True, tag="choose"):
-    """Pick option `index` of the pending decision."""
+    """Pick option `index` of the pending decision (made by its seat)."""
 
     index: int
+    seat: int = 0
 
 
 Action = PlayCard | EndTurn | Choose
@@ -76,11 +80,16 @@ class Enemy(msgspec.Struct):
     stun: int = 0  # first actions skipped next enemy turn
     rocked: int = 0  # Rocked received during the current Disciple turn
     beaten: str = ""  # how the fight ended for it: "defeated", "knocked out", "tapped out"
+    target: int = 0  # the seat of the Disciple it attacks
+    patterns: list[int] = msgspec.field(default_factory=list)  # its pattern pile, top last
+    patterns_out: list[int] = msgspec.field(default_factory=list)  # drawn this turn
+    patterns_used: list[int] = msgspec.field(default_factory=list)  # resolved in its last turn
 
 
 class EnemyTurn(msgspec.Struct):
-    """Where the enemy is in its turn, so a save can resume mid-attack."""
+    """Where an enemy is in its turn, so a save can resume mid-attack."""
 
+    enemy: int = 0  # which of State.enemies is acting
     pattern: int = -1  # index in the pile's content list of the pattern being resolved
     step: int = 0  # next action of that pattern
     patterns_left: int = 0  # further patterns still to draw this turn (multi-attackers)
@@ -95,6 +104,7 @@ class Pending(msgspec.Struct):
     options: list[str]  # ids (cards, patterns, styles, colours, event choices) or labels
     picks_left: int = 1  # reward picks still allowed (a miniboss lets you keep two)
     extra: list[str] = msgspec.field(default_factory=list)  # ids set aside while choosing
+    seat: int = 0  # the player who decides
 
 
 PENDING_KINDS = (
@@ -117,16 +127,18 @@ class Step(msgspec.Struct, array_like=True):
     kind: str
     arg: str = ""
     n: int = 0
+    seat: int = 0  # the player it is for
 
 
-class State(msgspec.Struct):
-    rng: Rng
-    phase: Phase
-    styles: list[str]  # the style first chosen, then a second one if learned
-    allotment: list[str]  # colours of the default energy cards
-    vitality: int
-    event_deck: list[str]
-    skills_deck: list[str]
+class Disciple(msgspec.Struct):
+    """One player: their deck, hand, energy, what they have in play, buffs and debuffs."""
+
+    name: str = "You"
+    styles: list[str] = msgspec.field(default_factory=list)  # first style, then a second one
+    allotment: list[str] = msgspec.field(default_factory=list)  # colours of the default energy
+    vitality: int = START_VITALITY
+    event_deck: list[str] = msgspec.field(default_factory=list)
+    skills_deck: list[str] = msgspec.field(default_factory=list)
     second_skills: list[str] = msgspec.field(default_factory=list)  # while learning a style
     set_aside: list[str] = msgspec.field(default_factory=list)  # halved out (Group 2.5)
     removed: list[str] = msgspec.field(default_factory=list)  # taken out of the deck by events
@@ -146,17 +158,26 @@ class State(msgspec.Struct):
     power: int = 0
     clinch: bool = False
     feint: bool = False
-    rocked: int = 0  # Rocked received during the current enemy turn
+    rocked: int = 0  # Rocked received during the opponent's current turn
     to_tap: int = 0  # energy cards the Disciple must still tap (Stun received)
-    beaten: str = ""  # how the Disciple fell, once the run is lost
+    beaten: str = ""  # how the Disciple fell: "defeated", "knocked out", "tapped out"...
     combo: list[str] = msgspec.field(default_factory=list)  # listed by the last skill played
     last_played: str = ""
-    enemy: Enemy | None = None
+    target: int = 0  # the enemy (index in State.enemies) the Disciple's attacks go to
+
+
+MODES = ("solo", "versus", "coop", "campaign")
+
+
+class State(msgspec.Struct):
+    rng: Rng
+    phase: Phase
+    players: list[Disciple]  # by seat, in turn order
+    mode: str = "solo"
+    enemies: list[Enemy] = msgspec.field(default_factory=list)  # in the fight now
+    active: int = 0  # the seat whose turn it is
     event: str = ""  # the active event
     group: str = ""
-    patterns: list[int] = msgspec.field(default_factory=list)  # the enemy's pattern pile
-    patterns_out: list[int] = msgspec.field(default_factory=list)  # drawn this enemy turn
-    patterns_used: list[int] = msgspec.field(default_factory=list)  # resolved in its last turn
     enemy_turn: EnemyTurn | None = None
     turn: int = 0
     pending: Pending | None = None

@@ -19,6 +19,7 @@ from engine.disciple.model import (
     START_VITALITY,
     Action,
     Choose,
+    Disciple,
     EndTurn,
     Event,
     PlayCard,
@@ -39,7 +40,8 @@ class DiscipleGame(Game):
     title = "Disciple: A Journey"
     blurb = "Solo martial-arts deckbuilder"
     # 2: each style's own attack patterns, new card texts and costs, energy picked by the player
-    content_version = 2
+    # 3: a state of several Disciples and enemies (engine/disciple/upgrade.py carries 2 over)
+    content_version = 3
     State = State
     Action = Action
     Event = Event
@@ -68,17 +70,13 @@ class DiscipleGame(Game):
         state = State(
             rng=Rng.from_seed(seed),
             phase="setup",
-            styles=[],
-            allotment=[],
-            vitality=START_VITALITY,
-            event_deck=[],
-            skills_deck=[],
+            players=[Disciple()],
             second_style_offered=opts["second_style"],
         )
         if opts["style"] == "ask":  # R1: choosing the style is the run's first decision
-            journey.ask_style(state)
+            journey.ask_style(state, 0)
         else:
-            journey.take_style(state, opts["style"])
+            journey.take_style(state, 0, opts["style"])
         self._advance(state)
         return state
 
@@ -88,31 +86,48 @@ class DiscipleGame(Game):
         if state.phase == "over":
             return []
         if state.pending is not None:
-            return [Choose(i) for i in range(len(state.pending.options))]
+            seat = state.pending.seat
+            return [Choose(i, seat) for i in range(len(state.pending.options))]
         if state.phase != "player":
             return []
+        seat = state.active
         actions: list[Action] = []
-        for i, other_ways in energy.plays(state):
-            actions.append(PlayCard(i))
-            actions += [PlayCard(i, taps) for taps in other_ways]
-        actions.append(EndTurn())
+        for i, other_ways in energy.plays(state.players[seat]):
+            actions.append(PlayCard(i, None, seat))
+            actions += [PlayCard(i, taps, seat) for taps in other_ways]
+        actions.append(EndTurn(seat))
         return actions
 
     def is_legal(self, state: State, action: Any) -> bool:
         if state.phase == "over":
             return False
         if state.pending is not None:
-            return type(action) is Choose and 0 <= action.index < len(state.pending.options)
-        if state.phase != "player":
+            return (
+                type(action) is Choose
+                and action.seat == state.pending.seat
+                and 0 <= action.index < len(state.pending.options)
+            )
+        if state.phase != "player" or action.seat != state.active:
             return False
         if type(action) is EndTurn:
             return True
         if type(action) is PlayCard:
+            me = state.players[state.active]
             index = action.hand_index
-            if not (0 <= index < len(state.hand) and energy.playable(state, index)):
+            if not (0 <= index < len(me.hand) and energy.playable(me, index)):
                 return False
-            return action.taps is None or action.taps in energy.other_payments(state, index)
+            return action.taps is None or action.taps in energy.other_payments(me, index)
         return False
+
+    def to_move(self, state: State) -> tuple[int, ...]:
+        if state.phase == "over":
+            return ()
+        if state.pending is not None:
+            return (state.pending.seat,)
+        return (state.active,)
+
+    def seats(self, state: State) -> list[str]:
+        return [p.name for p in state.players]
 
     def _apply(self, state: State, action: Action) -> list[Event]:
         before = state.logged
@@ -129,7 +144,7 @@ class DiscipleGame(Game):
             else:
                 journey.choose(state, action.index)
         elif isinstance(action, PlayCard):
-            combat.play_card(state, action.hand_index, action.taps)
+            combat.play_card(state, state.players[action.seat], action.hand_index, action.taps)
         elif isinstance(action, EndTurn):
             log(state, "You end your turn.")
             combat.end_player_turn(state)
@@ -142,14 +157,14 @@ class DiscipleGame(Game):
         """A fight that just ended: defeat ends the run, victory brings rewards."""
         if state.phase not in ("player", "enemy") or not fight_over(state):
             return
-        enemy = state.enemy
-        assert enemy is not None
+        enemy = state.enemies[0]
+        me = state.players[0]
         state.pending = None
         state.enemy_turn = None  # a fight can end in the middle of the enemy's turn
-        if state.beaten:
+        if me.beaten:
             state.phase = "over"
             state.won = False
-            log(state, f"You are {state.beaten} by {enemy.name}. Your journey ends here.")
+            log(state, f"You are {me.beaten} by {enemy.name}. Your journey ends here.")
             return
         state.fights_won += 1
         log(state, f"{enemy.name} is {enemy.beaten}!")
@@ -158,7 +173,7 @@ class DiscipleGame(Game):
             state.won = True
             log(state, "You have beaten the final boss. Your journey is complete!")
             return
-        journey.offer_rewards(state, enemy.tier)
+        journey.offer_rewards(state, 0, enemy.tier)
 
     def _advance(self, state: State) -> None:
         while state.pending is None and state.phase not in ("over", "player", "enemy"):
@@ -171,35 +186,45 @@ class DiscipleGame(Game):
             else:
                 raise AssertionError(f"nothing to do in phase {state.phase}")
 
+    def upgrade(self, version: int, options: dict[str, Any], state: Any, actions: list[Any]):
+        from engine.disciple.upgrade import upgrade
+
+        return upgrade(version, options, state, actions)
+
     def validate(self, state: State) -> list[str]:
         return soundness.problems(state)
 
     def outcome(self, state: State) -> Outcome | None:
         if state.won is None:
             return None
-        score = state.fights_won * 10 + max(state.vitality, 0)  # R26
+        vitality = state.players[0].vitality
+        score = state.fights_won * 10 + max(vitality, 0)  # R26
         if state.won:
-            return Outcome(True, score, f"Journey complete with {state.vitality} vitality left.")
+            return Outcome(True, score, f"Journey complete with {vitality} vitality left.")
         return Outcome(False, score, f"Defeated after {state.fights_won} won fights.")
 
     def unseen_cards(self, state: State) -> tuple[int, ...]:
-        piles = (state.event_deck, state.skills_deck, state.second_skills, state.draw, state.patterns)
-        return tuple(len(pile) for pile in piles)
+        counts: list[int] = []
+        for me in state.players:
+            counts += (len(me.event_deck), len(me.skills_deck), len(me.second_skills), len(me.draw))
+        counts += (len(enemy.patterns) for enemy in state.enemies)
+        return tuple(counts)
 
     def variant(self, state: State, options: dict[str, Any]) -> dict[str, str]:
         """The style is chosen in play more often than in the menu: the state knows it."""
-        styles = " + ".join(load().styles[s].name for s in state.styles) or "none chosen"
+        styles = " + ".join(load().styles[s].name for s in state.players[0].styles) or "none chosen"
         return {"Style": styles, "Second style offered": "on" if options.get("second_style", True) else "off"}
 
     def summary(self, state: State) -> str:
-        styles = " + ".join(load().styles[s].name for s in state.styles) or "No style yet"
-        text = f"{styles}, vitality {max(state.vitality, 0)}/{START_VITALITY}"
+        me = state.players[0]
+        styles = " + ".join(load().styles[s].name for s in me.styles) or "No style yet"
+        text = f"{styles}, vitality {max(me.vitality, 0)}/{START_VITALITY}"
         if state.group:
             text += f", group {state.group}"
         if state.won is not None:
             return f"{text}, {'victory' if state.won else 'defeated'}"
-        if state.enemy is not None:
-            text += f", fighting {state.enemy.name} ({max(state.enemy.vitality, 0)})"
+        for enemy in state.enemies:
+            text += f", fighting {enemy.name} ({max(enemy.vitality, 0)})"
         return text
 
     def describe(self, action: Action, state: State | None = None) -> str:
@@ -207,16 +232,17 @@ class DiscipleGame(Game):
         if isinstance(action, EndTurn):
             return "End turn"
         if isinstance(action, PlayCard):
-            if state is None or not 0 <= action.hand_index < len(state.hand):
+            me = state.players[action.seat] if state is not None else None
+            if me is None or not 0 <= action.hand_index < len(me.hand):
                 return f"Play card #{action.hand_index + 1}"
-            card = content.cards[state.hand[action.hand_index]]
+            card = content.cards[me.hand[action.hand_index]]
             if card.kind == "energy":
                 return f"Play {card.name}"
-            cost = energy.cost_of(state, card)
+            cost = energy.cost_of(me, card)
             taps = action.taps
             if taps is None:
-                taps = energy.default_taps(state, cost, action.hand_index)
-            return f"Play {card.name} ({cost_label(cost)}), tapping {combat.tap_words(state, taps)}"
+                taps = energy.default_taps(me, cost, action.hand_index)
+            return f"Play {card.name} ({cost_label(cost)}), tapping {combat.tap_words(me, taps)}"
         pending = state.pending if state is not None else None
         if pending is None or not 0 <= action.index < len(pending.options):
             return f"Choose option {action.index + 1}"
@@ -227,10 +253,11 @@ class DiscipleGame(Game):
         if pending.kind in ("start_choice", "reward", "remove_card", "bottom_order"):
             return "Keep none" if option == journey.NONE_OPTION else content.cards[option].name
         if pending.kind == "weakened":
-            pattern = foe.pile(state)[int(option)]
-            return f"{pattern.name}: {foe.pattern_words(state, pattern)}"
+            enemy = foe.acting(state)
+            pattern = foe.pile(enemy)[int(option)]
+            return f"{pattern.name}: {foe.pattern_words(state, enemy, pattern)}"
         if pending.kind == "stun_tap":
-            tapped = state.energy[int(option)]
+            tapped = state.players[pending.seat].energy[int(option)]
             return f"Tap your {tapped.colour} energy ({COLOUR_LETTER[tapped.colour]})"
         if pending.kind == "energy_pick":
             return f"{option.capitalize()} ({COLOUR_LETTER[option]})"
@@ -246,9 +273,10 @@ class DiscipleGame(Game):
         if isinstance(action, Choose):
             return "There is nothing to choose right now."
         if isinstance(action, PlayCard):
-            if not 0 <= action.hand_index < len(state.hand):
+            me = state.players[state.active]
+            if not 0 <= action.hand_index < len(me.hand):
                 return "There is no such card in your hand."
-            card = load().cards[state.hand[action.hand_index]]
-            need = cost_label(energy.cost_of(state, card))
+            card = load().cards[me.hand[action.hand_index]]
+            need = cost_label(energy.cost_of(me, card))
             return f"You cannot pay for {card.name} ({need}) with your untapped energy."
         return "That move is not allowed right now."

@@ -18,7 +18,9 @@ from engine.disciple.model import (
     PENDING_KINDS,
     PLAYER_ROCKED_LIMIT,
     ROCKED_LIMIT,
+    MODES,
     START_VITALITY,
+    Disciple,
     State,
 )
 
@@ -29,53 +31,92 @@ STEPS = ("start_choice", "learn_start", "shuffle_skills", "shuffle_draw", "journ
 
 def problems(state: State) -> list[str]:
     content = load()
-    found: list[str] = []
-    found += _known_ids(state, content)
+    found = _seats(state)
+    if found:
+        return found  # the rest reads players and enemies by these indices
+    for me in state.players:
+        found += _named(state, me, _known_ids(state, me, content))
     if found:
         return found  # the rest reads the content by these ids
-    found += _cards_in_one_place(state, content)
-    found += _counters(state)
+    for me in state.players:
+        found += _named(state, me, _cards_in_one_place(state, me, content))
+        found += _named(state, me, _counters(state, me))
+    found += _table(state)
     found += _fight(state, content)
     found += _pending(state, content)
     return found
 
 
-def _known_ids(state: State, content: Content) -> list[str]:
+def _named(state: State, me: Disciple, found: list[str]) -> list[str]:
+    """With several players, each problem says whose it is."""
+    if len(state.players) == 1:
+        return found
+    return [f"{me.name}: {problem}" for problem in found]
+
+
+def _seats(state: State) -> list[str]:
+    found = []
+    if state.mode not in MODES:
+        found.append(f"unknown playstyle '{state.mode}'")
+    seats = len(state.players)
+    if not 1 <= seats <= 4:
+        found.append(f"{seats} players at the table, 1 to 4 can play")
+    if not 0 <= state.active < max(seats, 1):
+        found.append("the turn belongs to a player who is not at the table")
+    for me in state.players:
+        if not 0 <= me.target < max(len(state.enemies), 1):
+            found.append(f"{me.name} aims at an enemy who is not in the fight")
+    for enemy in state.enemies:
+        if not 0 <= enemy.target < seats:
+            found.append(f"{enemy.name} aims at a player who is not at the table")
+    if state.pending is not None and not 0 <= state.pending.seat < seats:
+        found.append("a decision waits for a player who is not at the table")
+    for step in state.queue:
+        if not 0 <= step.seat < seats:
+            found.append("a step of the set-up is for a player who is not at the table")
+    turn = state.enemy_turn
+    if turn is not None and not 0 <= turn.enemy < len(state.enemies):
+        found.append("the turn belongs to an enemy who is not in the fight")
+    return found
+
+
+def _known_ids(state: State, me: Disciple, content: Content) -> list[str]:
     found = []
     if state.phase not in PHASES:
         found.append(f"unknown phase '{state.phase}'")
-    for style in state.styles:
+    for style in me.styles:
         if style not in content.styles:
             found.append(f"unknown style '{style}'")
-    if len(set(state.styles)) != len(state.styles) or len(state.styles) > 2:
+    if len(set(me.styles)) != len(me.styles) or len(me.styles) > 2:
         found.append("a style is learned twice, or more than two are")
     piles = {
-        "skills deck": state.skills_deck,
-        "second skills deck": state.second_skills,
-        "set-aside pile": state.set_aside,
-        "removed pile": state.removed,
-        "deck": state.owned,
-        "draw pile": state.draw,
-        "hand": state.hand,
-        "discard pile": state.discard,
-        "counters": state.counters,
-        "cards in play": [c for c in (state.stance, state.style, state.state_card) if c],
-        "energy in play": [e.card for e in state.energy if e.card],
+        "skills deck": me.skills_deck,
+        "second skills deck": me.second_skills,
+        "set-aside pile": me.set_aside,
+        "removed pile": me.removed,
+        "deck": me.owned,
+        "draw pile": me.draw,
+        "hand": me.hand,
+        "discard pile": me.discard,
+        "counters": me.counters,
+        "cards in play": [c for c in (me.stance, me.style, me.state_card) if c],
+        "energy in play": [e.card for e in me.energy if e.card],
     }
     known = content.cards.keys()
     for name, pile in piles.items():
         for card_id in sorted(set(pile) - known):
             found.append(f"the {name} holds an unknown card '{card_id}'")
     words = _combo_words()
-    for word in state.combo + ([state.last_played] if state.last_played else []):
+    for word in me.combo + ([me.last_played] if me.last_played else []):
         if word not in words:
             found.append(f"the Combo names unknown '{word}'")
-    for event_id in state.event_deck + ([state.event] if state.event else []):
+    for event_id in me.event_deck + ([state.event] if state.event else []):
         if event_id not in content.events and event_id not in content.enemies:
             found.append(f"unknown event '{event_id}'")
-    if state.enemy is not None and state.enemy.id not in content.enemies:
-        found.append(f"unknown enemy '{state.enemy.id}'")
-    for colour in state.allotment + [e.colour for e in state.energy]:
+    for enemy in state.enemies:
+        if enemy.id not in content.enemies:
+            found.append(f"unknown enemy '{enemy.id}'")
+    for colour in me.allotment + [e.colour for e in me.energy]:
         if colour not in COLOURS:
             found.append(f"unknown energy colour '{colour}'")
     for step in state.queue:
@@ -84,35 +125,36 @@ def _known_ids(state: State, content: Content) -> list[str]:
     return found
 
 
-def _cards_in_one_place(state: State, content: Content) -> list[str]:
+def _cards_in_one_place(state: State, me: Disciple, content: Content) -> list[str]:
     """Every card of the deck is in exactly one pile, and every skill of the learned styles'
     skills decks is accounted for exactly once."""
     found = []
-    where = state.draw + state.hand + state.discard + state.counters
-    where += [c for c in (state.stance, state.style, state.state_card) if c]
-    where += [e.card for e in state.energy if e.card]
-    placed, owned = Counter(where), Counter(state.owned)
+    where = me.draw + me.hand + me.discard + me.counters
+    where += [c for c in (me.stance, me.style, me.state_card) if c]
+    where += [e.card for e in me.energy if e.card]
+    placed, owned = Counter(where), Counter(me.owned)
     for card_id in _differ(placed, owned):
         name = content.cards[card_id].name
         found.append(f"{name}: {owned[card_id]} in the deck but {placed[card_id]} on the table")
-    held = [c for c in state.owned + state.removed if content.cards[c].kind != "energy"]
-    if state.pending is not None and state.pending.kind in ("reward", "bottom_order"):
+    held = [c for c in me.owned + me.removed if content.cards[c].kind != "energy"]
+    pending = state.pending
+    if pending is not None and pending.seat == state.players.index(me) and pending.kind in ("reward", "bottom_order"):
         held += [c for c in state.pending.options if c != NONE_OPTION]
         if state.pending.kind == "bottom_order":
             held += state.pending.extra  # picked, waiting to go under together
-    skills = Counter(state.skills_deck + state.set_aside + state.second_skills + held)
-    expected = _skills_of(tuple(state.styles))
+    skills = Counter(me.skills_deck + me.set_aside + me.second_skills + held)
+    expected = _skills_of(tuple(me.styles))
     for card_id in _differ(skills, expected):
         name = content.cards[card_id].name
         found.append(f"{name}: {expected[card_id]} in the skills decks but {skills[card_id]} found")
-    slots = (("stance", state.stance, lambda c: c.kind == "stance"),
-             ("style", state.style, lambda c: c.kind == "style"),
-             ("state", state.state_card,
-              lambda c: "state" in c.tags or (state.locked and c.lock_in is not None)))
+    slots = (("stance", me.stance, lambda c: c.kind == "stance"),
+             ("style", me.style, lambda c: c.kind == "style"),
+             ("state", me.state_card,
+              lambda c: "state" in c.tags or (me.locked and c.lock_in is not None)))
     for slot, card_id, fits in slots:
         if card_id and not fits(content.cards[card_id]):
             found.append(f"{content.cards[card_id].name} cannot be in play as the {slot}")
-    for card_id in state.counters:
+    for card_id in me.counters:
         if content.cards[card_id].counter is None:
             found.append(f"{content.cards[card_id].name} is set as a counter but has none")
     return found
@@ -136,29 +178,36 @@ def _skills_of(styles: tuple[str, ...]) -> Counter[str]:
     return Counter(card for style in styles for card in style_deck(content, content.styles[style]))
 
 
-def _counters(state: State) -> list[str]:
+def _counters(state: State, me: Disciple) -> list[str]:
     found = []
-    if state.vitality > START_VITALITY:
-        found.append(f"vitality {state.vitality} is above {START_VITALITY}")
-    if state.vitality <= 0 and state.phase != "over":
+    if me.vitality > START_VITALITY:
+        found.append(f"vitality {me.vitality} is above {START_VITALITY}")
+    if me.vitality <= 0 and state.phase != "over" and (len(state.players) == 1 or not me.beaten):
         found.append("vitality is gone but the journey goes on")
-    if len(state.hand) > HAND_LIMIT:
-        found.append(f"{len(state.hand)} cards in hand, more than {HAND_LIMIT}")
-    if len(state.pool) != 4 or min(state.pool) < 0:
+    if len(me.hand) > HAND_LIMIT:
+        found.append(f"{len(me.hand)} cards in hand, more than {HAND_LIMIT}")
+    if len(me.pool) != 4 or min(me.pool) < 0:
         found.append("the energy pool is not four amounts of zero or more")
-    if any(e.amount < 1 for e in state.energy):
+    if any(e.amount < 1 for e in me.energy):
         found.append("an energy card gives no energy")
-    for name, value in (("Guard", state.guard), ("Power", state.power), ("Rocked", state.rocked),
-                        ("Stun", state.to_tap), ("lock damage", state.lock_damage),
-                        ("turn", state.turn), ("fights won", state.fights_won)):
+    for name, value in (("Guard", me.guard), ("Power", me.power), ("Rocked", me.rocked),
+                        ("Stun", me.to_tap), ("lock damage", me.lock_damage)):
         if value < 0:
             found.append(f"{name} is below zero")
-    if state.rocked > PLAYER_ROCKED_LIMIT + 8:
+    if me.rocked > PLAYER_ROCKED_LIMIT + 8:
         found.append("Rocked is past any knock-out")
-    if state.locked and not state.state_card:
+    if me.locked and not me.state_card:
         found.append("a Lock It In with no card")
-    if state.styles and len(state.allotment) != 3:
+    if me.styles and len(me.allotment) != 3:
         found.append("the energy allotment is not three colours")
+    return found
+
+
+def _table(state: State) -> list[str]:
+    found = []
+    for name, value in (("turn", state.turn), ("fights won", state.fights_won)):
+        if value < 0:
+            found.append(f"{name} is below zero")
     if (state.phase == "over") != (state.won is not None):
         found.append("the journey's end and its result disagree")
     if len(state.log) > LOG_LENGTH or state.logged < len(state.log):
@@ -168,13 +217,35 @@ def _counters(state: State) -> list[str]:
 
 def _fight(state: State, content: Content) -> list[str]:
     found = []
-    enemy = state.enemy
-    if state.phase in ("player", "enemy") and enemy is None:
+    if state.phase in ("player", "enemy") and not state.enemies and state.mode != "versus":
         return ["a turn of a fight with no enemy"]
-    if enemy is None:
-        if state.hand or state.counters or state.energy or state.stance or state.state_card:
+    if not state.enemies:
+        if state.mode != "versus" and any(
+            me.hand or me.counters or me.energy or me.stance or me.state_card for me in state.players
+        ):
             found.append("cards are on the table outside a fight")
         return found
+    for enemy in state.enemies:
+        found += _enemy(state, enemy, content)
+    turn = state.enemy_turn
+    if turn is not None and state.phase != "over":
+        enemy = state.enemies[turn.enemy]
+        size = len(content.pile(enemy.id))
+        if state.phase != "enemy":
+            found.append("the enemy's turn is half-done outside its turn")
+        elif turn.pattern >= size or (turn.pattern >= 0 and turn.pattern not in enemy.patterns_out):
+            found.append("the enemy resolves a pattern it did not draw")
+        elif turn.pattern >= 0 and turn.step > len(content.pile(enemy.id)[turn.pattern].actions):
+            found.append("the enemy is past the end of its pattern")
+        if min(turn.skip, turn.patterns_left, turn.step) < 0:
+            found.append("the enemy's turn counts are below zero")
+    elif state.phase == "enemy" and state.won is None:
+        found.append("the enemy's turn has no record of where it is")
+    return found
+
+
+def _enemy(state: State, enemy, content: Content) -> list[str]:
+    found = []
     card = content.enemies[enemy.id]
     if (enemy.tier, enemy.max_vitality) != (card.tier, card.vitality):
         found.append(f"{enemy.name} does not match its card")
@@ -189,22 +260,10 @@ def _fight(state: State, content: Content) -> list[str]:
     if enemy.rocked > ROCKED_LIMIT[enemy.tier] + 8:
         found.append(f"{enemy.name}'s Rocked is past any knock-out")
     size = len(content.pile(enemy.id))
-    if sorted(state.patterns + state.patterns_out) != list(range(size)):
+    if sorted(enemy.patterns + enemy.patterns_out) != list(range(size)):
         found.append(f"{enemy.name}'s attack patterns are not its pile, each once")
-    if any(not 0 <= p < size for p in state.patterns_used):
+    if any(not 0 <= p < size for p in enemy.patterns_used):
         found.append("a pattern used last turn is not in the pile")
-    turn = state.enemy_turn
-    if turn is not None and state.phase != "over":
-        if state.phase != "enemy":
-            found.append("the enemy's turn is half-done outside its turn")
-        elif turn.pattern >= size or (turn.pattern >= 0 and turn.pattern not in state.patterns_out):
-            found.append("the enemy resolves a pattern it did not draw")
-        elif turn.pattern >= 0 and turn.step > len(content.pile(enemy.id)[turn.pattern].actions):
-            found.append("the enemy is past the end of its pattern")
-        if min(turn.skip, turn.patterns_left, turn.step) < 0:
-            found.append("the enemy's turn counts are below zero")
-    elif state.phase == "enemy" and state.won is None:
-        found.append("the enemy's turn has no record of where it is")
     return found
 
 
@@ -224,14 +283,15 @@ def _pending(state: State, content: Content) -> list[str]:
     if pending.picks_left < 1:
         return [f"the {pending.kind} decision has no picks left"]
     kind = pending.kind
+    me = state.players[pending.seat]
     bad: list[str] = []
     if kind in ("style", "second_style"):
         bad = [o for o in options if o not in content.styles and not (kind == "second_style" and o == DECLINE)]
-        bad += [o for o in options if o in state.styles]
+        bad += [o for o in options if o in me.styles]
     elif kind in ("start_choice", "remove_card", "bottom_order"):
         bad = [o for o in options if o not in content.cards]
         if kind == "remove_card":
-            bad += [o for o in options if o not in state.draw]
+            bad += [o for o in options if o not in me.draw]
     elif kind == "reward":
         bad = [o for o in options if o not in content.cards and o != NONE_OPTION]
     elif kind == "event":
@@ -239,13 +299,14 @@ def _pending(state: State, content: Content) -> list[str]:
         if event is None or len(options) != len(event.choices):
             return ["the event decision does not match the event"]
     elif kind == "weakened":
-        if state.enemy is None or state.enemy_turn is None:
+        if state.enemy_turn is None:
             return ["a Weakened pick with no enemy turn"]
-        bad = [o for o in options if not o.isdigit() or int(o) not in state.patterns_out]
+        enemy = state.enemies[state.enemy_turn.enemy]
+        bad = [o for o in options if not o.isdigit() or int(o) not in enemy.patterns_out]
     elif kind == "stun_tap":
-        bad = [o for o in options if not o.isdigit() or int(o) >= len(state.energy)
-               or state.energy[int(o)].tapped]
-        if state.to_tap < 1:
+        bad = [o for o in options if not o.isdigit() or int(o) >= len(me.energy)
+               or me.energy[int(o)].tapped]
+        if me.to_tap < 1:
             return ["a Stun tap with no Stun"]
     elif kind == "energy_pick":
         bad = [o for o in options if o not in COLOURS]

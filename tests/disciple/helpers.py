@@ -28,23 +28,23 @@ def fight(
 ) -> State:
     """A fresh fight on turn 1 with exactly this hand and draw pile (top of pile last)."""
     state = to_first_fight(GAME.new_game(seed=seed, style=style, second_style=False))
-    journey.gather_deck(state)
+    journey.gather_deck(state, state.players[0])
     draw = list(draw or [])
-    state.owned = list(hand) + draw
-    state.draw = []
+    state.players[0].owned = list(hand) + draw
+    state.players[0].draw = []
     start_combat(state, enemy)
-    state.hand = list(hand)
-    state.draw = draw
+    state.players[0].hand = list(hand)
+    state.players[0].draw = draw
     if patterns is not None:
         names = {p.name: i for i, p in enumerate(load().pile(enemy))}
-        state.patterns = [names[name] for name in reversed(patterns)]
+        state.enemies[0].patterns = [names[name] for name in reversed(patterns)]
     return state
 
 
 def play(state: State, card_id: str) -> None:
     from engine.disciple.model import PlayCard
 
-    GAME.apply(state, PlayCard(state.hand.index(card_id)))
+    GAME.apply(state, PlayCard(state.players[0].hand.index(card_id)))
 
 
 def end_turn(state: State) -> None:

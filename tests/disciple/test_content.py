@@ -156,7 +156,7 @@ def test_counts_per_group(style):
     from engine.disciple.rules import DiscipleGame
 
     state = DiscipleGame().new_game(seed=1, style=style)
-    assert len(state.event_deck) == sum(counts.values()) + 3 + 1  # minibosses and the boss
+    assert len(state.players[0].event_deck) == sum(counts.values()) + 3 + 1  # minibosses and the boss
 
 
 def test_every_card_is_in_some_deck():

@@ -25,19 +25,19 @@ def name(card: str) -> str:
 def facts(state: State) -> Facts:
     zones: dict[str, list[str]] = defaultdict(list)
     for pile in PILES:
-        for card in getattr(state, pile):
+        for card in getattr(state.players[0], pile):
             zones[name(card)].append(pile)
     for slot in ("state_card", "stance", "style"):  # the cards in play, one a slot
-        if getattr(state, slot):
-            zones[name(getattr(state, slot))].append(slot)
+        if getattr(state.players[0], slot):
+            zones[name(getattr(state.players[0], slot))].append(slot)
     found: Facts = {("zone", card): Fact(tuple(sorted(where)), (card, "shuffle")) for card, where in zones.items()}
-    found["vitality"] = Fact(state.vitality, (f"{state.vitality} left", f"vitality {state.vitality}"))
-    found["guard"] = Fact(state.guard, ("Guard",))
-    found["power"] = Fact(state.power, ("Power",))
+    found["vitality"] = Fact(state.players[0].vitality, (f"{state.players[0].vitality} left", f"vitality {state.players[0].vitality}"))
+    found["guard"] = Fact(state.players[0].guard, ("Guard",))
+    found["power"] = Fact(state.players[0].power, ("Power",))
     found["fights won"] = Fact(state.fights_won, ("defeated", "knocked out", "tapped out"))
     found["over"] = Fact(state.won, ("won", "lost", "fall", "defeated", "journey"))
-    if state.enemy is not None:
-        enemy = state.enemy
+    if state.enemies:
+        enemy = state.enemies[0]
         found[("enemy", enemy.id, "vitality")] = Fact(enemy.vitality, ((enemy.name, f"{enemy.vitality} left"),))
         found[("enemy", enemy.id, "guard")] = Fact(enemy.guard, ((enemy.name, "Guard"),))
     return found

@@ -41,8 +41,8 @@ def play_fuzz_run(seed: int, round_trip: bool, watch: Any = None) -> int:
     check_invariants(state, actions)
     while GAME.outcome(state) is None and steps < MAX_STEPS:
         if steps % 7 == 0:  # the quick legality check agrees with the full list
-            probes = [PlayCard(i) for i in range(-1, len(state.hand) + 1)] + [EndTurn()]
-            probes += [PlayCard(i, taps) for i in range(len(state.hand))
+            probes = [PlayCard(i) for i in range(-1, len(state.players[0].hand) + 1)] + [EndTurn()]
+            probes += [PlayCard(i, taps) for i in range(len(state.players[0].hand))
                        for taps in ((0,), (1,), (2,), (0, 1), (1, 2), ())]
             probes += [Choose(i) for i in range(-1, 6)]
             assert [p for p in probes if GAME.is_legal(state, p)] == [
@@ -100,5 +100,5 @@ def test_fuzz_deep_runs_with_random_decisions():
                 encoded = msgspec.json.encode(state)
                 assert msgspec.json.encode(msgspec.json.decode(encoded, type=State)) == encoded
         assert GAME.outcome(state) is not None
-        learned += len(state.styles) > 1
+        learned += len(state.players[0].styles) > 1
     assert learned > 0

@@ -19,12 +19,12 @@ def test_style_choice_is_the_first_decision_R1():
     labels = [GAME.describe(a, state) for a in GAME.legal_actions(state)]
     assert labels == ["Boxing", "Jiu-Jitsu", "Karate"]
     GAME.apply(state, Choose(2))
-    assert state.styles == ["karate"] and state.pending.kind == "start_choice"
+    assert state.players[0].styles == ["karate"] and state.pending.kind == "start_choice"
 
 
 def test_style_option_skips_the_choice_and_bad_options_are_refused():
     state = GAME.new_game(seed=1, style="jiujitsu")
-    assert state.styles == ["jiujitsu"] and state.pending.kind == "start_choice"
+    assert state.players[0].styles == ["jiujitsu"] and state.pending.kind == "start_choice"
     with pytest.raises(ValueError):
         GAME.new_game(seed=1, style="sumo")
     with pytest.raises(ValueError):
@@ -35,18 +35,18 @@ def test_starting_deck_holds_the_fixed_cards_and_the_choices_R10():
     state = GAME.new_game(seed=2, style="boxing")
     GAME.apply(state, Choose(1))  # body_shot
     GAME.apply(state, Choose(0))  # bob_and_weave
-    owned = Counter(state.owned)
+    owned = Counter(state.players[0].owned)
     assert owned["jab"] == 4 and owned["body_shot"] == 1 and owned["bob_and_weave"] == 1
     assert owned["energy_blue"] == 1
     deck = Counter(style_deck(CONTENT, CONTENT.styles["boxing"]))
-    started = Counter(c for c in state.owned if c != "energy_blue")
-    assert Counter(state.skills_deck) == deck - started
+    started = Counter(c for c in state.players[0].owned if c != "energy_blue")
+    assert Counter(state.players[0].skills_deck) == deck - started
 
 
 def test_event_deck_follows_the_rulebook_order():
     state = GAME.new_game(seed=4, style="karate")
     style = CONTENT.styles["karate"]
-    top_first = state.event_deck[::-1]
+    top_first = state.players[0].event_deck[::-1]
     g1, g2, g3, g4 = (len(style.events[g]) for g in ("1", "2", "3", "4"))
     assert sorted(top_first[:g1]) == sorted(style.events["1"])
     assert top_first[g1] == style.minibosses["1"]
@@ -61,7 +61,7 @@ def test_event_deck_follows_the_rulebook_order():
 
 def test_second_style_option_removes_group_2_5():
     state = GAME.new_game(seed=4, style="karate", second_style=False)
-    assert "crossroads_school" not in state.event_deck
+    assert "crossroads_school" not in state.players[0].event_deck
 
 
 def test_non_enemy_events_resolve_until_an_enemy_appears():
@@ -69,14 +69,14 @@ def test_non_enemy_events_resolve_until_an_enemy_appears():
     state.queue.clear()
     state.pending = None
     state.phase = "journey"
-    state.event_deck = ["bx_brawler", "quiet_dojo", "healing_spring"]
-    state.vitality = 10
+    state.players[0].event_deck = ["bx_brawler", "quiet_dojo", "healing_spring"]
+    state.players[0].vitality = 10
     GAME._advance(state)
     assert state.pending.kind == "event" and state.event == "healing_spring"
     GAME.apply(state, Choose(0))  # heal 7
-    assert state.vitality == 17 and state.event == "quiet_dojo"
+    assert state.players[0].vitality == 17 and state.event == "quiet_dojo"
     GAME.apply(state, Choose(2))  # heal 4
-    assert state.phase == "player" and state.enemy.id == "bx_brawler"
+    assert state.phase == "player" and state.enemies[0].id == "bx_brawler"
 
 
 def test_event_adds_and_removes_cards_and_shuffles():
@@ -84,17 +84,17 @@ def test_event_adds_and_removes_cards_and_shuffles():
     state.queue.clear()
     state.pending = None
     state.phase = "journey"
-    state.event_deck = ["bx_brawler", "quiet_dojo", "energy_shrine"]
+    state.players[0].event_deck = ["bx_brawler", "quiet_dojo", "energy_shrine"]
     GAME._advance(state)
-    before = len(state.owned)
+    before = len(state.players[0].owned)
     GAME.apply(state, Choose(1))  # a red energy card
-    assert state.owned.count("energy_red") == 1 and len(state.draw) == before + 1
+    assert state.players[0].owned.count("energy_red") == 1 and len(state.players[0].draw) == before + 1
     GAME.apply(state, Choose(1))  # remove a card: a pending choice of the deck's cards
     assert state.pending.kind == "remove_card"
     gone = state.pending.options[0]
-    count = state.owned.count(gone)
+    count = state.players[0].owned.count(gone)
     GAME.apply(state, Choose(0))
-    assert state.owned.count(gone) == count - 1 and GAME.validate(state) == []
+    assert state.players[0].owned.count(gone) == count - 1 and GAME.validate(state) == []
 
 
 def test_an_event_that_takes_the_last_vitality_ends_the_run_R11():
@@ -102,12 +102,12 @@ def test_an_event_that_takes_the_last_vitality_ends_the_run_R11():
     state.queue.clear()
     state.pending = None
     state.phase = "journey"
-    state.event_deck = ["bx_brawler", "quiet_dojo", "wandering_master"]
+    state.players[0].event_deck = ["bx_brawler", "quiet_dojo", "wandering_master"]
     GAME._advance(state)
-    state.vitality = 3
+    state.players[0].vitality = 3
     GAME.apply(state, Choose(0))  # the hard lesson: lose 3
     assert state.phase == "over" and GAME.outcome(state).won is False
-    assert state.event_deck == ["bx_brawler", "quiet_dojo"] and GAME.validate(state) == []
+    assert state.players[0].event_deck == ["bx_brawler", "quiet_dojo"] and GAME.validate(state) == []
     assert state.log[-3:] == ["Wandering Master: Hard lesson (lose 3, top 2 skills).",
                               "You lose 3 vitality (0 left).",
                               "You are worn out. Your journey ends here."]
@@ -115,27 +115,27 @@ def test_an_event_that_takes_the_last_vitality_ends_the_run_R11():
 
 def test_reward_three_keep_one_unchosen_to_the_bottom_and_reshuffle_R12():
     state = fight(["knockout_artist", "hook"], draw=["jab"] * 3)
-    state.energy[0].amount = 3
-    top3 = state.skills_deck[-3:][::-1]
-    state.enemy.vitality = 5
+    state.players[0].energy[0].amount = 3
+    top3 = state.players[0].skills_deck[-3:][::-1]
+    state.enemies[0].vitality = 5
     play(state, "knockout_artist")
     assert state.pending.kind == "reward" and state.pending.options == top3 + ["-"]
     GAME.apply(state, Choose(1))
     if state.pending is not None and state.pending.kind == "bottom_order":  # R12
         assert state.pending.options == [top3[0], top3[2]]
         GAME.apply(state, Choose(0))
-    assert top3[1] in state.draw
+    assert top3[1] in state.players[0].draw
     # the bottom of the pile is index 0: shown order top3[0], top3[2] from the bottom up
-    assert state.skills_deck[:2] == [top3[2], top3[0]]
-    assert state.hand == [] and state.discard == [] and state.enemy is None
-    assert sorted(state.draw) == sorted(state.owned)  # everything gathered into the deck
+    assert state.players[0].skills_deck[:2] == [top3[2], top3[0]]
+    assert state.players[0].hand == [] and state.players[0].discard == [] and not state.enemies
+    assert sorted(state.players[0].draw) == sorted(state.players[0].owned)  # everything gathered into the deck
 
 
 def test_miniboss_reward_five_keep_two():
     state = fight(["knockout_artist"], enemy="bx_gym_bully")
-    size = len(state.skills_deck)
-    state.energy[0].amount = 3
-    state.enemy.vitality = 5
+    size = len(state.players[0].skills_deck)
+    state.players[0].energy[0].amount = 3
+    state.enemies[0].vitality = 5
     play(state, "knockout_artist")
     assert state.pending.picks_left == 2 and len(state.pending.options) == 6
     GAME.apply(state, Choose(0))
@@ -144,22 +144,22 @@ def test_miniboss_reward_five_keep_two():
     while state.pending is not None and state.pending.kind == "bottom_order":  # R12
         GAME.apply(state, Choose(0))
     assert state.pending is None or state.pending.kind != "reward"
-    assert len(state.skills_deck) == size - 1
+    assert len(state.players[0].skills_deck) == size - 1
 
 
 def test_vitality_does_not_refill_after_a_fight():
     state = fight(["knockout_artist"])
-    state.energy[0].amount = 3
-    state.vitality = 12
-    state.enemy.vitality = 5
+    state.players[0].energy[0].amount = 3
+    state.players[0].vitality = 12
+    state.enemies[0].vitality = 5
     play(state, "knockout_artist")
     GAME.apply(state, Choose(0))
-    assert state.vitality == 12
+    assert state.players[0].vitality == 12
 
 
 def test_defeat_ends_the_run():
     state = fight([], draw=["jab"] * 8, patterns=["Straight Right"])
-    state.vitality = 2
+    state.players[0].vitality = 2
     GAME.apply(state, EndTurn())
     assert state.phase == "over" and GAME.outcome(state).won is False
     assert GAME.legal_actions(state) == []
@@ -167,8 +167,8 @@ def test_defeat_ends_the_run():
 
 def test_beating_the_boss_wins_the_run():
     state = fight(["knockout_artist"], enemy="iron_champion")
-    state.energy[0].amount = 3
-    state.enemy.vitality = 5
+    state.players[0].energy[0].amount = 3
+    state.enemies[0].vitality = 5
     play(state, "knockout_artist")
     result = GAME.outcome(state)
     assert result.won and state.phase == "over"
@@ -177,10 +177,10 @@ def test_beating_the_boss_wins_the_run():
 
 def _to_crossroads(seed=5, style="boxing"):
     state = to_first_fight(GAME.new_game(seed=seed, style=style))
-    journey.gather_deck(state)
+    journey.gather_deck(state, state.players[0])
     state.phase = "journey"
-    while state.event_deck[-1] != "crossroads_school":
-        state.event_deck.pop()
+    while state.players[0].event_deck[-1] != "crossroads_school":
+        state.players[0].event_deck.pop()
     GAME._advance(state)
     return state
 
@@ -190,22 +190,22 @@ def test_group_2_5_learns_a_second_style_with_the_exact_halving_R13_R24():
     assert state.pending.kind == "second_style"
     labels = [GAME.describe(a, state) for a in GAME.legal_actions(state)]
     assert labels == ["Jiu-Jitsu", "Karate", "Decline"]
-    owned_before = Counter(state.owned)
-    n = len(state.skills_deck)
+    owned_before = Counter(state.players[0].owned)
+    n = len(state.players[0].skills_deck)
     GAME.apply(state, Choose(1))  # karate
-    assert state.styles == ["boxing", "karate"]
+    assert state.players[0].styles == ["boxing", "karate"]
     while state.pending.kind == "start_choice":
         GAME.apply(state, Choose(0))
     assert state.pending.kind == "energy_pick" and state.pending.picks_left == 3
     assert sorted(state.pending.options) == sorted(["blue", "blue", "gray", "red", "red", "blue"])
-    karate_cards = [c for c in state.skills_deck if CONTENT.cards[c].style == "karate"]
-    assert len(state.skills_deck) == n - n // 2 + n // 2 and len(karate_cards) == n // 2
-    new_start = Counter(state.owned) - owned_before
+    karate_cards = [c for c in state.players[0].skills_deck if CONTENT.cards[c].style == "karate"]
+    assert len(state.players[0].skills_deck) == n - n // 2 + n // 2 and len(karate_cards) == n // 2
+    new_start = Counter(state.players[0].owned) - owned_before
     assert sum(new_start.values()) == 12 + 2  # the fixed karate start plus its two choices
     assert GAME.validate(state) == []
     for colour in ("red", "red", "gray"):
         GAME.apply(state, Choose(state.pending.options.index(colour)))
-    assert state.allotment == ["red", "red", "gray"]
+    assert state.players[0].allotment == ["red", "red", "gray"]
 
 
 def test_energy_pick_cannot_take_a_colour_more_often_than_offered():
@@ -220,10 +220,10 @@ def test_energy_pick_cannot_take_a_colour_more_often_than_offered():
 
 def test_declining_keeps_one_school():
     state = _to_crossroads()
-    skills = list(state.skills_deck)
+    skills = list(state.players[0].skills_deck)
     GAME.apply(state, Choose(len(state.pending.options) - 1))
-    assert state.styles == ["boxing"] and state.allotment == ["blue", "blue", "gray"]
-    assert state.skills_deck == skills and state.set_aside == []
+    assert state.players[0].styles == ["boxing"] and state.players[0].allotment == ["blue", "blue", "gray"]
+    assert state.players[0].skills_deck == skills and state.players[0].set_aside == []
     assert state.pending is None or state.pending.kind == "event"
 
 
@@ -247,9 +247,9 @@ def test_the_group_of_each_event_follows_the_deck_order(second_style):
     seen = []
     state.queue.clear()
     state.pending = None
-    while state.event_deck:
+    while state.players[0].event_deck:
         journey.flip_event(state)
         seen.append(state.group)
         state.pending = None
-        state.enemy = None
+        state.enemies = []
     assert seen == expected

@@ -17,45 +17,45 @@ def test_R3_an_enemy_actions_own_clinch_enhances_that_action():
     # Title Holder's Tie-Up: Clinch on its Grapple hit, so the hit keeps the Clinch and the
     # next action of the pattern, an Upperbody punch, Rocks the Disciple.
     state = fight([], enemy="bx_title_holder", draw=["jab"] * 8, patterns=["Clinch Work"])
-    state.stance = "shell_guard"
-    state.owned.append("shell_guard")
+    state.players[0].stance = "shell_guard"
+    state.players[0].owned.append("shell_guard")
     end_turn(state)
-    assert state.stance == "" and "shell_guard" in state.discard  # Rocked knocked it away
+    assert state.players[0].stance == "" and "shell_guard" in state.players[0].discard  # Rocked knocked it away
     assert any("Clinch: the hit Rocks you" in line for line in state.log)
 
 
 def test_R5_hand_limit_caps_card_draws_too():
     state = fight(["slip"] + ["jab"] * 7, draw=["hook"] * 5)
     play(state, "slip")  # 7 in hand, draw 1 -> 8
-    assert len(state.hand) == 8
-    effects.draw_cards(state, 3)
-    assert len(state.hand) == 8
+    assert len(state.players[0].hand) == 8
+    effects.draw_cards(state, state.players[0], 3)
+    assert len(state.players[0].hand) == 8
 
 
 def test_R6_combo_takes_a_coloured_point_when_there_is_no_gray():
     state = fight(["jab"])
-    state.combo = ["uppercut"]
-    assert energy.cost_of(state, CONTENT.cards["uppercut"]) == [0, 1, 0, 0]
+    state.players[0].combo = ["uppercut"]
+    assert energy.cost_of(state.players[0], CONTENT.cards["uppercut"]) == [0, 1, 0, 0]
 
 
 def test_R6_energy_cards_do_not_break_a_combo():
     state = fight(["jab", "energy_blue", "cross"])
     play(state, "jab")
     play(state, "energy_blue")
-    assert state.combo == ["cross", "hook"]
+    assert state.players[0].combo == ["cross", "hook"]
 
 
 def test_R7_default_pays_gray_with_gray_energy_first():
     state = fight(["slip"])
     play(state, "slip")
-    assert [e.tapped for e in state.energy] == [False, False, True]  # blue, blue, gray
+    assert [e.tapped for e in state.players[0].energy] == [False, False, True]  # blue, blue, gray
 
 
 def test_R7_default_gray_spares_the_colour_the_hand_needs():
     state = fight(["slip", "front_kick"], style="karate", enemy="kr_white_belt")
-    state.energy = [EnergyCard("red", 1), EnergyCard("blue", 1)]
+    state.players[0].energy = [EnergyCard("red", 1), EnergyCard("blue", 1)]
     play(state, "slip")
-    assert [e.tapped for e in state.energy] == [False, True]
+    assert [e.tapped for e in state.players[0].energy] == [False, True]
 
 
 def test_R7_the_player_may_tap_other_energy_and_each_way_is_a_legal_move():
@@ -66,7 +66,7 @@ def test_R7_the_player_may_tap_other_energy_and_each_way_is_a_legal_move():
     assert PlayCard(0, (1,)) not in actions  # the same mix of colours as (0,)
     assert PlayCard(0, (0, 2)) not in actions  # more than the cost needs
     GAME.apply(state, PlayCard(0, (0,)))
-    assert [e.tapped for e in state.energy] == [True, False, False]
+    assert [e.tapped for e in state.players[0].energy] == [True, False, False]
     assert "tapping B" in state.log[-2]
 
 
@@ -75,15 +75,15 @@ def test_R7_an_unpaying_or_wasteful_tap_is_refused_and_changes_nothing():
     for taps in ((2,), (0, 1, 2), (5,)):
         with pytest.raises(IllegalAction):
             GAME.apply(state, PlayCard(0, taps))
-    assert not any(e.tapped for e in state.energy) and state.hand == ["cross"]
+    assert not any(e.tapped for e in state.players[0].energy) and state.players[0].hand == ["cross"]
 
 
 def test_R7_gathered_energy_pays_before_any_tap():
     state = fight(["slip"])
-    state.pool = [0, 0, 1, 0]  # a red gathered earlier this turn
+    state.players[0].pool = [0, 0, 1, 0]  # a red gathered earlier this turn
     play(state, "slip")
-    assert not any(e.tapped for e in state.energy) and state.pool == [0, 0, 0, 0]
-    assert energy.payments(state, [1, 0, 0, 0])[0] == (2,)
+    assert not any(e.tapped for e in state.players[0].energy) and state.players[0].pool == [0, 0, 0, 0]
+    assert energy.payments(state.players[0], [1, 0, 0, 0])[0] == (2,)
 
 
 def test_R7_describe_names_the_energy_the_default_taps():
@@ -94,42 +94,42 @@ def test_R7_describe_names_the_energy_the_default_taps():
 
 def test_R8_lock_needs_its_condition_when_played():
     state = fight(["full_mount", "ezekiel_choke"], style="jiujitsu", enemy="jj_purple_belt")
-    state.energy = [EnergyCard("green", 3), EnergyCard("gray", 1)]
+    state.players[0].energy = [EnergyCard("green", 3), EnergyCard("gray", 1)]
     play(state, "full_mount")
     play(state, "ezekiel_choke")
-    assert state.locked and state.state_card == "ezekiel_choke"
+    assert state.players[0].locked and state.players[0].state_card == "ezekiel_choke"
 
 
 def test_R9_one_counter_per_action_oldest_first():
     state = fight(["counter_right", "counter_right"], draw=["jab"] * 8, patterns=["Jab Jab"])
-    state.energy = [EnergyCard("blue", 3)]
+    state.players[0].energy = [EnergyCard("blue", 3)]
     play(state, "counter_right")
     play(state, "counter_right")
     end_turn(state)  # each punch of Jab Jab meets one counter
-    assert state.enemy.vitality == 11 - 6 and "counter_right" in state.discard
+    assert state.enemies[0].vitality == 11 - 6 and "counter_right" in state.players[0].discard
 
 
 def test_R10_starting_cards_leave_the_skills_deck():
     state = GAME.new_game(seed=1, style="karate")
     deck_size = sum(e.copies for e in CONTENT.styles["karate"].skills)
-    skills_owned = [c for c in state.owned if CONTENT.cards[c].kind != "energy"]
-    assert len(state.skills_deck) == deck_size - len(skills_owned)
+    skills_owned = [c for c in state.players[0].owned if CONTENT.cards[c].kind != "energy"]
+    assert len(state.players[0].skills_deck) == deck_size - len(skills_owned)
 
 
 def test_R11_withdrawn_an_event_can_end_the_journey():
     state = GAME.new_game(seed=1, style="karate")
-    state.vitality = 3
-    journey.run_event_choice(state, CONTENT.events["wandering_master"].choices[0].ops)
-    assert state.vitality == 0 and state.phase == "over" and GAME.outcome(state).won is False
-    assert state.beaten == "worn out" and GAME.legal_actions(state) == []
+    state.players[0].vitality = 3
+    journey.run_event_choice(state, state.players[0], CONTENT.events["wandering_master"].choices[0].ops)
+    assert state.players[0].vitality == 0 and state.phase == "over" and GAME.outcome(state).won is False
+    assert state.players[0].beaten == "worn out" and GAME.legal_actions(state) == []
 
 
 def _reward_after_a_win(skills_deck, event_deck, shown):
     state = fight(["knockout_artist"], draw=["jab"] * 3)
-    state.skills_deck = list(skills_deck) + list(shown)[::-1]
-    state.event_deck = list(event_deck)
-    state.energy[0].amount = 3
-    state.enemy.vitality = 5
+    state.players[0].skills_deck = list(skills_deck) + list(shown)[::-1]
+    state.players[0].event_deck = list(event_deck)
+    state.players[0].energy[0].amount = 3
+    state.enemies[0].vitality = 5
     play(state, "knockout_artist")
     return state
 
@@ -142,7 +142,7 @@ def test_R12_the_player_orders_the_unchosen_cards_when_it_can_matter():
     assert state.pending.kind == "bottom_order" and state.pending.options == ["cross", "slip"]
     GAME.apply(state, Choose(1))  # Slip comes back first
     assert state.pending is None or state.pending.kind != "bottom_order"
-    assert state.skills_deck == ["cross", "slip", "jab"]
+    assert state.players[0].skills_deck == ["cross", "slip", "jab"]
 
 
 def test_R12_no_question_when_the_order_cannot_matter():
@@ -150,7 +150,7 @@ def test_R12_no_question_when_the_order_cannot_matter():
     state = _reward_after_a_win(["jab"] * 3, ["iron_champion", "bx_brawler"], ["hook", "cross", "slip"])
     GAME.apply(state, Choose(0))
     assert state.pending is None or state.pending.kind != "bottom_order"
-    assert state.skills_deck[:2] == ["slip", "cross"]  # under the deck, Cross first to come back
+    assert state.players[0].skills_deck[:2] == ["slip", "cross"]  # under the deck, Cross first to come back
 
 
 def test_R12_no_question_when_the_cards_are_alike():
@@ -161,18 +161,18 @@ def test_R12_no_question_when_the_cards_are_alike():
 
 def test_R13_half_of_an_odd_skills_deck_rounds_down():
     state = GAME.new_game(seed=1, style="boxing")
-    state.skills_deck = state.skills_deck[:51]
-    state.second_skills = ["front_kick"] * 30
-    journey.halve_skills(state, "karate")
-    assert len(state.skills_deck) == 26 + 25 and state.skills_deck.count("front_kick") == 25
-    assert len(state.set_aside) == 25 + 5
+    state.players[0].skills_deck = state.players[0].skills_deck[:51]
+    state.players[0].second_skills = ["front_kick"] * 30
+    journey.halve_skills(state, state.players[0], "karate")
+    assert len(state.players[0].skills_deck) == 26 + 25 and state.players[0].skills_deck.count("front_kick") == 25
+    assert len(state.players[0].set_aside) == 25 + 5
 
 
 def test_R14_withdrawn_a_full_hand_draws_nothing_and_keeps_its_cards():
     state = fight(["hook"] * 8, draw=["jab"] * 3, patterns=["Cover Up"])
-    state.energy = []
+    state.players[0].energy = []
     end_turn(state)
-    assert state.hand == ["hook"] * 8 and state.draw == ["jab"] * 3 and state.discard == []
+    assert state.players[0].hand == ["hook"] * 8 and state.players[0].draw == ["jab"] * 3 and state.players[0].discard == []
 
 
 def test_R14_withdrawn_every_card_is_paid_by_its_own_styles_allotment():
@@ -187,13 +187,13 @@ def test_R15_withdrawn_no_clock_and_a_stuck_hand_still_loses():
     # nothing playable, nothing to draw, Guard renewed every turn: the piles' guard breaker
     # still gets through, so the fight ends without any clock
     state = fight(["uppercut"] * 8, patterns=["Feint Jab"])
-    state.energy = []
-    state.stance = "shell_guard"
-    state.owned.append("shell_guard")
+    state.players[0].energy = []
+    state.players[0].stance = "shell_guard"
+    state.players[0].owned.append("shell_guard")
     state.turn = 40
-    state.vitality = 10
+    state.players[0].vitality = 10
     end_turn(state)  # Feint: Upper 2 + Wild Haymaker 1, less 1 armour, past any Guard
-    assert state.vitality == 10 - 2 and state.turn == 41
+    assert state.players[0].vitality == 10 - 2 and state.turn == 41
     turns = 0
     while GAME.outcome(state) is None:
         end_turn(state)
@@ -206,22 +206,22 @@ def test_R16_a_grapple_clinch_carries_to_the_next_action_then_fades():
                   patterns=["Pass and Choke"])
     end_turn(state)  # Pressure Pass: Clinch on each Grapple hit; the Submit 2 lands in full
     assert any(line.startswith("Submit 2, in full (Clinch): you lose 2") for line in state.log)
-    assert not state.enemy.clinch
+    assert not state.enemies[0].clinch
 
 
 def test_R17_power_does_not_boost_submit():
     state = fight(["rear_naked_choke"], style="jiujitsu", enemy="jj_purple_belt")
-    state.power = 3
+    state.players[0].power = 3
     play(state, "rear_naked_choke")
-    assert state.enemy.vitality == 16 - 3 and state.power == 3
+    assert state.enemies[0].vitality == 16 - 3 and state.players[0].power == 3
 
 
 def test_R18_stun_with_no_untapped_energy_asks_nothing():
     state = fight([], enemy="kr_kickboxer", style="karate", draw=["kiai"] * 8,
                   patterns=["Straight Punch"])
-    state.energy = []
+    state.players[0].energy = []
     end_turn(state)
-    assert state.pending is None and state.phase == "player" and state.to_tap == 0
+    assert state.pending is None and state.phase == "player" and state.players[0].to_tap == 0
 
 
 def test_R20_named_attack_bonus_and_effects_apply_to_damaging_actions():
@@ -230,23 +230,23 @@ def test_R20_named_attack_bonus_and_effects_apply_to_damaging_actions():
     # Power 1 (special) on the first hit: Lower 1 + Spinning Heel 1 + 1; then Upper 2 and
     # Backfist's Rocked
     end_turn(state)
-    assert state.vitality == START_VITALITY - 3 - 2 and state.rocked == 1
+    assert state.players[0].vitality == START_VITALITY - 3 - 2 and state.players[0].rocked == 1
 
 
 def test_R20_multi_pattern_enemy_draws_again():
     state = fight([], enemy="bx_brawler", draw=["jab"] * 8, patterns=["Straight Right", "Hold and Hit"])
     # an enemy with patterns_per_turn = 2: its turn record says one more pattern to draw
     state.phase = "enemy"
-    turn = EnemyTurn(pattern=state.patterns.pop(), patterns_left=1)
-    state.patterns_out.append(turn.pattern)
+    turn = EnemyTurn(pattern=state.enemies[0].patterns.pop(), patterns_left=1)
+    state.enemies[0].patterns_out.append(turn.pattern)
     state.enemy_turn = turn
     foe.run_turn(state)
-    assert state.vitality == START_VITALITY - 3 - 2
+    assert state.players[0].vitality == START_VITALITY - 3 - 2
 
 
 def test_R21_pattern_piles_are_per_style_and_tier():
     state = fight([], enemy="jj_mat_bully", style="jiujitsu", draw=["shrimp"] * 8)
-    assert sorted(state.patterns) == list(range(len(CONTENT.patterns["jiujitsu"]["miniboss"])))
+    assert sorted(state.enemies[0].patterns) == list(range(len(CONTENT.patterns["jiujitsu"]["miniboss"])))
     kinds = [a.kind for p in CONTENT.patterns["jiujitsu"]["minion"] for a in p.actions if a.damage]
     assert kinds.count("grapple") > len(kinds) / 2  # a grappler grapples
     kinds = [a.kind for p in CONTENT.patterns["karate"]["minion"] for a in p.actions if a.damage]
@@ -256,40 +256,40 @@ def test_R21_pattern_piles_are_per_style_and_tier():
 def test_R22_allotment_is_back_untapped_each_fight():
     state = fight(["slip"])
     play(state, "slip")
-    journey.gather_deck(state)
+    journey.gather_deck(state, state.players[0])
     combat.start_combat(state, "bx_brawler")
-    assert [e.colour for e in state.energy] == ["blue", "blue", "gray"]
-    assert not any(e.tapped for e in state.energy)
+    assert [e.colour for e in state.players[0].energy] == ["blue", "blue", "gray"]
+    assert not any(e.tapped for e in state.players[0].energy)
 
 
 def test_R23_healing_caps_at_25():
     state = fight(["second_wind"])
-    state.energy = [EnergyCard("gray", 2)]
-    state.vitality = 24
+    state.players[0].energy = [EnergyCard("gray", 2)]
+    state.players[0].vitality = 24
     play(state, "second_wind")
-    assert state.vitality == START_VITALITY
+    assert state.players[0].vitality == START_VITALITY
 
 
 def test_R25_enemy_buffs_fade_at_the_end_of_its_turn():
     state = fight([], draw=["jab"] * 8, patterns=["Cover Up"])
-    state.enemy.clinch = True
-    state.enemy.power = 2
+    state.enemies[0].clinch = True
+    state.enemies[0].power = 2
     end_turn(state)  # Cover Up's punch uses Clinch and Power; nothing is left after
-    assert state.enemy.power == 0 and not state.enemy.clinch
+    assert state.enemies[0].power == 0 and not state.enemies[0].clinch
     state = fight([], draw=["jab"] * 8, patterns=["Cover Up"])
     effects.log(state, "")
-    state.enemy.feint = True
-    state.enemy.clinch = True
-    foe.end_turn(state)
-    assert not state.enemy.feint and not state.enemy.clinch
+    state.enemies[0].feint = True
+    state.enemies[0].clinch = True
+    foe.end_turn(state, state.enemies[0])
+    assert not state.enemies[0].feint and not state.enemies[0].clinch
 
 
 def test_R26_score_counts_fights_and_vitality():
     state = fight(["knockout_artist"], enemy="iron_champion")
-    state.energy[0].amount = 3
-    state.enemy.vitality = 1
+    state.players[0].energy[0].amount = 3
+    state.enemies[0].vitality = 1
     state.fights_won = 14
-    state.vitality = 9
+    state.players[0].vitality = 9
     play(state, "knockout_artist")
     assert GAME.outcome(state).score == 150 + 9
 
@@ -305,21 +305,21 @@ def test_R27_card_text_overrides_guard_fading():
     state = fight(["patience"], style="jiujitsu", enemy="jj_white_belt", draw=["shrimp"] * 8,
                   patterns=["Leg Attack"])
     play(state, "patience")  # Guard 1 now
-    state.guard = 6
+    state.players[0].guard = 6
     end_turn(state)  # Leg Attack hits 2: Guard 4; at turn start 2 stay, then Focus adds 1
-    assert state.guard == 2 + 1
+    assert state.players[0].guard == 2 + 1
 
 
 def test_R28_a_deals_more_bonus_adds_to_submit():
     state = fight(["side_control", "rear_naked_choke", "armbar"], style="jiujitsu",
                   enemy="jj_sambo_fighter")
-    state.energy = [EnergyCard(c, 1) for c in ["green"] * 5 + ["gray"] * 2]
+    state.players[0].energy = [EnergyCard(c, 1) for c in ["green"] * 5 + ["gray"] * 2]
     play(state, "side_control")  # Chokes and Joint Locks deal 1 more
     play(state, "rear_naked_choke")  # Submit 6 + 1 = 7, half rounded up: 4
-    assert state.enemy.vitality == 19 - 4
-    state.enemy.guard = 0
+    assert state.enemies[0].vitality == 19 - 4
+    state.enemies[0].guard = 0
     play(state, "armbar")  # Submit 5 + 1: loses 3
-    assert state.enemy.vitality == 19 - 4 - 3
+    assert state.enemies[0].vitality == 19 - 4 - 3
 
 
 def test_R29_intent_counts_bonuses_power_and_stun():
@@ -327,17 +327,17 @@ def test_R29_intent_counts_bonuses_power_and_stun():
     pile = CONTENT.pile("bx_contender")
     wind_up = next(p for p in pile if p.name == "Wind Up")
     # Power 1 each turn (special) + Power 2 (pattern) + Upper 1 + Flurry 1
-    assert [a.damage for a in foe.preview(state, wind_up)] == [0, 5]
-    state.enemy.stun = 1
-    shown = foe.preview(state, wind_up)
+    assert [a.damage for a in foe.preview(state, state.enemies[0], wind_up)] == [0, 5]
+    state.enemies[0].stun = 1
+    shown = foe.preview(state, state.enemies[0], wind_up)
     assert shown[0].skipped and shown[1].damage == 3  # the Power 2 is skipped with its action
-    state.enemy.stun = 0
+    state.enemies[0].stun = 0
     hold = next(p for p in pile if p.name == "Hold and Hit")
     # the Power goes to the first hit; the second gets Low Blow's 2
-    assert foe.pattern_words(state, hold) == "Grapple 2, then Lower 3"
+    assert foe.pattern_words(state, state.enemies[0], hold) == "Grapple 2, then Lower 3"
 
 
 def test_end_turn_then_enemy_then_next_turn_one_action():
     state = fight(["jab"], draw=["jab"] * 8, patterns=["Straight Right"])
     GAME.apply(state, EndTurn())
-    assert state.phase == "player" and state.turn == 2 and state.vitality == START_VITALITY - 3
+    assert state.phase == "player" and state.turn == 2 and state.players[0].vitality == START_VITALITY - 3

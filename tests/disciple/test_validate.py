@@ -17,7 +17,7 @@ def mid_fight() -> State:
     rng = Rng.from_seed(5)
     while state.turn < 2 or state.phase != "player" or state.pending is not None:
         GAME.apply(state, greedy_action(GAME, state, rng))
-    assert state.enemy is not None and GAME.outcome(state) is None
+    assert state.enemies and GAME.outcome(state) is None
     return state
 
 
@@ -39,19 +39,19 @@ def _break(change) -> list[str]:
 @pytest.mark.parametrize(
     "change, words",
     [
-        (lambda s: s.hand.append(s.hand[0]), "in the deck but"),
-        (lambda s: s.draw.clear(), "in the deck but"),
-        (lambda s: s.skills_deck.pop(), "in the skills decks but"),
-        (lambda s: s.hand.append("nunchaku"), "unknown card 'nunchaku'"),
-        (lambda s: setattr(s, "vitality", 30), "above 25"),
-        (lambda s: setattr(s, "guard", -1), "Guard is below zero"),
-        (lambda s: s.pool.__setitem__(1, -2), "energy pool"),
-        (lambda s: setattr(s.enemy, "vitality", 99), "more vitality than it started"),
-        (lambda s: s.patterns.pop(), "attack patterns are not its pile"),
-        (lambda s: setattr(s, "stance", s.hand[0]), "cannot be in play as the stance"),
+        (lambda s: s.players[0].hand.append(s.players[0].hand[0]), "in the deck but"),
+        (lambda s: s.players[0].draw.clear(), "in the deck but"),
+        (lambda s: s.players[0].skills_deck.pop(), "in the skills decks but"),
+        (lambda s: s.players[0].hand.append("nunchaku"), "unknown card 'nunchaku'"),
+        (lambda s: setattr(s.players[0], "vitality", 30), "above 25"),
+        (lambda s: setattr(s.players[0], "guard", -1), "Guard is below zero"),
+        (lambda s: s.players[0].pool.__setitem__(1, -2), "energy pool"),
+        (lambda s: setattr(s.enemies[0], "vitality", 99), "more vitality than it started"),
+        (lambda s: s.enemies[0].patterns.pop(), "attack patterns are not its pile"),
+        (lambda s: setattr(s.players[0], "stance", s.players[0].hand[0]), "cannot be in play as the stance"),
         (lambda s: setattr(s, "phase", "dancing"), "unknown phase"),
         (lambda s: setattr(s, "won", True), "result disagree"),
-        (lambda s: setattr(s, "enemy", None), "no enemy"),
+        (lambda s: setattr(s, "enemies", []), "no enemy"),
     ],
 )
 def test_each_broken_piece_is_named(change, words):
@@ -64,8 +64,8 @@ def test_a_pending_decision_that_cannot_be_made_is_named():
     state.pending = Pending(kind="weakened", prompt="", options=["99"])
     assert any("no enemy turn" in p for p in GAME.validate(state))
     state.pending = Pending(kind="stun_tap", prompt="", options=["0"])
-    state.to_tap = 1
-    state.energy[0].tapped = True
+    state.players[0].to_tap = 1
+    state.players[0].energy[0].tapped = True
     assert any("cannot be chosen" in p for p in GAME.validate(state))
     state.pending = Pending(kind="reward", prompt="", options=[])
     assert any("no options" in p for p in GAME.validate(state))
@@ -79,21 +79,22 @@ def test_a_finished_run_and_a_style_choice_are_sound():
     GAME.apply(state, Choose(0))
     assert GAME.validate(state) == []
     state = mid_fight()
-    state.vitality = 1
-    state.energy = [EnergyCard("blue", 1, tapped=True)]
+    state.players[0].vitality = 1
+    state.players[0].energy = [EnergyCard("blue", 1, tapped=True)]
     while GAME.outcome(state) is None:
         GAME.apply(state, GAME.legal_actions(state)[-1])
     assert GAME.validate(state) == []
 
 
 def test_a_save_of_the_first_content_is_refused_with_its_reason(store):
-    """Content 2 changed cards, enemies and patterns: a save of content 1 cannot be played."""
+    """Content 2 changed cards, enemies and patterns: a save of content 1 cannot be played
+    (content 3 changed only how the state is kept, see test_upgrade.py)."""
     import json
 
     from saves.envelope import Damaged
     from saves.session import GameSession
 
-    assert GAME.content_version == 2
+    assert GAME.content_version == 3
     session = GameSession.start(store, GAME, 1)
     path = store.paths.save_file(session.save_id)
     raw = json.loads(path.read_bytes())

@@ -77,8 +77,8 @@ async def test_first_fight_by_keys_then_reward(paths, snapshot):
             assert session.outcome() is None
             if state.phase == "player" and state.pending is None and state.turn == 2 and not snapped:
                 text = screen_text(app)
-                assert f"Hand ({len(state.hand)})" in text and "Last: " in text
-                assert f"{state.vitality}/25" in text
+                assert f"Hand ({len(state.players[0].hand)})" in text and "Last: " in text
+                assert f"{state.players[0].vitality}/25" in text
                 flat = " ".join(text.split())  # the intent wraps inside its panel
                 assert "Next: " + intent_summary(state).split(" · ")[0] in flat
                 snapshot.assert_match(text, "combat-turn.txt")
@@ -101,7 +101,7 @@ async def test_first_fight_by_keys_then_reward(paths, snapshot):
         await pilot.press("1")
         await pilot.pause()
         assert session.state.pending is None or session.state.pending.kind != "reward"
-        assert pending.options[0] in session.state.owned  # the first card shown, kept
+        assert pending.options[0] in session.state.players[0].owned  # the first card shown, kept
 
 
 async def test_event_choice_screen(paths, snapshot):
@@ -191,7 +191,7 @@ async def test_info_key_explains_the_highlighted_cards_keywords(paths):
     async with app.run_test(size=SIZE) as pilot:
         session = await to_first_fight(pilot, app)
         cards = load().cards
-        hand = session.state.hand
+        hand = session.state.players[0].hand
         index = next(i for i, c in enumerate(hand) if card_keywords(cards[c]))
         for _ in range(index):
             await pilot.press("down")
@@ -227,11 +227,11 @@ async def test_an_unpayable_card_is_explained_and_changes_nothing(paths):
     async with app.run_test(size=SIZE) as pilot:
         session = await to_first_fight(pilot, app)
         state = session.state
-        for energy in state.energy:
+        for energy in state.players[0].energy:
             energy.tapped = True  # nothing left to pay with
         app.screen.redraw()
         cards = load().cards
-        index = next(i for i, c in enumerate(state.hand) if cards[c].kind != "energy")
+        index = next(i for i, c in enumerate(state.players[0].hand) if cards[c].kind != "energy")
         before = msgspec.json.encode(state)
         assert "×" in screen_text(app)
         await pilot.press(str(index + 1))
@@ -252,7 +252,7 @@ async def test_quit_mid_fight_and_resume_restores_state_and_screen(paths):
         await pilot.press("down")  # the highlight is not saved: back to the first card
         await pilot.press("up")
         await pilot.pause()
-        assert session.state.enemy is not None and session.outcome() is None
+        assert session.state.enemies and session.outcome() is None
         state_before = msgspec.json.encode(session.state)
         screen_before = screen_text(app)
         await pilot.press("q")
@@ -315,17 +315,17 @@ async def test_every_decision_of_a_whole_run_shows_at_80x24(paths):
                 foe_panel = " ".join(screen.paint.shown["foe"].plain.split())
                 if state.pending.kind == "weakened":  # each drawn pattern in full, Submit too
                     for option in state.pending.options:
-                        pattern = enemy.pile(state)[int(option)]
-                        assert f"{pattern.name}: {enemy.pattern_words(state, pattern)}" in foe_panel
+                        pattern = enemy.pile(state.enemies[0])[int(option)]
+                        assert f"{pattern.name}: {enemy.pattern_words(state, state.enemies[0], pattern)}" in foe_panel
                 if state.pending.kind == "energy_pick":
                     for i, option in enumerate(state.pending.options):
                         warned = bool(explain.unpayable_with(state, option))
                         row = next(line for line in text.splitlines() if f" {i + 1} {option.capitalize()}" in line)
                         assert ("never payable" in row) == warned
             else:
-                assert f"Hand ({len(state.hand)})" in text
-                assert all(cards[c].name[:20] in text for c in state.hand)
-                assert "Vitality" in text and f"{state.enemy.vitality}/{state.enemy.max_vitality}" in text
+                assert f"Hand ({len(state.players[0].hand)})" in text
+                assert all(cards[c].name[:20] in text for c in state.players[0].hand)
+                assert "Vitality" in text and f"{state.enemies[0].vitality}/{state.enemies[0].max_vitality}" in text
             screen.play(greedy_action(game, state, bot))
             await pilot.pause()
         assert {"style", "reward", "event", "weakened", "stun_tap", "second_style",

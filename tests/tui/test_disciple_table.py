@@ -25,13 +25,13 @@ async def rigged_fight(app, pilot, hand: list[str], enemy_id: str = "bx_brawler"
     while session.state.phase != "player":
         session.play(Choose(0))
     state = session.state
-    journey.gather_deck(state)
+    journey.gather_deck(state, state.players[0])
     combat.start_combat(state, enemy_id)
-    state.draw += state.hand
-    state.hand = list(hand)
+    state.players[0].draw += state.players[0].hand
+    state.players[0].hand = list(hand)
     if patterns is not None:
-        names = {p.name: i for i, p in enumerate(load().pile(state.enemy.id))}
-        state.patterns = [names[n] for n in reversed(patterns)]
+        names = {p.name: i for i, p in enumerate(load().pile(state.enemies[0].id))}
+        state.enemies[0].patterns = [names[n] for n in reversed(patterns)]
     screen.redraw()
     await pilot.pause()
     return screen, session
@@ -45,7 +45,7 @@ async def test_a_card_keeps_its_digit_for_the_turn(paths):
     app = make_app(paths)
     async with app.run_test(size=(80, 24)) as pilot:
         screen, session = await rigged_fight(app, pilot, ["jab", "slip", "cross", "hook", "tie_up"])
-        session.state.draw.append("double_jab")  # what Slip draws
+        session.state.players[0].draw.append("double_jab")  # what Slip draws
         assert "3  Cross" in row_of(screen_text(app), "Cross")
         await pilot.press("2")  # Slip: it leaves the hand and draws Double Jab
         await pilot.pause()
@@ -58,7 +58,7 @@ async def test_a_card_keeps_its_digit_for_the_turn(paths):
         assert "You play Cross" in " ".join(session.state.log[-3:])
         await pilot.press("2")  # nothing has the key 2 this turn: nothing happens
         await pilot.pause()
-        assert "cross" not in session.state.hand and len(session.state.hand) == 4
+        assert "cross" not in session.state.players[0].hand and len(session.state.players[0].hand) == 4
 
 
 async def test_the_energy_a_card_taps_shows_first_and_t_picks_other_energy(paths, snapshot):
@@ -75,10 +75,10 @@ async def test_the_energy_a_card_taps_shows_first_and_t_picks_other_energy(paths
         snapshot.assert_match(text, "pay-for-a-card.txt")
         await pilot.press("escape")  # backs out: nothing played, the hand is back
         await pilot.pause()
-        assert "Hand (2)" in screen_text(app) and session.state.hand == ["slip", "jab"]
+        assert "Hand (2)" in screen_text(app) and session.state.players[0].hand == ["slip", "jab"]
         await pilot.press("t", "2")
         await pilot.pause()
-        assert [e.tapped for e in session.state.energy] == [True, False, False]  # a blue
+        assert [e.tapped for e in session.state.players[0].energy] == [True, False, False]  # a blue
         assert "You play Slip, tapping B." in session.state.log
 
 
@@ -91,7 +91,7 @@ async def test_the_enemy_panel_shows_what_its_pile_can_do(paths):
         assert f"Next: {intent_summary(state)}" in foe
         # punches of 1 or 2, +1 Wild Haymaker, +2 more after Wind Up's Power
         assert intent_summary(state).startswith("Upper 2-4 · Lower 1 · Grapple 1 · Untyped 1")
-        state.enemy.stun = 1
+        state.enemies[0].stun = 1
         screen.redraw()
         foe = " ".join(screen.paint.shown["foe"].plain.split())
         assert "Stunned 1" in foe and f"Next: {intent_summary(state)}" in foe
@@ -102,10 +102,10 @@ async def test_a_reward_the_energy_can_never_pay_is_marked(paths):
     async with app.run_test(size=(80, 24)) as pilot:
         screen, session = await rigged_fight(app, pilot, ["uppercut"])
         state = session.state
-        state.allotment = ["gray", "gray", "gray"]  # as if a second style had taken the blues
-        state.energy = [EnergyCard("blue", 2)]
-        state.skills_deck[-3:] = ["slip", "jab", "knockout_artist"]  # shown from the top
-        state.enemy.vitality = 1
+        state.players[0].allotment = ["gray", "gray", "gray"]  # as if a second style had taken the blues
+        state.players[0].energy = [EnergyCard("blue", 2)]
+        state.players[0].skills_deck[-3:] = ["slip", "jab", "knockout_artist"]  # shown from the top
+        state.enemies[0].vitality = 1
         screen.redraw()
         await pilot.press("1")
         await pilot.pause()
@@ -134,9 +134,9 @@ async def test_the_table_grows_at_120x40(paths, snapshot):
         text = screen_text(app)
         assert len(text.splitlines()) == LARGE[1]
         state = session.state
-        for pattern in enemy.pile(state):  # each pattern of its pile, on a line of its own
+        for pattern in enemy.pile(state.enemies[0]):  # each pattern of its pile, on a line of its own
             line = row_of(text, pattern.name)
-            assert enemy.pattern_words(state, pattern)[:20] in line
+            assert enemy.pattern_words(state, state.enemies[0], pattern)[:20] in line
         assert screen.query_one("#foe-panel").size.width >= 55
         assert screen.query_one("#choices").size.height == 9
         assert "Combo: The cards it names cost 1 less" in " ".join(text.split())  # keywords
@@ -154,10 +154,10 @@ async def test_a_crossroads_and_an_energy_pick_at_120x40(paths, snapshot):
         state = session.state
         while state.pending is not None:  # the starting picks
             session.play(Choose(0))
-        journey.gather_deck(state)  # then straight to the crossroads
+        journey.gather_deck(state, state.players[0])  # then straight to the crossroads
         state.phase = "journey"
-        while state.event_deck[-1] != "crossroads_school":
-            state.event_deck.pop()
+        while state.players[0].event_deck[-1] != "crossroads_school":
+            state.players[0].event_deck.pop()
         session.game._advance(state)
         assert state.pending.kind == "second_style"
         screen.redraw()

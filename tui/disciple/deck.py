@@ -11,6 +11,7 @@ from rich.text import Text
 from engine.disciple.checks import never_payable
 from engine.disciple.content import load
 from engine.disciple.model import State
+from tui.disciple.view import the_enemy, you
 from tui.disciple import view
 
 
@@ -26,32 +27,33 @@ def _names(card_ids: list[str]) -> str:
 
 
 def deck_text(state: State) -> Text:
+    me = you(state)
     cards = load().cards
     text = Text()
-    if not state.styles:
+    if not me.styles:
         return Text("No deck yet: choose your martial art first.")
     sections = [
-        (f"Draw pile ({len(state.draw)}, shown in no particular order)", state.draw),
-        (f"Discard pile ({len(state.discard)})", state.discard),
-        (f"Hand ({len(state.hand)})", state.hand),
+        (f"Draw pile ({len(me.draw)}, shown in no particular order)", me.draw),
+        (f"Discard pile ({len(me.discard)})", me.discard),
+        (f"Hand ({len(me.hand)})", me.hand),
     ]
-    in_play = [c for c in (state.stance, state.style, state.state_card) if c]
-    in_play += state.counters + [e.card for e in state.energy if e.card]
-    if state.enemy is not None:
+    in_play = [c for c in (me.stance, me.style, me.state_card) if c]
+    in_play += me.counters + [e.card for e in me.energy if e.card]
+    if the_enemy(state) is not None:
         sections.append((f"In play ({len(in_play)})", in_play))
     for title, pile in sections:
         text.append(title + "\n", style="bold underline")
         text.append(_names(pile) + "\n\n")
-    text.append(f"Skills deck: {len(state.skills_deck)} cards, face down", style="bold")
-    if state.set_aside:
-        text.append(f" ({len(state.set_aside)} set aside when you learned a second style)")
+    text.append(f"Skills deck: {len(me.skills_deck)} cards, face down", style="bold")
+    if me.set_aside:
+        text.append(f" ({len(me.set_aside)} set aside when you learned a second style)")
     text.append("\n\n")
-    owned = Counter(state.owned)
-    text.append(f"Your whole deck ({len(state.owned)} cards)\n", style="bold underline")
+    owned = Counter(me.owned)
+    text.append(f"Your whole deck ({len(me.owned)} cards)\n", style="bold underline")
     never = False
     for card_id in sorted(owned, key=lambda c: (cards[c].style, cards[c].kind, cards[c].name)):
         card = cards[card_id]
-        mark = "!" if never_payable(state, card) else " "
+        mark = "!" if never_payable(me, card) else " "
         never |= mark == "!"
         text.append(f"{mark}{owned[card_id]} × {card.name:<20} ", style="bold" if mark == "!" else "")
         cost = view.cost_text(list(card.cost.get(c, 0) for c in ("gray", "blue", "red", "green")),

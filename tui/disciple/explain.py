@@ -13,6 +13,7 @@ from engine.disciple.checks import deck_energy, never_payable, unpayable_in_deck
 from engine.disciple.content import Card, card_keywords, load
 from engine.disciple.journey import DECLINE, NONE_OPTION
 from engine.disciple.model import COLOUR_LETTER, START_VITALITY, Choose, EndTurn, PlayCard, State
+from tui.disciple.view import the_enemy, you
 from tui.disciple import view
 
 END_TURN = (
@@ -23,9 +24,10 @@ CARD_OPTIONS = ("start_choice", "reward", "remove_card", "bottom_order")
 
 
 def card_of(state: State, action: Any) -> Card | None:
+    me = you(state)
     content = load()
-    if isinstance(action, PlayCard) and action.hand_index < len(state.hand):
-        return content.cards[state.hand[action.hand_index]]
+    if isinstance(action, PlayCard) and action.hand_index < len(me.hand):
+        return content.cards[me.hand[action.hand_index]]
     pending = state.pending
     if isinstance(action, Choose) and pending is not None and action.index < len(pending.options):
         option = pending.options[action.index]
@@ -41,14 +43,14 @@ def detail(state: State, action: Any, width: int, room: int = 2) -> Text:
         text = view.card_text(card, width, room)
         # a second style's starting picks come before its new energy is chosen: no warning
         second = state.pending is not None and state.pending.extra == ["second"]
-        if isinstance(action, Choose) and not second and never_payable(state, card):
+        if isinstance(action, Choose) and not second and never_payable(you(state), card):
             warning = Text(f"Your energy can never pay it: {energy_words(state)}.", style="bold")
             return warning.append("\n").append_text(text)
         return text
     if action is None and state.phase == "player" and state.pending is None:
         return view.wrap("No cards in hand. Press e to end your turn.", width)
     if isinstance(action, EndTurn):
-        enemy = state.enemy.name if state.enemy else "the enemy"
+        enemy = the_enemy(state).name if the_enemy(state) else "the enemy"
         return view.wrap(END_TURN.format(enemy=enemy), width)
     if action in ("new", "menu"):
         return _ending(state, width)
@@ -59,8 +61,9 @@ def detail(state: State, action: Any, width: int, room: int = 2) -> Text:
 
 def energy_words(state: State, allotment: tuple[str, ...] | list[str] | None = None) -> str:
     """'B B N, and a blue energy card in your deck'."""
-    letters = " ".join(COLOUR_LETTER[c] for c in (state.allotment if allotment is None else allotment))
-    extra = Counter(deck_energy(state))
+    me = you(state)
+    letters = " ".join(COLOUR_LETTER[c] for c in (me.allotment if allotment is None else allotment))
+    extra = Counter(deck_energy(me))
     if not extra:
         return f"you have {letters}"
     cards = ", ".join(f"{n} {colour}" for colour, n in sorted(extra.items()))
@@ -68,13 +71,15 @@ def energy_words(state: State, allotment: tuple[str, ...] | list[str] | None = N
 
 
 def _ending(state: State, width: int) -> Text:
+    me = you(state)
     if state.won:
-        return view.wrap(f"You beat the final boss with {state.vitality} vitality left. "
+        return view.wrap(f"You beat the final boss with {me.vitality} vitality left. "
                          f"Fights won: {state.fights_won}.", width)
-    return view.wrap(f"You were {state.beaten or 'beaten'}. Fights won: {state.fights_won}.", width)
+    return view.wrap(f"You were {me.beaten or 'beaten'}. Fights won: {state.fights_won}.", width)
 
 
 def option_detail(state: State, index: int, width: int) -> Text:
+    me = you(state)
     content = load()
     pending = state.pending
     assert pending is not None
@@ -89,17 +94,17 @@ def option_detail(state: State, index: int, width: int) -> Text:
     if kind == "event":
         choice = content.events[state.event].choices[index]
         lost = sum(op.n for op in choice.ops if op.op == "lose")
-        words = f"{option}. You have {state.vitality}/{START_VITALITY} vitality."
-        if lost >= state.vitality:
+        words = f"{option}. You have {me.vitality}/{START_VITALITY} vitality."
+        if lost >= me.vitality:
             words += " This would end your journey."
         return view.wrap(words, width)
-    if kind == "weakened" and state.enemy is not None:
-        pattern = foe.pile(state)[int(option)]
-        return view.wrap(f"{pattern.name}: {foe.pattern_words(state, pattern)}.", width)
+    if kind == "weakened" and the_enemy(state) is not None:
+        pattern = foe.pile(the_enemy(state))[int(option)]
+        return view.wrap(f"{pattern.name}: {foe.pattern_words(state, the_enemy(state), pattern)}.", width)
     if kind == "energy_pick":
         return view.wrap(energy_pick_words(state, option), width)
     if kind == "stun_tap":
-        tapped = state.energy[int(option)]
+        tapped = me.energy[int(option)]
         return view.wrap(f"Your {tapped.colour} energy stays tapped until the end of your next "
                          "turn.", width)
     return view.wrap(pending.prompt, width)
@@ -107,14 +112,15 @@ def option_detail(state: State, index: int, width: int) -> Text:
 
 def second_style_words(state: State, option: str) -> str:
     """What learning a second style costs and gives."""
+    me = you(state)
     content = load()
     if option == DECLINE:
-        first = content.styles[state.styles[0]].name
+        first = content.styles[me.styles[0]].name
         return f"Stay with {first} alone: your deck, skills deck and energy stay as they are."
     style = content.styles[option]
     starting = sum(e.copies for e in style.start) + len(style.start_choices)
-    half = len(state.skills_deck) // 2
-    offered = " ".join(COLOUR_LETTER[c] for c in list(state.allotment) + list(style.energy))
+    half = len(me.skills_deck) // 2
+    offered = " ".join(COLOUR_LETTER[c] for c in list(me.allotment) + list(style.energy))
     return f"Deck +{starting} {style.name} cards; {half} skills swapped; energy from {offered}."
 
 
@@ -137,6 +143,7 @@ def unpayable_with(state: State, option: str) -> list[Card]:
     """The deck's cards no completion of the energy pick that takes `option` can pay."""
     pending = state.pending
     assert pending is not None
+    me = you(state)
     from itertools import combinations
 
     rest = list(pending.options)
@@ -144,7 +151,7 @@ def unpayable_with(state: State, option: str) -> list[Card]:
     best: list[Card] | None = None
     for more in combinations(sorted(rest), pending.picks_left - 1):
         allotment = list(pending.extra) + [option] + list(more)
-        cards = unpayable_in_deck(state, allotment)
+        cards = unpayable_in_deck(me, allotment)
         if best is None or len(cards) < len(best):
             best = cards
     return best or []
@@ -184,7 +191,7 @@ def info(state: State, action: Any) -> tuple[str, Text]:
             return "Stun", Text(content.keywords["stun"].help)
         return "Choice", Text(pending.prompt + "\n\n").append_text(option_detail(state, action.index, 74))
     if isinstance(action, EndTurn):
-        enemy = state.enemy.name if state.enemy else "the enemy"
+        enemy = the_enemy(state).name if the_enemy(state) else "the enemy"
         return "End turn", Text(END_TURN.format(enemy=enemy))
     return "Nothing highlighted", Text("Highlight a card or an option first.")
 
@@ -210,24 +217,25 @@ def style_info(style_id: str) -> Text:
 
 
 def table(state: State) -> Text:
+    me = you(state)
     content = load()
     text = Text()
     text.append("Hand\n", style="bold underline")
-    if not state.hand:
+    if not me.hand:
         text.append("(empty)\n", style="dim")
-    for i, card_id in enumerate(state.hand):
+    for i, card_id in enumerate(me.hand):
         card = content.cards[card_id]
         text.append(f"{card.name} ", style="bold")
         text.append_text(view.cost_text(view.current_cost(state, card), card.kind == "energy"))
         text.append(f" · {view.type_line(card)}\n  {card.text}\n")
     text.append("\nIn play\n", style="bold underline")
     text.append_text(view.in_play_text(state))
-    for slot in (state.stance, state.style, state.state_card, *state.counters):
+    for slot in (me.stance, me.style, me.state_card, *me.counters):
         if slot:
             text.append(f"\n  {content.cards[slot].name}: {content.cards[slot].text}")
     text.append("\n")
-    text.append_text(view.energy_text(state.energy, state.pool))
-    enemy = state.enemy
+    text.append_text(view.energy_text(me.energy, me.pool))
+    enemy = the_enemy(state)
     if enemy is not None:
         card = content.enemies[enemy.id]
         text.append(f"\n\n{enemy.name} ({enemy.tier}, {enemy.vitality}/{enemy.max_vitality})\n", style="bold underline")
@@ -238,13 +246,13 @@ def table(state: State) -> Text:
             text.append(f"{attack.name}: its {view.KIND_NAME[attack.kind]} hits deal {attack.bonus} more{extra}.\n")
         for special in card.specials:
             text.append(f"{special.text or view.ops_text(special.ops)}\n")
-        pile = foe.pile(state)
-        text.append(f"\nIts pattern pile ({len(state.patterns)} in the pile of {len(pile)}, shuffled "
+        pile = foe.pile(the_enemy(state))
+        text.append(f"\nIts pattern pile ({len(the_enemy(state).patterns)} in the pile of {len(pile)}, shuffled "
                     "after each of its turns): as printed, then as it would land now\n", style="bold underline")
         for pattern in pile:
             text.append(f"{pattern.name}: ", style="bold")
             text.append(", ".join(view.action_text(a) for a in pattern.actions))
-            text.append(f"\n  now: {foe.pattern_words(state, pattern)}\n", style="dim")
-    text.append(f"\nPiles: draw {len(state.draw)}, discard {len(state.discard)}, "
-                f"skills deck {len(state.skills_deck)}, events left {len(state.event_deck)}.")
+            text.append(f"\n  now: {foe.pattern_words(state, the_enemy(state), pattern)}\n", style="dim")
+    text.append(f"\nPiles: draw {len(me.draw)}, discard {len(me.discard)}, "
+                f"skills deck {len(me.skills_deck)}, events left {len(me.event_deck)}.")
     return text

@@ -9,6 +9,7 @@ the key. (A resumed game starts again from 1, as a new turn does.)
 from __future__ import annotations
 
 from engine.disciple.model import State
+from tui.disciple.view import you
 
 DIGITS = "123456789"
 
@@ -21,8 +22,9 @@ class Slots:
 
     def follow(self, state: State) -> None:
         """Bring the digits up to date with the state's hand."""
+        me = you(state)
         turn = (state.fights_won, state.event, state.turn, state.phase, state.pending is None)
-        hand = list(state.hand)
+        hand = list(me.hand)
         if turn != self.turn:
             self.slots = list(range(len(hand)))
         else:

@@ -9,13 +9,14 @@ from rich.text import Text
 from engine.disciple import enemy as foe
 from engine.disciple.content import Pattern, load
 from engine.disciple.model import ROCKED_LIMIT, State
+from tui.disciple.view import the_enemy, you
 from tui.disciple.view import KIND_NAME, flags, bar, ops_text
 
 
 def pattern_text(state: State, pattern: Pattern, done: int = -1) -> Text:
     """A pattern's actions as they land; with `done` >= 0, spent ones ticked, the next marked."""
     text = Text(f"{pattern.name}: ", style="bold")
-    for i, action in enumerate(foe.preview(state, pattern)):
+    for i, action in enumerate(foe.preview(state, the_enemy(state), pattern)):
         words = foe.action_words(action)
         if i:
             text.append(", ")
@@ -43,8 +44,8 @@ def intent_summary(state: State) -> str:
     submit: list[int] = []
     guards: list[int] = []
     effects: list[str] = []
-    for pattern in foe.pile(state):
-        for action in foe.preview(state, pattern):
+    for pattern in foe.pile(the_enemy(state)):
+        for action in foe.preview(state, the_enemy(state), pattern):
             if action.skipped:
                 continue
             if action.damage > 0:
@@ -77,7 +78,7 @@ def _span(values: list[int]) -> str:
 
 def intent_rows(state: State) -> list[tuple[str, str]]:
     """Each pattern of its pile and what it would do now, for the larger table."""
-    return [(p.name, foe.pattern_words(state, p)) for p in foe.pile(state)]
+    return [(p.name, foe.pattern_words(state, the_enemy(state), p)) for p in foe.pile(the_enemy(state))]
 
 
 # ----- the foe (or the current event) ---------------------------------------------------
@@ -87,7 +88,7 @@ def foe_lines(state: State, large: bool = False, width: int = 38) -> tuple[str, 
     """The panel title and its text: the enemy being fought, else the current event. `large`
     lists each pattern of its pile, a line each, cut at `width`."""
     content = load()
-    enemy = state.enemy
+    enemy = the_enemy(state)
     if enemy is None:
         return _road_lines(state)
     card = content.enemies[enemy.id]
@@ -113,14 +114,14 @@ def foe_lines(state: State, large: bool = False, width: int = 38) -> tuple[str, 
     attacks = "; ".join(attack_text(a) for a in card.attacks)
     specials = " ".join(s.text for s in card.specials if s.text)
     text.append(f"\n{attacks}{'. ' + specials if specials else ''}", style="italic")
-    pile = foe.pile(state)
+    pile = foe.pile(the_enemy(state))
     turn = state.enemy_turn
     if state.pending is not None and state.pending.kind == "weakened":
         text.append("\nWeakened, it drew these; you pick:", style="bold")
         for option in state.pending.options:
             pattern = pile[int(option)]
             text.append(f"\n{pattern.name}: ", style="bold")
-            text.append(foe.pattern_words(state, pattern))
+            text.append(foe.pattern_words(state, the_enemy(state), pattern))
     elif turn is not None and turn.pattern >= 0:
         text.append("\nNow ")
         text.append_text(pattern_text(state, pile[turn.pattern], turn.step))
@@ -134,32 +135,33 @@ def foe_lines(state: State, large: bool = False, width: int = 38) -> tuple[str, 
             for name, words in intent_rows(state):
                 text.append(f"\n  {name:<{names}}  ", style="bold")
                 text.append(words if len(words) <= room else words[: room - 1] + "…")
-        if state.patterns_used:
+        if the_enemy(state).patterns_used:
             text.append("\nLast: ", style="bold")
-            text.append(" then ".join(pile[p].name for p in state.patterns_used))
+            text.append(" then ".join(pile[p].name for p in the_enemy(state).patterns_used))
     return title, text
 
 
 def _road_lines(state: State) -> tuple[str, Text]:
+    me = you(state)
     content = load()
     if state.pending is not None and state.pending.kind == "start_choice":
         return "Your starting deck", Text(
-            f"{state.pending.prompt}\nYour deck holds {len(state.draw)} cards so far; "
+            f"{state.pending.prompt}\nYour deck holds {len(me.draw)} cards so far; "
             "pick one more from the list below."
         )
     if state.event in content.events:
         event = content.events[state.event]
         text = Text(event.text)
         if state.pending is not None and state.pending.kind == "second_style":
-            half = len(state.skills_deck) // 2
+            half = len(me.skills_deck) // 2
             text.append(
                 f"\nLearning one: its starting deck joins yours; {half} of your "
-                f"{len(state.skills_deck)} skills make way for as many of its own; you pick 3 new "
+                f"{len(me.skills_deck)} skills make way for as many of its own; you pick 3 new "
                 "energy colours from both schools. Declining changes nothing.",
                 style="dim",
             )
         return f"Event: {event.name}", text
-    if not state.styles:
+    if not me.styles:
         return "Your journey", Text(
             "Choose the martial art you will learn. Each has its own cards, energy colours, "
             "opponents and final boss. You have 25 vitality for the whole journey."

@@ -15,6 +15,7 @@ from engine.disciple.content import Card, load
 from engine.disciple.journey import DECLINE, NONE_OPTION
 from engine.disciple.model import COLOUR_LETTER, Choose, PlayCard, State
 from engine.disciple.rules import cost_label
+from tui.disciple.view import you
 from tui.disciple import explain, view
 from tui.disciple.widgets import Span
 
@@ -48,20 +49,22 @@ def card_line(card: Card, cost: list[int], mark: str = " ", wide: bool = False) 
 
 
 def hand_row(state: State, index: int, playable: bool, wide: bool) -> tuple[str, str, list[Span]]:
-    card = load().cards[state.hand[index]]
+    me = you(state)
+    card = load().cards[me.hand[index]]
     mark = " " if playable else "×"
-    if card.kind != "energy" and never_payable(state, card):
+    if card.kind != "energy" and never_payable(me, card):
         mark = "!"
     return card_line(card, view.current_cost(state, card), mark, wide)
 
 
 def payment_row(state: State, action: PlayCard) -> tuple[str, str, list[Span]]:
     """'Tap B N', one way to pay for the card being paid for; the default says so."""
-    card = load().cards[state.hand[action.hand_index]]
+    me = you(state)
+    card = load().cards[me.hand[action.hand_index]]
     taps = action.taps
     if taps is None:
-        taps = energy.default_taps(state, energy.cost_of(state, card), action.hand_index)
-    label = f"Tap {tap_words(state, taps)}"
+        taps = energy.default_taps(me, energy.cost_of(me, card), action.hand_index)
+    label = f"Tap {tap_words(me, taps)}"
     spans = [(i, i + 1, view.LETTER_STYLE[ch]) for i, ch in enumerate(label) if i > 3 and ch in view.LETTER_STYLE]
     return label, "default" if action.taps is None else "", spans
 
@@ -73,7 +76,7 @@ def option_row(game: Game, state: State, index: int, wide: bool) -> tuple[str, s
     content = load()
     if pending.kind in explain.CARD_OPTIONS and option != NONE_OPTION:
         card = content.cards[option]
-        mark = "!" if pending.kind == "reward" and never_payable(state, card) else " "
+        mark = "!" if pending.kind == "reward" and never_payable(you(state), card) else " "
         return card_line(card, list(energy.base_cost(card)), mark, wide)
     label = game.describe(Choose(index), state)
     if pending.kind in explain.CARD_OPTIONS:  # "Keep none", lined up with the names
@@ -90,6 +93,7 @@ def option_row(game: Game, state: State, index: int, wide: bool) -> tuple[str, s
 
 def list_title(state: State, over: bool, paying: int | None) -> tuple[str, str]:
     """The list's title and subtitle: what it holds and how to read it."""
+    me = you(state)
     if over:
         return "The journey is over", ""
     pending = state.pending
@@ -106,30 +110,31 @@ def list_title(state: State, over: bool, paying: int | None) -> tuple[str, str]:
             return title, f"{picks} pick{'' if picks == 1 else 's'} left"
         return title, ""
     if paying is not None:
-        return f"Pay for {load().cards[state.hand[paying]].name}", "Esc: back to the hand"
+        return f"Pay for {load().cards[me.hand[paying]].name}", "Esc: back to the hand"
     if state.phase == "player":
-        return f"Hand ({len(state.hand)})", "cost · type · rarity"
+        return f"Hand ({len(me.hand)})", "cost · type · rarity"
     return "Waiting", ""
 
 
 def paying_line(state: State, action: Any, paying: bool) -> Text | None:
     """What the highlighted card taps, shown before it is played (R7); None if no card is."""
-    if not isinstance(action, PlayCard) or action.hand_index >= len(state.hand):
+    me = you(state)
+    if not isinstance(action, PlayCard) or action.hand_index >= len(me.hand):
         return None
-    card = load().cards[state.hand[action.hand_index]]
+    card = load().cards[me.hand[action.hand_index]]
     text = Text(f"{card.name}: ", style="bold")
     if card.kind == "energy":
         return text.append("free, it stays in play this fight", style="dim")
-    cost = energy.cost_of(state, card)
+    cost = energy.cost_of(me, card)
     if paying:
         return text.append("pick the energy that pays")
-    if not energy.playable(state, action.hand_index):
+    if not energy.playable(me, action.hand_index):
         return text.append(f"cannot pay {cost_label(cost)} now")
     taps = action.taps
     if taps is None:
-        taps = energy.default_taps(state, cost, action.hand_index)
+        taps = energy.default_taps(me, cost, action.hand_index)
     text.append("taps " if taps else "free now" if not any(cost) else "paid from energy gathered")
-    text.append_text(view.letters_text([state.energy[i].colour for i in taps]))
-    if energy.other_payments(state, action.hand_index):
+    text.append_text(view.letters_text([me.energy[i].colour for i in taps]))
+    if energy.other_payments(me, action.hand_index):
         text.append(" · t other energy", style="dim")
     return text

@@ -17,6 +17,7 @@ from engine.disciple.content import load
 from engine.disciple.model import Choose, EndTurn, PlayCard, State
 from engine.disciple.rules import DiscipleGame
 from saves.session import GameSession
+from tui.disciple.view import you
 from tui.disciple import deck, explain, opponent, rows, view
 from tui.disciple.hand import DIGITS, Slots
 from tui.disciple.widgets import HandList, InfoScreen, Span
@@ -118,8 +119,9 @@ How to play: Rules on the home screen.
 
     def draw(self) -> None:
         state = self.state
+        me = you(state)
         self.slots.follow(state)
-        if self.paying is not None and (not self._can_end_turn() or self.paying >= len(state.hand)):
+        if self.paying is not None and (not self._can_end_turn() or self.paying >= len(me.hand)):
             self.paying = None  # the turn moved on (or a move was taken back)
         self.choices = self._current_choices()
         self._draw_status(state)
@@ -131,28 +133,31 @@ How to play: Rules on the home screen.
         self.query_one("#log", GameLog).show(state.log)
 
     def _draw_you(self, state: State, highlighted: Any) -> None:
+        me = you(state)
         paying = rows.paying_line(state, highlighted, self.paying is not None)
         title, text = view.you_lines(state, paying, self.large)
-        self._set_titles("#you-panel", title, view.piles_note(state) if state.styles else "")
+        self._set_titles("#you-panel", title, view.piles_note(state) if me.styles else "")
         self.paint("you", text)
 
     def footer_keys(self) -> tuple[object, ...]:
         return (*super().footer_keys(), self._can_end_turn(), self.paying is not None)
 
     def _event_deck_note(self, state: State) -> str:
-        if not state.styles:
+        me = you(state)
+        if not me.styles:
             return ""
         group = f"group {state.group} · " if state.group and state.group != "boss" else ""
         if state.group == "boss":
             group = "final boss · "
-        left = len(state.event_deck)
+        left = len(me.event_deck)
         return f"{group}{left} event{'' if left == 1 else 's'} left"
 
     def _draw_status(self, state: State) -> None:
+        me = you(state)
         text = Text(" Disciple: A Journey", style="bold")
         if state.group:
             text.append(f" · Group {state.group}" if state.group != "boss" else " · Final boss")
-        if state.styles:
+        if me.styles:
             won = state.fights_won
             text.append(f" · Won {won} fight{'' if won == 1 else 's'}")
         result = self.session.outcome()
@@ -173,13 +178,13 @@ How to play: Rules on the home screen.
             return [Choose(i) for i in range(len(state.pending.options))]
         if self.paying is not None:
             i = self.paying
-            return [PlayCard(i)] + [PlayCard(i, taps) for taps in energy.other_payments(state, i)]
+            return [PlayCard(i)] + [PlayCard(i, taps) for taps in energy.other_payments(you(state), i)]
         if state.phase == "player":
             return [PlayCard(i) for i in self.slots.in_order()]  # e ends the turn: 8 rows fit
         return []
 
     def _draw_choices(self, state: State) -> None:
-        playable = set(energy.playable_indices(state)) if state.phase == "player" else set()
+        playable = set(energy.playable_indices(you(state))) if state.phase == "player" else set()
         shown: list[Choice] = []
         spans: list[list[Span]] = []
         for row, action in enumerate(self.choices):
@@ -288,14 +293,14 @@ How to play: Rules on the home screen.
         action = self._highlighted(self.query_one("#choices", HandList).cursor)
         if self.paying is not None or not isinstance(action, PlayCard):
             return
-        state = self.state
-        card = load().cards[state.hand[action.hand_index]]
-        if card.kind == "energy" or not energy.playable(state, action.hand_index):
+        me = you(self.state)
+        card = load().cards[me.hand[action.hand_index]]
+        if card.kind == "energy" or not energy.playable(me, action.hand_index):
             self.notify(f"{card.name} takes no energy you could tap now.", severity="warning")
             return
-        if not energy.other_payments(state, action.hand_index):
-            taps = energy.default_taps(state, energy.cost_of(state, card), action.hand_index)
-            self.notify(f"{card.name} can only be paid one way: {tap_words(state, taps)}.")
+        if not energy.other_payments(me, action.hand_index):
+            taps = energy.default_taps(me, energy.cost_of(me, card), action.hand_index)
+            self.notify(f"{card.name} can only be paid one way: {tap_words(me, taps)}.")
             return
         self.paying = action.hand_index
         self.redraw()

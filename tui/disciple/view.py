@@ -18,6 +18,8 @@ from engine.disciple.model import (
     COLOUR_LETTER,
     PLAYER_ROCKED_LIMIT,
     START_VITALITY,
+    Disciple,
+    Enemy,
     EnergyCard,
     State,
 )
@@ -79,8 +81,18 @@ def letters_text(colours: list[str] | tuple[str, ...]) -> Text:
     return text
 
 
+def you(state: State) -> Disciple:
+    """The Disciple this table is drawn for: the only one of a Solo journey."""
+    return state.players[0]
+
+
+def the_enemy(state: State) -> Enemy | None:
+    """The enemy of a Solo fight, if one is on."""
+    return state.enemies[0] if state.enemies else None
+
+
 def current_cost(state: State, card: Card) -> list[int]:
-    return energy.cost_of(state, card)
+    return energy.cost_of(you(state), card)
 
 
 def type_line(card: Card) -> str:
@@ -146,33 +158,35 @@ def energy_text(cards: list[EnergyCard], pool: list[int]) -> Text:
 
 
 def piles_note(state: State) -> str:
-    return f"draw {len(state.draw)} · discard {len(state.discard)} · skills {len(state.skills_deck)}"
+    me = you(state)
+    return f"draw {len(me.draw)} · discard {len(me.discard)} · skills {len(me.skills_deck)}"
 
 
 def you_lines(state: State, paying: Text | None = None, large: bool = False) -> tuple[str, Text]:
     """The Disciple's panel; `paying` is a line about the energy the highlighted card taps;
     `large` adds what the cards in play do."""
+    me = you(state)
     content = load()
-    styles = " + ".join(content.styles[s].name for s in state.styles)
+    styles = " + ".join(content.styles[s].name for s in me.styles)
     title = f"You · {styles}" if styles else "You"
     text = Text("Vitality ")
-    text.append_text(bar(state.vitality, START_VITALITY))
-    text.append(f" {max(state.vitality, 0)}/{START_VITALITY}", style="bold")
-    text.append(f"  Guard {state.guard}")
+    text.append_text(bar(me.vitality, START_VITALITY))
+    text.append(f" {max(me.vitality, 0)}/{START_VITALITY}", style="bold")
+    text.append(f"  Guard {me.guard}")
     buffs = flags(
         [
-            (f"Rocked {state.rocked}/{PLAYER_ROCKED_LIMIT}", True),
-            (f"Power {state.power}", state.power > 0),
-            ("Clinch", state.clinch),
-            ("Feint", state.feint),
-            (f"Stunned {state.to_tap}", state.to_tap > 0),
+            (f"Rocked {me.rocked}/{PLAYER_ROCKED_LIMIT}", True),
+            (f"Power {me.power}", me.power > 0),
+            ("Clinch", me.clinch),
+            ("Feint", me.feint),
+            (f"Stunned {me.to_tap}", me.to_tap > 0),
         ]
     )
-    if state.combo:
-        buffs += " · Combo " + ", ".join(_combo_word(w) for w in state.combo)
+    if me.combo:
+        buffs += " · Combo " + ", ".join(_combo_word(w) for w in me.combo)
     text.append("\n" + buffs)
     text.append("\n")
-    text.append_text(energy_text(state.energy, state.pool))
+    text.append_text(energy_text(me.energy, me.pool))
     if paying is not None:
         text.append("\n")
         text.append_text(paying)
@@ -190,24 +204,25 @@ def _combo_word(word: str) -> str:
 
 def in_play_text(state: State, texts: bool = False) -> Text:
     """Stance, Style, State and counters; with `texts`, what each does too."""
+    me = you(state)
     cards = load().cards
     text = Text()
-    for label, slot in (("Stance", state.stance), ("Style", state.style), ("State", state.state_card)):
+    for label, slot in (("Stance", me.stance), ("Style", me.style), ("State", me.state_card)):
         text.append(f"{label:<9}", style="bold")
         if not slot:
             text.append("—\n", style="dim")
             continue
         text.append(cards[slot].name)
-        if label == "State" and state.locked:
+        if label == "State" and me.locked:
             lock = cards[slot].lock_in
-            text.append(f" locked {state.lock_damage}/{lock.breaks if lock else 0}")
+            text.append(f" locked {me.lock_damage}/{lock.breaks if lock else 0}")
         if texts:
             text.append(f"  {cards[slot].text}", style="dim")
         text.append("\n")
     text.append("Counters ", style="bold")
-    if not state.counters:
+    if not me.counters:
         text.append("—", style="dim")
-    for card_id in state.counters:
+    for card_id in me.counters:
         counter = cards[card_id].counter
         on = KIND_NAME.get(counter.on, "any attack") if counter else ""
         text.append(f"{cards[card_id].name} ({on}) ")
@@ -224,7 +239,7 @@ def card_detail(state: State | None, card: Card, width: int) -> Text:
         text.append(" · cost ")
         cost = current_cost(state, card) if state is not None else list(energy.base_cost(card))
         text.append_text(cost_text(cost))
-        if state is not None and energy.combo_hit(state, card):
+        if state is not None and energy.combo_hit(you(state), card):
             text.append(" (Combo: 1 less)", style="bold")
     for line in textwrap.wrap(card.text, max(width, 20)):
         text.append("\n" + line)
