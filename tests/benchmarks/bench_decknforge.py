@@ -4,7 +4,8 @@ size and autosave time when the decks are 500 games old.
 
 Run as `python -m tests.benchmarks.bench_decknforge` (not collected by pytest);
 `--quick` runs fewer games, `--legacy` only the legacy tables (the figures readings.toml
-quotes), `--saves` only the save figures, `--tui-only` only the screen's. Every figure is a median over repeats or an average over many seeded games; nothing
+quotes), `--saves` only the save figures, `--tui-only` only the screen's, `--playouts-only` only the
+random playouts of 2 players. Every figure is a median over repeats or an average over many seeded games; nothing
 here is timed in CI.
 """
 
@@ -212,6 +213,10 @@ def main() -> None:
         return
     if "--saves" in sys.argv:
         print_saves(100 if quick else 500)
+        return
+    if "--playouts-only" in sys.argv:  # the engine figure alone
+        cpu, _, steps = playouts_per_second(2, games=400)
+        print(f"random playouts, 2 players: {cpu:,.0f} games/s on one core (median of 5 runs), {steps:.1f} steps/game")
         return
     from tests.benchmarks.tui_timing import report
 
