@@ -114,6 +114,9 @@ def run_step(state: State, step: Step) -> None:
         )
     elif step.kind == "learn_start":
         style = content.styles[step.arg]
+        names = ", ".join(f"{content.cards[e.card].name}{f' x{e.copies}' if e.copies > 1 else ''}" for e in style.start)
+        log(state, told(state, f"{style.name}'s starting cards join your deck: {names}.",
+                        f"{style.name}'s starting cards join {me.name}'s deck: {names}."))
         me.second_skills = style_deck(content, style)
         for entry in style.start:
             for _ in range(entry.copies):

@@ -1,6 +1,6 @@
 """The explain checker (tests/explain.py) over Disciple runs: every change of vitality, Guard,
 Power, where a card is, an enemy's vitality and Guard, a fight won and the run's end is told by
-a log line before it happens, in Solo, Versus and Co-Op."""
+a log line before it happens, in Solo, Versus, Co-Op and a Campaign."""
 
 from __future__ import annotations
 
@@ -83,6 +83,12 @@ def test_versus_games_are_explained():
 def test_coop_journeys_are_explained():
     problems = explain_games(GAME, facts, playouts(range(3), mode="coop", players=2))
     problems += explain_games(GAME, facts, playouts(range(3, 5), mode="coop", players=3))
+    assert not problems, "\n".join(map(str, problems))
+
+
+def test_campaigns_are_explained():
+    problems = explain_games(GAME, facts, playouts(range(1), mode="campaign", players=2))
+    problems += explain_games(GAME, facts, playouts(range(2, 4), mode="campaign", players=1))  # a second school
     assert not problems, "\n".join(map(str, problems))
 
 
