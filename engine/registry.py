@@ -22,7 +22,7 @@ class CatalogueEntry(msgspec.Struct, frozen=True):
 
 
 CATALOGUE: tuple[CatalogueEntry, ...] = (
-    CatalogueEntry("disciple", "Disciple: A Journey", "Solo martial-arts deckbuilder"),
+    CatalogueEntry("disciple", "Disciple: A Journey", "Martial-arts deckbuilder: solo, versus, co-op or campaign"),
     CatalogueEntry("druid-path", "Druid Path", "Solo monster-taming lane battler"),
     CatalogueEntry("disruption", "Disruption", "Solo dice and allies against the Ritual"),
     CatalogueEntry("decknforge", "DecknForge", "Legacy dungeon game with permanent decks"),

@@ -232,7 +232,8 @@ class TableStore:
         state = None
         if all(seat.bot or seat.player for seat in envelope.seats):
             brought = [seat.brings for seat in envelope.seats]
-            envelope.options = game.table_options(dict(envelope.options), brought)
+            names = [seat.name for seat in envelope.seats]
+            envelope.options = game.table_options(dict(envelope.options), brought, names)
             state = game.new_game(seed=envelope.seed, **envelope.options)
         self.write(code, envelope, state)
 

@@ -18,11 +18,14 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import signal
 import sys
 import tempfile
 import time
 import traceback
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -39,6 +42,7 @@ from saves.store import SaveStore
 SAMPLE_MOVES = (0, 2, 7, 20, 60)  # how far into a game each sample is taken
 SAMPLE_SEEDS = (1, 2, 3)
 MOVES_PLAYED = 3  # random legal moves a playable case must take
+HANG_SECONDS = 20.0  # a case taking longer is counted as a hang (milliseconds are usual)
 UNCHECKED = "could not be checked"  # the words of the load's safety net (saves/store.py)
 
 JUNK_TEXT = ("", "x", "[bold]oops[/", "\x00\x1b[2J", "é" * 3, "9" * 400, "-1", "null", "none")
@@ -226,6 +230,28 @@ def why_unchecked(store: SaveStore, data: bytes) -> str:
     return "(not reproduced)"
 
 
+class Hang(Exception):
+    """A case that did not finish in HANG_SECONDS: a loop a damaged state never leaves."""
+
+
+@contextmanager
+def time_limit(seconds: float) -> Iterator[None]:
+    if not hasattr(signal, "setitimer"):  # no interval timers here: no hang detection
+        yield
+        return
+
+    def expired(*_: object) -> None:
+        raise Hang(f"still running after {seconds:.0f} s")
+
+    old = signal.signal(signal.SIGALRM, expired)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
 @dataclass
 class Tally:
     playable: int = 0
@@ -250,8 +276,9 @@ def run(game_id: str, cases: int, seed: int = 1, folder: Path | None = None) -> 
         for _ in range(cases):
             what, data = mutate(rng.choice(samples), rng)
             try:
-                verdict = judge(store, data, rng)
-            except Exception:  # noqa: BLE001 (a crash is what this looks for)
+                with time_limit(HANG_SECONDS):
+                    verdict = judge(store, data, rng)
+            except Exception:  # noqa: BLE001 (a crash, or a Hang, is what this looks for)
                 tally.crashes.append(f"{what}\n{traceback.format_exc()}")
                 continue
             if verdict == "playable":

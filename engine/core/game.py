@@ -103,9 +103,12 @@ class Game:
         at one keyboard, a privacy screen then covers the table between seats."""
         return False
 
-    def table_options(self, options: dict[str, Any], brought: list[Any]) -> dict[str, Any]:
+    def table_options(
+        self, options: dict[str, Any], brought: list[Any], names: list[str] | None = None
+    ) -> dict[str, Any]:
         """The new-game options of a shared table once every seat is taken: `brought` holds
-        what each seat brought (None for a bot, or when the game asks nothing of a seat)."""
+        what each seat brought (None for a bot, or when the game asks nothing of a seat),
+        `names` the name each seat sat down under."""
         return options
 
     def bot_action(self, state: Any, seat: int) -> Any:

@@ -126,8 +126,11 @@ class DecknForgeGame(Game):
             result["position"] = position
         return result
 
-    def table_options(self, options: dict[str, Any], brought: list[Any]) -> dict[str, Any]:
-        """A shared table's decks: each player's own, and a fresh deck for a bot's seat."""
+    def table_options(
+        self, options: dict[str, Any], brought: list[Any], names: list[str] | None = None
+    ) -> dict[str, Any]:
+        """A shared table's decks: each player's own, and a fresh deck for a bot's seat (a
+        deck speaks by its own initials, so the seats' names are not needed)."""
         decks = [deck if deck is not None else bot_deck(seat) for seat, deck in enumerate(brought)]
         return self.check_options({**options, "players": len(decks), "decks": decks})
 

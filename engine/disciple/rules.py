@@ -60,10 +60,19 @@ def won_fights(n: int) -> str:
     return f"{n} won fight{'' if n == 1 else 's'}"
 
 
+def unique_names(names: list[str]) -> list[str]:
+    """Names a log can tell apart: a blank one becomes "Player N", a repeated one gets its
+    seat number."""
+    named = [name.strip() or f"Player {seat + 1}" for seat, name in enumerate(names)]
+    return [
+        f"{name} ({seat + 1})" if named.count(name) > 1 else name for seat, name in enumerate(named)
+    ]
+
+
 class DiscipleGame(Game):
     id = "disciple"
     title = "Disciple: A Journey"
-    blurb = "Solo martial-arts deckbuilder"
+    blurb = "Martial-arts deckbuilder: solo, versus, co-op or campaign"
     # 2: each style's own attack patterns, new card texts and costs, energy picked by the player
     # 3: a state of several Disciples and enemies (engine/disciple/upgrade.py carries 2 over)
     content_version = 3
@@ -179,11 +188,21 @@ class DiscipleGame(Game):
         result.update(mode=mode, players=seats, names=list(names), decks=msgspec.to_builtins(typed))
         return result
 
-    def table_options(self, options: dict[str, Any], brought: list[Any]) -> dict[str, Any]:
-        """A shared Versus table: each player's own deck (a VersusDeck or its plain data), and
-        a style's default deck for a bot's seat or a seat that brought none."""
-        if options.get("mode") != "versus":
+    def table_options(
+        self, options: dict[str, Any], brought: list[Any], names: list[str] | None = None
+    ) -> dict[str, Any]:
+        """A shared table: the Disciples take the names their players sat down under (the
+        Campaign Leader's seat, when a person leads, is not a Disciple); in Versus each
+        player's own deck (a VersusDeck or its plain data), and a style's default deck for a
+        bot's seat or a seat that brought none."""
+        mode = options.get("mode", "solo")
+        if mode == "solo":
             return options
+        players = options.get("players", len(brought))
+        if names is not None and len(names) >= players:
+            options = {**options, "names": unique_names(names[:players])}
+        if mode != "versus":
+            return self.check_options(options)
         content = load()
         decks = [deck if deck is not None else default_versus_deck(content, STYLE_IDS[seat % len(STYLE_IDS)])
                  for seat, deck in enumerate(brought)]

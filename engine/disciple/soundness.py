@@ -25,6 +25,7 @@ from engine.disciple.model import (
     State,
 )
 
+TURN_COUNT_LIMIT = 99  # Stun, Weakened and what is left of an enemy turn: far past any real sum
 PHASES = ("setup", "journey", "player", "enemy", "over")
 STEPS = ("start_choice", "learn_start", "shuffle_skills", "shuffle_draw", "journey", "halve",
          "energy_pick", "remove_card", "ask_style", "take_style", "event", "reward", "end_fight")
@@ -286,6 +287,8 @@ def _fight(state: State, content: Content) -> list[str]:
             found.append("the enemy is past the end of its pattern")
         if min(turn.skip, turn.patterns_left, turn.step) < 0:
             found.append("the enemy's turn counts are below zero")
+        elif max(turn.skip, turn.patterns_left) > TURN_COUNT_LIMIT:
+            found.append("the enemy's turn counts are past any the cards can give")
     elif state.phase == "enemy" and state.won is None and not (
         state.pending is not None and state.pending.kind == "cl_target"  # between two enemies
     ):
@@ -306,6 +309,10 @@ def _enemy(state: State, enemy, content: Content) -> list[str]:
                         ("Weakened", enemy.weakened), ("Rocked", enemy.rocked)):
         if value < 0:
             found.append(f"{enemy.name}'s {name} is below zero")
+    # Each point of these is a pattern drawn or an action skipped on its turn: past any sum
+    # the cards can give, a damaged file would have the enemy draw for ever.
+    if max(enemy.stun, enemy.weakened) > TURN_COUNT_LIMIT:
+        found.append(f"{enemy.name}'s Stun or Weakened is past any the cards can give")
     if enemy.rocked > ROCKED_LIMIT[enemy.tier] + 8:
         found.append(f"{enemy.name}'s Rocked is past any knock-out")
     size = len(content.pile(enemy.id))

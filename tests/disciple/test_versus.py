@@ -271,3 +271,12 @@ def test_a_shared_table_plays_the_decks_its_players_brought():
     state = GAME.new_game(seed=1, **options)
     assert state.players[0].styles == ["jiujitsu"] and state.players[1].styles == ["karate"]
     assert GAME.table_options({"style": "ask"}, [None]) == {"style": "ask"}
+
+
+def test_at_a_shared_table_the_disciples_take_their_players_names():
+    options = GAME.table_options(GAME.check_options({"mode": "versus"}), [None, None], ["Ann", "Ann"])
+    assert options["names"] == ["Ann (1)", "Ann (2)"]
+    state = GAME.new_game(seed=3, **options)
+    assert GAME.seats(state) == ["Ann (1)", "Ann (2)"]
+    coop = GAME.table_options(GAME.check_options({"mode": "coop", "players": 2}), [None, None], ["Ann", " "])
+    assert coop["names"] == ["Ann", "Player 2"]
