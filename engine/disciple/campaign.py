@@ -62,9 +62,9 @@ def next_card(state: State) -> None:
             options.append(me.event_deck[-1])
             seats.append(str(seat))
     if not options:
+        log(state, "Every event deck is played out: the campaign is complete.")
         state.phase = "over"
         state.won = True
-        log(state, "Every event deck is played out: the campaign is complete.")
         return
     names = ", ".join(f"{_name(content, o)} ({state.players[int(s)].name})" for o, s in zip(options, seats))
     decide(state, "cl_next", f"Which card comes next? On top: {names}.", options, 0, seats)
@@ -135,9 +135,10 @@ def after_fight(state: State) -> None:
     and draw 3 and keep 1."""
     for seat, me in enumerate(state.players):
         if me.beaten:
+            risen = (me.start_vitality + 1) // 2
+            log(state, f"{me.name} arises with {risen} vitality.")
             me.beaten = ""
-            me.vitality = (me.start_vitality + 1) // 2
-            log(state, f"{me.name} arises with {me.vitality} vitality.")
+            me.vitality = risen
             state.queue.append(Step("reward", "fallen", 0, seat))
         else:
             state.queue.append(Step("reward", "standing", 0, seat))

@@ -22,6 +22,7 @@ from engine.disciple.effects import (
     resolve_player_ops,
     retarget,
     stun_tapped,
+    to_discard,
     told,
     trigger_counter,
 )
@@ -86,15 +87,19 @@ def start_player_turn(state: State) -> None:
     cards = load().cards
     state.turn += 1
     me = state.players[state.active]
-    me.guard = min(me.guard, guard_kept(me))  # R25, R27
+    kept = min(me.guard, guard_kept(me))  # R25, R27
+    if kept != me.guard:
+        log(state, told(state, f"Your Guard fades to {kept}.", f"{me.name}'s Guard fades to {kept}."))
+    me.guard = kept
     for enemy in state.enemies:
         enemy.rocked = 0
     for other in state.players:
         if state.mode == "versus" and other is not me:
             other.rocked = 0  # Rocked counts what one turn dealt
     if me.counters:
-        log(state, told(state, "Unused counters are discarded.",
-                        f"{me.name}'s unused counters are discarded."))
+        names = ", ".join(cards[c].name for c in me.counters)
+        log(state, told(state, f"Unused counters are discarded: {names}.",
+                        f"{me.name}'s unused counters are discarded: {names}."))
         me.discard.extend(me.counters)
         me.counters = []
     state.phase = "player"
@@ -117,17 +122,15 @@ def start_player_turn(state: State) -> None:
 
 
 def _put_in_play(state: State, me: Disciple, card: Card) -> None:
-    if card.kind == "stance":
-        old, me.stance = me.stance, card.id
-    elif card.kind == "style":
-        old, me.style = me.style, card.id
-    else:
-        old, me.state_card = me.state_card, card.id
+    slot = {"stance": "stance", "style": "style"}.get(card.kind, "state_card")
+    old = getattr(me, slot)
+    if old:  # told before the card it makes way for takes its place
+        log(state, f"{card.name} takes the place of {load().cards[old].name}, which leaves play.")
+        me.discard.append(old)
+    setattr(me, slot, card.id)
+    if slot == "state_card":
         me.locked = False
         me.lock_damage = 0
-    if old:
-        log(state, f"{load().cards[old].name} leaves play.")
-        me.discard.append(old)
     check_lock(state, me)
 
 
@@ -136,24 +139,27 @@ def tap_words(me: Disciple, taps: tuple[int, ...]) -> str:
 
 
 def play_card(state: State, me: Disciple, index: int, taps: tuple[int, ...] | None = None) -> None:
-    card = load().cards[me.hand.pop(index)]
+    card = load().cards[me.hand[index]]  # leaves the hand once its line is written
     if card.kind == "energy":
-        me.energy.append(EnergyCard(card.colour, card.amount, card=card.id))
         trace.fire(f"card:{card.id}:play")
         log(state, told(state, f"You put {card.name} into play.", f"{me.name} puts {card.name} into play."))
+        me.hand.pop(index)
+        me.energy.append(EnergyCard(card.colour, card.amount, card=card.id))
         return
     flowing = combo_hit(me, card)
     cost = cost_of(me, card)
     if flowing:
         trace.fire(f"card:{me.last_played}:combo")
     if taps is None:
-        taps = default_taps(me, cost)
+        taps = default_taps(me, cost, index)  # the card is still in the hand
     tapped = f", tapping {tap_words(me, taps)}" if taps else ""
     pay(me, cost, taps)
     played = f"{card.name}{' (combo)' if flowing else ''}{tapped}"
     if state.mode == "versus" and card.counter is not None:  # R35: set face down
         played = f"a card face down{' (combo)' if flowing else ''}{tapped}"
     log(state, told(state, f"You play {played}.", f"{me.name} plays {played}."))
+    me.hand.pop(index)
+    told_at = state.logged  # lines written while it resolves: its way to the discard is told
     if state.mode == "versus" and attacks(card):  # R33: the opponent's counters answer it
         trigger_counter(state, foe_of(state, me), attack_kind(card), me)
     parts = [("effects", card.effects)]
@@ -168,23 +174,25 @@ def play_card(state: State, me: Disciple, index: int, taps: tuple[int, ...] | No
     if card.stays:
         return
     if card.counter is not None:
-        me.counters.append(card.id)
         if state.mode == "versus":  # face down: which counter it is stays hidden (R35)
             log(state, f"{me.name} sets a counter face down.")
         else:
             log(state, f"Counter set: {card.name} answers {counter_words(card.counter.on)}.")
+        me.counters.append(card.id)
         return
     lock = card.lock_in
     if lock is not None and lock_met(me, lock) and not fight_over(state):
         if me.state_card:
             log(state, f"{load().cards[me.state_card].name} leaves play.")
             me.discard.append(me.state_card)
+        trace.fire(f"card:{card.id}:lock")
+        log(state, f"{card.name} is locked in!")
         me.state_card = card.id
         me.locked = True
         me.lock_damage = 0
-        trace.fire(f"card:{card.id}:lock")
-        log(state, f"{card.name} is locked in!")
         return
+    if state.logged != told_at:
+        log(state, to_discard(state, me, card))
     me.discard.append(card.id)
 
 
@@ -210,6 +218,8 @@ def end_player_turn(state: State) -> None:
     """End of turn: buffs fade, energy untaps and empties, draw 3 stopping at a hand of 8;
     then the enemy's turn, and the Disciple's next one once it is over."""
     me = state.players[state.active]
+    if me.power:
+        log(state, told(state, "Your Power fades.", f"{me.name}'s Power fades."))
     me.power = 0
     me.feint = False
     me.clinch = False
@@ -219,8 +229,8 @@ def end_player_turn(state: State) -> None:
         energy.tapped = False
     if state.mode == "versus":
         if not me.draw:  # R32: no card to draw at the end of one's own turn
-            me.beaten = "out of cards"
             log(state, f"{me.name} has no card left to draw.")
+            me.beaten = "out of cards"
             return
         end_draw(state, me)
         state.active = (state.active + 1) % len(state.players)

@@ -80,15 +80,15 @@ def retarget(state: State) -> None:
     fighting = [i for i, enemy in enumerate(state.enemies) if not enemy.beaten]
     for me in state.players:
         if fighting and state.enemies[me.target].beaten and not me.beaten:
+            log(state, f"{me.name} turns to face {state.enemies[fighting[0]].name}.")
             me.target = fighting[0]
-            log(state, f"{me.name} turns to face {state.enemies[me.target].name}.")
 
 
 def turn_on(state: State, enemy: Enemy, seat: int, why: str = "") -> None:
     """The enemy aims at this seat from now on (told when it changes)."""
     if enemy.target != seat:
-        enemy.target = seat
         log(state, f"{enemy.name} turns on {state.players[seat].name}{why}.")
+        enemy.target = seat
 
 
 def foe_of(state: State, me: Disciple) -> Enemy | Disciple | None:
@@ -105,21 +105,22 @@ def foe_of(state: State, me: Disciple) -> Enemy | Disciple | None:
 
 
 def draw_cards(state: State, me: Disciple, n: int) -> int:
-    """Draw up to n cards, never past a hand of 8; reshuffle the discard pile when needed."""
-    drawn = 0
-    for _ in range(n):
-        if len(me.hand) >= HAND_LIMIT:  # R5: the hand limit caps every draw
-            break
+    """Draw up to n cards, never past a hand of 8; reshuffle the discard pile when needed.
+    The line says how many, not which: the draw pile is face down."""
+    reshuffled = 0 if state.mode == "versus" else len(me.discard)  # R32: Versus never reshuffles
+    count = min(n, HAND_LIMIT - len(me.hand), len(me.draw) + reshuffled)  # R5: the hand limit
+    if count <= 0:
+        return 0
+    cards = f"{count} card{'' if count == 1 else 's'}"
+    log(state, told(state, f"You draw {cards}.", f"{me.name} draws {cards}."))
+    for _ in range(count):
         if not me.draw:
-            if not me.discard or state.mode == "versus":  # R32: Versus never reshuffles
-                break
+            log(state, "Discard pile shuffled into a new draw pile.")
             me.draw = me.discard
             me.discard = []
             state.rng.shuffle(me.draw)
-            log(state, "Discard pile shuffled into a new draw pile.")
         me.hand.append(me.draw.pop())
-        drawn += 1
-    return drawn
+    return count
 
 
 def end_draw(state: State, me: Disciple) -> None:
@@ -248,8 +249,12 @@ def player_op(state: State, me: Disciple, res: Resolution, op: Op) -> None:
         foe = None  # R36: hits meant for an enemy already beaten are lost
     name = op.op
     if name == "power":
+        log(state, told(state, f"{res.card.name}: you gain {op.n} Power ({me.power + op.n}).",
+                        f"{res.card.name}: {me.name} gains {op.n} Power ({me.power + op.n})."))
         me.power += op.n
     elif name == "guard":
+        log(state, told(state, f"{res.card.name}: you gain {op.n} Guard ({me.guard + op.n}).",
+                        f"{res.card.name}: {me.name} gains {op.n} Guard ({me.guard + op.n})."))
         me.guard += op.n
     elif name == "clinch":
         me.clinch = True
@@ -258,7 +263,12 @@ def player_op(state: State, me: Disciple, res: Resolution, op: Op) -> None:
     elif name == "draw":
         draw_cards(state, me, op.n)
     elif name == "heal":
-        me.vitality = min(me.start_vitality, me.vitality + op.n)  # R23
+        healed = min(me.start_vitality, me.vitality + op.n) - me.vitality  # R23
+        if healed > 0:
+            left = me.vitality + healed
+            log(state, told(state, f"{res.card.name}: you heal {healed} ({left} left).",
+                            f"{res.card.name}: {me.name} heals {healed} ({left} left)."))
+            me.vitality += healed
     elif name == "energy":
         me.pool[COLOURS.index(op.colour or "gray")] += op.n
     elif foe is None:
@@ -310,36 +320,36 @@ def player_op(state: State, me: Disciple, res: Resolution, op: Op) -> None:
             weaken_enemy(state, foe, op.n)
     elif name == "stun":
         if isinstance(foe, Disciple):  # R34: the energy is tapped as their next turn begins
-            foe.to_tap += op.n
             log(state, f"{foe.name} is Stunned: they tap an energy card as their next turn begins.")
+            foe.to_tap += op.n
         else:
-            foe.stun += op.n
             log(state, f"{foe.name} is Stunned: it will skip the first action of its next turn.")
+            foe.stun += op.n
 
 
 def hit_enemy(state: State, me: Disciple, enemy: Enemy, amount: int) -> int:
-    amount += me.power
-    me.power = 0
-    if me.feint:
-        me.feint = False  # R17: Feint lets this one hit ignore Guard
-        through = amount
-    else:
-        blocked = min(enemy.guard, amount)
-        enemy.guard -= blocked
-        through = amount - blocked
-    enemy.vitality -= through
-    soaked = f", its Guard stops {amount - through}" if amount > through else ""
+    """The hit is told first (with the Power it spends and the Guard it meets), then dealt."""
+    power = me.power
+    amount += power
+    blocked = 0 if me.feint else min(enemy.guard, amount)  # R17: Feint lets this one hit ignore Guard
+    through = amount - blocked
+    boost = f" with Power {power}" if power else ""
+    soaked = f", its Guard stops {blocked}" if blocked else ""
     who = told(state, "You hit", f"{me.name} hits")
-    log(state, f"{who} {enemy.name} for {through}{soaked} ({max(enemy.vitality, 0)} left).")
+    log(state, f"{who} {enemy.name}{boost} for {through}{soaked} ({max(enemy.vitality - through, 0)} left).")
+    me.power = 0
+    me.feint = False
+    enemy.guard -= blocked
+    enemy.vitality -= through
     if enemy.vitality <= 0:
         enemy.beaten = "defeated"
     return through
 
 
 def rock_enemy(state: State, enemy: Enemy, n: int) -> None:
-    enemy.rocked += n
     limit = ROCKED_LIMIT[enemy.tier]
-    log(state, f"{enemy.name} is Rocked ({enemy.rocked}/{limit} this turn).")
+    log(state, f"{enemy.name} is Rocked ({enemy.rocked + n}/{limit} this turn).")
+    enemy.rocked += n
     if enemy.rocked > limit:  # R4: past the limit, not at it
         enemy.beaten = "knocked out"
 
@@ -355,15 +365,16 @@ def _submit_words(applied: int, blocked: int, full: bool) -> str:
 
 def submit_enemy(state: State, enemy: Enemy, n: int, full: bool) -> None:
     blocked = min(enemy.guard, n)
-    enemy.guard -= blocked
     left = n - blocked
     if left <= 0:
         log(state, f"Submit {n}: {enemy.name}'s Guard soaks all of it.")
+        enemy.guard -= blocked
         return
     loss = left if full else half_up(left)
-    enemy.vitality -= loss
     words = _submit_words(n, blocked, full)
-    log(state, f"{words}: {enemy.name} loses {loss} ({max(enemy.vitality, 0)} left).")
+    log(state, f"{words}: {enemy.name} loses {loss} ({max(enemy.vitality - loss, 0)} left).")
+    enemy.guard -= blocked
+    enemy.vitality -= loss
     if enemy.vitality <= 0:
         enemy.beaten = "defeated"
     elif left > enemy.vitality:  # R2: compared with vitality left after the loss
@@ -371,8 +382,8 @@ def submit_enemy(state: State, enemy: Enemy, n: int, full: bool) -> None:
 
 
 def weaken_enemy(state: State, enemy: Enemy, n: int) -> None:
-    enemy.weakened += n
     log(state, f"{enemy.name} is Weakened: you pick its next attack pattern.")
+    enemy.weakened += n
 
 
 # ----- a hit on a Disciple: from an enemy, or from the other Disciple in Versus -----------
@@ -381,20 +392,14 @@ def weaken_enemy(state: State, enemy: Enemy, n: int) -> None:
 def hit_disciple(
     state: State, attacker: Enemy | Disciple, me: Disciple, amount: int, kind: str, clinch: str = ""
 ) -> None:
-    """A hit of this kind on `me`; `clinch` is the kind the attacker's Clinch enhances, or ""."""
-    amount += attacker.power
-    attacker.power = 0
+    """A hit of this kind on `me`; `clinch` is the kind the attacker's Clinch enhances, or "".
+    Told first (with the Power it spends and what stops it), then dealt."""
+    power = attacker.power
+    amount += power
     armour = min(amount, armor_for(me, kind))
     amount -= armour
-    if attacker.feint:
-        attacker.feint = False
-        through = amount
-    else:
-        blocked = min(me.guard, amount)
-        me.guard -= blocked
-        through = amount - blocked
-    me.vitality -= through
-    me.lock_damage += through
+    blocked = 0 if attacker.feint else min(me.guard, amount)
+    through = amount - blocked
     stopped = []
     if armour:
         stopped.append(told(state, f"your stance stops {armour}", f"{me.name}'s stance stops {armour}"))
@@ -402,7 +407,13 @@ def hit_disciple(
         stopped.append(f"Guard stops {amount - through}")
     note = f", {' and '.join(stopped)}" if stopped else ""
     whom = told(state, "you", me.name)
-    log(state, f"{attacker.name} hits {whom} for {through}{note} ({max(me.vitality, 0)} left).")
+    boost = f" with Power {power}" if power else ""
+    log(state, f"{attacker.name} hits {whom}{boost} for {through}{note} ({max(me.vitality - through, 0)} left).")
+    attacker.power = 0
+    attacker.feint = False
+    me.guard -= blocked
+    me.vitality -= through
+    me.lock_damage += through
     if me.vitality <= 0:
         me.beaten = "defeated"
         return
@@ -420,17 +431,18 @@ def hit_disciple(
 
 def submit_player(state: State, me: Disciple, n: int, full: bool) -> None:
     blocked = min(me.guard, n)
-    me.guard -= blocked
     left = n - blocked
     if left <= 0:
         log(state, told(state, f"Submit {n}: your Guard soaks all of it.",
                         f"Submit {n}: {me.name}'s Guard soaks all of it."))
+        me.guard -= blocked
         return
     loss = left if full else half_up(left)
+    lost = told(state, f"you lose {loss}", f"{me.name} loses {loss}")
+    log(state, f"{_submit_words(n, blocked, full)}: {lost} ({max(me.vitality - loss, 0)} left).")
+    me.guard -= blocked
     me.vitality -= loss
     me.lock_damage += loss
-    lost = told(state, f"you lose {loss}", f"{me.name} loses {loss}")
-    log(state, f"{_submit_words(n, blocked, full)}: {lost} ({max(me.vitality, 0)} left).")
     if me.vitality <= 0:
         me.beaten = "defeated"
     elif left > me.vitality:
@@ -440,9 +452,10 @@ def submit_player(state: State, me: Disciple, n: int, full: bool) -> None:
 
 
 def rock_player(state: State, me: Disciple, n: int) -> None:
-    me.rocked += n
-    log(state, told(state, f"You are Rocked ({me.rocked}/{PLAYER_ROCKED_LIMIT} this turn).",
-                    f"{me.name} is Rocked ({me.rocked}/{PLAYER_ROCKED_LIMIT} this turn)."))
+    rocked = me.rocked + n
+    log(state, told(state, f"You are Rocked ({rocked}/{PLAYER_ROCKED_LIMIT} this turn).",
+                    f"{me.name} is Rocked ({rocked}/{PLAYER_ROCKED_LIMIT} this turn)."))
+    me.rocked = rocked
     if me.stance:
         stance = load().cards[me.stance].name
         log(state, told(state, f"Your {stance} stance is knocked away.",
@@ -460,10 +473,10 @@ def weaken_player(state: State, me: Disciple) -> None:
         log(state, told(state, "Weakened, but your hand is empty.",
                         f"{me.name} is Weakened, but their hand is empty."))
         return
-    card = me.hand.pop(state.rng.below(len(me.hand)))
-    me.discard.append(card)
-    name = load().cards[card].name
+    index = state.rng.below(len(me.hand))
+    name = load().cards[me.hand[index]].name
     log(state, told(state, f"Weakened: you discard {name}.", f"Weakened: {me.name} discards {name}."))
+    me.discard.append(me.hand.pop(index))
 
 
 def personal(card: Card) -> bool:
@@ -490,13 +503,20 @@ def trigger_counter(
             if owner is not me and personal(card):
                 continue
             if counter.on == kind or (counter.on == "any" and kind != "none"):
-                del owner.counters[i]
                 log(state, told(state, f"Counter! {card.name} answers the attack.",
                                 f"Counter! {owner.name}'s {card.name} answers the attack."))
+                del owner.counters[i]
+                told_at = state.logged
                 foe = attacker if isinstance(attacker, Enemy) else None
                 resolve_player_ops(state, owner, card, [("counter", counter.ops)], foe)
+                if state.logged != told_at:  # its way to the discard, after its effects
+                    log(state, to_discard(state, owner, card))
                 owner.discard.append(card_id)
                 return  # R9: one counter answers one action
+
+
+def to_discard(state: State, me: Disciple, card: Card) -> str:
+    return told(state, f"{card.name} goes to your discard pile.", f"{card.name} goes to {me.name}'s discard pile.")
 
 
 def ask_stun_tap(state: State, seat: int) -> bool:
@@ -507,9 +527,9 @@ def ask_stun_tap(state: State, seat: int) -> bool:
         if not energy.tapped:
             untapped.setdefault((energy.colour, energy.amount), i)
     if not untapped:
-        me.to_tap = 0
         log(state, told(state, "Stunned, but all your energy is tapped already.",
                         f"{me.name} is Stunned, but all their energy is tapped already."))
+        me.to_tap = 0
         return True
     log(state, told(state, "You are Stunned: you tap an energy card of your choice.",
                     f"{me.name} is Stunned and taps an energy card of their choice."))

@@ -119,6 +119,8 @@ def begin_turn(state: State, index: int = 0) -> bool:
     retarget(state)  # R36: a target that fell is replaced before the enemy acts
     me = victim(state, enemy)
     state.phase = "enemy"
+    if enemy.guard:
+        log(state, f"{enemy.name}'s Guard fades.")
     enemy.guard = 0  # R25
     me.rocked = 0
     for k, special in enumerate(card.specials):
@@ -229,6 +231,7 @@ def enemy_action(state: State, enemy: Enemy, action, key: str) -> None:
     for op_key, op in keyed:
         if op.op in BUFF_OPS:
             trace.fire(op_key)
+            tell_self_op(state, enemy, op)
             enemy_self_op(enemy, op)
     attacks = damage > 0 or (kind == "grapple" and any(op.op == "submit" for _, op in keyed))
     clinch = ""
@@ -250,6 +253,18 @@ def enemy_action(state: State, enemy: Enemy, action, key: str) -> None:
         log(state, f"{enemy.name} keeps its Clinch.")
 
 
+def tell_self_op(state: State, enemy: Enemy, op: Op) -> None:
+    """The line of a buff or heal an enemy gives itself, before it takes hold."""
+    if op.op == "power":
+        log(state, f"{enemy.name} gains {op.n} Power ({enemy.power + op.n}).")
+    elif op.op == "guard":
+        log(state, f"{enemy.name} gains {op.n} Guard ({enemy.guard + op.n}).")
+    elif op.op == "heal":
+        healed = min(enemy.max_vitality, enemy.vitality + op.n) - enemy.vitality
+        if healed > 0:
+            log(state, f"{enemy.name} heals {healed} ({enemy.vitality + healed} left).")
+
+
 def enemy_self_op(enemy: Enemy, op: Op) -> bool:
     """Buffs and heals the enemy gives itself; False if the op targets the Disciple."""
     if op.op == "power":
@@ -269,7 +284,10 @@ def enemy_self_op(enemy: Enemy, op: Op) -> bool:
 
 def enemy_op(state: State, enemy: Enemy, op: Op, kind: str, full: bool = False) -> None:
     """One op of an enemy action or special; `full`: its Submit lands in full (Clinch)."""
-    if fight_over(state) or enemy_self_op(enemy, op):
+    if fight_over(state):
+        return
+    tell_self_op(state, enemy, op)
+    if enemy_self_op(enemy, op):
         return
     me = victim(state, enemy)
     if op.op == "attack":
@@ -291,6 +309,8 @@ def enemy_op(state: State, enemy: Enemy, op: Op, kind: str, full: bool = False) 
 
 
 def end_turn(state: State, enemy: Enemy) -> None:
+    if enemy.power:
+        log(state, f"{enemy.name}'s Power fades.")
     enemy.power = 0  # R25: the enemy's buffs fade at the end of its turn
     enemy.clinch = False
     enemy.feint = False

@@ -64,6 +64,8 @@ def take_style(state: State, seat: int, style_id: str) -> None:
     content = load()
     me = state.players[seat]
     style = content.styles[style_id]
+    log(state, told(state, f"You begin your journey as a student of {style.name}.",
+                    f"{me.name} begins the journey as a student of {style.name}."))
     me.styles = [style_id]
     me.allotment = list(style.energy)
     me.event_deck = build_event_deck(
@@ -76,8 +78,6 @@ def take_style(state: State, seat: int, style_id: str) -> None:
     state.queue += [Step("start_choice", style_id, i, seat) for i in range(len(style.start_choices))]
     state.queue += [Step("shuffle_skills", seat=seat), Step("shuffle_draw", seat=seat)]
     state.queue.append(Step("journey"))
-    log(state, told(state, f"You begin your journey as a student of {style.name}.",
-                    f"{me.name} begins the journey as a student of {style.name}."))
 
 
 def _take_starting_card(me: Disciple, card_id: str, second: bool = False) -> None:
@@ -114,6 +114,9 @@ def run_step(state: State, step: Step) -> None:
         )
     elif step.kind == "learn_start":
         style = content.styles[step.arg]
+        names = ", ".join(f"{content.cards[e.card].name}{f' x{e.copies}' if e.copies > 1 else ''}" for e in style.start)
+        log(state, told(state, f"{style.name}'s starting cards join your deck: {names}.",
+                        f"{style.name}'s starting cards join {me.name}'s deck: {names}."))
         me.second_skills = style_deck(content, style)
         for entry in style.start:
             for _ in range(entry.copies):
@@ -160,8 +163,8 @@ def choose(state: State, index: int) -> None:
         take_style(state, pending.seat, picked)
     elif kind == "start_choice":
         state.pending = None
-        _take_starting_card(me, picked, second=bool(pending.extra))
         log(state, f"Your starting deck takes {cards[picked].name}.")
+        _take_starting_card(me, picked, second=bool(pending.extra))
     elif kind == "event":
         state.pending = None
         event = load().events[state.event]
@@ -169,11 +172,11 @@ def choose(state: State, index: int) -> None:
         run_event_choice(state, me, event.choices[index].ops, f"event:{event.id}:choice:{index}")
     elif kind == "remove_card":
         state.pending = None
+        log(state, f"{cards[picked].name} leaves your deck.")
         me.draw.remove(picked)
         me.owned.remove(picked)
         me.removed.append(picked)
         state.rng.shuffle(me.draw)
-        log(state, f"{cards[picked].name} leaves your deck.")
     elif kind == "reward":
         pick_reward(state, index)
     elif kind == "bottom_order":
@@ -307,46 +310,51 @@ def run_event_choice(state: State, me: Disciple, ops, key: str = "") -> None:
         trace.fire(f"{key}:op:{i}")
         if op.op == "heal":
             healed = min(me.start_vitality, me.vitality + op.n) - me.vitality
-            me.vitality += healed
             if healed:
-                log(state, told(state, f"You heal {healed} ({me.vitality} vitality).",
-                                f"{me.name} heals {healed} ({me.vitality} vitality)."))
+                now = me.vitality + healed
+                log(state, told(state, f"You heal {healed} (vitality {now}).",
+                                f"{me.name} heals {healed} (vitality {now})."))
             else:
                 log(state, told(state, f"Your vitality is full already ({me.vitality}).",
                                 f"{me.name}'s vitality is full already ({me.vitality})."))
+            me.vitality += healed
         elif op.op == "lose":
+            left = max(me.vitality - op.n, 0)
+            log(state, told(state, f"You lose {op.n} vitality ({left} left).",
+                            f"{me.name} loses {op.n} vitality ({left} left)."))
             me.vitality -= op.n
-            log(state, told(state, f"You lose {op.n} vitality ({max(me.vitality, 0)} left).",
-                            f"{me.name} loses {op.n} vitality ({max(me.vitality, 0)} left)."))
             if me.vitality <= 0:  # "If it reaches 0 or less, you lose", events too
-                me.beaten = "worn out"
-                if all(p.beaten for p in state.players):
+                if all(p.beaten or p is me for p in state.players):  # each end told before it is so
+                    log(state, told(state, "You are worn out. Your journey ends here.",
+                                    f"{me.name} is worn out. The journey ends here."))
+                    me.beaten = "worn out"
                     state.phase = "over"
                     state.won = False
                     state.queue.clear()
-                    log(state, told(state, "You are worn out. Your journey ends here.",
-                                    f"{me.name} is worn out. The journey ends here."))
                 else:
                     log(state, f"{me.name} is worn out until the next fight is won.")
+                    me.beaten = "worn out"
                 return
         elif op.op == "add_card":
+            log(state, _joins(state, me, content.cards[op.tag].name if op.tag in content.cards else op.tag))
             for _ in range(op.n):
                 me.owned.append(op.tag)
                 me.draw.append(op.tag)
             changed = True
         elif op.op == "add_energy":
             card_id = f"energy_{op.colour}"
+            log(state, _joins(state, me, content.cards[card_id].name))
             for _ in range(op.n):
                 me.owned.append(card_id)
                 me.draw.append(card_id)
-            log(state, _joins(state, me, content.cards[card_id].name))
             changed = True
         elif op.op == "add_skills":
             for _ in range(min(op.n, len(me.skills_deck))):
-                card_id = me.skills_deck.pop()
+                card_id = me.skills_deck[-1]
+                log(state, _joins(state, me, content.cards[card_id].name))
+                me.skills_deck.pop()
                 me.owned.append(card_id)
                 me.draw.append(card_id)
-                log(state, _joins(state, me, content.cards[card_id].name))
             changed = True
         elif op.op == "remove_card":
             seat = next(i for i, p in enumerate(state.players) if p is me)
@@ -365,7 +373,12 @@ def _joins(state: State, me: Disciple, name: str) -> str:
 def offer_rewards(state: State, seat: int, tier: str) -> None:
     me = state.players[seat]
     count, keep = REWARDS[tier]
-    shown = [me.skills_deck.pop() for _ in range(min(count, len(me.skills_deck)))]
+    coming = me.skills_deck[len(me.skills_deck) - min(count, len(me.skills_deck)) :][::-1]
+    if coming:
+        names = ", ".join(load().cards[c].name for c in coming)
+        log(state, told(state, f"Your reward: pick from {names}, off your skills deck.",
+                        f"{me.name}'s reward: pick from {names}, off their skills deck."))
+    shown = [me.skills_deck.pop() for _ in range(len(coming))]
     state.phase = "journey"
     if not shown:
         gather_deck(state, me)
@@ -385,12 +398,12 @@ def pick_reward(state: State, index: int) -> None:
     me = state.players[pending.seat]
     picked = pending.options[index]
     if picked != NONE_OPTION:
+        name = load().cards[picked].name
+        log(state, told(state, f"You keep {name}.", f"{me.name} keeps {name}."))
         pending.options.pop(index)
         me.owned.append(picked)
         me.draw.append(picked)
         pending.picks_left -= 1
-        name = load().cards[picked].name
-        log(state, told(state, f"You keep {name}.", f"{me.name} keeps {name}."))
     if picked == NONE_OPTION or pending.picks_left == 0 or len(pending.options) == 1:
         unchosen = [c for c in pending.options if c != NONE_OPTION]
         state.pending = None
@@ -404,10 +417,11 @@ def pick_reward(state: State, index: int) -> None:
             )
             return
         # R12: nobody can draw down to them this journey, so their order cannot matter
-        me.skills_deck[:0] = unchosen[::-1]
         if unchosen:
             names = ", ".join(load().cards[c].name for c in unchosen)
-            log(state, f"Under your skills deck: {names}.")
+            log(state, told(state, f"Under your skills deck: {names}.",
+                            f"Under {me.name}'s skills deck: {names}."))
+        me.skills_deck[:0] = unchosen[::-1]
         gather_deck(state, me)
 
 
@@ -421,10 +435,11 @@ def put_under(state: State, index: int) -> None:
         pending.extra.append(pending.options.pop())
     if not pending.options:
         state.pending = None
+        names = ", then ".join(load().cards[c].name for c in pending.extra)
+        log(state, told(state, f"Under your skills deck, to come back in this order: {names}.",
+                        f"Under {me.name}'s skills deck, to come back in this order: {names}."))
         for card_id in pending.extra:
             me.skills_deck.insert(0, card_id)
-        names = ", then ".join(load().cards[c].name for c in pending.extra)
-        log(state, f"Under your skills deck, to come back in this order: {names}.")
         gather_deck(state, me)
 
 
@@ -446,6 +461,9 @@ def draws_left(me: Disciple) -> int:
 
 def gather_deck(state: State, me: Disciple) -> None:
     """Hand, discards, cards in play, energy cards from the deck: all into one new draw deck."""
+    faded = " Guard and Power fade." if me.guard or me.power else ""
+    log(state, told(state, f"You gather every card and shuffle them into a new draw pile.{faded}",
+                    f"{me.name} gathers every card and shuffles them into a new draw pile.{faded}"))
     deck = me.draw + me.hand + me.discard + me.counters
     deck += [c for c in (me.stance, me.style, me.state_card) if c]
     deck += [e.card for e in me.energy if e.card]
@@ -484,8 +502,12 @@ def learn_style(state: State, seat: int, style_id: str) -> None:
 def halve_skills(state: State, me: Disciple, style_id: str) -> None:
     """The exact procedure: shuffle, set the top half aside, add as many from the new deck."""
     content = load()
-    state.rng.shuffle(me.skills_deck)
     half = len(me.skills_deck) // 2  # R13: half of an odd deck rounds down
+    joining = len(me.second_skills[len(me.second_skills) - half :]) if half else 0  # as taken below
+    name = content.styles[style_id].name
+    log(state, told(state, f"Half your skills deck ({half}) is set aside; {joining} {name} skills join it.",
+                    f"Half of {me.name}'s skills deck ({half}) is set aside; {joining} {name} skills join it."))
+    state.rng.shuffle(me.skills_deck)
     me.set_aside += me.skills_deck[len(me.skills_deck) - half :]
     del me.skills_deck[len(me.skills_deck) - half :]
     second = list(me.second_skills)
@@ -495,5 +517,3 @@ def halve_skills(state: State, me: Disciple, style_id: str) -> None:
     me.set_aside += second[: len(second) - half]
     me.skills_deck += taken
     state.rng.shuffle(me.skills_deck)
-    name = content.styles[style_id].name
-    log(state, f"Half your skills deck ({half}) is set aside; {len(taken)} {name} skills join it.")

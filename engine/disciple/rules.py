@@ -5,6 +5,7 @@ Rulings cited as R<n> are in RULINGS.md beside this file.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import msgspec
@@ -40,6 +41,23 @@ TOGETHER = ("coop", "campaign")  # a band of Disciples against the enemies
 def cost_label(cost: list[int]) -> str:
     text = "".join(COLOUR_LETTER[c] * n for c, n in zip(COLOURS, cost))
     return text or "free"
+
+
+# The lines of a run's story (the end screen's turning points), as the log words them.
+TURNING_POINT = re.compile(
+    r"as a student of|to learn .* as well\.$"  # a school taken up
+    r"| is (defeated|knocked out|tapped out)!$"  # a fight won
+    r"|ends here\.$|is complete[.!]$| wins!$"  # the end
+)
+
+
+def score_terms(fights_won: int, vitality: int, whose: str = "") -> tuple[tuple[str, int], ...]:
+    """R26: a won run's score, term by term."""
+    return ((f"10 per fight won ({fights_won})", 10 * fights_won), (f"vitality left{whose}", vitality))
+
+
+def won_fights(n: int) -> str:
+    return f"{n} won fight{'' if n == 1 else 's'}"
 
 
 def unique_names(names: list[str]) -> list[str]:
@@ -320,19 +338,17 @@ class DiscipleGame(Game):
             return
         if state.mode == "versus":
             loser = next(seat for seat, me in enumerate(state.players) if me.beaten)
+            beaten = state.players[loser]
+            log(state, f"{beaten.name} is {beaten.beaten}. {state.players[1 - loser].name} wins!")
             state.winner = 1 - loser
             state.pending = None
             state.phase = "over"
             state.won = True
-            beaten = state.players[loser]
-            log(state, f"{beaten.name} is {beaten.beaten}. {state.players[state.winner].name} wins!")
             return
         enemies, players = state.enemies, state.players
         state.pending = None
         state.enemy_turn = None  # a fight can end in the middle of the enemy's turn
-        if all(me.beaten for me in players):
-            state.phase = "over"
-            state.won = False
+        if all(me.beaten for me in players):  # each end told before it is so
             if state.mode == "campaign":
                 log(state, "Every Disciple has fallen. The campaign ends here.")
             elif len(players) == 1:
@@ -340,25 +356,28 @@ class DiscipleGame(Game):
                 log(state, f"{beaten} Your journey ends here.")
             else:
                 log(state, "Every Disciple has fallen. Your journey ends here.")
+            state.phase = "over"
+            state.won = False
             return
-        state.fights_won += 1
         for enemy in enemies:
             log(state, f"{enemy.name} is {enemy.beaten}!")
+        state.fights_won += 1
         if state.mode == "campaign":  # R42: no final boss ends it; the fallen arise
             state.phase = "journey"
             campaign.after_fight(state)
             return
         if any(enemy.tier == "boss" for enemy in enemies):
-            state.phase = "over"
-            state.won = True
             log(state, told(state, "You have beaten the final boss. Your journey is complete!",
                             "You have beaten the final bosses. Your journey is complete!"))
+            state.phase = "over"
+            state.won = True
             return
         for me in players:  # R38: the fallen rise with half the vitality they began with
             if me.beaten:
+                risen = max(1, (me.fight_vitality + 1) // 2)
+                log(state, f"{me.name} rises again with {risen} vitality.")
                 me.beaten = ""
-                me.vitality = max(1, (me.fight_vitality + 1) // 2)
-                log(state, f"{me.name} rises again with {me.vitality} vitality.")
+                me.vitality = risen
         tier = "miniboss" if any(enemy.tier == "miniboss" for enemy in enemies) else "minion"
         state.phase = "journey"
         state.queue += [Step("reward", tier, 0, seat) for seat in range(len(players))]
@@ -389,18 +408,29 @@ class DiscipleGame(Game):
         if state.mode == "versus":
             winner, loser = state.players[state.winner], state.players[1 - state.winner]
             return Outcome(True, None, f"{winner.name} wins: {loser.name} is {loser.beaten}.")
-        if state.mode in TOGETHER:
+        fights = won_fights(state.fights_won)
+        if state.mode in TOGETHER:  # R26, as Solo: a won journey scores, a lost one does not
+            if not state.won:
+                return Outcome(False, None, f"Every Disciple fell after {fights}.")
             left = sum(max(me.vitality, 0) for me in state.players)
-            score = state.fights_won * 10 + left
+            terms = score_terms(state.fights_won, left, " between you")
             what = "Journey" if state.mode == "coop" else "Campaign"
-            if state.won:
-                return Outcome(True, score, f"{what} complete with {left} vitality left between you.")
-            return Outcome(False, score, f"Every Disciple fell after {state.fights_won} won fights.")
-        vitality = state.players[0].vitality
-        score = state.fights_won * 10 + max(vitality, 0)  # R26
-        if state.won:
-            return Outcome(True, score, f"Journey complete with {vitality} vitality left.")
-        return Outcome(False, score, f"Defeated after {state.fights_won} won fights.")
+            return Outcome(True, sum(v for _, v in terms), f"{what} complete with {left} vitality left between you.", terms)
+        if not state.won:
+            return Outcome(False, None, f"Defeated after {fights}.")  # R26: a loss has no score
+        vitality = max(state.players[0].vitality, 0)
+        terms = score_terms(state.fights_won, vitality)
+        return Outcome(True, sum(v for _, v in terms), f"Journey complete with {vitality} vitality left.", terms)
+
+    def filed_score(self, won: bool, score: int | None) -> int | None:
+        """R26: a lost run has no score, also one filed when it had."""
+        return score if won else None
+
+    def turning_points(self, lines: list[Any]) -> list[str]:
+        """The lines a run's story is told by: the schools taken up, every fight won, and
+        the end."""
+        told_lines = (self.log_text(line) for line in lines)
+        return [text for text in told_lines if TURNING_POINT.search(text)]
 
     def view(self, state: State, seat: int | None) -> State:
         if state.mode in ("solo", "coop") or (state.mode == "campaign" and not campaign.leads(state)):

@@ -16,6 +16,7 @@ from tui.disciple import explain
 from tui.disciple.screen import DiscipleScreen
 from tui.disciple.opponent import intent_summary
 from tui.disciple.widgets import InfoScreen
+from tui.screens.game_end import EndScreen
 from tui.screens.home import HomeScreen
 
 FIRST_EVENT_A_FIGHT = "1"  # seeds checked by hand: the first event of this run is a minion
@@ -158,6 +159,14 @@ async def test_victory_screen(paths, snapshot):
         assert "New run, same options" in text and "n New run" in text
         assert "e End turn" not in text  # no dead keys in the footer
         snapshot.assert_match(text, "victory.txt")
+        app.screen.show_end()  # the end screen, as when the last blow is struck by a key
+        await pilot.pause()
+        ending = screen_text(app)
+        assert isinstance(app.screen, EndScreen) and f"Score {result.score}" in ending
+        assert "10 per fight won" in ending and "vitality left" in ending and "Turning points" in ending
+        snapshot.assert_match(ending, "end-victory.txt")
+        await pilot.press("escape")
+        await pilot.pause()
         await pilot.press("n")
         await pilot.pause()
         fresh = session_of(app)
