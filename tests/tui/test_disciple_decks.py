@@ -4,6 +4,7 @@ saved; the Decks screen's defaults, copy, rename, delete and damaged files."""
 from __future__ import annotations
 
 from engine.disciple.content import load
+from saves.atomic import backup_path
 from engine.disciple.decks import check_versus_deck
 from tests.conftest import screen_text
 from tests.tui.launcher import SIZE, make_app, use_snapshot_dir
@@ -134,9 +135,16 @@ async def test_decks_screen_copies_renames_and_deletes_after_asking(paths, snaps
         assert isinstance(app.screen, Confirm)
         await keys(pilot, "n")  # asked, refused: still there
         assert store.shelf.exists(copy[0].key)
+        mine = store.shelf.path(copy[0].key).read_bytes()
         await keys(pilot, "d", "y")
         assert not store.shelf.exists(copy[0].key)
         assert [r.key for r in screen.rows if not r.default] == ["broken-1"]
+        await keys(pilot, "end", "b")  # no backup to put back: said so, nothing asked
+        assert isinstance(app.screen, VersusDecksScreen)
+        backup_path(store.shelf.path("broken-1")).write_bytes(mine)
+        await keys(pilot, "b", "y")  # asked, then the backup is back in place
+        assert store.load("broken-1").name == "Mine"
+        assert not [r for r in screen.rows if r.damaged]
 
 
 async def test_the_new_game_screen_offers_the_games_options_and_a_seed(paths, snapshot):

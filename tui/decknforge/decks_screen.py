@@ -29,7 +29,7 @@ from saves.decks import DeckEntry
 from saves.envelope import Damaged
 from tui.decknforge.storage import deck_store, word_store
 from tui.plain import plain
-from tui.screens.dialogs import AskText, Confirm
+from tui.screens.dialogs import AskText, ask_to_restore
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
 
@@ -278,22 +278,7 @@ Every deck remembers its games: XP, Level, the words and scars written on its ca
         if entry is None or not entry.damaged:
             self.notify("Only a damaged deck file can be restored from its backup.")
             return
-        if self.store.backup_of(entry.deck_id) is None:
-            self.notify("There is no readable backup of this deck.", severity="warning")
-            return
-
-        def restore(sure: bool | None) -> None:
-            if sure:
-                try:
-                    self.store.restore(entry.deck_id)
-                except (Damaged, OSError) as problem:
-                    self.notify(f"Not restored: {problem}", severity="error")
-            self.reload()
-
-        self.app.push_screen(
-            Confirm(f"Put back the backup of {entry.deck_id}? The damaged file is kept aside."),
-            restore,
-        )
+        ask_to_restore(self, self.store, entry.deck_id, self.reload)
 
     def action_back(self) -> None:
         self.app.pop_screen()

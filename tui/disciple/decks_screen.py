@@ -18,7 +18,7 @@ from tui.disciple.builder import DeckBuilder
 from tui.disciple.deck_files import DeckRow, copy_name, deck_rows, versus_deck_store
 from tui.disciple.deck_text import counts_text, deck_list_text, status_text, styles_line
 from tui.plain import plain
-from tui.screens.dialogs import AskText, Confirm
+from tui.screens.dialogs import AskText, Confirm, ask_to_restore
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
 
@@ -223,19 +223,10 @@ read-only; the decks you build are files of your own.
 
     def action_restore(self) -> None:
         row = self.selected()
-        if row is None or not row.damaged or self.store.backup_of(row.key) is None:
-            self.notify("Only a damaged file with a readable backup can be restored.")
+        if row is None or not row.damaged:
+            self.notify("Only a damaged deck file can be restored from its backup.")
             return
-
-        def restore(sure: bool | None) -> None:
-            if sure:
-                try:
-                    self.store.restore(row.key)
-                except (Damaged, OSError) as problem:
-                    self.notify(f"Not restored: {problem}", severity="error")
-            self.reload(row.key)
-
-        self.app.push_screen(Confirm(f"Put back the backup of {row.key}? The damaged file is kept aside."), restore)
+        ask_to_restore(self, self.store, row.key, lambda: self.reload(row.key))
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
+
+from saves.envelope import Damaged
 
 DIALOG_CSS = """
 NAME { align: center middle; }
@@ -63,3 +68,21 @@ class AskText(ModalScreen[str | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def ask_to_restore(screen: Any, store: Any, key: str, then: Callable[[], None]) -> None:
+    """Ask, then put back the readable backup of the damaged file `key` of a deck store (the
+    damaged file is kept aside); `then` runs after, whatever the answer."""
+    if store.backup_of(key) is None:
+        screen.notify("There is no readable backup of this file.", severity="warning")
+        return
+
+    def restore(sure: bool | None) -> None:
+        if sure:
+            try:
+                store.restore(key)
+            except (Damaged, OSError) as problem:
+                screen.notify(f"Not restored: {problem}", severity="error")
+        then()
+
+    screen.app.push_screen(Confirm(f"Put back the backup of {key}? The damaged file is kept aside."), restore)
