@@ -362,7 +362,7 @@ def sweep(store: SaveStore) -> list[Finished]:
     filed: list[Finished] = []
     history = History(store)
     for entry in store.list():
-        if entry.damaged:
+        if entry.damaged or not (entry.finished or entry.game_ended):
             continue
         try:
             envelope = store.read(entry.save_id)

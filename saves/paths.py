@@ -5,13 +5,19 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import platformdirs
-
 APP_NAME = "tabletop-tui"
 ENV_VAR = "TABLETOP_TUI_DATA_DIR"
 # What players share (shared tables, the approved and pending Qi Words, daily results). On one's
 # own machine it is the data folder itself; a `serve` host points every player's app at one.
 COMMON_ENV_VAR = "TABLETOP_TUI_COMMON_DIR"
+
+
+def default_data_dir() -> str:
+    """The platform's place for an application's data (imported only when it is needed: it
+    costs start-up a few milliseconds)."""
+    import platformdirs
+
+    return platformdirs.user_data_dir(APP_NAME)
 
 
 class DataPaths:
@@ -24,7 +30,7 @@ class DataPaths:
     @classmethod
     def resolve(cls, override: str | os.PathLike[str] | None = None) -> DataPaths:
         """--data-dir wins over TABLETOP_TUI_DATA_DIR, which wins over the platform default."""
-        chosen = override or os.environ.get(ENV_VAR) or platformdirs.user_data_dir(APP_NAME)
+        chosen = override or os.environ.get(ENV_VAR) or default_data_dir()
         common = os.environ.get(COMMON_ENV_VAR)
         return cls(Path(chosen).expanduser(), Path(common).expanduser() if common else None)
 

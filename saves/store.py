@@ -12,6 +12,7 @@ import msgspec
 from engine.core.game import Game
 from saves.atomic import backup_path, write_atomic
 from saves.files import NotAFile, entry_kind, is_regular, read_regular, remove_stale_temps
+from saves.listing import ListingMemory, file_key
 from saves.envelope import FORMAT_VERSION, SAVE_FORMAT, Damaged, Envelope, decode, encode
 from saves.paths import DataPaths
 from saves.writer import SaveWriter
@@ -42,6 +43,7 @@ class SaveEntry(msgspec.Struct, frozen=True):
     updated: str = ""
     damage: str = ""  # empty when the save is usable
     finished: bool = False  # the game has its outcome (a campaign: it is over)
+    game_ended: bool = False  # the game has its outcome (a campaign: its current game)
 
     @property
     def damaged(self) -> bool:
@@ -96,6 +98,7 @@ class SaveStore:
         self.games = games
         self.clock = clock
         self.writer: SaveWriter | None = None  # autosaves in the background, once the app asks
+        self._memory: ListingMemory | None = None  # the list's lines of unchanged files
 
     def write_in_background(self) -> None:
         """Autosaves (write) go to a thread of their own from now on; see saves/writer.py."""
@@ -175,6 +178,13 @@ class SaveStore:
             return not game.campaign_active(state)
         return game.outcome(state) is not None
 
+    def game_ended(self, envelope: Envelope, state: Any) -> bool:
+        """The game on the table (a campaign's current game) has its outcome: there may be
+        something to file in the history (see history.sweep)."""
+        game = self.games[envelope.game_id]
+        table = game.campaign_game(state) if envelope.kind == "campaign" else state
+        return table is not None and game.outcome(table) is not None
+
     @staticmethod
     def _upgrade(envelope: Envelope, game: Game) -> None:
         """A save made with older content of its game, carried over when the game knows how
@@ -208,49 +218,75 @@ class SaveStore:
 
     def list(self) -> list[SaveEntry]:
         """Every save file, newest first; damaged ones included with their reason. OSError
-        when the saves folder itself cannot be examined (a missing one holds no saves)."""
+        when the saves folder itself cannot be examined (a missing one holds no saves).
+
+        A file unchanged since it was last listed keeps the line it got then (saves/listing.py):
+        the list costs a look at each file, not a check of every game in it."""
         self._settle()
         try:
             found = [e for e in os.scandir(self.paths.saves) if e.name.endswith(".json") and not e.name.startswith(".")]
         except FileNotFoundError:
             return []
         remove_stale_temps(self.paths.saves)
+        memory = self._listing_memory()
         entries: list[tuple[tuple[datetime, int], SaveEntry]] = []
         for item in found:
-            save_id = item.name[: -len(".json")]
+            try:
+                stat = item.stat()
+            except OSError:
+                stat = None
+            modified = stat.st_mtime_ns if stat is not None else 0
+            key = file_key(stat) if stat is not None and is_regular(item) else None
+            remembered = memory.recall(item.name, key) if key is not None else None
+            if remembered is not None:
+                entry = msgspec.structs.replace(msgspec.json.decode(remembered, type=SaveEntry), path=item.path)
+            else:
+                entry = self._entry(item)
+                if key is not None:
+                    memory.remember(item.name, key, msgspec.Raw(msgspec.json.encode(entry)))
+            if entry.damaged:
+                when = datetime.fromtimestamp(modified / 1e9, timezone.utc)
+            else:
+                when = updated_at(entry.updated, modified)
+            entries.append(((when, modified), entry))
+        memory.keep_only({item.name for item in found})
+        memory.write()
+        # By time, not by the text of the times: a second's ties go to the later write.
+        entries.sort(key=lambda pair: (pair[0], pair[1].save_id), reverse=True)
+        return [entry for _, entry in entries]
+
+    def _listing_memory(self) -> ListingMemory:
+        if self._memory is None or self._memory.path.parent != self.paths.saves:
+            self._memory = ListingMemory(self.paths.saves)
+        return self._memory
+
+    def _entry(self, item: os.DirEntry[str]) -> SaveEntry:
+        """The list's line for one save file, checked in full."""
+        save_id = item.name[: -len(".json")]
+        try:
+            if not is_regular(item):
+                raise Damaged(f"it is {entry_kind(item)}, not a file")
+            envelope, state = self._read(save_id)
+        except Damaged as damage:
             try:
                 modified = item.stat().st_mtime_ns
             except OSError:
                 modified = 0
-            try:
-                if not is_regular(item):
-                    raise Damaged(f"it is {entry_kind(item)}, not a file")
-                envelope, state = self._read(save_id)
-            except Damaged as damage:
-                stamp = datetime.fromtimestamp(modified / 1e9, timezone.utc)
-                entry = SaveEntry(
-                    save_id,
-                    item.path,
-                    label=save_id,
-                    updated=stamp.isoformat(timespec="seconds"),
-                    damage=str(damage),
-                )
-                entries.append(((stamp, modified), entry))
-                continue
-            entry = SaveEntry(
-                save_id,
-                item.path,
-                label=envelope.label,
-                game_id=envelope.game_id,
-                kind=envelope.kind,
-                summary=envelope.summary,
-                updated=envelope.updated,
-                finished=self.finished(envelope, state),
+            stamp = datetime.fromtimestamp(modified / 1e9, timezone.utc)
+            return SaveEntry(
+                save_id, item.path, label=save_id, updated=stamp.isoformat(timespec="seconds"), damage=str(damage)
             )
-            entries.append(((updated_at(envelope.updated, modified), modified), entry))
-        # By time, not by the text of the times: a second's ties go to the later write.
-        entries.sort(key=lambda pair: (pair[0], pair[1].save_id), reverse=True)
-        return [entry for _, entry in entries]
+        return SaveEntry(
+            save_id,
+            item.path,
+            label=envelope.label,
+            game_id=envelope.game_id,
+            kind=envelope.kind,
+            summary=envelope.summary,
+            updated=envelope.updated,
+            finished=self.finished(envelope, state),
+            game_ended=self.game_ended(envelope, state),
+        )
 
     def most_recent(self) -> SaveEntry | None:
         """The newest save that can be played on (a finished game is not continued)."""

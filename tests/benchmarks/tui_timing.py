@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import msgspec
 from rich.console import Console
 from textual import events
 
@@ -37,8 +38,7 @@ from saves.paths import DataPaths
 from tui.app import TabletopApp
 from tui.screens.home import HomeScreen
 class Timed(TabletopApp):
-    def on_mount(self):
-        super().on_mount()
+    def on_mount(self):  # Textual runs TabletopApp.on_mount too: no super() call, or it runs twice
         self.call_after_refresh(self.exit)
 Timed(DataPaths.resolve(sys.argv[1])).run(headless=True, size=(80, 24))
 """
@@ -54,11 +54,44 @@ def _time_process(code: str, *args: str) -> tuple[float, float]:
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def startup_times(runs: int = 15) -> dict[str, tuple[float, float]]:
+def fill_saves(data: str, per_game: int) -> int:
+    """A data folder holding `per_game` games in progress of each game, as a player's would:
+    a few random moves into each, written a while ago. Returns how many saves it holds."""
+    import os
+
+    from engine.core.rng import Rng
+    from engine.registry import GAMES
+    from saves.paths import DataPaths
+    from saves.session import GameSession
+    from saves.store import SaveStore
+
+    store = SaveStore(DataPaths.resolve(data), GAMES)
+    chooser = Rng.from_seed(1)
+    for game_id in GAMES:
+        for seed in range(per_game):
+            session = GameSession.start(store, GAMES[game_id], seed)
+            game = session.game
+            for _ in range(5 + chooser.below(25)):
+                action = chooser.choice(session.legal_actions())
+                probe = msgspec.json.decode(msgspec.json.encode(session.state), type=game.State)
+                game.apply(probe, action)
+                if game.outcome(probe) is not None:
+                    break  # a finished game would move to the history
+                session.play(action)
+    an_hour_ago = time.time_ns() - 3600 * 10**9
+    for path in store.paths.saves.glob("*.json"):
+        os.utime(path, ns=(an_hour_ago, an_hour_ago))
+    return len(store.list())
+
+
+def startup_times(runs: int = 15, saves_per_game: int = 0) -> dict[str, tuple[float, float]]:
     """Medians from process start to first screen, bare Textual app and ours side by side:
     {"wall": (bare, ours), "cpu": (bare, ours)} in seconds. CPU time is the steadier figure on
-    a busy machine; wall time is what a player waits."""
+    a busy machine; wall time is what a player waits. With saves_per_game, the data folder holds
+    that many games in progress of each game."""
     data = tempfile.mkdtemp()
+    if saves_per_game:
+        fill_saves(data, saves_per_game)
     bare, ours = [], []
     for _ in range(runs):  # interleaved, so both see the same machine load
         bare.append(_time_process(BARE_APP))
