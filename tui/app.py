@@ -18,7 +18,7 @@ from engine.registry import GAMES
 from saves.envelope import Damaged, Seat
 from saves.paths import DataPaths
 from saves.settings import load_settings, save_settings
-from saves.store import SaveStore
+from saves.store import SaveEntry, SaveStore
 from themes import DEFAULT_THEME, SHARED_CSS, THEMES
 from tui.screens.home import HomeScreen
 from tui.screens.too_small import TooSmallScreen
@@ -168,6 +168,22 @@ class TabletopApp(App[None]):
             self.notify(f"Could not create the save: {error.strerror}", severity="error")
             return
         self.open_session(session)
+
+    def saved_games(self) -> list[SaveEntry]:
+        """The saved-games list; empty, with the reason said once, when the saves folder
+        cannot be read (removed, replaced by a file, its permissions changed mid-session)."""
+        try:
+            entries = self.store.list()
+        except OSError as error:
+            problem = f"The saved games cannot be listed: {error.strerror or error}"
+            if problem != self._saves_problem:
+                self.notify(problem, severity="error", timeout=10)
+            self._saves_problem = problem
+            return []
+        self._saves_problem = ""
+        return entries
+
+    _saves_problem = ""  # the last reason the list could not be read, said once
 
     def file_finished_games(self) -> None:
         """A game a crash left finished among the saves moves to the history now."""

@@ -209,3 +209,28 @@ async def test_every_game_screen_survives_a_tiny_terminal(paths):
             await pilot.pause()
             assert app.screen is table, game_id
             assert screen_text(app) == before, game_id
+
+
+async def test_a_saves_folder_broken_mid_session_is_said_not_crashed_on(paths):
+    """The saves folder replaced by a file while the app runs: home and the saved-games
+    screen say why the list is empty, once; the app goes on."""
+    import shutil
+
+    add_saves(paths)
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "Continue: Evening game" in screen_text(app)
+        shutil.rmtree(paths.saves)
+        paths.saves.write_text("not a folder")
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, SavesScreen)
+        assert "No saved games yet" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert "Continue (no saved game)" in screen_text(app)
+        told = [str(n.message) for n in app._notifications]
+        assert told == ["The saved games cannot be listed: Not a directory"]
+    assert app.return_code in (None, 0)

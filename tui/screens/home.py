@@ -89,7 +89,7 @@ Pick a game with `1`-`4` (or the arrows and `Enter`) to start a new one.
 
     def refresh_menu(self) -> None:
         menu = self.query_one("#menu", HomeMenu)
-        self.entries = self.app.store.list()
+        self.entries = self.app.saved_games()
         latest = self.latest()
         lines: list[tuple[str, Choice]] = []
         for number, entry in enumerate(CATALOGUE, start=1):

@@ -75,7 +75,7 @@ Newest first. Every game is saved after each move.
     def reload(self, keep: int | None = None) -> None:
         listing = self.query_one("#saves", OptionList)
         position = listing.highlighted if keep is None else keep
-        self.entries = self.app.store.list()
+        self.entries = self.app.saved_games()
         listing.clear_options()
         if not self.entries:
             listing.add_option(Option("No saved games yet. Start one from the home screen.", disabled=True))
