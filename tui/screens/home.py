@@ -82,9 +82,8 @@ Pick a game with `1`-`4` (or the arrows and `Enter`) to start a new one.
     def on_mount(self) -> None:
         menu = self.query_one("#menu", HomeMenu)
         self.watch(menu, "cursor", self._highlighted, init=False)
-        self.refresh_menu()
 
-    def on_screen_resume(self) -> None:
+    def on_screen_resume(self) -> None:  # also the first time the screen is shown
         self.refresh_menu()
 
     def refresh_menu(self) -> None:
