@@ -345,17 +345,23 @@ def respond(state: State, choice: str) -> None:
 # ----- rolls (taming and attacking) ---------------------------------------------------
 
 
+ROLL_BOOSTERS = frozenset(i.id for i in C.items.values() if i.boost_kind == "roll")
+POTION_COSTS = {i.id: i.cost for i in C.items.values() if i.kind == "potion"}
+
+
 def roll_boosts(state: State) -> list[int]:
     """Hand cards that may be discarded for a roll boost now (stamina boosts never)."""
-    return [i for i, item in enumerate(state.hand) if C.items[item].boost_kind == "roll"]
+    return [i for i, item in enumerate(state.hand) if item in ROLL_BOOSTERS]
+
+
+def drinkable(state: State, item: str) -> bool:
+    """A potion whose stamina cost can be paid now."""
+    cost = POTION_COSTS.get(item)
+    return cost is not None and cost <= state.stamina
 
 
 def potions(state: State) -> list[int]:
-    return [
-        i
-        for i, item in enumerate(state.hand)
-        if C.items[item].kind == "potion" and C.items[item].cost <= state.stamina
-    ]
+    return [i for i, item in enumerate(state.hand) if drinkable(state, item)]
 
 
 def settle_roll(state: State, give_up: bool = False) -> None:
