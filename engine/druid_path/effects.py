@@ -39,8 +39,12 @@ def _sides(controller: str) -> tuple[str, str]:
     return ("druid", "darach") if controller == "druid" else ("darach", "druid")
 
 
+REFS = {row: [f"{row}:{lane}" for lane in range(LANES)] for row in ("druid", "darach")}  # "druid:0"...
+
+
 def _beasts_of(state: State, row: str) -> list[str]:
-    return [f"{row}:{i}" for i, b in enumerate(row_of(state, row)) if b is not None]
+    refs = REFS[row]
+    return [refs[i] for i, b in enumerate(row_of(state, row)) if b is not None]
 
 
 def targets(state: State, task: EffectTask, effect: Effect) -> list[str]:

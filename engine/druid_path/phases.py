@@ -19,6 +19,7 @@ from engine.druid_path.table import (
     hp_left,
     hurt_leader,
     is_shadow,
+    keep_recent,
     log,
     name_of,
     next_items,
@@ -46,14 +47,17 @@ from engine.druid_path.model import (
 
 
 def advance(state: State) -> None:
+    """Run the table on to the player's next decision (the end of every move)."""
     while state.result is None and state.pending is None:
         if state.queue:
             run_task(state, state.queue.pop(0))
             continue
         if state.phase == "play":
-            return
+            break
         STEPPERS[state.phase](state)
-    check_end(state)
+    else:
+        check_end(state)
+    keep_recent(state)
 
 
 # ----- Encounter ----------------------------------------------------------------------

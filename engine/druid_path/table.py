@@ -15,12 +15,16 @@ SPIRIT = "spirit"
 
 
 def log(state: State, what: str, *parts: object) -> None:
-    """Write a log line. Every change to the table is told this way before it is made."""
+    """Write a log line. Every change to the table is told this way before it is made. The
+    log is cut back to its newest lines once a move is over (keep_recent), not line by line."""
     state.logged += 1
-    lines = state.log
-    lines.append(Line(what, parts))  # type: ignore[arg-type]
-    if len(lines) > LINES_KEPT:  # one line in, so at most one out (write() is the general form)
-        del lines[0]
+    state.log.append(Line(what, parts))  # type: ignore[arg-type]
+
+
+def keep_recent(state: State) -> None:
+    """Keep only the newest LINES_KEPT lines of the log."""
+    if len(state.log) > LINES_KEPT:
+        del state.log[:-LINES_KEPT]
 
 
 def where(row: str, lane: int) -> str:
@@ -33,12 +37,15 @@ def where(row: str, lane: int) -> str:
 CARDS = {**C.beasts, **C.shadows, SPIRIT: C.spirit}
 
 
+NAMES = {card: "Spirit token" if card == SPIRIT else c.name for card, c in CARDS.items()}
+
+
 def card_of(beast: Beast):
     return CARDS[beast.card]
 
 
 def name_of(beast: Beast) -> str:
-    return "Spirit token" if beast.card == SPIRIT else card_of(beast).name
+    return NAMES[beast.card]
 
 
 def is_shadow(beast: Beast) -> bool:
