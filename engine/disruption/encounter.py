@@ -31,11 +31,16 @@ TEN_DIE = (
 
 
 def log(state: State, what: str, *parts: object) -> None:
+    """Write a log line. The log is cut back to its newest lines once a move is over
+    (keep_recent), not line by line."""
     state.logged += 1
-    lines = state.log
-    lines.append(Line(what, parts))  # type: ignore[arg-type]
-    if len(lines) > LINES_KEPT:  # one line in, so at most one out (write() is the general form)
-        del lines[0]
+    state.log.append(Line(what, parts))  # type: ignore[arg-type]
+
+
+def keep_recent(state: State) -> None:
+    """Keep only the newest LINES_KEPT lines of the log (the end of every move)."""
+    if len(state.log) > LINES_KEPT:
+        del state.log[:-LINES_KEPT]
 
 
 # Every card's label, looked up by the card itself: labels are written on every move.

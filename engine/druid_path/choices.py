@@ -43,7 +43,7 @@ from engine.druid_path.model import (
     UsePotion,
     UseRobot,
 )
-from engine.druid_path.play import DRUID_ROW, ITEM_FACTS, MEND_STAMINA, mendable, occupied
+from engine.druid_path.play import DRUID_ROW, ITEM_FACTS, MEND_STAMINA, ROBOT_POWERS, mendable, occupied
 from engine.druid_path.table import C, log
 
 # Actions are frozen: every list shares these instances instead of building new ones.
@@ -202,7 +202,9 @@ def play_phase_actions(state: State) -> list[Action]:
     acts: list[Action] = []
     if stamina >= 1:
         supply = state.gem_supply
-        acts += [TAKE_GEM[c] for c in COLOURS if supply[c] > 0]
+        for c in COLOURS:
+            if supply[c] > 0:
+                acts.append(TAKE_GEM[c])
         for i, slot in enumerate(state.encounter):
             if slot is not None and not slot.tried and play.affordable(state, slot.card):
                 acts.append(TAME[i])
@@ -224,8 +226,9 @@ def play_phase_actions(state: State) -> list[Action]:
                 acts.append(ACTIVATE[lane])
     if play.druid_ability_ready(state, occ, mend):
         acts.append(DRUID_ABILITY)
-    for i in range(len(state.robots)):
-        if play.robot_ready(state, i, occ, mend):
+    energy, used = state.robot_energy, state.robots_used
+    for i, robot in enumerate(state.robots):  # play.robot_ready, inline
+        if energy[i] > 0 and not used[i] and play.can_use(state, ROBOT_POWERS[robot], occ, mend):
             acts.append(USE_ROBOT[i])
     acts.append(END_PLAY)
     return acts

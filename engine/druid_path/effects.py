@@ -43,8 +43,11 @@ REFS = {row: [f"{row}:{lane}" for lane in range(LANES)] for row in ("druid", "da
 
 
 def _beasts_of(state: State, row: str) -> list[str]:
-    refs = REFS[row]
-    return [refs[i] for i, b in enumerate(row_of(state, row)) if b is not None]
+    refs, found = REFS[row], []
+    for lane, beast in enumerate(row_of(state, row)):
+        if beast is not None:
+            found.append(refs[lane])
+    return found
 
 
 def targets(state: State, task: EffectTask, effect: Effect) -> list[str]:
