@@ -173,13 +173,12 @@ def hurt_leader(state: State, who: str, amount: int, source: str, armored: bool 
     if amount <= 0:
         return 0
     druid = who == "druid"
-    armor = C.druids[state.druid].armor if druid else C.darachs[state.darach].armor
+    leader = C.druids[state.druid] if druid else C.darachs[state.darach]
     used = state.druid_armor_used if druid else state.darach_armor_used
-    absorbed = min(amount, max(0, armor - used)) if armored else 0
+    absorbed = min(amount, max(0, leader.armor - used)) if armored else 0
     lost = amount - absorbed
     hp = state.druid_hp if druid else state.darach_hp
-    name = C.druids[state.druid].name if druid else C.darachs[state.darach].name
-    log(state, "hurt", source, name, lost, absorbed, max(0, hp - lost), int(armored))
+    log(state, "hurt", source, leader.name, lost, absorbed, max(0, hp - lost), int(armored))
     if druid:
         state.druid_armor_used += absorbed
         state.druid_hp = max(0, hp - lost)
