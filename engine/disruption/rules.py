@@ -156,7 +156,10 @@ class DisruptionGame(Game):
         actions: list[Action] = [REROLL] if phase == "tie" else self._fight_options(state)
         hand = state.hand
         if len(hand) >= 3 and can_draw_major(state):
-            minors = [i for i, card in enumerate(hand) if card.rank < MAJOR_FROM]
+            minors = []
+            for i, card in enumerate(hand):
+                if card.rank < MAJOR_FROM:
+                    minors.append(i)
             if len(minors) >= 3:
                 actions += _trades(tuple(minors))
         return actions
