@@ -58,7 +58,8 @@ USE_ROBOT = [UseRobot(i) for i in range(3)]
 PICK_LANE = [PickLane(lane) for lane in range(LANES)]
 PICK_GEM = {c: PickGem(c) for c in COLOURS}
 PICK_BRANCH = [PickBranch(False), PickBranch(True)]
-PICK_TARGET = {ref: PickTarget(ref) for ref in ("druid", "darach", *(f"{r}:{i}" for r in ("druid", "darach") for i in range(LANES)))}
+TARGET_REFS = ("druid", "darach", *(f"{row}:{lane}" for row in ("druid", "darach") for lane in range(LANES)))
+PICK_TARGET = {ref: PickTarget(ref) for ref in TARGET_REFS}
 DRAW_ITEM, DRUID_ABILITY, END_PLAY, NEXT_TURN = DrawItem(), DruidAbility(), EndPlay(), NextTurn()
 ACCEPT_ROLL, ENDURE, ATTACK_DARACH, BLOCK = AcceptRoll(), Endure(), AttackDarach(), Block()
 
