@@ -6,6 +6,8 @@ Rulings cited as R1, R2... are in RULINGS.md beside this file.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from engine.core.log import Line
 from engine.disruption.model import (
     DEFEATS_TO_LOSE,
@@ -31,11 +33,16 @@ TEN_DIE = (
 
 
 def log(state: State, what: str, *parts: object) -> None:
+    """Write a log line. The log is cut back to its newest lines once a move is over
+    (keep_recent), not line by line."""
     state.logged += 1
-    lines = state.log
-    lines.append(Line(what, parts))  # type: ignore[arg-type]
-    if len(lines) > LINES_KEPT:  # one line in, so at most one out (write() is the general form)
-        del lines[0]
+    state.log.append(Line(what, parts))  # type: ignore[arg-type]
+
+
+def keep_recent(state: State) -> None:
+    """Keep only the newest LINES_KEPT lines of the log (the end of every move)."""
+    if len(state.log) > LINES_KEPT:
+        del state.log[:-LINES_KEPT]
 
 
 # Every card's label, looked up by the card itself: labels are written on every move.
@@ -45,6 +52,9 @@ _label_of = _LABEL_OF.__getitem__
 
 def labels(cards: list[Card]) -> tuple[str, ...]:
     return tuple(map(_label_of, cards))
+
+
+rank_of = attrgetter("rank")  # map(rank_of, cards): no comprehension frame on every move
 
 
 def singles_phase(state: State) -> bool:
@@ -75,7 +85,7 @@ def reveal(state: State) -> None:
         state.defender_deck[:0] = state.defender_graveyard
         state.defender_graveyard = []
     defenders = state.defender_deck[-count:][::-1]  # the top card first
-    values = [card.rank for card in defenders]
+    values = list(map(rank_of, defenders))
     if 0 in values:  # only a joker has rank 0
         value, name = die(state, TEN_DIE, 10)  # R6: two jokers share one roll
         log(state, "joker", value, name)
@@ -103,7 +113,7 @@ def trade(state: State, minors: tuple[int, ...]) -> None:
 def commit(state: State, allies: tuple[int, ...], dice_count: int) -> None:
     encounter = state.encounter
     assert encounter is not None
-    brought = [state.hand[i] for i in allies]
+    brought = list(map(state.hand.__getitem__, allies))
     log(state, "bring", labels(brought), dice_words(state, dice_count))
     encounter.allies = brought
     for i in sorted(allies, reverse=True):
@@ -124,7 +134,7 @@ def roll_and_resolve(state: State) -> None:
     encounter.dice, encounter.dice_cards = dice, drawn
     brought = encounter.allies
     dice_total = sum(dice)
-    allies_total = sum([card.rank for card in brought]) if brought else 0
+    allies_total = sum(map(rank_of, brought))
     total = dice_total + allies_total
     target = sum(encounter.values)
     log(state, "rolled", tuple(dice), tuple(drawn), allies_total, total, target)

@@ -59,6 +59,12 @@ def _pairs(hand_size: int) -> tuple[Fight, ...]:
     return tuple(Fight(pair) for pair in combinations(range(hand_size), 2))
 
 
+@cache
+def _trades(minors: tuple[int, ...]) -> tuple[Trade, ...]:
+    """Every trade of three of these hand indices."""
+    return tuple(Trade(combo) for combo in combinations(minors, 3))
+
+
 def ally_value(cards: list[Card]) -> int:
     return sum(card.rank for card in cards)
 
@@ -138,6 +144,7 @@ class DisruptionGame(Game):
         log(state, "start", labels(minors[-3:][::-1]))
         state.hand = [minors.pop() for _ in range(3)]
         encounter.reveal(state)
+        encounter.keep_recent(state)
         return state
 
     # ----- the contract ---------------------------------------------------------------
@@ -149,9 +156,12 @@ class DisruptionGame(Game):
         actions: list[Action] = [REROLL] if phase == "tie" else self._fight_options(state)
         hand = state.hand
         if len(hand) >= 3 and can_draw_major(state):
-            minors = [i for i, card in enumerate(hand) if card.rank < MAJOR_FROM]
+            minors = []
+            for i, card in enumerate(hand):
+                if card.rank < MAJOR_FROM:
+                    minors.append(i)
             if len(minors) >= 3:
-                actions += [Trade(combo) for combo in combinations(minors, 3)]
+                actions += _trades(tuple(minors))
         return actions
 
     def is_legal(self, state: State, action: Any) -> bool:
@@ -228,6 +238,7 @@ class DisruptionGame(Game):
             encounter.commit(state, action.allies, self.dice_for(state, action))
         elif isinstance(action, Reroll):
             encounter.roll_and_resolve(state)
+        encounter.keep_recent(state)
         new = min(state.logged - before, len(state.log))
         return state.log[len(state.log) - new :] if new else []
 
@@ -332,7 +343,7 @@ class DisruptionGame(Game):
 
     def dice_for(self, state: State, action: Fight) -> int:
         """Against a single, an ally replaces one die; against a pair, 2d6 are always rolled."""
-        return 1 if singles_phase(state) and action.allies else 2
+        return 1 if action.allies and singles_phase(state) else 2
 
     def chances(self, state: State, action: Fight | Reroll) -> Chances:
         """Exact chances of winning this way, and of the win bringing a Major or a Minor."""

@@ -35,17 +35,24 @@ WOUNDING = {"damage", "lose_hp"}  # the ops that can leave a beastborg at 0 HP (
 # ----- the interpreter ----------------------------------------------------------------
 
 
-def _sides(controller: str) -> tuple[str, str]:
-    return ("druid", "darach") if controller == "druid" else ("darach", "druid")
+ALLY_FOE = {"druid": ("druid", "darach"), "darach": ("darach", "druid")}  # by controller
+REFS = {row: [f"{row}:{lane}" for lane in range(LANES)] for row in ("druid", "darach")}  # "druid:0"...
+LANE_OF_REF = {ref: (row, lane) for row, refs in REFS.items() for lane, ref in enumerate(refs)}
 
 
 def _beasts_of(state: State, row: str) -> list[str]:
-    return [f"{row}:{i}" for i, b in enumerate(row_of(state, row)) if b is not None]
+    refs, found = REFS[row], []
+    for lane, beast in enumerate(row_of(state, row)):
+        if beast is not None:
+            found.append(refs[lane])
+    return found
 
 
 def targets(state: State, task: EffectTask, effect: Effect) -> list[str]:
-    ally, foe = _sides(task.controller)
     where = effect.target
+    if where == "none":
+        return []
+    ally, foe = ALLY_FOE[task.controller]
     if where == "self":
         return [f"{task.row}:{task.lane}"] if task.row and row_of(state, task.row)[task.lane] else []
     if where == "opposite":
@@ -138,9 +145,9 @@ def apply_effect(state: State, task: EffectTask, effect: Effect, refs: list[str]
     """Carry out one effect on its targets, each change told first, in the source's name."""
     op, n, source = effect.op, effect.amount, task.label
     for ref in refs:
-        if ":" in ref:
-            row, lane_text = ref.split(":")
-            _on_beast(state, task, effect, row, int(lane_text))
+        if ref in LANE_OF_REF:
+            row, lane = LANE_OF_REF[ref]
+            _on_beast(state, task, effect, row, lane)
         elif op in ("damage", "lose_hp"):
             hurt_leader(state, ref, n, source, armored=op == "damage")
         elif op == "heal":

@@ -19,6 +19,7 @@ from engine.druid_path.table import (
     hp_left,
     hurt_leader,
     is_shadow,
+    keep_recent,
     log,
     name_of,
     next_items,
@@ -46,14 +47,17 @@ from engine.druid_path.model import (
 
 
 def advance(state: State) -> None:
+    """Run the table on to the player's next decision (the end of every move)."""
     while state.result is None and state.pending is None:
         if state.queue:
             run_task(state, state.queue.pop(0))
             continue
         if state.phase == "play":
-            return
+            break
         STEPPERS[state.phase](state)
-    check_end(state)
+    else:
+        check_end(state)
+    keep_recent(state)
 
 
 # ----- Encounter ----------------------------------------------------------------------
@@ -345,17 +349,23 @@ def respond(state: State, choice: str) -> None:
 # ----- rolls (taming and attacking) ---------------------------------------------------
 
 
+ROLL_BOOSTERS = frozenset(i.id for i in C.items.values() if i.boost_kind == "roll")
+POTION_COSTS = {i.id: i.cost for i in C.items.values() if i.kind == "potion"}
+
+
 def roll_boosts(state: State) -> list[int]:
     """Hand cards that may be discarded for a roll boost now (stamina boosts never)."""
-    return [i for i, item in enumerate(state.hand) if C.items[item].boost_kind == "roll"]
+    return [i for i, item in enumerate(state.hand) if item in ROLL_BOOSTERS]
+
+
+def drinkable(state: State, item: str) -> bool:
+    """A potion whose stamina cost can be paid now."""
+    cost = POTION_COSTS.get(item)
+    return cost is not None and cost <= state.stamina
 
 
 def potions(state: State) -> list[int]:
-    return [
-        i
-        for i, item in enumerate(state.hand)
-        if C.items[item].kind == "potion" and C.items[item].cost <= state.stamina
-    ]
+    return [i for i, item in enumerate(state.hand) if drinkable(state, item)]
 
 
 def settle_roll(state: State, give_up: bool = False) -> None:

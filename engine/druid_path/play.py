@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from engine.druid_path.table import (
     C,
-    SPIRIT,
     ability_of,
     gain_gem,
     log,
@@ -19,7 +18,6 @@ from engine.druid_path.table import (
 )
 from engine.druid_path.model import (
     COLOURS,
-    LANES,
     Ability,
     Beast,
     EffectTask,
@@ -55,78 +53,92 @@ def occupied(state: State) -> int:
     return mask
 
 
-def has_targets(state: State, rows: int) -> bool:
-    return not rows or bool(rows & occupied(state))
+MEND_BEAST, MEND_DRUID, MEND_STAMINA = 1, 2, 4  # bits of a mend mask (R32)
 
 
-def mends(effects) -> tuple[str, ...]:
-    """R32: what an effect list can only mend (a hurt beastborg, a hurt Druid, stamina below
-    its top), or () when any of its effects does something else."""
-    needs = []
+def mends(effects) -> int:
+    """R32: the mask of what an effect list can only mend (a hurt beastborg, a hurt Druid,
+    stamina below its top), or 0 when any of its effects does something else."""
+    needs = 0
     for e in effects:
         if e.op == "roll_boost":
             continue
         if e.op == "heal" and e.target in ("ally_beast", "ally_beasts", "self"):
-            needs.append("beast")
+            needs |= MEND_BEAST
         elif e.op == "heal" and e.target == "ally":
-            needs.append("druid")
+            needs |= MEND_DRUID
         elif e.op == "gain_stamina" and e.amount > 0:
-            needs.append("stamina")
+            needs |= MEND_STAMINA
         else:
-            return ()
-    return tuple(needs)
+            return 0
+    return needs
 
 
-def nothing_to_mend(state: State, needs: tuple[str, ...]) -> bool:
-    """Whether every mend in `needs` would do nothing now (never true for ())."""
-    for need in needs:
-        if need == "beast" and any(b is not None and b.damage for b in state.druid_row):
-            return False
-        if need == "druid" and state.druid_hp < state.druid_hp_max:
-            return False
-        if need == "stamina" and state.stamina < C.druids[state.druid].stamina_max:
-            return False
-    return bool(needs)
+STAMINA_TOP = {d.id: d.stamina_max for d in C.druids.values()}
+
+
+def mendable(state: State) -> int:
+    """The mask of what a mend would change now."""
+    mask = 0
+    for beast in state.druid_row:
+        if beast is not None and beast.damage:
+            mask = MEND_BEAST
+            break
+    if state.druid_hp < state.druid_hp_max:
+        mask |= MEND_DRUID
+    if state.stamina < STAMINA_TOP[state.druid]:
+        mask |= MEND_STAMINA
+    return mask
 
 
 # Facts about the cards that legal_actions asks for on every step, worked out once.
-COSTS = {b.id: (tuple(b.cost.coloured().items()), b.cost.any) for b in C.beasts.values()}
-PLAYABLE = {i.id: any(e.op != "roll_boost" for e in i.light) for i in C.items.values()}
-ITEM_ROWS = {i.id: rows_needed([e for e in i.light if e.op != "roll_boost"]) for i in C.items.values()}
-ITEM_MENDS = {i.id: mends(i.light) for i in C.items.values()}
-ABILITY_MENDS = {
-    id(a): mends(a.effects)
-    for a in [d.ability for d in C.druids.values()] + [r.ability for r in C.robots.values()]
-    + [b.light for b in C.beasts.values() if b.light is not None]
-}  # fmt: skip
-ABILITY_FACTS = {  # does it summon a Spirit token; which rows must hold a target (R32)
-    id(a): (any(e.op == "summon_spirit" for e in a.effects), rows_needed(a.effects))
-    for a in [d.ability for d in C.druids.values()] + [r.ability for r in C.robots.values()]
-    + [b.light for b in C.beasts.values() if b.light is not None]
+COSTS = {  # coloured gems needed, and how many of any colour on top of them
+    b.id: (tuple(b.cost.coloured().items()), sum(b.cost.coloured().values()), b.cost.any) for b in C.beasts.values()
+}
+ITEM_FACTS = {  # playable outside a roll, cost, rows it needs a target in, what it can only
+    # mend (R32), and whether it is discarded for stamina
+    i.id: (
+        any(e.op != "roll_boost" for e in i.light), i.cost,
+        rows_needed([e for e in i.light if e.op != "roll_boost"]), mends(i.light),
+        i.boost_kind == "stamina",
+    )
+    for i in C.items.values()
 }  # fmt: skip
 
+
+def _power(ability: Ability) -> tuple[int, bool, int, int]:
+    """An activated ability's stamina cost, whether it summons a Spirit token, the rows it
+    needs a target in and what it can only mend (R32)."""
+    summons = any(e.op == "summon_spirit" for e in ability.effects)
+    return (ability.cost, summons, rows_needed(ability.effects), mends(ability.effects))
+
+
+DRUID_POWERS = {d.id: _power(d.ability) for d in C.druids.values()}
+ROBOT_POWERS = {r.id: _power(r.ability) for r in C.robots.values()}
+ACTIVATED = {  # the beastborgs whose light side is an activated ability
+    b.id: _power(b.light) for b in C.beasts.values() if b.light is not None and b.light.kind == "activated"
+}
+
+
+def can_use(state: State, power: tuple[int, bool, int, int], occ: int, mend: int) -> bool:
+    """Affordable, and with something to act on (R32); occ is occupied(state), mend is
+    mendable(state)."""
+    cost, summons, rows, needs = power
+    if cost > state.stamina or (needs and not needs & mend):
+        return False
+    if summons:
+        return spirits_in_play(state) < 3 and None in state.druid_row
+    return not rows or bool(rows & occ)
 
 
 def affordable(state: State, card_id: str) -> bool:
     """Gems are never spent: the collection must simply cover the cost (R4)."""
-    coloured, uncoloured = COSTS[card_id]
+    coloured, coloured_total, uncoloured = COSTS[card_id]
     gems = state.gems
-    spare = sum(gems.values())
     for colour, need in coloured:
         if gems.get(colour, 0) < need:
             return False
-        spare -= need
-    return spare >= uncoloured
-
-
-def tameable(state: State) -> list[int]:
-    if state.stamina < 1:
-        return []
-    return [
-        i
-        for i, slot in enumerate(state.encounter)
-        if slot is not None and not slot.tried and affordable(state, slot.card)
-    ]
+    return not uncoloured or sum(gems.values()) - coloured_total >= uncoloured
 
 
 def take_gem(state: State, colour: str) -> None:
@@ -174,15 +186,16 @@ def draw_item(state: State) -> None:
     state.hand.append(state.item_deck.pop())
 
 
-def playable_items(state: State) -> list[int]:
-    """Items whose light side does something outside a roll, and whose cost is met."""
-    items, stamina = C.items, state.stamina
-    return [
-        i
-        for i, item in enumerate(state.hand)
-        if PLAYABLE[item] and items[item].cost <= stamina and has_targets(state, ITEM_ROWS[item])
-        and not nothing_to_mend(state, ITEM_MENDS[item])
-    ]
+def item_playable(item: str, stamina: int, occ: int, mend: int) -> bool:
+    """Whether the item's light side does something outside a roll now (R32), its cost met;
+    occ is occupied(state), mend is mendable(state)."""
+    playable, cost, rows, needs, _ = ITEM_FACTS[item]
+    return playable and cost <= stamina and (not rows or bool(rows & occ)) and (not needs or bool(needs & mend))
+
+
+def boosts_stamina(state: State, item: str) -> bool:
+    """Whether the card may be discarded for stamina now: never at the top (R32)."""
+    return ITEM_FACTS[item][4] and state.stamina < STAMINA_TOP[state.druid]
 
 
 def play_item(state: State, index: int) -> None:
@@ -228,26 +241,10 @@ def use_potion(state: State, index: int) -> None:
     settle_roll(state)
 
 
-def usable(state: State, ability: Ability, occ: int = -1) -> bool:
-    """Affordable, and with something to act on (R32); `occ` is occupied(state) if known."""
-    if ability.cost > state.stamina or nothing_to_mend(state, ABILITY_MENDS[id(ability)]):
-        return False
-    summons, rows = ABILITY_FACTS[id(ability)]
-    if summons:
-        return spirits_in_play(state) < 3 and None in state.druid_row
-    return not rows or bool(rows & (occupied(state) if occ < 0 else occ))
-
-
-def activatable_lanes(state: State) -> list[int]:
-    lanes = []
-    for lane in range(LANES):
-        beast = state.druid_row[lane]
-        if beast is None or beast.used or beast.card == SPIRIT:
-            continue
-        ability = ability_of(beast, "druid")
-        if ability is not None and ability.kind == "activated" and usable(state, ability):
-            lanes.append(lane)
-    return lanes
+def activatable(state: State, beast: Beast, occ: int, mend: int) -> bool:
+    """Whether the Druid-row beastborg's activated ability may be used (once a turn)."""
+    power = ACTIVATED.get(beast.card)
+    return power is not None and not beast.used and can_use(state, power, occ, mend)
 
 
 def activate(state: State, lane: int) -> None:
@@ -261,8 +258,8 @@ def activate(state: State, lane: int) -> None:
     state.queue.append(EffectTask(list(ability.effects), "druid", "druid", lane, label=name_of(beast)))
 
 
-def druid_ability_ready(state: State) -> bool:
-    return not state.druid_ability_used and usable(state, C.druids[state.druid].ability)
+def druid_ability_ready(state: State, occ: int, mend: int) -> bool:
+    return not state.druid_ability_used and can_use(state, DRUID_POWERS[state.druid], occ, mend)
 
 
 def druid_ability(state: State) -> None:
@@ -273,14 +270,12 @@ def druid_ability(state: State) -> None:
     state.queue.append(EffectTask(list(druid.ability.effects), "druid", label=druid.name))
 
 
-def ready_robots(state: State) -> list[int]:
+def robot_ready(state: State, index: int, occ: int, mend: int) -> bool:
     """R7: a robot works once per turn, for 1 of its energy; it costs no stamina."""
-    energy, used, robots = state.robot_energy, state.robots_used, C.robots
-    return [
-        i
-        for i, robot in enumerate(state.robots)
-        if energy[i] > 0 and not used[i] and usable(state, robots[robot].ability)
-    ]
+    return (
+        state.robot_energy[index] > 0 and not state.robots_used[index]
+        and can_use(state, ROBOT_POWERS[state.robots[index]], occ, mend)
+    )  # fmt: skip
 
 
 def use_robot(state: State, index: int) -> None:

@@ -15,12 +15,16 @@ SPIRIT = "spirit"
 
 
 def log(state: State, what: str, *parts: object) -> None:
-    """Write a log line. Every change to the table is told this way before it is made."""
+    """Write a log line. Every change to the table is told this way before it is made. The
+    log is cut back to its newest lines once a move is over (keep_recent), not line by line."""
     state.logged += 1
-    lines = state.log
-    lines.append(Line(what, parts))  # type: ignore[arg-type]
-    if len(lines) > LINES_KEPT:  # one line in, so at most one out (write() is the general form)
-        del lines[0]
+    state.log.append(Line(what, parts))  # type: ignore[arg-type]
+
+
+def keep_recent(state: State) -> None:
+    """Keep only the newest LINES_KEPT lines of the log."""
+    if len(state.log) > LINES_KEPT:
+        del state.log[:-LINES_KEPT]
 
 
 def where(row: str, lane: int) -> str:
@@ -33,12 +37,15 @@ def where(row: str, lane: int) -> str:
 CARDS = {**C.beasts, **C.shadows, SPIRIT: C.spirit}
 
 
+NAMES = {card: "Spirit token" if card == SPIRIT else c.name for card, c in CARDS.items()}
+
+
 def card_of(beast: Beast):
     return CARDS[beast.card]
 
 
 def name_of(beast: Beast) -> str:
-    return "Spirit token" if beast.card == SPIRIT else card_of(beast).name
+    return NAMES[beast.card]
 
 
 def is_shadow(beast: Beast) -> bool:
@@ -166,13 +173,12 @@ def hurt_leader(state: State, who: str, amount: int, source: str, armored: bool 
     if amount <= 0:
         return 0
     druid = who == "druid"
-    armor = C.druids[state.druid].armor if druid else C.darachs[state.darach].armor
+    leader = C.druids[state.druid] if druid else C.darachs[state.darach]
     used = state.druid_armor_used if druid else state.darach_armor_used
-    absorbed = min(amount, max(0, armor - used)) if armored else 0
+    absorbed = min(amount, max(0, leader.armor - used)) if armored else 0
     lost = amount - absorbed
     hp = state.druid_hp if druid else state.darach_hp
-    name = C.druids[state.druid].name if druid else C.darachs[state.darach].name
-    log(state, "hurt", source, name, lost, absorbed, max(0, hp - lost), int(armored))
+    log(state, "hurt", source, leader.name, lost, absorbed, max(0, hp - lost), int(armored))
     if druid:
         state.druid_armor_used += absorbed
         state.druid_hp = max(0, hp - lost)

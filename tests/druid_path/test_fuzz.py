@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from engine.core.rng import Rng
+from engine.druid_path import model as m
 from engine.druid_path.choices import PLAY_OPTIONS
 from engine.druid_path.model import State
 from tests.druid_path.helpers import GAME, check_invariants, round_trip
@@ -14,6 +15,22 @@ from tests.druid_path.helpers import GAME, check_invariants, round_trip
 DRUIDS = ("belthar", "emrys", "seren", "oisin")
 DARACHS = ("kaliran", "morvenna", "draeg", "vorthak")
 PATHS = ("celthar", "thornwild", "naarmut", "mireholt")
+
+
+REFS = ["druid", "darach", "druid:0", "darach:2", "druid:3", "nowhere"]
+FIXED = [
+    *(m.TakeGem(c) for c in (*m.COLOURS, "purple")), *(m.Tame(i) for i in range(-1, 4)), m.DrawItem(),
+    m.DruidAbility(), m.EndPlay(), m.AcceptRoll(), m.Endure(), m.AttackDarach(), m.Block(), m.NextTurn(),
+    m.PickBranch(False), m.PickBranch(True), *(m.Activate(i) for i in range(-1, 4)),
+    *(m.UseRobot(i) for i in range(-1, 4)), *(m.PickLane(i) for i in range(-1, 4)),
+    *(m.PickGem(c) for c in (*m.COLOURS, "purple")), *(m.PickTarget(ref) for ref in REFS),
+]  # fmt: skip
+
+
+def candidate_actions(state: State) -> list:
+    """Every kind of action with every index this hand allows, legal or not, and some out of range."""
+    indices = range(-1, len(state.hand) + 1)
+    return FIXED + [kind(i) for kind in (m.PlayItem, m.StaminaBoost, m.RollBoost, m.UsePotion) for i in indices]
 
 
 def play_random(seed: int, trip: bool, watch: Any = None) -> tuple[State, int]:
@@ -31,6 +48,9 @@ def play_random(seed: int, trip: bool, watch: Any = None) -> tuple[State, int]:
         assert actions, f"stuck in {state.phase}/{state.stage} with {state.pending}"
         if trip and state.pending is None:  # the one-pass list agrees with the per-kind options
             assert actions == [a for options in PLAY_OPTIONS.values() for a in options(state)]
+        if trip:  # the legality check by kind agrees with the list
+            for candidate in candidate_actions(state):
+                assert GAME.is_legal(state, candidate) == (candidate in actions), candidate
         action = rng.choice(actions)
         GAME.apply(state, action)
         if watch is not None:
@@ -42,6 +62,7 @@ def play_random(seed: int, trip: bool, watch: Any = None) -> tuple[State, int]:
         steps += 1
         assert steps < 2000
     assert GAME.legal_actions(state) == []
+    assert not any(GAME.is_legal(state, candidate) for candidate in candidate_actions(state))
     assert state.turn <= 10
     return state, steps
 
