@@ -260,35 +260,46 @@ def plays(me: Disciple) -> list[tuple[int, list[tuple[int, ...]]]]:
     """For legal_actions: each hand position the Disciple can play now, with the ways to pay
     for it besides the default (R7). The energy is read once; copies of a card play alike."""
     cards = load().cards
-    table, pool = _table(me), tuple(me.pool)
-    counts = _counts(table)
-    have = [pool[c] + 0 for c in range(4)]
-    for colour, amount, tapped in table:
-        if not tapped:
-            have[colour] += amount
-    unit = all(amount == 1 for _, amount, _ in table)
+    pool = tuple(me.pool)
+    have = list(pool)
+    counts = [0, 0, 0, 0]
+    unit = True  # every energy card gives 1: the colour counts say all (_unit_mixes)
+    for energy in me.energy:
+        if energy.amount != 1:
+            unit = False
+        if not energy.tapped:
+            colour = _COLOUR_INDEX[energy.colour]
+            have[colour] += energy.amount
+            counts[colour] += 1
+    untapped = tuple(counts)
+    table: Table | None = None  # built only when a card can be paid more than one way
     hand_demand: tuple[int, ...] | None = None
     found: dict[str, list[tuple[int, ...]] | None] = {}  # None: cannot be paid now
     result = []
     for i, card_id in enumerate(me.hand):
-        if card_id not in found:
+        ways = found.get(card_id, _UNSEEN)
+        if ways is _UNSEEN:
             card = cards[card_id]
             cost = tuple(cost_of(me, card)) if me.combo else base_cost(card)
             if card.kind == "energy":
-                found[card_id] = []
-            elif not can_pay(have, list(cost)):
-                found[card_id] = None
-            elif (cost[0] == 0 and unit) or (unit and len(_unit_mixes(cost, counts, pool)) < 2):
-                found[card_id] = []  # one mix of colours pays it: nothing to choose
+                ways = []
+            elif not can_pay(have, cost):
+                ways = None
+            elif unit and (cost[0] == 0 or len(_unit_mixes(cost, untapped, pool)) < 2):
+                ways = []  # one mix of colours pays it: nothing to choose
             else:
-                if hand_demand is None:
+                if table is None:
+                    table = _table(me)
                     hand_demand = _demand(tuple(me.hand))
                 rest = tuple(d - c for d, c in zip(hand_demand, base_cost(card)))
-                found[card_id] = list(_ways(cost, table, pool, rest)[1:])
-        ways = found[card_id]
+                ways = list(_ways(cost, table, pool, rest)[1:])
+            found[card_id] = ways
         if ways is not None:
             result.append((i, ways))
     return result
+
+
+_UNSEEN = object()
 
 
 def other_payments(me: Disciple, index: int) -> list[tuple[int, ...]]:
