@@ -83,21 +83,22 @@ def _untapped_by_colour(table: Table) -> list[list[int]]:
     return by_colour
 
 
-@lru_cache(maxsize=4096)
-def _demand(hand: tuple[str, ...]) -> tuple[int, ...]:
-    """What the hand's costs ask of each colour."""
-    demand = [0, 0, 0, 0]
-    cards = load().cards
+def _demand(hand: list[str]) -> tuple[int, ...]:
+    """What the hand's costs ask of each colour (summed afresh: hands vary too much to cache)."""
+    gray = blue = red = green = 0
     for card_id in hand:
-        for colour, n in cards[card_id].cost.items():
-            demand[_COLOUR_INDEX[colour]] += n
-    return tuple(demand)
+        cost = _BASE_COST.get(card_id) or base_cost(load().cards[card_id])
+        gray += cost[0]
+        blue += cost[1]
+        red += cost[2]
+        green += cost[3]
+    return gray, blue, red, green
 
 
 def _rest_of_hand(me: Disciple, playing: int | None) -> tuple[int, ...]:
     """What the hand asks of each colour without the card being played (None: it has left
     the hand already)."""
-    demand = _demand(tuple(me.hand))
+    demand = _demand(me.hand)
     if playing is None:
         return demand
     own = base_cost(load().cards[me.hand[playing]])
@@ -220,7 +221,7 @@ def pay(me: Disciple, cost: list[int], taps: tuple[int, ...]) -> None:
     for c in (1, 2, 3):
         me.pool[c] -= cost[c]
     gray = cost[0]
-    demand = _demand(tuple(me.hand))
+    demand = _demand(me.hand)
     for c in [0] + sorted((1, 2, 3), key=lambda c: demand[c]):
         take = min(me.pool[c], gray)
         me.pool[c] -= take
@@ -290,7 +291,7 @@ def plays(me: Disciple) -> list[tuple[int, list[tuple[int, ...]]]]:
             else:
                 if table is None:
                     table = _table(me)
-                    hand_demand = _demand(tuple(me.hand))
+                    hand_demand = _demand(me.hand)
                 rest = tuple(d - c for d, c in zip(hand_demand, base_cost(card)))
                 ways = list(_ways(cost, table, pool, rest)[1:])
             found[card_id] = ways
