@@ -9,6 +9,7 @@ Rulings cited as R<n> are in RULINGS.md beside this file.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import product
 
@@ -221,11 +222,12 @@ def pay(me: Disciple, cost: list[int], taps: tuple[int, ...]) -> None:
     for c in (1, 2, 3):
         me.pool[c] -= cost[c]
     gray = cost[0]
-    demand = _demand(me.hand)
-    for c in [0] + sorted((1, 2, 3), key=lambda c: demand[c]):
-        take = min(me.pool[c], gray)
-        me.pool[c] -= take
-        gray -= take
+    if gray:
+        demand = _demand(me.hand)
+        for c in [0] + sorted((1, 2, 3), key=lambda c: demand[c]):
+            take = min(me.pool[c], gray)
+            me.pool[c] -= take
+            gray -= take
     if gray or min(me.pool) < 0:
         raise AssertionError("pay() called with taps that cannot pay the cost")
 
@@ -257,7 +259,7 @@ def playable_indices(me: Disciple) -> list[int]:
     return result
 
 
-def plays(me: Disciple) -> list[tuple[int, list[tuple[int, ...]]]]:
+def plays(me: Disciple) -> list[tuple[int, Sequence[tuple[int, ...]]]]:
     """For legal_actions: each hand position the Disciple can play now, with the ways to pay
     for it besides the default (R7). The energy is read once; copies of a card play alike."""
     cards = load().cards
@@ -273,34 +275,50 @@ def plays(me: Disciple) -> list[tuple[int, list[tuple[int, ...]]]]:
             have[colour] += energy.amount
             counts[colour] += 1
     untapped = tuple(counts)
-    table: Table | None = None  # built only when a card can be paid more than one way
-    hand_demand: tuple[int, ...] | None = None
-    found: dict[str, list[tuple[int, ...]] | None] = {}  # None: cannot be paid now
-    result = []
+    context = (tuple(have), untapped, pool, unit, tuple(me.combo))
+    answers = _ANSWERS.get(context)
+    if answers is None:
+        if len(_ANSWERS) >= _ANSWERS_KEPT:
+            _ANSWERS.clear()
+        answers = _ANSWERS[context] = {}
+    choices: dict[str, list[tuple[int, ...]]] = {}  # the ways for cards with a choice
+    result: list[tuple[int, Sequence[tuple[int, ...]]]] = []
     for i, card_id in enumerate(me.hand):
-        ways = found.get(card_id, _UNSEEN)
-        if ways is _UNSEEN:
-            card = cards[card_id]
-            cost = tuple(cost_of(me, card)) if me.combo else base_cost(card)
-            if card.kind == "energy":
-                ways = []
-            elif not can_pay(have, cost):
-                ways = None
-            elif unit and (cost[0] == 0 or len(_unit_mixes(cost, untapped, pool)) < 2):
-                ways = []  # one mix of colours pays it: nothing to choose
-            else:
-                if table is None:
-                    table = _table(me)
-                    hand_demand = _demand(me.hand)
-                rest = tuple(d - c for d, c in zip(hand_demand, base_cost(card)))
-                ways = list(_ways(cost, table, pool, rest)[1:])
-            found[card_id] = ways
-        if ways is not None:
+        answer = answers.get(card_id, _UNSEEN)
+        if answer is _UNSEEN:
+            answer = answers[card_id] = _answer(me, cards[card_id], have, untapped, pool, unit)
+        if answer is _CHOICE:
+            ways = choices.get(card_id)
+            if ways is None:
+                card = cards[card_id]
+                rest = tuple(d - c for d, c in zip(_demand(me.hand), base_cost(card)))
+                cost = tuple(cost_of(me, card))
+                ways = choices[card_id] = list(_ways(cost, _table(me), pool, rest)[1:])
             result.append((i, ways))
+        elif answer is not None:
+            result.append((i, ()))
     return result
 
 
+# What plays() found for each card under the same energy and Combo (everything the answer
+# depends on, as a key): None when it cannot be paid now, () when there is nothing to choose
+# about paying it, _CHOICE when the ways to pay depend on the table and the rest of the hand.
+_ANSWERS: dict[tuple, dict[str, object]] = {}
+_ANSWERS_KEPT = 4096  # contexts remembered before starting afresh
 _UNSEEN = object()
+_CHOICE = object()
+
+
+def _answer(me: Disciple, card: Card, have: list[int], untapped: tuple[int, ...],
+            pool: tuple[int, ...], unit: bool) -> object:
+    if card.kind == "energy":
+        return ()
+    cost = tuple(cost_of(me, card)) if me.combo else base_cost(card)
+    if not can_pay(have, cost):
+        return None
+    if unit and (cost[0] == 0 or len(_unit_mixes(cost, untapped, pool)) < 2):
+        return ()  # one mix of colours pays it: nothing to choose
+    return _CHOICE
 
 
 def other_payments(me: Disciple, index: int) -> list[tuple[int, ...]]:
