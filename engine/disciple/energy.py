@@ -282,35 +282,39 @@ def plays(me: Disciple) -> list[tuple[int, Sequence[tuple[int, ...]]]]:
             _ANSWERS.clear()
         answers = _ANSWERS[context] = {}
     choices: dict[str, list[tuple[int, ...]]] = {}  # the ways for cards with a choice
+    table: Table | None = None  # read only when some card has a choice
     result: list[tuple[int, Sequence[tuple[int, ...]]]] = []
     for i, card_id in enumerate(me.hand):
         answer = answers.get(card_id, _UNSEEN)
         if answer is _UNSEEN:
             answer = answers[card_id] = _answer(me, cards[card_id], have, untapped, pool, unit)
-        if answer is _CHOICE:
-            ways = choices.get(card_id)
-            if ways is None:
-                card = cards[card_id]
-                rest = tuple(d - c for d, c in zip(_demand(me.hand), base_cost(card)))
-                cost = tuple(cost_of(me, card))
-                ways = choices[card_id] = list(_ways(cost, _table(me), pool, rest)[1:])
-            result.append((i, ways))
-        elif answer is not None:
+        if answer is None:
+            continue
+        if not answer:
             result.append((i, ()))
+            continue
+        ways = choices.get(card_id)
+        if ways is None:
+            if table is None:
+                table, hand_demand = _table(me), _demand(me.hand)
+            own = base_cost(cards[card_id])
+            rest = (hand_demand[0] - own[0], hand_demand[1] - own[1],
+                    hand_demand[2] - own[2], hand_demand[3] - own[3])
+            ways = choices[card_id] = list(_ways(answer, table, pool, rest)[1:])
+        result.append((i, ways))
     return result
 
 
 # What plays() found for each card under the same energy and Combo (everything the answer
 # depends on, as a key): None when it cannot be paid now, () when there is nothing to choose
-# about paying it, _CHOICE when the ways to pay depend on the table and the rest of the hand.
-_ANSWERS: dict[tuple, dict[str, object]] = {}
+# about paying it, else its cost, whose ways to pay depend on the table and the rest of the hand.
+_ANSWERS: dict[tuple, dict[str, tuple[int, ...] | None]] = {}
 _ANSWERS_KEPT = 4096  # contexts remembered before starting afresh
 _UNSEEN = object()
-_CHOICE = object()
 
 
 def _answer(me: Disciple, card: Card, have: list[int], untapped: tuple[int, ...],
-            pool: tuple[int, ...], unit: bool) -> object:
+            pool: tuple[int, ...], unit: bool) -> tuple[int, ...] | None:
     if card.kind == "energy":
         return ()
     cost = tuple(cost_of(me, card)) if me.combo else base_cost(card)
@@ -318,7 +322,7 @@ def _answer(me: Disciple, card: Card, have: list[int], untapped: tuple[int, ...]
         return None
     if unit and (cost[0] == 0 or len(_unit_mixes(cost, untapped, pool)) < 2):
         return ()  # one mix of colours pays it: nothing to choose
-    return _CHOICE
+    return cost
 
 
 def other_payments(me: Disciple, index: int) -> list[tuple[int, ...]]:
