@@ -122,17 +122,30 @@ def default_taps(me: Disciple, cost: list[int], playing: int | None = None) -> t
     return _default(tuple(cost), _table(me), tuple(me.pool), demand)
 
 
-def _counts(table: Table) -> tuple[int, ...]:
-    """Untapped energy cards of each colour."""
-    counts = [0, 0, 0, 0]
-    for colour, _, tapped in table:
+def _ways(cost: tuple[int, ...], table: Table, pool: tuple[int, ...], demand: tuple[int, ...]):
+    """The smallest sets of cards that pay, the default first (see payments)."""
+    return _ways_in_order(cost, table, pool, _gray_order(cost, table, pool, demand))
+
+
+def _default(cost: tuple[int, ...], table: Table, pool: tuple[int, ...], demand) -> tuple[int, ...]:
+    """R7's default taps (see default_taps)."""
+    return _default_in_order(cost, table, pool, _gray_order(cost, table, pool, demand))
+
+
+def _gray_order(cost: tuple[int, ...], table: Table, pool: tuple[int, ...], demand) -> tuple[int, ...]:
+    """The colours a gray cost is paid from after gray energy (R7): those the rest of the hand
+    needs least against what is left of them once the coloured costs are paid. The rest of
+    the hand matters to the default only through this order, so the caches below are keyed
+    on it (six orders at most) rather than on the hand."""
+    have = list(pool)
+    for colour, amount, tapped in table:
         if not tapped:
-            counts[colour] += 1
-    return tuple(counts)
+            have[colour] += amount
+    return tuple(sorted((1, 2, 3), key=lambda c: demand[c] - (have[c] - cost[c])))
 
 
 @lru_cache(maxsize=8192)
-def _ways(cost: tuple[int, ...], table: Table, pool: tuple[int, ...], demand: tuple[int, ...]):
+def _ways_in_order(cost: tuple[int, ...], table: Table, pool: tuple[int, ...], order: tuple[int, ...]):
     by_colour = _untapped_by_colour(table)
     if all(table[i][1] == 1 for indices in by_colour for i in indices):
         mixes = _unit_mixes(cost, tuple(len(indices) for indices in by_colour), pool)
@@ -141,7 +154,7 @@ def _ways(cost: tuple[int, ...], table: Table, pool: tuple[int, ...], demand: tu
     ways = [tuple(sorted(i for c, k in enumerate(mix) for i in by_colour[c][:k])) for mix in mixes]
     if len(ways) < 2:
         return tuple(ways)
-    default = _default(cost, table, pool, demand)
+    default = _default_in_order(cost, table, pool, order)
     return (default,) + tuple(way for way in ways if way != default)
 
 
@@ -185,7 +198,8 @@ def _any_mixes(cost, table: Table, pool, by_colour: list[list[int]]) -> list[tup
 
 
 @lru_cache(maxsize=8192)
-def _default(cost: tuple[int, ...], table: Table, pool_now: tuple[int, ...], demand) -> tuple[int, ...]:
+def _default_in_order(cost: tuple[int, ...], table: Table, pool_now: tuple[int, ...],
+                      order: tuple[int, ...]) -> tuple[int, ...]:
     by_colour = _untapped_by_colour(table)
     pool = list(pool_now)
     taps: list[int] = []
@@ -203,8 +217,7 @@ def _default(cost: tuple[int, ...], table: Table, pool_now: tuple[int, ...], dem
             pass
         pool[c] -= cost[c]
     gray = cost[0] - sum(pool)
-    supply = [pool[c] + sum(table[i][1] for i in by_colour[c]) for c in range(4)]
-    for c in [0] + sorted((1, 2, 3), key=lambda c: demand[c] - supply[c]):
+    for c in (0,) + order:
         while gray > 0 and by_colour[c]:
             before = pool[c]
             tap(c)
