@@ -103,7 +103,7 @@ def _rest_of_hand(me: Disciple, playing: int | None) -> tuple[int, ...]:
     if playing is None:
         return demand
     own = base_cost(load().cards[me.hand[playing]])
-    return tuple(d - c for d, c in zip(demand, own))
+    return demand[0] - own[0], demand[1] - own[1], demand[2] - own[2], demand[3] - own[3]
 
 
 def payments(me: Disciple, cost: list[int], playing: int | None = None) -> list[tuple[int, ...]]:
@@ -118,18 +118,17 @@ def payments(me: Disciple, cost: list[int], playing: int | None = None) -> list[
 def default_taps(me: Disciple, cost: list[int], playing: int | None = None) -> tuple[int, ...]:
     """R7's default: each colour's cost from its own colour; a gray cost from gray energy
     first, then from the colours the rest of the hand needs least."""
-    demand = _rest_of_hand(me, playing)
-    return _default(tuple(cost), _table(me), tuple(me.pool), demand)
+    table, pool = _table(me), tuple(me.pool)
+    if cost[0] == 0 and can_pay(available(me), cost):
+        order = (1, 2, 3)  # no gray cost is left once the colours are paid: any order taps alike
+    else:
+        order = _gray_order(cost, table, pool, _rest_of_hand(me, playing))
+    return _default_in_order(tuple(cost), table, pool, order)
 
 
 def _ways(cost: tuple[int, ...], table: Table, pool: tuple[int, ...], demand: tuple[int, ...]):
     """The smallest sets of cards that pay, the default first (see payments)."""
     return _ways_in_order(cost, table, pool, _gray_order(cost, table, pool, demand))
-
-
-def _default(cost: tuple[int, ...], table: Table, pool: tuple[int, ...], demand) -> tuple[int, ...]:
-    """R7's default taps (see default_taps)."""
-    return _default_in_order(cost, table, pool, _gray_order(cost, table, pool, demand))
 
 
 def _gray_order(cost: tuple[int, ...], table: Table, pool: tuple[int, ...], demand) -> tuple[int, ...]:
@@ -141,7 +140,9 @@ def _gray_order(cost: tuple[int, ...], table: Table, pool: tuple[int, ...], dema
     for colour, amount, tapped in table:
         if not tapped:
             have[colour] += amount
-    return tuple(sorted((1, 2, 3), key=lambda c: demand[c] - (have[c] - cost[c])))
+    # (need, colour) pairs sort as a stable sort of the colours by need would
+    first, second, third = sorted((demand[c] - (have[c] - cost[c]), c) for c in (1, 2, 3))
+    return first[1], second[1], third[1]
 
 
 @lru_cache(maxsize=8192)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import cache
 
 from engine.disciple import trace
+from engine.disciple.campaign import next_card
 from engine.disciple.combat import start_combat, start_fight
 from engine.disciple.content import load, style_deck
 from engine.disciple.effects import log, told
@@ -208,8 +209,6 @@ def flip_event(state: State) -> None:
     a miniboss or boss waits until everyone has reached it (R37)."""
     content = load()
     if state.mode == "campaign":  # the CL picks what comes next (R41)
-        from engine.disciple.campaign import next_card
-
         next_card(state)
         return
     lead = state.players[0]  # the first player's event deck leads the journey
