@@ -26,10 +26,11 @@ Part = tuple[str, tuple[Op, ...]]  # a section of a card ("effects", "flow"...) 
 
 
 def log(state: State, text: str) -> None:
-    state.log.append(text)
+    lines = state.log
+    lines.append(text)
     state.logged += 1
-    if len(state.log) > LOG_LENGTH:
-        del state.log[:-LOG_LENGTH]
+    if len(lines) > LOG_LENGTH:
+        del lines[:-LOG_LENGTH]
 
 
 def told(state: State, solo: str, named: str) -> str:
@@ -93,11 +94,12 @@ def retarget(state: State) -> None:
     players, enemies = state.players, state.enemies
     if not enemies:
         return
-    standing = first_standing(state)
     for enemy in enemies:
-        if standing >= 0 and players[enemy.target].beaten and not enemy.beaten:
-            fallen = players[enemy.target].name
-            turn_on(state, enemy, standing, f", {fallen} having fallen")
+        if players[enemy.target].beaten and not enemy.beaten:
+            standing = first_standing(state)
+            if standing >= 0:
+                fallen = players[enemy.target].name
+                turn_on(state, enemy, standing, f", {fallen} having fallen")
     fighting = -1  # the first enemy still fighting, found when someone needs it
     for me in players:
         if enemies[me.target].beaten and not me.beaten:

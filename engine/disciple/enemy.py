@@ -197,7 +197,7 @@ def run_turn(state: State) -> bool:
             turn.skip -= 1
             log(state, f"Stunned, {enemy.name} loses the first action of {pattern.name}.")
             continue
-        key = f"{_pattern_key(enemy, turn.pattern)}:{action_index}"
+        key = f"{_pattern_key(enemy, turn.pattern)}:{action_index}" if trace.on() else ""
         enemy_action(state, enemy, pattern.actions[action_index], key)
     end_turn(state, enemy)
     return True
@@ -211,7 +211,8 @@ def stun_tap(state: State, seat: int, energy_index: int) -> bool:
 
 def enemy_action(state: State, enemy: Enemy, action, key: str) -> None:
     """One action of a pattern: counters answer first (R9); then, as R3 orders a card, the
-    enemy's own buffs, its debuffs on the Disciple, and the hit (R20 adds the named attack)."""
+    enemy's own buffs, its debuffs on the Disciple, and the hit (R20 adds the named attack).
+    `key` names the pattern action for a coverage run ("" when nobody traces)."""
     me = victim(state, enemy)
     kind = action.kind
     trigger_counter(state, me, kind, enemy)
