@@ -85,7 +85,10 @@ def first_standing(state: State, start: int = 0) -> int:
 
 
 def seat_index(state: State, me: Disciple) -> int:
-    return next(seat for seat, player in enumerate(state.players) if player is me)
+    for seat, player in enumerate(state.players):
+        if player is me:  # the very Disciple: players equal in every field are still two seats
+            return seat
+    raise AssertionError(f"{me.name} has no seat at this table")
 
 
 def retarget(state: State) -> None:
@@ -166,12 +169,11 @@ def matches(card: Card, tag: str) -> bool:
     return tag == "" or tag == card.id or tag == card.kind or tag in card.tags
 
 
-def _passives(me: Disciple, name: str):
+def _passives(me: Disciple, name: str) -> list[tuple[Card, int, Op]]:
     """(card, index, op) of every passive op of this name in force."""
-    for held in in_play(me):
-        for i, op in enumerate(held.passive):
-            if op.op == name:
-                yield held, i, op
+    if not (me.stance or me.style or me.state_card):
+        return []  # nothing in play: the usual case, asked at every hit
+    return [(held, i, op) for held in in_play(me) for i, op in enumerate(held.passive) if op.op == name]
 
 
 def bonus_for(me: Disciple, card: Card) -> int:

@@ -47,7 +47,7 @@ def available(me: Disciple) -> list[int]:
     have = list(me.pool)
     for energy in me.energy:
         if not energy.tapped:
-            have[COLOURS.index(energy.colour)] += energy.amount
+            have[_COLOUR_INDEX[energy.colour]] += energy.amount
     return have
 
 
@@ -70,7 +70,7 @@ _COLOUR_INDEX = {colour: i for i, colour in enumerate(COLOURS)}
 
 
 def _table(me: Disciple) -> Table:
-    return tuple((_COLOUR_INDEX[e.colour], e.amount, e.tapped) for e in me.energy)
+    return tuple([(_COLOUR_INDEX[e.colour], e.amount, e.tapped) for e in me.energy])
 
 
 def _untapped_by_colour(table: Table) -> list[list[int]]:
@@ -232,7 +232,7 @@ def pay(me: Disciple, cost: list[int], taps: tuple[int, ...]) -> None:
     for i in taps:
         energy = me.energy[i]
         energy.tapped = True
-        me.pool[COLOURS.index(energy.colour)] += energy.amount
+        me.pool[_COLOUR_INDEX[energy.colour]] += energy.amount
     for c in (1, 2, 3):
         me.pool[c] -= cost[c]
     gray = cost[0]
