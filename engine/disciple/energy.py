@@ -140,9 +140,17 @@ def _gray_order(cost: tuple[int, ...], table: Table, pool: tuple[int, ...], dema
     for colour, amount, tapped in table:
         if not tapped:
             have[colour] += amount
-    # (need, colour) pairs sort as a stable sort of the colours by need would
-    first, second, third = sorted((demand[c] - (have[c] - cost[c]), c) for c in (1, 2, 3))
-    return first[1], second[1], third[1]
+    # (need, colour) pairs put in order as a stable sort of the colours by need would
+    a = (demand[1] - have[1] + cost[1], 1)
+    b = (demand[2] - have[2] + cost[2], 2)
+    c = (demand[3] - have[3] + cost[3], 3)
+    if a > b:
+        a, b = b, a
+    if b > c:
+        b, c = c, b
+        if a > b:
+            a, b = b, a
+    return a[1], b[1], c[1]
 
 
 @lru_cache(maxsize=8192)
