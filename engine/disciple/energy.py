@@ -136,10 +136,19 @@ def _gray_order(cost: tuple[int, ...], table: Table, pool: tuple[int, ...], dema
     needs least against what is left of them once the coloured costs are paid. The rest of
     the hand matters to the default only through this order, so the caches below are keyed
     on it (six orders at most) rather than on the hand."""
+    return _order_by_need(cost, _have(table, pool), demand)
+
+
+def _have(table: Table, pool: tuple[int, ...]) -> list[int]:
+    """The pool and the untapped energy cards together, per colour."""
     have = list(pool)
     for colour, amount, tapped in table:
         if not tapped:
             have[colour] += amount
+    return have
+
+
+def _order_by_need(cost: tuple[int, ...], have: list[int], demand) -> tuple[int, ...]:
     # (need, colour) pairs put in order as a stable sort of the colours by need would
     a = (demand[1] - have[1] + cost[1], 1)
     b = (demand[2] - have[2] + cost[2], 2)
@@ -285,64 +294,69 @@ def plays(me: Disciple) -> list[tuple[int, Sequence[tuple[int, ...]]]]:
     """For legal_actions: each hand position the Disciple can play now, with the ways to pay
     for it besides the default (R7). The energy is read once; copies of a card play alike."""
     cards = load().cards
-    pool = tuple(me.pool)
-    have = list(pool)
-    counts = [0, 0, 0, 0]
-    unit = True  # every energy card gives 1: the colour counts say all (_unit_mixes)
-    for energy in me.energy:
-        if energy.amount != 1:
-            unit = False
-        if not energy.tapped:
-            colour = _COLOUR_INDEX[energy.colour]
-            have[colour] += energy.amount
-            counts[colour] += 1
-    untapped = tuple(counts)
-    context = (tuple(have), untapped, pool, unit, tuple(me.combo))
-    answers = _ANSWERS.get(context)
-    if answers is None:
-        if len(_ANSWERS) >= _ANSWERS_KEPT:
-            _ANSWERS.clear()
-        answers = _ANSWERS[context] = {}
-    choices: dict[str, list[tuple[int, ...]]] = {}  # the ways for cards with a choice
-    table: Table | None = None  # read only when some card has a choice
+    table, pool = _table(me), tuple(me.pool)
+    context = (table, pool, tuple(me.combo))
+    known = _KNOWN.get(context)
+    if known is None:
+        if len(_KNOWN) >= _KNOWN_KEPT:
+            _KNOWN.clear()
+        known = _KNOWN[context] = _Known(table, pool)
+    answers, have = known.answers, known.have
+    hand_demand: tuple[int, ...] | None = None
     result: list[tuple[int, Sequence[tuple[int, ...]]]] = []
     for i, card_id in enumerate(me.hand):
         answer = answers.get(card_id, _UNSEEN)
         if answer is _UNSEEN:
-            answer = answers[card_id] = _answer(me, cards[card_id], have, untapped, pool, unit)
+            answer = answers[card_id] = _answer(me, cards[card_id], known)
         if answer is None:
             continue
         if not answer:
             result.append((i, ()))
             continue
-        ways = choices.get(card_id)
+        # several ways to pay: which is the default depends on the rest of the hand (R7)
+        if hand_demand is None:
+            hand_demand = _demand(me.hand)
+        own = base_cost(cards[card_id])
+        rest = (hand_demand[0] - own[0], hand_demand[1] - own[1],
+                hand_demand[2] - own[2], hand_demand[3] - own[3])
+        key = (card_id, _order_by_need(answer, have, rest))
+        ways = known.ways.get(key)
         if ways is None:
-            if table is None:
-                table, hand_demand = _table(me), _demand(me.hand)
-            own = base_cost(cards[card_id])
-            rest = (hand_demand[0] - own[0], hand_demand[1] - own[1],
-                    hand_demand[2] - own[2], hand_demand[3] - own[3])
-            ways = choices[card_id] = list(_ways(answer, table, pool, rest)[1:])
+            ways = known.ways[key] = _ways_in_order(answer, table, pool, key[1])[1:]
         result.append((i, ways))
     return result
 
 
-# What plays() found for each card under the same energy and Combo (everything the answer
-# depends on, as a key): None when it cannot be paid now, () when there is nothing to choose
-# about paying it, else its cost, whose ways to pay depend on the table and the rest of the hand.
-_ANSWERS: dict[tuple, dict[str, tuple[int, ...] | None]] = {}
-_ANSWERS_KEPT = 4096  # contexts remembered before starting afresh
+class _Known:
+    """What plays() found under one table of energy cards, pool and Combo (everything its
+    answers depend on besides the card and the hand's demand, which key them in turn)."""
+
+    __slots__ = ("pool", "have", "untapped", "unit", "answers", "ways")
+
+    def __init__(self, table: Table, pool: tuple[int, ...]) -> None:
+        self.pool = pool
+        self.have = _have(table, pool)
+        self.untapped = tuple(len(indices) for indices in _untapped_by_colour(table))
+        self.unit = all(amount == 1 for _, amount, _ in table)  # then counts say all (_unit_mixes)
+        # card id -> None when it cannot be paid now, () when there is nothing to choose
+        # about paying it, else its cost
+        self.answers: dict[str, tuple[int, ...] | None] = {}
+        # (card id, gray order) -> the ways to pay besides the default
+        self.ways: dict[tuple[str, tuple[int, ...]], tuple[tuple[int, ...], ...]] = {}
+
+
+_KNOWN: dict[tuple, _Known] = {}
+_KNOWN_KEPT = 4096  # contexts remembered before starting afresh
 _UNSEEN = object()
 
 
-def _answer(me: Disciple, card: Card, have: list[int], untapped: tuple[int, ...],
-            pool: tuple[int, ...], unit: bool) -> tuple[int, ...] | None:
+def _answer(me: Disciple, card: Card, known: _Known) -> tuple[int, ...] | None:
     if card.kind == "energy":
         return ()
     cost = tuple(cost_of(me, card)) if me.combo else base_cost(card)
-    if not can_pay(have, cost):
+    if not can_pay(known.have, cost):
         return None
-    if unit and (cost[0] == 0 or len(_unit_mixes(cost, untapped, pool)) < 2):
+    if known.unit and (cost[0] == 0 or len(_unit_mixes(cost, known.untapped, known.pool)) < 2):
         return ()  # one mix of colours pays it: nothing to choose
     return cost
 
