@@ -43,14 +43,6 @@ def cost_of(me: Disciple, card: Card) -> list[int]:
     return cost
 
 
-def available(me: Disciple) -> list[int]:
-    have = list(me.pool)
-    for energy in me.energy:
-        if not energy.tapped:
-            have[_COLOUR_INDEX[energy.colour]] += energy.amount
-    return have
-
-
 def can_pay(have: list[int], cost: list[int]) -> bool:
     spare = have[0]
     for c in (1, 2, 3):
@@ -118,12 +110,16 @@ def payments(me: Disciple, cost: list[int], playing: int | None = None) -> list[
 def default_taps(me: Disciple, cost: list[int], playing: int | None = None) -> tuple[int, ...]:
     """R7's default: each colour's cost from its own colour; a gray cost from gray energy
     first, then from the colours the rest of the hand needs least."""
-    table, pool = _table(me), tuple(me.pool)
-    if cost[0] == 0 and can_pay(available(me), cost):
+    known = _known(me)
+    if cost[0] == 0 and can_pay(known.have, cost):
         order = (1, 2, 3)  # no gray cost is left once the colours are paid: any order taps alike
     else:
-        order = _gray_order(cost, table, pool, _rest_of_hand(me, playing))
-    return _default_in_order(tuple(cost), table, pool, order)
+        order = _order_by_need(cost, known.have, _rest_of_hand(me, playing))
+    key = (tuple(cost), order)
+    taps = known.defaults.get(key)
+    if taps is None:
+        taps = known.defaults[key] = _default_in_order(key[0], known.table, known.pool, order)
+    return taps
 
 
 def _ways(cost: tuple[int, ...], table: Table, pool: tuple[int, ...], demand: tuple[int, ...]):
@@ -264,36 +260,39 @@ def pay(me: Disciple, cost: list[int], taps: tuple[int, ...]) -> None:
 
 
 def playable(me: Disciple, index: int) -> bool:
-    card = load().cards[me.hand[index]]
-    if card.kind == "energy":
-        return True
-    return can_pay(available(me), cost_of(me, card))
+    return _answer(me, _known(me), me.hand[index]) is not None
 
 
 def playable_indices(me: Disciple) -> list[int]:
-    """Hand positions the Disciple can play now (one energy count for the whole hand)."""
-    cards = load().cards
-    have = available(me)
-    seen: dict[str, bool] = {}
-    result = []
-    for i, card_id in enumerate(me.hand):
-        ok = seen.get(card_id)
-        if ok is None:
-            card = cards[card_id]
-            if card.kind == "energy":
-                ok = True
-            else:
-                ok = can_pay(have, cost_of(me, card) if me.combo else list(base_cost(card)))
-            seen[card_id] = ok
-        if ok:
-            result.append(i)
-    return result
+    """Hand positions the Disciple can play now."""
+    known = _known(me)
+    return [i for i, card_id in enumerate(me.hand) if _answer(me, known, card_id) is not None]
 
 
 def plays(me: Disciple) -> list[tuple[int, Sequence[tuple[int, ...]]]]:
     """For legal_actions: each hand position the Disciple can play now, with the ways to pay
     for it besides the default (R7). The energy is read once; copies of a card play alike."""
-    cards = load().cards
+    known = _known(me)
+    answers = known.answers
+    hand_demand: tuple[int, ...] | None = None
+    result: list[tuple[int, Sequence[tuple[int, ...]]]] = []
+    for i, card_id in enumerate(me.hand):
+        answer = answers.get(card_id, _UNSEEN)
+        if answer is _UNSEEN:
+            answer = _answer(me, known, card_id)
+        if answer is None:
+            continue
+        if not answer:
+            result.append((i, ()))
+            continue
+        if hand_demand is None:
+            hand_demand = _demand(me.hand)
+        result.append((i, _other_ways(known, card_id, answer, hand_demand)))
+    return result
+
+
+def _known(me: Disciple) -> _Known:
+    """What is known under the Disciple's energy cards, pool and Combo."""
     table, pool = _table(me), tuple(me.pool)
     context = (table, pool, tuple(me.combo))
     known = _KNOWN.get(context)
@@ -301,39 +300,51 @@ def plays(me: Disciple) -> list[tuple[int, Sequence[tuple[int, ...]]]]:
         if len(_KNOWN) >= _KNOWN_KEPT:
             _KNOWN.clear()
         known = _KNOWN[context] = _Known(table, pool)
-    answers, have = known.answers, known.have
-    hand_demand: tuple[int, ...] | None = None
-    result: list[tuple[int, Sequence[tuple[int, ...]]]] = []
-    for i, card_id in enumerate(me.hand):
-        answer = answers.get(card_id, _UNSEEN)
-        if answer is _UNSEEN:
-            answer = answers[card_id] = _answer(me, cards[card_id], known)
-        if answer is None:
-            continue
-        if not answer:
-            result.append((i, ()))
-            continue
-        # several ways to pay: which is the default depends on the rest of the hand (R7)
-        if hand_demand is None:
-            hand_demand = _demand(me.hand)
-        own = base_cost(cards[card_id])
-        rest = (hand_demand[0] - own[0], hand_demand[1] - own[1],
-                hand_demand[2] - own[2], hand_demand[3] - own[3])
-        key = (card_id, _order_by_need(answer, have, rest))
-        ways = known.ways.get(key)
-        if ways is None:
-            ways = known.ways[key] = _ways_in_order(answer, table, pool, key[1])[1:]
-        result.append((i, ways))
-    return result
+    return known
+
+
+def _answer(me: Disciple, known: _Known, card_id: str) -> tuple[int, ...] | None:
+    """None when the card cannot be paid now, () when there is nothing to choose about paying
+    it, else its cost (remembered in `known`)."""
+    answer = known.answers.get(card_id, _UNSEEN)
+    if answer is not _UNSEEN:
+        return answer
+    card = load().cards[card_id]
+    if card.kind == "energy":
+        answer = ()
+    else:
+        cost = tuple(cost_of(me, card)) if me.combo else base_cost(card)
+        if not can_pay(known.have, cost):
+            answer = None
+        elif known.unit and (cost[0] == 0 or len(_unit_mixes(cost, known.untapped, known.pool)) < 2):
+            answer = ()  # one mix of colours pays it: nothing to choose
+        else:
+            answer = cost
+    known.answers[card_id] = answer
+    return answer
+
+
+def _other_ways(known: _Known, card_id: str, cost: tuple[int, ...], hand_demand: tuple[int, ...]):
+    """The ways to pay this card of the hand besides the default, which depends on the rest
+    of the hand (R7) through the gray order."""
+    own = base_cost(load().cards[card_id])
+    rest = (hand_demand[0] - own[0], hand_demand[1] - own[1],
+            hand_demand[2] - own[2], hand_demand[3] - own[3])
+    key = (card_id, _order_by_need(cost, known.have, rest))
+    ways = known.ways.get(key)
+    if ways is None:
+        ways = known.ways[key] = _ways_in_order(cost, known.table, known.pool, key[1])[1:]
+    return ways
 
 
 class _Known:
     """What plays() found under one table of energy cards, pool and Combo (everything its
     answers depend on besides the card and the hand's demand, which key them in turn)."""
 
-    __slots__ = ("pool", "have", "untapped", "unit", "answers", "ways")
+    __slots__ = ("table", "pool", "have", "untapped", "unit", "answers", "ways", "defaults")
 
     def __init__(self, table: Table, pool: tuple[int, ...]) -> None:
+        self.table = table
         self.pool = pool
         self.have = _have(table, pool)
         self.untapped = tuple(len(indices) for indices in _untapped_by_colour(table))
@@ -343,6 +354,8 @@ class _Known:
         self.answers: dict[str, tuple[int, ...] | None] = {}
         # (card id, gray order) -> the ways to pay besides the default
         self.ways: dict[tuple[str, tuple[int, ...]], tuple[tuple[int, ...], ...]] = {}
+        # (cost, gray order) -> the default taps
+        self.defaults: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
 
 
 _KNOWN: dict[tuple, _Known] = {}
@@ -350,23 +363,10 @@ _KNOWN_KEPT = 4096  # contexts remembered before starting afresh
 _UNSEEN = object()
 
 
-def _answer(me: Disciple, card: Card, known: _Known) -> tuple[int, ...] | None:
-    if card.kind == "energy":
-        return ()
-    cost = tuple(cost_of(me, card)) if me.combo else base_cost(card)
-    if not can_pay(known.have, cost):
-        return None
-    if known.unit and (cost[0] == 0 or len(_unit_mixes(cost, known.untapped, known.pool)) < 2):
-        return ()  # one mix of colours pays it: nothing to choose
-    return cost
-
-
 def other_payments(me: Disciple, index: int) -> list[tuple[int, ...]]:
     """The ways to pay for the card at this hand position besides the default."""
-    card = load().cards[me.hand[index]]
-    if card.kind == "energy":
-        return []
-    cost = cost_of(me, card)
-    if cost[0] == 0 and all(e.amount == 1 for e in me.energy):
-        return []  # coloured costs alone leave nothing to choose between
-    return payments(me, cost, index)[1:]
+    known = _known(me)
+    answer = _answer(me, known, me.hand[index])
+    if not answer:
+        return []  # cannot be paid, or nothing to choose
+    return list(_other_ways(known, me.hand[index], answer, _demand(me.hand)))
