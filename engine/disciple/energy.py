@@ -145,10 +145,15 @@ def _have(table: Table, pool: tuple[int, ...]) -> list[int]:
 
 
 def _order_by_need(cost: tuple[int, ...], have: list[int], demand) -> tuple[int, ...]:
-    # (need, colour) pairs put in order as a stable sort of the colours by need would
-    a = (demand[1] - have[1] + cost[1], 1)
-    b = (demand[2] - have[2] + cost[2], 2)
-    c = (demand[3] - have[3] + cost[3], 3)
+    """_gray_order, from the pool and untapped energy already added up (`have`)."""
+    return _colours_by(demand[1] - have[1] + cost[1], demand[2] - have[2] + cost[2],
+                       demand[3] - have[3] + cost[3])
+
+
+def _colours_by(blue: int, red: int, green: int) -> tuple[int, ...]:
+    """The three colours ordered by these numbers, as a stable sort would (ties keep
+    COLOURS order): sorted() with a key costs more, and this is asked at every card played."""
+    a, b, c = (blue, 1), (red, 2), (green, 3)
     if a > b:
         a, b = b, a
     if b > c:
@@ -251,7 +256,7 @@ def pay(me: Disciple, cost: list[int], taps: tuple[int, ...]) -> None:
     gray = cost[0]
     if gray:
         demand = _demand(me.hand)
-        for c in [0] + sorted((1, 2, 3), key=lambda c: demand[c]):
+        for c in (0,) + _colours_by(demand[1], demand[2], demand[3]):
             take = min(me.pool[c], gray)
             me.pool[c] -= take
             gray -= take
