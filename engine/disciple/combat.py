@@ -136,7 +136,7 @@ def _put_in_play(state: State, me: Disciple, card: Card) -> None:
 
 
 def tap_words(me: Disciple, taps: tuple[int, ...]) -> str:
-    return " ".join(COLOUR_LETTER[me.energy[i].colour] for i in taps) or "nothing"
+    return " ".join([COLOUR_LETTER[me.energy[i].colour] for i in taps]) or "nothing"
 
 
 def play_card(state: State, me: Disciple, index: int, taps: tuple[int, ...] | None = None) -> None:
