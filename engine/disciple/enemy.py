@@ -128,8 +128,9 @@ def begin_turn(state: State, index: int = 0) -> bool:
             for i, op in enumerate(special.ops):
                 trace.fire(f"enemy:{enemy.id}:special:{k}:op:{i}")
                 enemy_op(state, enemy, op, "none")
-    if card.specials and (special_text := " ".join(s.text for s in card.specials if s.when == "turn" and s.text)):
-        log(state, f"{enemy.name}: {special_text}")
+    told_specials = [s.text for s in card.specials if s.when == "turn" and s.text] if card.specials else ()
+    if told_specials:
+        log(state, f"{enemy.name}: {' '.join(told_specials)}")
     # R19: Stun skips first actions and Weakened draws extra patterns, first pattern only
     turn = EnemyTurn(enemy=index, patterns_left=card.patterns_per_turn - 1, skip=enemy.stun)
     enemy.stun = 0

@@ -262,7 +262,7 @@ class DiscipleGame(Game):
         if state.phase != "player":
             return []
         seat = state.active
-        actions: list[Action] = [Target(i, seat) for i in self._targets(state)] if len(state.enemies) > 1 else []
+        actions: list[Action] = [Target(i, seat) for i in self._targets(state)]
         plain = _PLAYS[seat] if seat < len(_PLAYS) else ()
         for i, other_ways in energy.plays(state.players[seat]):
             actions.append(plain[i] if i < len(plain) else PlayCard(i, None, seat))
