@@ -6,6 +6,7 @@ Rulings cited as R<n> are in RULINGS.md beside this file.
 from __future__ import annotations
 
 from engine.disciple import enemy as foe
+from engine.disciple.campaign import aim
 from engine.disciple import trace
 from engine.disciple.content import Card, load
 from engine.disciple.effects import (
@@ -135,7 +136,7 @@ def _put_in_play(state: State, me: Disciple, card: Card) -> None:
 
 
 def tap_words(me: Disciple, taps: tuple[int, ...]) -> str:
-    return " ".join(COLOUR_LETTER[me.energy[i].colour] for i in taps) or "nothing"
+    return " ".join([COLOUR_LETTER[me.energy[i].colour] for i in taps]) or "nothing"
 
 
 def play_card(state: State, me: Disciple, index: int, taps: tuple[int, ...] | None = None) -> None:
@@ -248,8 +249,6 @@ def end_player_turn(state: State) -> None:
 def enemy_turns(state: State, index: int) -> None:
     """The enemies still fighting take their turns in order, from enemy `index`; then the
     first player still standing begins the next round. Stops for a decision or a fight's end."""
-    from engine.disciple.campaign import aim
-
     for i in range(index, len(state.enemies)):
         if state.enemies[i].beaten:
             continue

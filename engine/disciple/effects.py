@@ -26,10 +26,11 @@ Part = tuple[str, tuple[Op, ...]]  # a section of a card ("effects", "flow"...) 
 
 
 def log(state: State, text: str) -> None:
-    state.log.append(text)
+    lines = state.log
+    lines.append(text)
     state.logged += 1
-    if len(state.log) > LOG_LENGTH:
-        del state.log[:-LOG_LENGTH]
+    if len(lines) > LOG_LENGTH:
+        del lines[:-LOG_LENGTH]
 
 
 def told(state: State, solo: str, named: str) -> str:
@@ -37,10 +38,16 @@ def told(state: State, solo: str, named: str) -> str:
     return named if len(state.players) > 1 else solo
 
 
-def ordered(ops: list[tuple[str, Op]]) -> list[tuple[str, Op]]:
-    """Buffs, then debuffs, then skills; stable inside each group (R3). Each op keeps the
-    key naming its clause."""
-    return sorted(ops, key=lambda keyed: _ORDER.get(keyed[1].op, 2))
+def ordered(ops: list[tuple]) -> list[tuple]:
+    """Buffs, then debuffs, then skills; stable inside each group (R3). Each op (last in its
+    tuple) keeps what names its clause."""
+    if len(ops) < 2:
+        return ops
+    return sorted(ops, key=_order_of)
+
+
+def _order_of(keyed: tuple) -> int:
+    return _ORDER.get(keyed[-1].op, 2)
 
 
 def half_up(n: int) -> int:
@@ -50,11 +57,23 @@ def half_up(n: int) -> int:
 def fight_over(state: State) -> bool:
     """Versus ends when one Disciple falls; a fight against enemies when every Disciple or
     every enemy is beaten."""
+    # plain loops: asked several times in every step, generator expressions cost more
     if state.mode == "versus":
-        return any(p.beaten for p in state.players)
-    if all(p.beaten for p in state.players):
+        for p in state.players:
+            if p.beaten:
+                return True
+        return False
+    for p in state.players:
+        if not p.beaten:
+            break
+    else:
         return True
-    return bool(state.enemies) and all(e.beaten for e in state.enemies)
+    if not state.enemies:
+        return False
+    for e in state.enemies:
+        if not e.beaten:
+            return False
+    return True
 
 
 def first_standing(state: State, start: int = 0) -> int:
@@ -66,22 +85,33 @@ def first_standing(state: State, start: int = 0) -> int:
 
 
 def seat_index(state: State, me: Disciple) -> int:
-    return next(seat for seat, player in enumerate(state.players) if player is me)
+    for seat, player in enumerate(state.players):
+        if player is me:  # the very Disciple: players equal in every field are still two seats
+            return seat
+    raise AssertionError(f"{me.name} has no seat at this table")
 
 
 def retarget(state: State) -> None:
     """Co-Op: an enemy whose target fell turns to the first player still standing; a Disciple
     whose enemy fell turns to the first enemy still fighting (R36)."""
-    standing = first_standing(state)
-    for enemy in state.enemies:
-        if standing >= 0 and state.players[enemy.target].beaten and not enemy.beaten:
-            fallen = state.players[enemy.target].name
-            turn_on(state, enemy, standing, f", {fallen} having fallen")
-    fighting = [i for i, enemy in enumerate(state.enemies) if not enemy.beaten]
-    for me in state.players:
-        if fighting and state.enemies[me.target].beaten and not me.beaten:
-            log(state, f"{me.name} turns to face {state.enemies[fighting[0]].name}.")
-            me.target = fighting[0]
+    players, enemies = state.players, state.enemies
+    if not enemies:
+        return
+    for enemy in enemies:
+        if players[enemy.target].beaten and not enemy.beaten:
+            standing = first_standing(state)
+            if standing >= 0:
+                fallen = players[enemy.target].name
+                turn_on(state, enemy, standing, f", {fallen} having fallen")
+    fighting = -1  # the first enemy still fighting, found when someone needs it
+    for me in players:
+        if enemies[me.target].beaten and not me.beaten:
+            if fighting < 0:
+                fighting = next((i for i, enemy in enumerate(enemies) if not enemy.beaten), -1)
+                if fighting < 0:
+                    return
+            log(state, f"{me.name} turns to face {enemies[fighting].name}.")
+            me.target = fighting
 
 
 def turn_on(state: State, enemy: Enemy, seat: int, why: str = "") -> None:
@@ -139,12 +169,11 @@ def matches(card: Card, tag: str) -> bool:
     return tag == "" or tag == card.id or tag == card.kind or tag in card.tags
 
 
-def _passives(me: Disciple, name: str):
+def _passives(me: Disciple, name: str) -> list[tuple[Card, int, Op]]:
     """(card, index, op) of every passive op of this name in force."""
-    for held in in_play(me):
-        for i, op in enumerate(held.passive):
-            if op.op == name:
-                yield held, i, op
+    if not (me.stance or me.style or me.state_card):
+        return []  # nothing in play: the usual case, asked at every hit
+    return [(held, i, op) for held in in_play(me) for i, op in enumerate(held.passive) if op.op == name]
 
 
 def bonus_for(me: Disciple, card: Card) -> int:
@@ -220,13 +249,13 @@ def resolve_player_ops(
     state: State, me: Disciple, card: Card, parts: list[Part], foe: Enemy | None = None
 ) -> None:
     """Resolve sections of a card in the order of R3, each op tagged with its clause."""
-    keyed = [(f"card:{card.id}:{section}:{i}", op) for section, ops in parts
-             for i, op in enumerate(ops)]
+    keyed = [(section, i, op) for section, ops in parts for i, op in enumerate(ops)]
     res = Resolution(card, foe)
-    for key, op in ordered(keyed):
+    for section, i, op in ordered(keyed):
         if fight_over(state):
             return
-        trace.fire(key)
+        if trace.on():  # the clause's key is only worded for a coverage run
+            trace.fire(f"card:{card.id}:{section}:{i}")
         player_op(state, me, res, op)
     if res.reclinch and not fight_over(state):
         me.clinch = True

@@ -128,8 +128,9 @@ def begin_turn(state: State, index: int = 0) -> bool:
             for i, op in enumerate(special.ops):
                 trace.fire(f"enemy:{enemy.id}:special:{k}:op:{i}")
                 enemy_op(state, enemy, op, "none")
-    if special_text := " ".join(s.text for s in card.specials if s.when == "turn" and s.text):
-        log(state, f"{enemy.name}: {special_text}")
+    told_specials = [s.text for s in card.specials if s.when == "turn" and s.text] if card.specials else ()
+    if told_specials:
+        log(state, f"{enemy.name}: {' '.join(told_specials)}")
     # R19: Stun skips first actions and Weakened draws extra patterns, first pattern only
     turn = EnemyTurn(enemy=index, patterns_left=card.patterns_per_turn - 1, skip=enemy.stun)
     enemy.stun = 0
@@ -197,7 +198,7 @@ def run_turn(state: State) -> bool:
             turn.skip -= 1
             log(state, f"Stunned, {enemy.name} loses the first action of {pattern.name}.")
             continue
-        key = f"{_pattern_key(enemy, turn.pattern)}:{action_index}"
+        key = f"{_pattern_key(enemy, turn.pattern)}:{action_index}" if trace.on() else ""
         enemy_action(state, enemy, pattern.actions[action_index], key)
     end_turn(state, enemy)
     return True
@@ -211,7 +212,8 @@ def stun_tap(state: State, seat: int, energy_index: int) -> bool:
 
 def enemy_action(state: State, enemy: Enemy, action, key: str) -> None:
     """One action of a pattern: counters answer first (R9); then, as R3 orders a card, the
-    enemy's own buffs, its debuffs on the Disciple, and the hit (R20 adds the named attack)."""
+    enemy's own buffs, its debuffs on the Disciple, and the hit (R20 adds the named attack).
+    `key` names the pattern action for a coverage run ("" when nobody traces)."""
     me = victim(state, enemy)
     kind = action.kind
     trigger_counter(state, me, kind, enemy)

@@ -9,6 +9,7 @@ Rulings cited as R<n> are in RULINGS.md beside this file.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import product
 
@@ -42,14 +43,6 @@ def cost_of(me: Disciple, card: Card) -> list[int]:
     return cost
 
 
-def available(me: Disciple) -> list[int]:
-    have = list(me.pool)
-    for energy in me.energy:
-        if not energy.tapped:
-            have[COLOURS.index(energy.colour)] += energy.amount
-    return have
-
-
 def can_pay(have: list[int], cost: list[int]) -> bool:
     spare = have[0]
     for c in (1, 2, 3):
@@ -69,7 +62,7 @@ _COLOUR_INDEX = {colour: i for i, colour in enumerate(COLOURS)}
 
 
 def _table(me: Disciple) -> Table:
-    return tuple((_COLOUR_INDEX[e.colour], e.amount, e.tapped) for e in me.energy)
+    return tuple([(_COLOUR_INDEX[e.colour], e.amount, e.tapped) for e in me.energy])
 
 
 def _untapped_by_colour(table: Table) -> list[list[int]]:
@@ -83,25 +76,26 @@ def _untapped_by_colour(table: Table) -> list[list[int]]:
     return by_colour
 
 
-@lru_cache(maxsize=4096)
-def _demand(hand: tuple[str, ...]) -> tuple[int, ...]:
-    """What the hand's costs ask of each colour."""
-    demand = [0, 0, 0, 0]
-    cards = load().cards
+def _demand(hand: list[str]) -> tuple[int, ...]:
+    """What the hand's costs ask of each colour (summed afresh: hands vary too much to cache)."""
+    gray = blue = red = green = 0
     for card_id in hand:
-        for colour, n in cards[card_id].cost.items():
-            demand[_COLOUR_INDEX[colour]] += n
-    return tuple(demand)
+        cost = _BASE_COST.get(card_id) or base_cost(load().cards[card_id])
+        gray += cost[0]
+        blue += cost[1]
+        red += cost[2]
+        green += cost[3]
+    return gray, blue, red, green
 
 
 def _rest_of_hand(me: Disciple, playing: int | None) -> tuple[int, ...]:
     """What the hand asks of each colour without the card being played (None: it has left
     the hand already)."""
-    demand = _demand(tuple(me.hand))
+    demand = _demand(me.hand)
     if playing is None:
         return demand
     own = base_cost(load().cards[me.hand[playing]])
-    return tuple(d - c for d, c in zip(demand, own))
+    return demand[0] - own[0], demand[1] - own[1], demand[2] - own[2], demand[3] - own[3]
 
 
 def payments(me: Disciple, cost: list[int], playing: int | None = None) -> list[tuple[int, ...]]:
@@ -116,21 +110,61 @@ def payments(me: Disciple, cost: list[int], playing: int | None = None) -> list[
 def default_taps(me: Disciple, cost: list[int], playing: int | None = None) -> tuple[int, ...]:
     """R7's default: each colour's cost from its own colour; a gray cost from gray energy
     first, then from the colours the rest of the hand needs least."""
-    demand = _rest_of_hand(me, playing)
-    return _default(tuple(cost), _table(me), tuple(me.pool), demand)
+    known = _known(me)
+    if cost[0] == 0 and can_pay(known.have, cost):
+        order = (1, 2, 3)  # no gray cost is left once the colours are paid: any order taps alike
+    else:
+        order = _order_by_need(cost, known.have, _rest_of_hand(me, playing))
+    key = (tuple(cost), order)
+    taps = known.defaults.get(key)
+    if taps is None:
+        taps = known.defaults[key] = _default_in_order(key[0], known.table, known.pool, order)
+    return taps
 
 
-def _counts(table: Table) -> tuple[int, ...]:
-    """Untapped energy cards of each colour."""
-    counts = [0, 0, 0, 0]
-    for colour, _, tapped in table:
+def _ways(cost: tuple[int, ...], table: Table, pool: tuple[int, ...], demand: tuple[int, ...]):
+    """The smallest sets of cards that pay, the default first (see payments)."""
+    return _ways_in_order(cost, table, pool, _gray_order(cost, table, pool, demand))
+
+
+def _gray_order(cost: tuple[int, ...], table: Table, pool: tuple[int, ...], demand) -> tuple[int, ...]:
+    """The colours a gray cost is paid from after gray energy (R7): those the rest of the hand
+    needs least against what is left of them once the coloured costs are paid. The rest of
+    the hand matters to the default only through this order, so the caches below are keyed
+    on it (six orders at most) rather than on the hand."""
+    return _order_by_need(cost, _have(table, pool), demand)
+
+
+def _have(table: Table, pool: tuple[int, ...]) -> list[int]:
+    """The pool and the untapped energy cards together, per colour."""
+    have = list(pool)
+    for colour, amount, tapped in table:
         if not tapped:
-            counts[colour] += 1
-    return tuple(counts)
+            have[colour] += amount
+    return have
+
+
+def _order_by_need(cost: tuple[int, ...], have: list[int], demand) -> tuple[int, ...]:
+    """_gray_order, from the pool and untapped energy already added up (`have`)."""
+    return _colours_by(demand[1] - have[1] + cost[1], demand[2] - have[2] + cost[2],
+                       demand[3] - have[3] + cost[3])
+
+
+def _colours_by(blue: int, red: int, green: int) -> tuple[int, ...]:
+    """The three colours ordered by these numbers, as a stable sort would (ties keep
+    COLOURS order): sorted() with a key costs more, and this is asked at every card played."""
+    a, b, c = (blue, 1), (red, 2), (green, 3)
+    if a > b:
+        a, b = b, a
+    if b > c:
+        b, c = c, b
+        if a > b:
+            a, b = b, a
+    return a[1], b[1], c[1]
 
 
 @lru_cache(maxsize=8192)
-def _ways(cost: tuple[int, ...], table: Table, pool: tuple[int, ...], demand: tuple[int, ...]):
+def _ways_in_order(cost: tuple[int, ...], table: Table, pool: tuple[int, ...], order: tuple[int, ...]):
     by_colour = _untapped_by_colour(table)
     if all(table[i][1] == 1 for indices in by_colour for i in indices):
         mixes = _unit_mixes(cost, tuple(len(indices) for indices in by_colour), pool)
@@ -139,7 +173,7 @@ def _ways(cost: tuple[int, ...], table: Table, pool: tuple[int, ...], demand: tu
     ways = [tuple(sorted(i for c, k in enumerate(mix) for i in by_colour[c][:k])) for mix in mixes]
     if len(ways) < 2:
         return tuple(ways)
-    default = _default(cost, table, pool, demand)
+    default = _default_in_order(cost, table, pool, order)
     return (default,) + tuple(way for way in ways if way != default)
 
 
@@ -183,7 +217,8 @@ def _any_mixes(cost, table: Table, pool, by_colour: list[list[int]]) -> list[tup
 
 
 @lru_cache(maxsize=8192)
-def _default(cost: tuple[int, ...], table: Table, pool_now: tuple[int, ...], demand) -> tuple[int, ...]:
+def _default_in_order(cost: tuple[int, ...], table: Table, pool_now: tuple[int, ...],
+                      order: tuple[int, ...]) -> tuple[int, ...]:
     by_colour = _untapped_by_colour(table)
     pool = list(pool_now)
     taps: list[int] = []
@@ -201,8 +236,7 @@ def _default(cost: tuple[int, ...], table: Table, pool_now: tuple[int, ...], dem
             pass
         pool[c] -= cost[c]
     gray = cost[0] - sum(pool)
-    supply = [pool[c] + sum(table[i][1] for i in by_colour[c]) for c in range(4)]
-    for c in [0] + sorted((1, 2, 3), key=lambda c: demand[c] - supply[c]):
+    for c in (0,) + order:
         while gray > 0 and by_colour[c]:
             before = pool[c]
             tap(c)
@@ -216,87 +250,128 @@ def pay(me: Disciple, cost: list[int], taps: tuple[int, ...]) -> None:
     for i in taps:
         energy = me.energy[i]
         energy.tapped = True
-        me.pool[COLOURS.index(energy.colour)] += energy.amount
+        me.pool[_COLOUR_INDEX[energy.colour]] += energy.amount
     for c in (1, 2, 3):
         me.pool[c] -= cost[c]
     gray = cost[0]
-    demand = _demand(tuple(me.hand))
-    for c in [0] + sorted((1, 2, 3), key=lambda c: demand[c]):
-        take = min(me.pool[c], gray)
-        me.pool[c] -= take
-        gray -= take
+    if gray:
+        demand = _demand(me.hand)
+        for c in (0,) + _colours_by(demand[1], demand[2], demand[3]):
+            take = min(me.pool[c], gray)
+            me.pool[c] -= take
+            gray -= take
     if gray or min(me.pool) < 0:
         raise AssertionError("pay() called with taps that cannot pay the cost")
 
 
 def playable(me: Disciple, index: int) -> bool:
-    card = load().cards[me.hand[index]]
-    if card.kind == "energy":
-        return True
-    return can_pay(available(me), cost_of(me, card))
+    return _answer(me, _known(me), me.hand[index]) is not None
 
 
 def playable_indices(me: Disciple) -> list[int]:
-    """Hand positions the Disciple can play now (one energy count for the whole hand)."""
-    cards = load().cards
-    have = available(me)
-    seen: dict[str, bool] = {}
-    result = []
-    for i, card_id in enumerate(me.hand):
-        ok = seen.get(card_id)
-        if ok is None:
-            card = cards[card_id]
-            if card.kind == "energy":
-                ok = True
-            else:
-                ok = can_pay(have, cost_of(me, card) if me.combo else list(base_cost(card)))
-            seen[card_id] = ok
-        if ok:
-            result.append(i)
-    return result
+    """Hand positions the Disciple can play now."""
+    known = _known(me)
+    return [i for i, card_id in enumerate(me.hand) if _answer(me, known, card_id) is not None]
 
 
-def plays(me: Disciple) -> list[tuple[int, list[tuple[int, ...]]]]:
+def plays(me: Disciple) -> list[tuple[int, Sequence[tuple[int, ...]]]]:
     """For legal_actions: each hand position the Disciple can play now, with the ways to pay
     for it besides the default (R7). The energy is read once; copies of a card play alike."""
-    cards = load().cards
-    table, pool = _table(me), tuple(me.pool)
-    counts = _counts(table)
-    have = [pool[c] + 0 for c in range(4)]
-    for colour, amount, tapped in table:
-        if not tapped:
-            have[colour] += amount
-    unit = all(amount == 1 for _, amount, _ in table)
+    known = _known(me)
+    answers = known.answers
     hand_demand: tuple[int, ...] | None = None
-    found: dict[str, list[tuple[int, ...]] | None] = {}  # None: cannot be paid now
-    result = []
+    result: list[tuple[int, Sequence[tuple[int, ...]]]] = []
     for i, card_id in enumerate(me.hand):
-        if card_id not in found:
-            card = cards[card_id]
-            cost = tuple(cost_of(me, card)) if me.combo else base_cost(card)
-            if card.kind == "energy":
-                found[card_id] = []
-            elif not can_pay(have, list(cost)):
-                found[card_id] = None
-            elif (cost[0] == 0 and unit) or (unit and len(_unit_mixes(cost, counts, pool)) < 2):
-                found[card_id] = []  # one mix of colours pays it: nothing to choose
-            else:
-                if hand_demand is None:
-                    hand_demand = _demand(tuple(me.hand))
-                rest = tuple(d - c for d, c in zip(hand_demand, base_cost(card)))
-                found[card_id] = list(_ways(cost, table, pool, rest)[1:])
-        ways = found[card_id]
-        if ways is not None:
-            result.append((i, ways))
+        answer = answers.get(card_id, _UNSEEN)
+        if answer is _UNSEEN:
+            answer = _answer(me, known, card_id)
+        if answer is None:
+            continue
+        if not answer:
+            result.append((i, ()))
+            continue
+        if hand_demand is None:
+            hand_demand = _demand(me.hand)
+        result.append((i, _other_ways(known, card_id, answer, hand_demand)))
     return result
+
+
+def _known(me: Disciple) -> _Known:
+    """What is known under the Disciple's energy cards, pool and Combo."""
+    table, pool = _table(me), tuple(me.pool)
+    context = (table, pool, tuple(me.combo))
+    known = _KNOWN.get(context)
+    if known is None:
+        if len(_KNOWN) >= _KNOWN_KEPT:
+            _KNOWN.clear()
+        known = _KNOWN[context] = _Known(table, pool)
+    return known
+
+
+def _answer(me: Disciple, known: _Known, card_id: str) -> tuple[int, ...] | None:
+    """None when the card cannot be paid now, () when there is nothing to choose about paying
+    it, else its cost (remembered in `known`)."""
+    answer = known.answers.get(card_id, _UNSEEN)
+    if answer is not _UNSEEN:
+        return answer
+    card = load().cards[card_id]
+    if card.kind == "energy":
+        answer = ()
+    else:
+        cost = tuple(cost_of(me, card)) if me.combo else base_cost(card)
+        if not can_pay(known.have, cost):
+            answer = None
+        elif known.unit and (cost[0] == 0 or len(_unit_mixes(cost, known.untapped, known.pool)) < 2):
+            answer = ()  # one mix of colours pays it: nothing to choose
+        else:
+            answer = cost
+    known.answers[card_id] = answer
+    return answer
+
+
+def _other_ways(known: _Known, card_id: str, cost: tuple[int, ...], hand_demand: tuple[int, ...]):
+    """The ways to pay this card of the hand besides the default, which depends on the rest
+    of the hand (R7) through the gray order."""
+    own = base_cost(load().cards[card_id])
+    rest = (hand_demand[0] - own[0], hand_demand[1] - own[1],
+            hand_demand[2] - own[2], hand_demand[3] - own[3])
+    key = (card_id, _order_by_need(cost, known.have, rest))
+    ways = known.ways.get(key)
+    if ways is None:
+        ways = known.ways[key] = _ways_in_order(cost, known.table, known.pool, key[1])[1:]
+    return ways
+
+
+class _Known:
+    """What plays() found under one table of energy cards, pool and Combo (everything its
+    answers depend on besides the card and the hand's demand, which key them in turn)."""
+
+    __slots__ = ("table", "pool", "have", "untapped", "unit", "answers", "ways", "defaults")
+
+    def __init__(self, table: Table, pool: tuple[int, ...]) -> None:
+        self.table = table
+        self.pool = pool
+        self.have = _have(table, pool)
+        self.untapped = tuple(len(indices) for indices in _untapped_by_colour(table))
+        self.unit = all(amount == 1 for _, amount, _ in table)  # then counts say all (_unit_mixes)
+        # card id -> None when it cannot be paid now, () when there is nothing to choose
+        # about paying it, else its cost
+        self.answers: dict[str, tuple[int, ...] | None] = {}
+        # (card id, gray order) -> the ways to pay besides the default
+        self.ways: dict[tuple[str, tuple[int, ...]], tuple[tuple[int, ...], ...]] = {}
+        # (cost, gray order) -> the default taps
+        self.defaults: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
+
+
+_KNOWN: dict[tuple, _Known] = {}
+_KNOWN_KEPT = 4096  # contexts remembered before starting afresh
+_UNSEEN = object()
 
 
 def other_payments(me: Disciple, index: int) -> list[tuple[int, ...]]:
     """The ways to pay for the card at this hand position besides the default."""
-    card = load().cards[me.hand[index]]
-    if card.kind == "energy":
-        return []
-    cost = cost_of(me, card)
-    if cost[0] == 0 and all(e.amount == 1 for e in me.energy):
-        return []  # coloured costs alone leave nothing to choose between
-    return payments(me, cost, index)[1:]
+    known = _known(me)
+    answer = _answer(me, known, me.hand[index])
+    if not answer:
+        return []  # cannot be paid, or nothing to choose
+    return list(_other_ways(known, me.hand[index], answer, _demand(me.hand)))

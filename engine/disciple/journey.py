@@ -5,7 +5,10 @@ Rulings cited as R<n> are in RULINGS.md beside this file.
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.disciple import trace
+from engine.disciple.campaign import next_card
 from engine.disciple.combat import start_combat, start_fight
 from engine.disciple.content import load, style_deck
 from engine.disciple.effects import log, told
@@ -206,8 +209,6 @@ def flip_event(state: State) -> None:
     a miniboss or boss waits until everyone has reached it (R37)."""
     content = load()
     if state.mode == "campaign":  # the CL picks what comes next (R41)
-        from engine.disciple.campaign import next_card
-
         next_card(state)
         return
     lead = state.players[0]  # the first player's event deck leads the journey
@@ -446,17 +447,21 @@ def put_under(state: State, index: int) -> None:
 def draws_left(me: Disciple) -> int:
     """The most cards the rest of the journey can take from the top of the skills deck:
     every reward still to come and every event that hands out skills (R12)."""
+    return sum(_skills_drawn(event_id) for event_id in me.event_deck)
+
+
+@cache  # the content never changes once loaded
+def _skills_drawn(event_id: str) -> int:
+    """The most skills this event deck card can take from the top of the skills deck."""
     content = load()
-    total = 0
-    for event_id in me.event_deck:
-        if event_id in content.enemies:
-            total += REWARDS.get(content.enemies[event_id].tier, (0, 0))[0]
-        elif event_id in content.events:
-            total += max(
-                (sum(op.n for op in c.ops if op.op == "add_skills") for c in content.events[event_id].choices),
-                default=0,
-            )
-    return total
+    if event_id in content.enemies:
+        return REWARDS.get(content.enemies[event_id].tier, (0, 0))[0]
+    if event_id in content.events:
+        return max(
+            (sum(op.n for op in c.ops if op.op == "add_skills") for c in content.events[event_id].choices),
+            default=0,
+        )
+    return 0
 
 
 def gather_deck(state: State, me: Disciple) -> None:

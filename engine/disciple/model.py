@@ -26,8 +26,12 @@ Phase = Literal["setup", "journey", "player", "enemy", "over"]
 
 # ----- actions --------------------------------------------------------------------------
 
+# gc=False on the actions, Event, EnergyCard and Step: they hold only strings, numbers and
+# tuples of numbers, so they can never be part of a reference cycle, and thousands are made
+# in a game; the garbage collector need not watch them (how they are saved does not change).
 
-class PlayCard(msgspec.Struct, frozen=True, tag="play_card"):
+
+class PlayCard(msgspec.Struct, frozen=True, tag="play_card", gc=False):
     """Play the card at this hand position, tapping these energy cards (indices in the
     player's energy) to pay for it; None taps the default set (R7)."""
 
@@ -36,20 +40,20 @@ class PlayCard(msgspec.Struct, frozen=True, tag="play_card"):
     seat: int = 0
 
 
-class EndTurn(msgspec.Struct, frozen=True, tag="end_turn"):
+class EndTurn(msgspec.Struct, frozen=True, tag="end_turn", gc=False):
     """Stop playing cards: end of turn, then the next fighter acts."""
 
     seat: int = 0
 
 
-class Choose(msgspec.Struct, frozen=True, tag="choose"):
+class Choose(msgspec.Struct, frozen=True, tag="choose", gc=False):
     """Pick option `index` of the pending decision (made by its seat)."""
 
     index: int
     seat: int = 0
 
 
-class Target(msgspec.Struct, frozen=True, tag="target"):
+class Target(msgspec.Struct, frozen=True, tag="target", gc=False):
     """Co-Op: aim the Disciple's attacks at this enemy (index in State.enemies)."""
 
     enemy: int
@@ -59,7 +63,7 @@ class Target(msgspec.Struct, frozen=True, tag="target"):
 Action = PlayCard | EndTurn | Choose | Target
 
 
-class Event(msgspec.Struct, frozen=True):
+class Event(msgspec.Struct, frozen=True, gc=False):
     kind: str
     text: str
 
@@ -67,7 +71,7 @@ class Event(msgspec.Struct, frozen=True):
 # ----- state pieces ---------------------------------------------------------------------
 
 
-class EnergyCard(msgspec.Struct, array_like=True):
+class EnergyCard(msgspec.Struct, array_like=True, gc=False):
     colour: str
     amount: int
     tapped: bool = False
@@ -133,7 +137,7 @@ PENDING_KINDS = (
 )
 
 
-class Step(msgspec.Struct, array_like=True):
+class Step(msgspec.Struct, array_like=True, gc=False):
     """A queued piece of the journey (setup, event effects, learning a style)."""
 
     kind: str

@@ -69,6 +69,14 @@ def unique_names(names: list[str]) -> list[str]:
     ]
 
 
+# The everyday actions, made once: actions are frozen, so legal_actions can hand out the same
+# objects at every step (any others are made when asked for).
+_SEATS = 5  # up to four Disciples and a Campaign Leader
+_CHOICES = tuple(tuple(Choose(i, seat) for i in range(16)) for seat in range(_SEATS))
+_PLAYS = tuple(tuple(PlayCard(i, None, seat) for i in range(16)) for seat in range(_SEATS))
+_END_TURNS = tuple(EndTurn(seat) for seat in range(_SEATS))
+
+
 class DiscipleGame(Game):
     id = "disciple"
     title = "Disciple: A Journey"
@@ -248,15 +256,19 @@ class DiscipleGame(Game):
             return []
         if state.pending is not None:
             seat = state.pending.seat
-            return [Choose(i, seat) for i in range(len(state.pending.options))]
+            choices = _CHOICES[seat] if seat < len(_CHOICES) else ()
+            n = len(state.pending.options)
+            return list(choices[:n]) if n <= len(choices) else [Choose(i, seat) for i in range(n)]
         if state.phase != "player":
             return []
         seat = state.active
         actions: list[Action] = [Target(i, seat) for i in self._targets(state)]
+        plain = _PLAYS[seat] if seat < len(_PLAYS) else ()
         for i, other_ways in energy.plays(state.players[seat]):
-            actions.append(PlayCard(i, None, seat))
-            actions += [PlayCard(i, taps, seat) for taps in other_ways]
-        actions.append(EndTurn(seat))
+            actions.append(plain[i] if i < len(plain) else PlayCard(i, None, seat))
+            if other_ways:
+                actions += [PlayCard(i, taps, seat) for taps in other_ways]
+        actions.append(_END_TURNS[seat] if seat < len(_END_TURNS) else EndTurn(seat))
         return actions
 
     def is_legal(self, state: State, action: Any) -> bool:
