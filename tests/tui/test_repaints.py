@@ -6,6 +6,7 @@ from __future__ import annotations
 from textual.app import App
 from textual.widgets import Static
 
+from tests.conftest import screen_text
 from tests.tui.launcher import SIZE, make_app
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
@@ -41,6 +42,33 @@ async def test_a_box_repaints_only_for_a_new_title():
         assert calls == []
         box.border_subtitle = "4 cards"
         assert calls == [1] and box.border_subtitle == "4 cards"
+
+
+class PaintedRows(Boxes):
+    """Notes the screen rows of each partial repaint sent to the terminal."""
+
+    CSS = ".panel { border: round white; height: 5; }"
+
+    def _display(self, screen, renderable) -> None:
+        self.__dict__.setdefault("painted", []).append({y for y, _, _ in getattr(renderable, "spans", ())})
+        super()._display(screen, renderable)
+
+
+async def test_a_new_title_repaints_the_border_row_it_is_on_and_nothing_else():
+    app = PaintedRows()
+    async with app.run_test(size=SIZE) as pilot:
+        box = app.query_one("#cards-panel")
+        await pilot.pause()
+        top, bottom = box.region.y, box.region.bottom - 1
+        box.border_subtitle = "4 cards"
+        await pilot.pause()
+        assert app.painted[-1] == {bottom}
+        box.border_title = "Your hand"
+        await pilot.pause()
+        assert app.painted[-1] == {top}
+        rows = screen_text(app).splitlines()
+        assert "Your hand" in rows[top] and "4 cards" in rows[bottom]
+        assert "cards" in rows[top + 1]  # what the box holds is still drawn
 
 
 async def test_a_choice_list_repaints_only_for_new_choices_or_a_moved_cursor():

@@ -25,7 +25,7 @@ from tui.game_screen import GameScreen
 from tui.widgets.choices import Choice
 from tui.widgets.keybar import KeyBar
 from tui.widgets.log import GameLog
-from tui.widgets.panel import panel
+from tui.widgets.panel import Panel, panel
 
 LARGE = (120, 40)
 MODE_NAME = {"versus": "Versus", "coop": "Co-Op", "campaign": "Campaign"}  # Solo says nothing  # from this size on, the table shows the intent per pattern and more text
@@ -99,7 +99,7 @@ How to play: Rules on the home screen.
             yield panel(Static(id="foe"), "Enemy")
             yield panel(Static(id="you"), "You")
         with Horizontal(id="bottom"):
-            with Vertical(id="choices-panel", classes="panel") as box:
+            with Panel(id="choices-panel", classes="panel") as box:
                 box.border_title = "Hand"
                 yield HandList(id="choices")
                 yield Static(id="detail")
