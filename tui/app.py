@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import sys
 from collections.abc import Callable
 from functools import cached_property
@@ -32,6 +33,12 @@ if TYPE_CHECKING:
 # start-up loads no more than the home screen needs.
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+
+# Python looks for unreachable reference cycles every 700 new objects by default. One repaint
+# makes tens of thousands of short-lived ones (Textual's strips and styles), so every key paid
+# for several such looks, about a millisecond on a slow machine; every 20,000 is often enough.
+CYCLE_COLLECTION_THRESHOLDS = (20_000, 10, 10)
 
 
 class TabletopApp(App[None]):
@@ -99,6 +106,7 @@ class TabletopApp(App[None]):
         self.exit()
 
     def on_mount(self) -> None:
+        gc.set_threshold(*CYCLE_COLLECTION_THRESHOLDS)
         if not self.is_headless:
             from tui.terminal import catch_hang_up
 

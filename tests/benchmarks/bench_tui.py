@@ -85,6 +85,9 @@ def main() -> None:
             f"keypress to repaint with autosave, 80x24 (target median <= {KEYPRESS_TARGET_MS:.0f} ms); "
             "wall, and CPU of the app's thread (steadier on a busy machine)"
         )
+        tui_timing.KEY_CPU_MS.clear()
+        print("  " + report(f"{'floor':<11} wall", asyncio.run(tui_timing.floor_latencies(args.presses))))
+        print("  " + report(f"{'floor':<11} cpu ", tui_timing.KEY_CPU_MS) + " (a bare Textual app: one box changes)")
         for game, run in keypress_runs(args.games, args.presses).items():
             if wanted and game not in wanted:
                 continue

@@ -166,3 +166,60 @@ def report(label: str, values_ms: list[float]) -> str:
     values = sorted(values_ms)
     p90 = values[int(len(values) * 0.9) - 1] if values else float("nan")
     return f"{label}: median {statistics.median(values):.2f} ms, p90 {p90:.2f} ms over {len(values)}"
+
+
+FLOOR_CSS = """
+Screen { background: $background; }
+.panel { border: round $primary 60%; border-title-color: $primary; border-title-style: bold; padding: 0 1; }
+#status { height: 1; }
+#left, #right { width: 1fr; }
+#keys { dock: bottom; height: 1; background: $panel; }
+"""
+
+
+async def floor_latencies(presses: int = 60, relayout: bool = False) -> list[float]:
+    """Milliseconds from a key to the repainted screen in a bare Textual app laid out like a
+    table (a status line, six titled boxes in two columns, a key line: 18 widgets at 80x24)
+    whose key changes the text of one box: what Textual itself costs per key on this machine.
+    The box keeps its size (`relayout` False), as the tables' boxes do; with `relayout` the
+    screen is laid out again on each key, as a plain `Static.update` asks."""
+    from textual.app import App
+    from textual.containers import Horizontal, Vertical
+    from textual.widgets import Static
+
+    def box(name: str, height: int | str) -> Vertical:
+        inner = Static(f"{name}\nline two\nline three", id=name)
+        box = Vertical(inner, classes="panel")
+        box.styles.height = height
+        box.border_title = name.title()
+        return box
+
+    class Floor(PaintRecorder, App):
+        CSS = FLOOR_CSS
+        relayout = False
+
+        def compose(self):
+            yield Static("Floor · a bare table", id="status")
+            with Horizontal():
+                with Vertical(id="left"):
+                    yield box("table", 8)
+                    yield box("choices", 7)
+                    yield box("hand", "1fr")
+                with Vertical(id="right"):
+                    yield box("path", 6)
+                    yield box("roll", 5)
+                    yield box("log", "1fr")
+            yield Static(" x Press  q Quit", id="keys")
+
+        def on_key(self, event: events.Key) -> None:
+            self.presses = getattr(self, "presses", 0) + 1
+            text = f"pressed {self.presses} times\nline two"
+            self.query_one("#roll", Static).update(text, layout=self.relayout)
+
+    app = Floor()
+    app.relayout = relayout
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        timings = await keypress_latencies(app, lambda: "x", presses)
+    return [t * 1000 for t in timings]
+

@@ -6,9 +6,11 @@ from __future__ import annotations
 from textual.app import App
 from textual.widgets import Static
 
+from tests.conftest import screen_text
 from tests.tui.launcher import SIZE, make_app
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
+from tui.widgets.lines import Lines
 from tui.widgets.panel import panel
 
 
@@ -28,6 +30,7 @@ class Boxes(App[None]):
     def compose(self):
         yield panel(Static("cards", id="cards"), "Hand")
         yield panel(ChoiceList(id="choices"), "Choices")
+        yield Lines("\n".join(f"line {n}" for n in range(5)), id="lines")
 
 
 async def test_a_box_repaints_only_for_a_new_title():
@@ -41,6 +44,63 @@ async def test_a_box_repaints_only_for_a_new_title():
         assert calls == []
         box.border_subtitle = "4 cards"
         assert calls == [1] and box.border_subtitle == "4 cards"
+
+
+class PaintedRows(Boxes):
+    """Notes the screen rows of each partial repaint sent to the terminal."""
+
+    CSS = ".panel { border: round white; height: 6; } #lines { height: 5; }"
+
+    def _display(self, screen, renderable) -> None:
+        self.__dict__.setdefault("painted", []).append({y for y, _, _ in getattr(renderable, "spans", ())})
+        super()._display(screen, renderable)
+
+
+async def test_a_new_title_repaints_the_border_row_it_is_on_and_nothing_else():
+    app = PaintedRows()
+    async with app.run_test(size=SIZE) as pilot:
+        box = app.query_one("#cards-panel")
+        await pilot.pause()
+        top, bottom = box.region.y, box.region.bottom - 1
+        box.border_subtitle = "4 cards"
+        await pilot.pause()
+        assert app.painted[-1] == {bottom}
+        box.border_title = "Your hand"
+        await pilot.pause()
+        assert app.painted[-1] == {top}
+        rows = screen_text(app).splitlines()
+        assert "Your hand" in rows[top] and "4 cards" in rows[bottom]
+        assert "cards" in rows[top + 1]  # what the box holds is still drawn
+
+
+async def test_changed_lines_repaint_and_the_others_do_not():
+    app = PaintedRows()
+    async with app.run_test(size=SIZE) as pilot:
+        lines = app.query_one("#lines", Lines)
+        await pilot.pause()
+        top = lines.region.y
+        lines.update("line 0\nline 1\nLINE TWO\nline 3\nline 4", layout=False)
+        await pilot.pause()
+        assert app.painted[-1] == {top + 2}
+        lines.update("line 1\nline 1\nLINE TWO\nline 3", layout=False)  # a line gone, one changed
+        await pilot.pause()
+        assert app.painted[-1] == {top, top + 4}
+        rows = screen_text(app).splitlines()[top : top + 5]
+        assert rows == ["line 1", "line 1", "LINE TWO", "line 3", ""]
+
+
+async def test_a_moved_cursor_repaints_the_two_lines_it_moved_between():
+    app = PaintedRows()
+    async with app.run_test(size=SIZE) as pilot:
+        choices = app.query_one("#choices", ChoiceList)
+        choices.show([Choice(f"Choice {n}", key=str(n)) for n in range(4)])
+        choices.focus()
+        await pilot.pause()
+        top = choices.region.y
+        await pilot.press("down")
+        await pilot.pause()
+        assert app.painted[-1] == {top, top + 1}
+        assert "▸ 1 Choice 1" in screen_text(app).splitlines()[top + 1]
 
 
 async def test_a_choice_list_repaints_only_for_new_choices_or_a_moved_cursor():

@@ -34,6 +34,7 @@ from tui.plain import plain
 from tui.widgets.cards import CardRow
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
+from tui.widgets.lines import Lines
 from tui.widgets.log import GameLog
 from tui.widgets.panel import Panel, panel
 
@@ -103,18 +104,18 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         self.equipping: int | None = None  # the hand card whose Adventurer is being picked
 
     def compose(self) -> ComposeResult:
-        yield Static(id="status")
-        yield panel(Static(id="band"), "The band")
+        yield Lines(id="status")
+        yield panel(Lines(id="band"), "The band")
         with Horizontal():
             with Vertical(id="left"):
                 yield panel(CardRow(id="hand"), "Hand")
                 with Panel(id="choices-panel", classes="panel") as box:
                     box.border_title = "Choices"
                     yield ChoiceList(id="choices")
-                    yield Static(id="hint")
+                    yield Lines(id="hint")
             with Vertical(id="right"):
-                yield panel(Static(id="dungeon"), "Dungeon")
-                yield panel(Static(id="attack"), "Last attack")
+                yield panel(Lines(id="dungeon"), "Dungeon")
+                yield panel(Lines(id="attack"), "Last attack")
                 yield panel(GameLog(id="log"), "Log")
         yield KeyBar()
 

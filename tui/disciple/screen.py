@@ -9,7 +9,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Resize
-from textual.widgets import Static
 
 from engine.disciple import energy
 from engine.disciple.combat import tap_words
@@ -24,8 +23,9 @@ from tui.disciple.widgets import HandList, InfoScreen, Span
 from tui.game_screen import GameScreen
 from tui.widgets.choices import Choice
 from tui.widgets.keybar import KeyBar
+from tui.widgets.lines import Lines
 from tui.widgets.log import GameLog
-from tui.widgets.panel import panel
+from tui.widgets.panel import Panel, panel
 
 LARGE = (120, 40)
 MODE_NAME = {"versus": "Versus", "coop": "Co-Op", "campaign": "Campaign"}  # Solo says nothing  # from this size on, the table shows the intent per pattern and more text
@@ -93,16 +93,16 @@ How to play: Rules on the home screen.
         self.paying: int | None = None  # hand position of the card whose energy is chosen
 
     def compose(self) -> ComposeResult:
-        yield Static(id="status")
-        yield Static(id="party")
+        yield Lines(id="status")
+        yield Lines(id="party")
         with Horizontal(id="top"):
-            yield panel(Static(id="foe"), "Enemy")
-            yield panel(Static(id="you"), "You")
+            yield panel(Lines(id="foe"), "Enemy")
+            yield panel(Lines(id="you"), "You")
         with Horizontal(id="bottom"):
-            with Vertical(id="choices-panel", classes="panel") as box:
+            with Panel(id="choices-panel", classes="panel") as box:
                 box.border_title = "Hand"
                 yield HandList(id="choices")
-                yield Static(id="detail")
+                yield Lines(id="detail")
             yield panel(GameLog(id="log"), "Log")
         yield KeyBar()
 

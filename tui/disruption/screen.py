@@ -11,7 +11,6 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Static
 
 from engine.disruption.model import Fight, Reroll, State, Trade
 from engine.disruption.rules import DisruptionGame
@@ -21,6 +20,7 @@ from tui.game_screen import GameScreen
 from tui.widgets.cards import CardFace, CardRow
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
+from tui.widgets.lines import Lines
 from tui.widgets.log import GameLog
 from tui.widgets.panel import panel
 
@@ -59,17 +59,17 @@ Beat ten Ritual Defenders before they beat you three times.
         self.choices: list[Any] = []
 
     def compose(self) -> ComposeResult:
-        yield Static(id="status")
+        yield Lines(id="status")
         with Horizontal():
             with Vertical(id="left"):
                 yield panel(CardRow(id="defenders"), "Ritual Defender")
                 yield panel(CardRow(id="hand"), "Your allies")
                 yield panel(ChoiceList(id="choices"), "Choices")
             with Vertical(id="right"):
-                yield panel(Static(id="roll"), "Roll")
-                yield panel(Static(id="piles"), "Piles")
+                yield panel(Lines(id="roll"), "Roll")
+                yield panel(Lines(id="piles"), "Piles")
                 yield panel(GameLog(id="log"), "Log")
-            yield panel(Static(id="rules", markup=True), "The rules at a glance")
+            yield panel(Lines(id="rules", markup=True), "The rules at a glance")
         yield KeyBar()
 
     def on_mount(self) -> None:

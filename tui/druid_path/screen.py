@@ -11,7 +11,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Static
 
 from engine.druid_path.model import (
     LANES,
@@ -48,6 +47,7 @@ from tui.druid_path import keys, summary, view
 from tui.game_screen import GameScreen
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
+from tui.widgets.lines import Lines
 from tui.widgets.log import GameLog
 from tui.widgets.panel import Panel, panel
 
@@ -63,7 +63,7 @@ OVER_CHOICES = {"outcome": ("The result, score and turning points", "o"), "new":
                 "menu": ("Back to the menu", "q"), "campaign": ("", "c")}  # fmt: skip
 
 
-class Detail(Static):
+class Detail(Lines):
     """The lines under the choices; written for its size, so written again when it changes."""
 
     def on_resize(self) -> None:
@@ -122,18 +122,18 @@ then the lanes fight, and the turn pauses so you can read how each lane went.
         return getattr(self.session, "kind", "game") == "campaign"
 
     def compose(self) -> ComposeResult:
-        yield Static(id="status")
+        yield Lines(id="status")
         with Horizontal():
             with Vertical(id="left"):
-                yield panel(Static(id="table"), "Darach")
+                yield panel(Lines(id="table"), "Darach")
                 with Panel(id="choices-panel", classes="panel") as box:
                     box.border_title = "Choices"
                     yield ChoiceList(id="choices")
                     yield Detail(id="detail")
             with Vertical(id="right"):
-                yield panel(Static(id="path"), "Path")
-                yield panel(Static(id="hand"), "Items in hand")
-                yield panel(Static(id="roll"), "Roll")
+                yield panel(Lines(id="path"), "Path")
+                yield panel(Lines(id="hand"), "Items in hand")
+                yield panel(Lines(id="roll"), "Roll")
                 yield panel(GameLog(id="log"), "Log")
         yield KeyBar()
 

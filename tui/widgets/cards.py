@@ -10,7 +10,8 @@ from collections.abc import Sequence
 
 import msgspec
 from rich.text import Text
-from textual.widgets import Static
+
+from tui.widgets.lines import Lines
 
 RED_SUITS = ("♥", "♦")
 BOX_WIDTH = 6
@@ -84,7 +85,7 @@ def render_cards(cards: Sequence[CardFace], width: int = 80, empty: str = "(none
     return render_compact(cards, width)
 
 
-class CardRow(Static):
+class CardRow(Lines):
     """A row of cards, redrawn whenever `show` is given new faces.
 
     It fills the height its container gives it, so a redraw never needs a new layout.

@@ -2,7 +2,7 @@
 
 Games list their legal actions here: arrows or j/k move, Enter picks. The screen hears
 `Picked` (a message carrying the index) and may `watch` the `cursor` reactive to redraw what
-the highlighted choice involves in the same frame.
+the highlighted choice involves in the same frame. A moved cursor repaints its two lines only.
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widget import Widget
+
+from tui.widgets.lines import LineByLine
 
 
 class Choice(msgspec.Struct, frozen=True):
@@ -24,7 +25,7 @@ class Choice(msgspec.Struct, frozen=True):
     enabled: bool = True
 
 
-class ChoiceList(Widget, can_focus=True):
+class ChoiceList(LineByLine, can_focus=True):
     DEFAULT_CSS = """
     ChoiceList { height: 1fr; background: $surface; }
     ChoiceList:focus { background-tint: $foreground 4%; }
@@ -42,7 +43,7 @@ class ChoiceList(Widget, can_focus=True):
             super().__init__()
             self.choice_list, self.index = choice_list, index
 
-    cursor: reactive[int] = reactive(0)
+    cursor: reactive[int] = reactive(0, repaint=False)  # watch_cursor repaints the lines it moved between
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -57,9 +58,18 @@ class ChoiceList(Widget, can_focus=True):
             return
         self.choices = choices
         self.cursor = cursor
-        self.refresh()
+        self.repaint_lines()
 
-    def render(self) -> Text:
+    def watch_cursor(self) -> None:
+        self.repaint_lines()
+
+    def on_focus(self) -> None:
+        self.repaint_lines()  # the cursor is drawn bold while the list has the keys
+
+    def on_blur(self) -> None:
+        self.repaint_lines()
+
+    def line_content(self) -> Text:
         height = max(self.content_size.height, 1)
         width = max(self.content_size.width, 10)
         crowded = len(self.choices) > height

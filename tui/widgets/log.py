@@ -6,10 +6,11 @@ import textwrap
 from collections.abc import Sequence
 
 from rich.text import Text
-from textual.widgets import Static
+
+from tui.widgets.lines import Lines
 
 
-class GameLog(Static):
+class GameLog(Lines):
     DEFAULT_CSS = """
     GameLog { height: 1fr; }
     """

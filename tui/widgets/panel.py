@@ -2,20 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from rich.text import Text
 from textual.containers import Vertical
+from textual.content import Content
+from textual.geometry import Region
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
 
 class _ChangedOnly:
-    """A border title (or subtitle) that repaints its box only when given something new:
-    tables set their titles on every redraw, and an unchanged title repainted the whole box."""
+    """A border title (or subtitle) that repaints only when given something new, and then
+    only the border row it sits on: tables set their titles on every redraw, and a title
+    repainted the whole box, every line of it and of what it holds."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, row: Callable[[Widget], int]) -> None:
         self.name, self.given = name, f"_{name}_given"  # Textual's own descriptor draws it
+        self.row = row  # the border row the title is drawn on, counted from the box's top
 
     def __get__(self, box: Widget | None, owner: type | None = None) -> Any:
         return self if box is None else Widget.__dict__[self.name].__get__(box, owner)
@@ -24,7 +30,16 @@ class _ChangedOnly:
         if box.__dict__.get(self.given, _UNSET) == title:
             return
         box.__dict__[self.given] = title
-        Widget.__dict__[self.name].__set__(box, title)
+        if not box.is_mounted or not box.region:
+            Widget.__dict__[self.name].__set__(box, title)  # a box not shown yet is drawn whole
+            return
+        # Stored as Textual's own descriptor stores it, without its repaint of the whole box.
+        if isinstance(title, Text):
+            title = Content.from_rich_text(title)
+        stored = None if title is None else box.render_str(title).expand_tabs(4).split()[0]
+        setattr(box, f"_{self.name}", stored)
+        left, top = box.content_offset  # refresh() takes regions from the content's corner
+        box.refresh(Region(-left, self.row(box) - top, box.region.width, 1))
 
 
 _UNSET = object()
@@ -33,8 +48,8 @@ _UNSET = object()
 class Panel(Vertical):
     """A bordered box around one widget of a table (see `panel`)."""
 
-    border_title = _ChangedOnly("border_title")  # type: ignore[assignment]
-    border_subtitle = _ChangedOnly("border_subtitle")  # type: ignore[assignment]
+    border_title = _ChangedOnly("border_title", lambda box: 0)  # type: ignore[assignment]
+    border_subtitle = _ChangedOnly("border_subtitle", lambda box: box.region.height - 1)  # type: ignore[assignment]
 
 
 def panel(widget: Widget, title: str) -> Panel:
