@@ -28,6 +28,7 @@ DECK_CODES: tuple[str, ...] = tuple(r + s for s in _SUITS for r in _RANKS) + ("X
 MONSTER_CODES = frozenset(c for c in DECK_CODES if c[0] in "AX")
 ADVENTURER_CODES = frozenset(c for c in DECK_CODES if c[0] in "JQK")
 EQUIPMENT_CODES = frozenset(c for c in DECK_CODES if c[0].isdigit())
+DECK_POSITION = {code: place for place, code in enumerate(DECK_CODES)}  # the order a deck lists
 
 
 class DeckCard(msgspec.Struct, array_like=True):
@@ -113,7 +114,9 @@ def fingerprint(deck: Deck) -> str:
     return hashlib.blake2b(msgspec.json.encode(deck), digest_size=8).hexdigest()
 
 
-def table_deck(deck: Deck) -> TableDeck:
+def table_deck(deck: Deck, with_cards: bool = True) -> TableDeck:
+    """The deck as a table holds it; `with_cards=False` leaves its card list empty, as a game's
+    state keeps it once every card is on the table."""
     return TableDeck(
         initials=deck.initials,
         id=deck.id,
@@ -123,7 +126,7 @@ def table_deck(deck: Deck) -> TableDeck:
         streak=deck.streak,
         clears=deck.clears,
         falls=deck.falls,
-        cards=[DeckCard(c.code, c.word, c.modifier) for c in deck.cards],
+        cards=[DeckCard(c.code, c.word, c.modifier) for c in deck.cards] if with_cards else [],
         fingerprint=fingerprint(deck),
     )
 
@@ -148,7 +151,7 @@ def history_free(deck: TableDeck, cards: Iterable[Any] = ()) -> Deck:
 
 
 def _order(card: Any) -> int:
-    return DECK_CODES.index(card.code)
+    return DECK_POSITION[card.code]
 
 
 def card_name(code: str) -> str:
@@ -177,7 +180,7 @@ def check_deck(deck: Deck | TableDeck) -> list[str]:
     """Why a deck cannot be brought to a table; [] when it is whole."""
     codes = [card.code for card in deck.cards]
     problems = []
-    if sorted(codes) != sorted(DECK_CODES):
+    if len(codes) != len(DECK_CODES) or set(codes) != DECK_POSITION.keys():  # each card once
         problems.append(f"{deck.initials}'s deck does not hold the 54 cards exactly once.")
     if deck.level < 1 or deck.xp < 0 or deck.streak < 0:
         problems.append(f"{deck.initials}'s deck has impossible numbers.")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 import msgspec
@@ -91,8 +92,8 @@ class DecknForgeGame(Game):
         if decks is not None and "players" in options and options["players"] != len(decks):
             raise ValueError(f"{len(decks)} decks were brought for {options['players']} players.")
         if decks is None:
-            decks = fresh_band(2 if opts["solo"] else opts["players"], opts["solo"])
-        decks = [_as_deck(d) for d in decks]
+            decks = _fresh_tables(2 if opts["solo"] else opts["players"], opts["solo"])
+        decks = [d if isinstance(d, (Deck, TableDeck)) else _as_deck(d) for d in decks]
         coined = [msgspec.convert(w, Word) if isinstance(w, dict) else w for w in coined or []]
         return build_state(seed, decks, coined, opts["solo"], opts["strength"] == "gentle")
 
@@ -333,6 +334,12 @@ class DecknForgeGame(Game):
 def bot_deck(seat: int) -> Deck:
     """The deck a bot brings: fresh, kept for that game only (BT2 at seat 2)."""
     return fresh_deck(f"BT{seat + 1}")
+
+
+@lru_cache(maxsize=None)
+def _fresh_tables(players: int, solo: bool) -> tuple[TableDeck, ...]:
+    """A default game's new decks (build_state only reads the decks it is given)."""
+    return tuple(table_deck(deck) for deck in fresh_band(players, solo))
 
 
 def _as_deck(data: Any) -> TableDeck:
