@@ -72,12 +72,12 @@ def strength(state: State) -> int:
     """25 per player + the Monsters' base values + this round's word adjustments, never below
     25 per player (R1, R16)."""
     floor = STRENGTH_PER_PLAYER * len(state.players)
-    total = floor + sum(monster_value(state, c) for c in dungeon_monsters(state))
+    total = floor + sum([monster_value(state, c) for c in dungeon_monsters(state)])
     return max(floor, total + state.strength_adjust)
 
 
 def equipped_total(state: State) -> int:
-    return sum(VALUE[g.code] for p in state.players for s in p.slots for g in s.gear)
+    return sum([VALUE[g.code] for p in state.players for s in p.slots for g in s.gear])
 
 
 class Attack:
@@ -106,10 +106,13 @@ class Attack:
 def draw_into_hand(state: State, seat: int, pile: str, count: int) -> list[Card]:
     player = state.players[seat]
     deck = player.equipment_deck if pile == "equipment" else player.adventurer_deck
-    drawn = []
-    for _ in range(min(count, HAND_LIMIT - len(player.hand), len(deck))):
-        drawn.append(deck.pop())
-    player.hand.extend(drawn)
+    count = min(count, HAND_LIMIT - len(player.hand), len(deck))
+    if count <= 0:
+        return []
+    drawn = deck[-count:]  # the top of the pile is its end: drawn one by one, last first
+    del deck[-count:]
+    drawn.reverse()
+    player.hand += drawn
     return drawn
 
 

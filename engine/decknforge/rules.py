@@ -151,8 +151,9 @@ class DecknForgeGame(Game):
     def legal_actions(self, state: State) -> list[Action]:
         actions: list[Action] = []
         if state.phase == "turn":
-            for seat in acting(state):
-                actions += turn_actions(state, seat)
+            for player in state.players:
+                if not player.done:
+                    actions += turn_actions(state, player.seat)
         elif state.phase == "scar":
             for seat in scar_waiting(state):
                 kind = SCAR_ACTIONS[scar_step(state, seat)]

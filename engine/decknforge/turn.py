@@ -23,15 +23,29 @@ from engine.decknforge.model import (
 )
 
 MAX_SEATS = 4
+ROLES = ("adventurer", "equipment", "monster")
 # Actions are frozen, so one shared instance per seat and index saves building them each step.
 _DRAW_EQ = tuple(DrawEquipment(s) for s in range(MAX_SEATS))
 _DRAW_ADV = tuple(tuple(DrawAdventurer(s, i) for i in range(-1, HAND_LIMIT)) for s in range(MAX_SEATS))
 _END = tuple(EndTurn(s) for s in range(MAX_SEATS))
-_HIRES = tuple(tuple(Hire(s, i) for i in range(HAND_LIMIT)) for s in range(MAX_SEATS))
 _CASTS = tuple(tuple(Cast(s, i) for i in range(HAND_LIMIT)) for s in range(MAX_SEATS))
-_EQUIPS = tuple(
-    tuple(tuple(Equip(s, i, j) for j in range(SLOTS)) for i in range(HAND_LIMIT))
-    for s in range(MAX_SEATS)
+
+
+def _card_moves(seat: int, slots: int, index: int, role: str) -> tuple[Action, ...]:
+    """What the card at this hand index allows, by its role, before any cast: an Adventurer is
+    hired while a slot is empty, anything else is equipped on any filled slot."""
+    if role == "adventurer":
+        return (Hire(seat, index),) if slots < SLOTS else ()
+    return tuple(Equip(seat, index, slot) for slot in range(slots))
+
+
+# _CARD_MOVES[seat][slots filled][hand index][role]
+_CARD_MOVES = tuple(
+    tuple(
+        tuple({role: _card_moves(seat, slots, i, role) for role in ROLES} for i in range(HAND_LIMIT))
+        for slots in range(SLOTS + 1)
+    )
+    for seat in range(MAX_SEATS)
 )
 
 
@@ -39,7 +53,7 @@ def acting(state: State) -> tuple[int, ...]:
     """Seats still in this round's player turn (R5)."""
     if state.phase != "turn":
         return ()
-    return tuple(p.seat for p in state.players if not p.done)
+    return tuple([p.seat for p in state.players if not p.done])
 
 
 def turn_actions(state: State, seat: int) -> list[Action]:
@@ -47,22 +61,20 @@ def turn_actions(state: State, seat: int) -> list[Action]:
     if player.done:
         return []
     actions: list[Action] = []
-    full = len(player.hand) >= HAND_LIMIT
-    if not full and player.equipment_deck:
+    hand = player.hand
+    room = len(hand) < HAND_LIMIT
+    if room and player.equipment_deck:
         actions.append(_DRAW_EQ[seat])
-    if not full and player.adventurer_deck:
+    if room and player.adventurer_deck:
         actions.append(_DRAW_ADV[seat][0])
-    slots = len(player.slots)
-    for i, card in enumerate(player.hand):
-        if ROLE[card.code] == "adventurer":
-            if slots < SLOTS:
-                actions.append(_HIRES[seat][i])
-        else:
-            actions.extend(_EQUIPS[seat][i][:slots])
-            if card.word and castable(state, card.word):
-                actions.append(_CASTS[seat][i])
-    if full and player.adventurer_deck:  # R14: make room for an Adventurer: the last resort
-        actions.extend(_DRAW_ADV[seat][1 : len(player.hand) + 1])
+    moves = _CARD_MOVES[seat][len(player.slots)]
+    for i, card in enumerate(hand):
+        role = ROLE[card.code]
+        actions += moves[i][role]
+        if card.word and role != "adventurer" and castable(state, card.word):
+            actions.append(_CASTS[seat][i])
+    if not room and player.adventurer_deck:  # R14: make room for an Adventurer: the last resort
+        actions += _DRAW_ADV[seat][1 : len(hand) + 1]
     actions.append(_END[seat])
     return actions
 
