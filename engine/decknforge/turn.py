@@ -19,6 +19,7 @@ from engine.decknforge.model import (
     Equip,
     Event,
     Hire,
+    Player,
     State,
 )
 
@@ -56,10 +57,30 @@ def acting(state: State) -> tuple[int, ...]:
     return tuple([p.seat for p in state.players if not p.done])
 
 
+# turn_actions reads only the seat, its hand, its slots filled, whether its decks hold cards
+# and, for a card with a word, whether the word can be cast here: without coined words at the
+# table that is fixed by the word's name (the base Lexicon). The last answer for each seat is
+# kept with those inputs, so a seat whose hand did not change since the last step is not worked
+# out again (the hand's Cards are compared by identity first, which is cheap).
+_last_answer: list[tuple | None] = [None] * MAX_SEATS
+
+
 def turn_actions(state: State, seat: int) -> list[Action]:
     player = state.players[seat]
     if player.done:
         return []
+    if state.coined:
+        return _turn_actions(state, seat, player)
+    inputs = (len(player.slots), bool(player.equipment_deck), bool(player.adventurer_deck), tuple(player.hand))
+    last = _last_answer[seat]
+    if last is not None and last[0] == inputs:
+        return list(last[1])
+    actions = _turn_actions(state, seat, player)
+    _last_answer[seat] = (inputs, tuple(actions))
+    return actions
+
+
+def _turn_actions(state: State, seat: int, player: Player) -> list[Action]:
     actions: list[Action] = []
     hand = player.hand
     room = len(hand) < HAND_LIMIT
