@@ -22,9 +22,10 @@ MAX_EXTRA_ACTIONS = 2  # R18: banked actions never pile up past this
 
 
 def log(state: State, text: str) -> None:
-    state.log.append(text)
-    if len(state.log) > LOG_LENGTH:
-        del state.log[:-LOG_LENGTH]
+    lines = state.log
+    lines.append(text)
+    if len(lines) > LOG_LENGTH:
+        del lines[:-LOG_LENGTH]
 
 
 def _labels(cards) -> str:
@@ -131,6 +132,8 @@ def fire_cast(state: State, seat: int, event: str, adventurer: Card) -> None:
     """The caster's own move wakes the cast words waiting for it; each speaks once and then
     burns (R9). Only the caster's moves wake them, so players' turns never interfere (R5)."""
     player = state.players[seat]
+    if not player.cast:
+        return
     for card in list(player.cast):
         word = lookup(state, card.word)
         if word is not None and word.trigger.event == event and card in player.cast:
@@ -364,7 +367,7 @@ def fire_band(
     """Fire `event` on the Adventurer words of the band: every Adventurer in play, in seat and
     slot order (R28), or only `listeners` when given (the hit ones, for hit triggers)."""
     if listeners is None:
-        listeners = [(p.seat, s.adventurer) for p in state.players for s in p.slots]
+        listeners = [(p.seat, s.adventurer) for p in state.players for s in p.slots if s.adventurer.word]
     for seat, card in listeners:
         if not card.word:
             continue
@@ -374,6 +377,8 @@ def fire_band(
 
 
 def fire_monster(state: State, monster: Card, event: str, attack: Attack | None) -> None:
+    if not monster.word:  # most Monsters carry no word: nothing to look up
+        return
     word = lookup(state, monster.word)
     if word is not None and word.trigger.event == event:
         run_word(state, word, monster.owner, monster, attack)

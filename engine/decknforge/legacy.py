@@ -154,6 +154,10 @@ def _order(card: Any) -> int:
     return DECK_POSITION[card.code]
 
 
+def _in_deck_order(codes: list[str]) -> list[str]:
+    return sorted(codes, key=DECK_POSITION.__getitem__)
+
+
 def card_name(code: str) -> str:
     """A card as players say it in notes: "Q♠", "Joker"."""
     if code in ("X1", "X2"):
@@ -230,7 +234,7 @@ class DeckResult(msgspec.Struct):
 def clear_marks(cards: Iterable[Any], rng: Rng, adventurer_words: list[str]) -> list[Mark]:
     """A cleared dungeon's inscription: a random blank Adventurer of the deck (its `cards`, any
     objects with a code and a word) takes a random word of the Adventurer lexicon (8; R22)."""
-    blank = [c.code for c in sorted(cards, key=_order) if c.code in ADVENTURER_CODES and not c.word]
+    blank = _in_deck_order([c.code for c in cards if c.code in ADVENTURER_CODES and not c.word])
     if not blank or not adventurer_words:
         return []
     card = rng.choice(blank)
@@ -240,12 +244,12 @@ def clear_marks(cards: Iterable[Any], rng: Rng, adventurer_words: list[str]) -> 
 def roll_scar(cards: Iterable[Any], rng: Rng) -> ScarRecord:
     """Steps 1 and 2 of a fall, from the deck's `cards`: a blank Monster, and a blank piece of
     Equipment whose number is the modifier. Steps 3 and 4, the words, are the owner's (R23)."""
-    cards = sorted(cards, key=_order)
+    cards = list(cards)
     scar = ScarRecord(game=0)
-    blank_monsters = [c.code for c in cards if c.code in MONSTER_CODES and not c.word]
+    blank_monsters = _in_deck_order([c.code for c in cards if c.code in MONSTER_CODES and not c.word])
     if blank_monsters:
         scar.monster = rng.choice(blank_monsters)
-    blank_gear = [c.code for c in cards if c.code in EQUIPMENT_CODES and not c.word]
+    blank_gear = _in_deck_order([c.code for c in cards if c.code in EQUIPMENT_CODES and not c.word])
     if blank_gear:  # R23: a piece already upgraded is never drawn again
         scar.equipment = rng.choice(blank_gear)
         if scar.monster:

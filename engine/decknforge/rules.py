@@ -157,7 +157,7 @@ class DecknForgeGame(Game):
         elif state.phase == "scar":
             for seat in scar_waiting(state):
                 kind = SCAR_ACTIONS[scar_step(state, seat)]
-                actions += [kind(seat, name) for name in scar_words(state, seat)]
+                actions += [_scar_action(kind, seat, name) for name in scar_words(state, seat)]
         return actions
 
     def is_legal(self, state: State, action: Any) -> bool:
@@ -335,6 +335,12 @@ class DecknForgeGame(Game):
 def bot_deck(seat: int) -> Deck:
     """The deck a bot brings: fresh, kept for that game only (BT2 at seat 2)."""
     return fresh_deck(f"BT{seat + 1}")
+
+
+@lru_cache(maxsize=4096)
+def _scar_action(kind: type, seat: int, word: str) -> Action:
+    """Actions are frozen: one shared instance per scar word and seat."""
+    return kind(seat, word)
 
 
 @lru_cache(maxsize=None)
