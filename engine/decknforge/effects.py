@@ -45,9 +45,14 @@ def lookup(state: State, name: str) -> Word | None:
     return None
 
 
+def monster_values(state: State, cards: list[Card]) -> list[int]:
+    """Base value of each Monster: its deck's Level plus its modifier (glossary: MONSTER)."""
+    levels = [player.level for player in state.players]
+    return [levels[card.owner] + card.mod for card in cards]
+
+
 def monster_value(state: State, card: Card) -> int:
-    """Base value of a Monster: its deck's Level plus its modifier (glossary: MONSTER)."""
-    return state.players[card.owner].level + card.mod
+    return monster_values(state, [card])[0]
 
 
 def dungeon_monsters(state: State) -> list[Card]:
@@ -73,7 +78,7 @@ def strength(state: State) -> int:
     """25 per player + the Monsters' base values + this round's word adjustments, never below
     25 per player (R1, R16)."""
     floor = STRENGTH_PER_PLAYER * len(state.players)
-    total = floor + sum([monster_value(state, c) for c in dungeon_monsters(state)])
+    total = floor + sum(monster_values(state, dungeon_monsters(state)))
     return max(floor, total + state.strength_adjust)
 
 

@@ -191,39 +191,52 @@ def apply_turn_action(state: State, action: Action, events: list[Event]) -> None
 
 
 def _act(state: State, action: Action) -> None:
-    seat = action.seat
-    player = state.players[seat]
-    if isinstance(action, DrawEquipment):
-        log(state, f"{player.label} draws Equipment.")
-        draw_into_hand(state, seat, "equipment", 1)
-    elif isinstance(action, DrawAdventurer):
-        if action.discard >= 0:
-            card = player.hand[action.discard]
-            log(state, f"{player.label} discards {LABEL[card.code]} and draws an Adventurer.")
-            player.discard.append(player.hand.pop(action.discard))
-        else:
-            log(state, f"{player.label} draws an Adventurer.")
-        draw_into_hand(state, seat, "adventurer", 1)
-    elif isinstance(action, Hire):
-        card = player.hand[action.card]
-        log(state, f"{player.label} hires {LABEL[card.code]}.")
-        hire(state, seat, player.hand.pop(action.card))
-    elif isinstance(action, Equip):
-        card = player.hand[action.card]
-        slot = player.slots[action.slot]
-        log(state, f"{player.label} equips {LABEL[card.code]} on {LABEL[slot.adventurer.code]}.")
-        slot.gear.append(player.hand.pop(action.card))  # R13: the word sleeps while equipped
-        fire_cast(state, seat, "equip", slot.adventurer)
-    elif isinstance(action, Cast):
-        card = player.hand[action.card]
-        log(state, f"{player.label} casts {LABEL[card.code]} for {card.word}.")
-        player.hand.pop(action.card)
-        word = lookup(state, card.word)
-        if word is not None and word.trigger.event == "cast":
-            player.discard.append(card)  # R9: it has spoken, and burns
-            run_word(state, word, seat, card)
-        else:
-            player.cast.append(card)  # waits for its trigger until the turn ends
+    _ACTS[type(action)](state, state.players[action.seat], action)
+
+
+def _draw_equipment(state: State, player: Player, action: DrawEquipment) -> None:
+    log(state, f"{player.label} draws Equipment.")
+    draw_into_hand(state, player.seat, "equipment", 1)
+
+
+def _draw_adventurer(state: State, player: Player, action: DrawAdventurer) -> None:
+    if action.discard >= 0:
+        card = player.hand[action.discard]
+        log(state, f"{player.label} discards {LABEL[card.code]} and draws an Adventurer.")
+        player.discard.append(player.hand.pop(action.discard))
+    else:
+        log(state, f"{player.label} draws an Adventurer.")
+    draw_into_hand(state, player.seat, "adventurer", 1)
+
+
+def _hire(state: State, player: Player, action: Hire) -> None:
+    card = player.hand[action.card]
+    log(state, f"{player.label} hires {LABEL[card.code]}.")
+    hire(state, player.seat, player.hand.pop(action.card))
+
+
+def _equip(state: State, player: Player, action: Equip) -> None:
+    card = player.hand[action.card]
+    slot = player.slots[action.slot]
+    log(state, f"{player.label} equips {LABEL[card.code]} on {LABEL[slot.adventurer.code]}.")
+    slot.gear.append(player.hand.pop(action.card))  # R13: the word sleeps while equipped
+    fire_cast(state, player.seat, "equip", slot.adventurer)
+
+
+def _cast(state: State, player: Player, action: Cast) -> None:
+    card = player.hand[action.card]
+    log(state, f"{player.label} casts {LABEL[card.code]} for {card.word}.")
+    player.hand.pop(action.card)
+    word = lookup(state, card.word)
+    if word is not None and word.trigger.event == "cast":
+        player.discard.append(card)  # R9: it has spoken, and burns
+        run_word(state, word, player.seat, card)
+    else:
+        player.cast.append(card)  # waits for its trigger until the turn ends
+
+
+# What each kind of move does (turn_allows has let through only these exact types).
+_ACTS = {DrawEquipment: _draw_equipment, DrawAdventurer: _draw_adventurer, Hire: _hire, Equip: _equip, Cast: _cast}
 
 
 def _monster_turn(state: State, events: list[Event]) -> None:
