@@ -115,7 +115,8 @@ def _strike(state: State, monster: Card) -> int:
     """One Monster's strike in the rulebook's order (7: steps 1-3; R10, R11)."""
     attack = Attack(monster)
     fire_monster(state, monster, "attack", attack)  # what the Monster is: its suits, its attack
-    in_play = [(p.seat, s.adventurer) for p in state.players for s in p.slots]
+    # the Adventurers in play that carry a word: the only ones a trigger can wake (fire_band)
+    in_play = [(p.seat, s.adventurer) for p in state.players for s in p.slots if s.adventurer.word]
     # step 1: every player discards the hit Adventurers with their gear
     places = []
     for player in state.players:
@@ -140,7 +141,7 @@ def _strike(state: State, monster: Card) -> int:
         player.discard.append(slot.adventurer)
         player.discard.extend(slot.gear)
     # step 2: the words, the hit Adventurers' included (R10)
-    hit_cards = [(seat, slot.adventurer) for seat, slot in attack.hits]
+    hit_cards = [(seat, slot.adventurer) for seat, slot in attack.hits if slot.adventurer.word]
     fire_band(state, "attack", attack, listeners=in_play)
     if attack.hits:
         fire_monster(state, monster, "hit", attack)
