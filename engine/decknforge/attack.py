@@ -115,7 +115,8 @@ def _strike(state: State, monster: Card) -> int:
     """One Monster's strike in the rulebook's order (7: steps 1-3; R10, R11)."""
     attack = Attack(monster)
     fire_monster(state, monster, "attack", attack)  # what the Monster is: its suits, its attack
-    in_play = [(p.seat, s.adventurer) for p in state.players for s in p.slots]
+    # the Adventurers in play that carry a word: the only ones a trigger can wake (fire_band)
+    in_play = [(p.seat, s.adventurer) for p in state.players for s in p.slots if s.adventurer.word]
     # step 1: every player discards the hit Adventurers with their gear
     places = []
     for player in state.players:
@@ -124,21 +125,23 @@ def _strike(state: State, monster: Card) -> int:
                 attack.hits.append((player.seat, slot))
                 places.append(index)
     hit_labels = [adventurer_label(state, seat, slot) for seat, slot in attack.hits]
+    name = monster_label(state, monster)
     if attack.hits:
         hit = [label + (f" ({gear_words(slot.gear)})" if slot.gear else "") for label, (_, slot) in zip(hit_labels, attack.hits)]
         moves = []
-        for player in state.players:
+        for seat in sorted({seat for seat, _ in attack.hits}):  # only a hit player's slots close up
+            player = state.players[seat]
             kept = [slot for slot in player.slots if all(slot is not hit_slot for _, hit_slot in attack.hits)]
             moves += slot_moves(state, player, player.slots, kept)
         closing = f"; {', '.join(moves)}" if moves else ""
-        log(state, f"{monster_label(state, monster)} hits {', '.join(hit)}: discarded with their gear{closing}.")
+        log(state, f"{name} hits {', '.join(hit)}: discarded with their gear{closing}.")
     for seat, slot in attack.hits:
         player = state.players[seat]
         player.slots.remove(slot)
         player.discard.append(slot.adventurer)
         player.discard.extend(slot.gear)
     # step 2: the words, the hit Adventurers' included (R10)
-    hit_cards = [(seat, slot.adventurer) for seat, slot in attack.hits]
+    hit_cards = [(seat, slot.adventurer) for seat, slot in attack.hits if slot.adventurer.word]
     fire_band(state, "attack", attack, listeners=in_play)
     if attack.hits:
         fire_monster(state, monster, "hit", attack)
@@ -146,10 +149,10 @@ def _strike(state: State, monster: Card) -> int:
     _undo_discards(state, attack, places)
     # step 3: retaliation by the gear the hit Adventurers carried (R11)
     power = max(0, monster_value(state, monster) + attack.empower - attack.weaken)
-    retaliation = sum(VALUE[g.code] for _, slot in attack.hits for g in slot.gear)
+    retaliation = sum([VALUE[g.code] for _, slot in attack.hits for g in slot.gear])
     retaliation += attack.retaliate if attack.hits else 0
     slain = bool(attack.hits) and retaliation > power
-    strike = Strike(monster_label(state, monster), power, hit_labels, retaliation)
+    strike = Strike(name, power, hit_labels, retaliation)
     if slain:
         log(state, f"Retaliation {retaliation} beats {strike.monster}'s attack {power}: slain.")
         state.slain.append(monster)
@@ -190,6 +193,8 @@ def _undo_discards(state: State, attack: Attack, places: list[int]) -> None:
             player.slots.insert(place, slot)
             continue
         keep = attack.keep.get(key, 0)
+        if not keep:
+            continue
         kept = sorted(slot.gear, key=lambda g: VALUE[g.code], reverse=True)[:keep]
         kept = kept[: max(0, HAND_LIMIT - len(player.hand))]  # a full hand keeps nothing (R30)
         if kept:

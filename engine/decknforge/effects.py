@@ -22,9 +22,10 @@ MAX_EXTRA_ACTIONS = 2  # R18: banked actions never pile up past this
 
 
 def log(state: State, text: str) -> None:
-    state.log.append(text)
-    if len(state.log) > LOG_LENGTH:
-        del state.log[:-LOG_LENGTH]
+    lines = state.log
+    lines.append(text)
+    if len(lines) > LOG_LENGTH:
+        del lines[:-LOG_LENGTH]
 
 
 def _labels(cards) -> str:
@@ -44,9 +45,14 @@ def lookup(state: State, name: str) -> Word | None:
     return None
 
 
+def monster_values(state: State, cards: list[Card]) -> list[int]:
+    """Base value of each Monster: its deck's Level plus its modifier (glossary: MONSTER)."""
+    levels = [player.level for player in state.players]
+    return [levels[card.owner] + card.mod for card in cards]
+
+
 def monster_value(state: State, card: Card) -> int:
-    """Base value of a Monster: its deck's Level plus its modifier (glossary: MONSTER)."""
-    return state.players[card.owner].level + card.mod
+    return monster_values(state, [card])[0]
 
 
 def dungeon_monsters(state: State) -> list[Card]:
@@ -72,12 +78,12 @@ def strength(state: State) -> int:
     """25 per player + the Monsters' base values + this round's word adjustments, never below
     25 per player (R1, R16)."""
     floor = STRENGTH_PER_PLAYER * len(state.players)
-    total = floor + sum(monster_value(state, c) for c in dungeon_monsters(state))
+    total = floor + sum(monster_values(state, dungeon_monsters(state)))
     return max(floor, total + state.strength_adjust)
 
 
 def equipped_total(state: State) -> int:
-    return sum(VALUE[g.code] for p in state.players for s in p.slots for g in s.gear)
+    return sum([VALUE[g.code] for p in state.players for s in p.slots for g in s.gear])
 
 
 class Attack:
@@ -106,10 +112,13 @@ class Attack:
 def draw_into_hand(state: State, seat: int, pile: str, count: int) -> list[Card]:
     player = state.players[seat]
     deck = player.equipment_deck if pile == "equipment" else player.adventurer_deck
-    drawn = []
-    for _ in range(min(count, HAND_LIMIT - len(player.hand), len(deck))):
-        drawn.append(deck.pop())
-    player.hand.extend(drawn)
+    count = min(count, HAND_LIMIT - len(player.hand), len(deck))
+    if count <= 0:
+        return []
+    drawn = deck[-count:]  # the top of the pile is its end: drawn one by one, last first
+    del deck[-count:]
+    drawn.reverse()
+    player.hand += drawn
     return drawn
 
 
@@ -128,6 +137,8 @@ def fire_cast(state: State, seat: int, event: str, adventurer: Card) -> None:
     """The caster's own move wakes the cast words waiting for it; each speaks once and then
     burns (R9). Only the caster's moves wake them, so players' turns never interfere (R5)."""
     player = state.players[seat]
+    if not player.cast:
+        return
     for card in list(player.cast):
         word = lookup(state, card.word)
         if word is not None and word.trigger.event == event and card in player.cast:
@@ -361,7 +372,7 @@ def fire_band(
     """Fire `event` on the Adventurer words of the band: every Adventurer in play, in seat and
     slot order (R28), or only `listeners` when given (the hit ones, for hit triggers)."""
     if listeners is None:
-        listeners = [(p.seat, s.adventurer) for p in state.players for s in p.slots]
+        listeners = [(p.seat, s.adventurer) for p in state.players for s in p.slots if s.adventurer.word]
     for seat, card in listeners:
         if not card.word:
             continue
@@ -371,6 +382,8 @@ def fire_band(
 
 
 def fire_monster(state: State, monster: Card, event: str, attack: Attack | None) -> None:
+    if not monster.word:  # most Monsters carry no word: nothing to look up
+        return
     word = lookup(state, monster.word)
     if word is not None and word.trigger.event == event:
         run_word(state, word, monster.owner, monster, attack)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from engine.decknforge.effects import log, owner_tag
 from engine.decknforge.legacy import DeckResult, clear_marks, roll_scar, scar_marks
 from engine.decknforge.lexicon import (
@@ -13,6 +15,8 @@ from engine.decknforge.lexicon import (
     vocabulary_problems,
 )
 from engine.decknforge.model import LABEL, Card, State
+
+by_code = attrgetter("code")
 
 
 def return_cards(state: State) -> None:
@@ -31,10 +35,11 @@ def return_cards(state: State) -> None:
         player.adventurer_deck, player.equipment_deck, player.hand = [], [], []
         player.cast, player.discard, player.slots = [], [], []
         player.actions_left, player.done = 0, True
+    returned = [player.returned for player in state.players]
     for card in loose:
-        state.players[card.owner].returned.append(card)
-    for player in state.players:
-        player.returned.sort(key=lambda c: c.code)
+        returned[card.owner].append(card)
+    for cards in returned:
+        cards.sort(key=by_code)
 
 
 def table_pool(state: State, kind: str, seat: int | None = None) -> list[Word]:

@@ -28,6 +28,7 @@ DECK_CODES: tuple[str, ...] = tuple(r + s for s in _SUITS for r in _RANKS) + ("X
 MONSTER_CODES = frozenset(c for c in DECK_CODES if c[0] in "AX")
 ADVENTURER_CODES = frozenset(c for c in DECK_CODES if c[0] in "JQK")
 EQUIPMENT_CODES = frozenset(c for c in DECK_CODES if c[0].isdigit())
+DECK_POSITION = {code: place for place, code in enumerate(DECK_CODES)}  # the order a deck lists
 
 
 class DeckCard(msgspec.Struct, array_like=True):
@@ -113,7 +114,9 @@ def fingerprint(deck: Deck) -> str:
     return hashlib.blake2b(msgspec.json.encode(deck), digest_size=8).hexdigest()
 
 
-def table_deck(deck: Deck) -> TableDeck:
+def table_deck(deck: Deck, with_cards: bool = True) -> TableDeck:
+    """The deck as a table holds it; `with_cards=False` leaves its card list empty, as a game's
+    state keeps it once every card is on the table."""
     return TableDeck(
         initials=deck.initials,
         id=deck.id,
@@ -123,7 +126,7 @@ def table_deck(deck: Deck) -> TableDeck:
         streak=deck.streak,
         clears=deck.clears,
         falls=deck.falls,
-        cards=[DeckCard(c.code, c.word, c.modifier) for c in deck.cards],
+        cards=[DeckCard(c.code, c.word, c.modifier) for c in deck.cards] if with_cards else [],
         fingerprint=fingerprint(deck),
     )
 
@@ -148,7 +151,11 @@ def history_free(deck: TableDeck, cards: Iterable[Any] = ()) -> Deck:
 
 
 def _order(card: Any) -> int:
-    return DECK_CODES.index(card.code)
+    return DECK_POSITION[card.code]
+
+
+def _in_deck_order(codes: list[str]) -> list[str]:
+    return sorted(codes, key=DECK_POSITION.__getitem__)
 
 
 def card_name(code: str) -> str:
@@ -177,7 +184,7 @@ def check_deck(deck: Deck | TableDeck) -> list[str]:
     """Why a deck cannot be brought to a table; [] when it is whole."""
     codes = [card.code for card in deck.cards]
     problems = []
-    if sorted(codes) != sorted(DECK_CODES):
+    if len(codes) != len(DECK_CODES) or set(codes) != DECK_POSITION.keys():  # each card once
         problems.append(f"{deck.initials}'s deck does not hold the 54 cards exactly once.")
     if deck.level < 1 or deck.xp < 0 or deck.streak < 0:
         problems.append(f"{deck.initials}'s deck has impossible numbers.")
@@ -227,7 +234,7 @@ class DeckResult(msgspec.Struct):
 def clear_marks(cards: Iterable[Any], rng: Rng, adventurer_words: list[str]) -> list[Mark]:
     """A cleared dungeon's inscription: a random blank Adventurer of the deck (its `cards`, any
     objects with a code and a word) takes a random word of the Adventurer lexicon (8; R22)."""
-    blank = [c.code for c in sorted(cards, key=_order) if c.code in ADVENTURER_CODES and not c.word]
+    blank = _in_deck_order([c.code for c in cards if c.code in ADVENTURER_CODES and not c.word])
     if not blank or not adventurer_words:
         return []
     card = rng.choice(blank)
@@ -237,12 +244,12 @@ def clear_marks(cards: Iterable[Any], rng: Rng, adventurer_words: list[str]) -> 
 def roll_scar(cards: Iterable[Any], rng: Rng) -> ScarRecord:
     """Steps 1 and 2 of a fall, from the deck's `cards`: a blank Monster, and a blank piece of
     Equipment whose number is the modifier. Steps 3 and 4, the words, are the owner's (R23)."""
-    cards = sorted(cards, key=_order)
+    cards = list(cards)
     scar = ScarRecord(game=0)
-    blank_monsters = [c.code for c in cards if c.code in MONSTER_CODES and not c.word]
+    blank_monsters = _in_deck_order([c.code for c in cards if c.code in MONSTER_CODES and not c.word])
     if blank_monsters:
         scar.monster = rng.choice(blank_monsters)
-    blank_gear = [c.code for c in cards if c.code in EQUIPMENT_CODES and not c.word]
+    blank_gear = _in_deck_order([c.code for c in cards if c.code in EQUIPMENT_CODES and not c.word])
     if blank_gear:  # R23: a piece already upgraded is never drawn again
         scar.equipment = rng.choice(blank_gear)
         if scar.monster:

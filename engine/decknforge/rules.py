@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 import msgspec
@@ -91,8 +92,8 @@ class DecknForgeGame(Game):
         if decks is not None and "players" in options and options["players"] != len(decks):
             raise ValueError(f"{len(decks)} decks were brought for {options['players']} players.")
         if decks is None:
-            decks = fresh_band(2 if opts["solo"] else opts["players"], opts["solo"])
-        decks = [_as_deck(d) for d in decks]
+            decks = _fresh_tables(2 if opts["solo"] else opts["players"], opts["solo"])
+        decks = [d if isinstance(d, (Deck, TableDeck)) else _as_deck(d) for d in decks]
         coined = [msgspec.convert(w, Word) if isinstance(w, dict) else w for w in coined or []]
         return build_state(seed, decks, coined, opts["solo"], opts["strength"] == "gentle")
 
@@ -150,12 +151,13 @@ class DecknForgeGame(Game):
     def legal_actions(self, state: State) -> list[Action]:
         actions: list[Action] = []
         if state.phase == "turn":
-            for seat in acting(state):
-                actions += turn_actions(state, seat)
+            for player in state.players:
+                if not player.done:
+                    actions += turn_actions(state, player.seat)
         elif state.phase == "scar":
             for seat in scar_waiting(state):
                 kind = SCAR_ACTIONS[scar_step(state, seat)]
-                actions += [kind(seat, name) for name in scar_words(state, seat)]
+                actions += [_scar_action(kind, seat, name) for name in scar_words(state, seat)]
         return actions
 
     def is_legal(self, state: State, action: Any) -> bool:
@@ -333,6 +335,18 @@ class DecknForgeGame(Game):
 def bot_deck(seat: int) -> Deck:
     """The deck a bot brings: fresh, kept for that game only (BT2 at seat 2)."""
     return fresh_deck(f"BT{seat + 1}")
+
+
+@lru_cache(maxsize=4096)
+def _scar_action(kind: type, seat: int, word: str) -> Action:
+    """Actions are frozen: one shared instance per scar word and seat."""
+    return kind(seat, word)
+
+
+@lru_cache(maxsize=None)
+def _fresh_tables(players: int, solo: bool) -> tuple[TableDeck, ...]:
+    """A default game's new decks (build_state only reads the decks it is given)."""
+    return tuple(table_deck(deck) for deck in fresh_band(players, solo))
 
 
 def _as_deck(data: Any) -> TableDeck:

@@ -6,7 +6,7 @@ import msgspec
 
 from engine.core.rng import Rng
 from engine.decknforge.effects import fire_band, log, lookup
-from engine.decknforge.legacy import Deck, TableDeck, check_deck, fresh_deck, table_deck
+from engine.decknforge.legacy import Deck, DeckCard, TableDeck, check_deck, fresh_deck, table_deck
 from engine.decknforge.lexicon import Word, base_index, check_word, vocabulary_problems
 from engine.decknforge.model import (
     HAND_LIMIT,
@@ -19,6 +19,10 @@ from engine.decknforge.model import (
 )
 
 DEFAULT_INITIALS = ("P1", "P2", "P3", "P4")
+# Cards are frozen, so every game a deck plays at the same seat can share its Card objects:
+# they are made once per seat and card list (its JSON) and kept, up to this many decks.
+_KEPT_DECKS = 256
+_table_cards: dict[tuple[int, bytes], dict[str, tuple[Card, ...]]] = {}
 
 
 def fresh_band(players: int, solo: bool = False) -> list[Deck]:
@@ -31,6 +35,8 @@ def fresh_band(players: int, solo: bool = False) -> list[Deck]:
 def _check_coined(coined: list[Word], decks: list[TableDeck]) -> None:
     """Coined words must be sound; one the vocabulary no longer allows is kept, inert where
     it cannot fire, only when a deck at the table carries it (R40)."""
+    if not coined:
+        return
     taken: set[str] = set(base_index())
     written = {c.word for deck in decks for c in deck.cards if c.word}
     for word in coined:
@@ -49,13 +55,13 @@ def build_state(
         raise ValueError("DecknForge needs 2 to 4 decks at the table.")
     if solo and (len(decks) != 2 or decks[0].initials != decks[1].initials):
         raise ValueError("The solo variant is one person bringing two of their own decks.")
-    brought = [
-        msgspec.json.decode(msgspec.json.encode(d), type=TableDeck)  # a copy: never the caller's
-        if isinstance(d, TableDeck)
-        else table_deck(d)
+    # The state's own copies, without their cards: every card goes on the table (R41). The
+    # decks brought are only read, never changed.
+    seated = [
+        msgspec.structs.replace(d, cards=[]) if isinstance(d, TableDeck) else table_deck(d, with_cards=False)
         for d in decks
     ]
-    _check_coined(coined, brought)
+    _check_coined(coined, decks)
     rng = Rng.from_seed(seed)
     state = State(
         rng=rng,
@@ -68,21 +74,20 @@ def build_state(
         escalations=[],
         lair=[],
         slain=[],
-        decks=brought,
+        decks=seated,
         coined=list(coined),
     )
-    for seat, deck in enumerate(state.decks):
+    for seat, deck in enumerate(decks):
         problems = check_deck(deck)
         if problems:
             raise ValueError(" ".join(problems))
-        piles: dict[str, list[Card]] = {"monster": [], "adventurer": [], "equipment": []}
         for dc in deck.cards:
             if dc.word and lookup(state, dc.word) is None:
                 raise ValueError(f"{deck.initials}'s {dc.code} carries {dc.word}, unknown here.")
-            piles[ROLE[dc.code]].append(Card(seat, dc.code, dc.word, dc.modifier))
-        rng.shuffle(piles["adventurer"])
-        rng.shuffle(piles["equipment"])
-        adventurers, equipment = piles["adventurer"], piles["equipment"]
+        piles = table_cards(seat, deck.cards)
+        adventurers, equipment = list(piles["adventurer"]), list(piles["equipment"])
+        rng.shuffle(adventurers)
+        rng.shuffle(equipment)
         slots = [Slot(adventurers.pop()) for _ in range(STARTING_ADVENTURERS)]  # R3
         hand = [equipment.pop() for _ in range(HAND_LIMIT)]
         label = deck.name or deck.initials
@@ -92,9 +97,22 @@ def build_state(
             Player(seat, deck.initials, label, deck.level, adventurers, equipment, hand, slots)
         )
         state.monster_pile += piles["monster"]  # initialled: Card.owner hands it back
-        deck.cards = []  # every card is on the table now: a save keeps each once (R41)
     rng.shuffle(state.monster_pile)
     names = ", ".join(p.label for p in state.players)
     log(state, f"{names} enter a dungeon of {len(state.monster_pile)} Monsters.")
     fire_band(state, "round_start")  # the first READY
     return state
+
+
+def table_cards(seat: int, cards: list[DeckCard]) -> dict[str, tuple[Card, ...]]:
+    """A deck's cards as the Cards of the seat, by role, in the deck's order."""
+    key = (seat, msgspec.json.encode(cards))
+    piles = _table_cards.get(key)
+    if piles is None:
+        made: dict[str, list[Card]] = {"monster": [], "adventurer": [], "equipment": []}
+        for dc in cards:
+            made[ROLE[dc.code]].append(Card(seat, dc.code, dc.word, dc.modifier))
+        if len(_table_cards) >= _KEPT_DECKS:
+            _table_cards.clear()
+        piles = _table_cards[key] = {role: tuple(made[role]) for role in made}
+    return piles

@@ -19,19 +19,34 @@ from engine.decknforge.model import (
     Equip,
     Event,
     Hire,
+    Player,
     State,
 )
 
 MAX_SEATS = 4
+ROLES = ("adventurer", "equipment", "monster")
 # Actions are frozen, so one shared instance per seat and index saves building them each step.
 _DRAW_EQ = tuple(DrawEquipment(s) for s in range(MAX_SEATS))
 _DRAW_ADV = tuple(tuple(DrawAdventurer(s, i) for i in range(-1, HAND_LIMIT)) for s in range(MAX_SEATS))
 _END = tuple(EndTurn(s) for s in range(MAX_SEATS))
-_HIRES = tuple(tuple(Hire(s, i) for i in range(HAND_LIMIT)) for s in range(MAX_SEATS))
 _CASTS = tuple(tuple(Cast(s, i) for i in range(HAND_LIMIT)) for s in range(MAX_SEATS))
-_EQUIPS = tuple(
-    tuple(tuple(Equip(s, i, j) for j in range(SLOTS)) for i in range(HAND_LIMIT))
-    for s in range(MAX_SEATS)
+
+
+def _card_moves(seat: int, slots: int, index: int, role: str) -> tuple[Action, ...]:
+    """What the card at this hand index allows, by its role, before any cast: an Adventurer is
+    hired while a slot is empty, anything else is equipped on any filled slot."""
+    if role == "adventurer":
+        return (Hire(seat, index),) if slots < SLOTS else ()
+    return tuple(Equip(seat, index, slot) for slot in range(slots))
+
+
+# _CARD_MOVES[seat][slots filled][hand index][role]
+_CARD_MOVES = tuple(
+    tuple(
+        tuple({role: _card_moves(seat, slots, i, role) for role in ROLES} for i in range(HAND_LIMIT))
+        for slots in range(SLOTS + 1)
+    )
+    for seat in range(MAX_SEATS)
 )
 
 
@@ -39,30 +54,48 @@ def acting(state: State) -> tuple[int, ...]:
     """Seats still in this round's player turn (R5)."""
     if state.phase != "turn":
         return ()
-    return tuple(p.seat for p in state.players if not p.done)
+    return tuple([p.seat for p in state.players if not p.done])
+
+
+# turn_actions reads only the seat, its hand, its slots filled, whether its decks hold cards
+# and, for a card with a word, whether the word can be cast here: without coined words at the
+# table that is fixed by the word's name (the base Lexicon). The last answer for each seat is
+# kept with those inputs, so a seat whose hand did not change since the last step is not worked
+# out again (the hand's Cards are compared by identity first, which is cheap).
+_last_answer: list[tuple | None] = [None] * MAX_SEATS
 
 
 def turn_actions(state: State, seat: int) -> list[Action]:
     player = state.players[seat]
     if player.done:
         return []
+    if state.coined:
+        return _turn_actions(state, seat, player)
+    inputs = (len(player.slots), bool(player.equipment_deck), bool(player.adventurer_deck), tuple(player.hand))
+    last = _last_answer[seat]
+    if last is not None and last[0] == inputs:
+        return list(last[1])
+    actions = _turn_actions(state, seat, player)
+    _last_answer[seat] = (inputs, tuple(actions))
+    return actions
+
+
+def _turn_actions(state: State, seat: int, player: Player) -> list[Action]:
     actions: list[Action] = []
-    full = len(player.hand) >= HAND_LIMIT
-    if not full and player.equipment_deck:
+    hand = player.hand
+    room = len(hand) < HAND_LIMIT
+    if room and player.equipment_deck:
         actions.append(_DRAW_EQ[seat])
-    if not full and player.adventurer_deck:
+    if room and player.adventurer_deck:
         actions.append(_DRAW_ADV[seat][0])
-    slots = len(player.slots)
-    for i, card in enumerate(player.hand):
-        if ROLE[card.code] == "adventurer":
-            if slots < SLOTS:
-                actions.append(_HIRES[seat][i])
-        else:
-            actions.extend(_EQUIPS[seat][i][:slots])
-            if card.word and castable(state, card.word):
-                actions.append(_CASTS[seat][i])
-    if full and player.adventurer_deck:  # R14: make room for an Adventurer: the last resort
-        actions.extend(_DRAW_ADV[seat][1 : len(player.hand) + 1])
+    moves = _CARD_MOVES[seat][len(player.slots)]
+    for i, card in enumerate(hand):
+        role = ROLE[card.code]
+        actions += moves[i][role]
+        if card.word and role != "adventurer" and castable(state, card.word):
+            actions.append(_CASTS[seat][i])
+    if not room and player.adventurer_deck:  # R14: make room for an Adventurer: the last resort
+        actions += _DRAW_ADV[seat][1 : len(hand) + 1]
     actions.append(_END[seat])
     return actions
 
@@ -158,39 +191,52 @@ def apply_turn_action(state: State, action: Action, events: list[Event]) -> None
 
 
 def _act(state: State, action: Action) -> None:
-    seat = action.seat
-    player = state.players[seat]
-    if isinstance(action, DrawEquipment):
-        log(state, f"{player.label} draws Equipment.")
-        draw_into_hand(state, seat, "equipment", 1)
-    elif isinstance(action, DrawAdventurer):
-        if action.discard >= 0:
-            card = player.hand[action.discard]
-            log(state, f"{player.label} discards {LABEL[card.code]} and draws an Adventurer.")
-            player.discard.append(player.hand.pop(action.discard))
-        else:
-            log(state, f"{player.label} draws an Adventurer.")
-        draw_into_hand(state, seat, "adventurer", 1)
-    elif isinstance(action, Hire):
-        card = player.hand[action.card]
-        log(state, f"{player.label} hires {LABEL[card.code]}.")
-        hire(state, seat, player.hand.pop(action.card))
-    elif isinstance(action, Equip):
-        card = player.hand[action.card]
-        slot = player.slots[action.slot]
-        log(state, f"{player.label} equips {LABEL[card.code]} on {LABEL[slot.adventurer.code]}.")
-        slot.gear.append(player.hand.pop(action.card))  # R13: the word sleeps while equipped
-        fire_cast(state, seat, "equip", slot.adventurer)
-    elif isinstance(action, Cast):
-        card = player.hand[action.card]
-        log(state, f"{player.label} casts {LABEL[card.code]} for {card.word}.")
-        player.hand.pop(action.card)
-        word = lookup(state, card.word)
-        if word is not None and word.trigger.event == "cast":
-            player.discard.append(card)  # R9: it has spoken, and burns
-            run_word(state, word, seat, card)
-        else:
-            player.cast.append(card)  # waits for its trigger until the turn ends
+    _ACTS[type(action)](state, state.players[action.seat], action)
+
+
+def _draw_equipment(state: State, player: Player, action: DrawEquipment) -> None:
+    log(state, f"{player.label} draws Equipment.")
+    draw_into_hand(state, player.seat, "equipment", 1)
+
+
+def _draw_adventurer(state: State, player: Player, action: DrawAdventurer) -> None:
+    if action.discard >= 0:
+        card = player.hand[action.discard]
+        log(state, f"{player.label} discards {LABEL[card.code]} and draws an Adventurer.")
+        player.discard.append(player.hand.pop(action.discard))
+    else:
+        log(state, f"{player.label} draws an Adventurer.")
+    draw_into_hand(state, player.seat, "adventurer", 1)
+
+
+def _hire(state: State, player: Player, action: Hire) -> None:
+    card = player.hand[action.card]
+    log(state, f"{player.label} hires {LABEL[card.code]}.")
+    hire(state, player.seat, player.hand.pop(action.card))
+
+
+def _equip(state: State, player: Player, action: Equip) -> None:
+    card = player.hand[action.card]
+    slot = player.slots[action.slot]
+    log(state, f"{player.label} equips {LABEL[card.code]} on {LABEL[slot.adventurer.code]}.")
+    slot.gear.append(player.hand.pop(action.card))  # R13: the word sleeps while equipped
+    fire_cast(state, player.seat, "equip", slot.adventurer)
+
+
+def _cast(state: State, player: Player, action: Cast) -> None:
+    card = player.hand[action.card]
+    log(state, f"{player.label} casts {LABEL[card.code]} for {card.word}.")
+    player.hand.pop(action.card)
+    word = lookup(state, card.word)
+    if word is not None and word.trigger.event == "cast":
+        player.discard.append(card)  # R9: it has spoken, and burns
+        run_word(state, word, player.seat, card)
+    else:
+        player.cast.append(card)  # waits for its trigger until the turn ends
+
+
+# What each kind of move does (turn_allows has let through only these exact types).
+_ACTS = {DrawEquipment: _draw_equipment, DrawAdventurer: _draw_adventurer, Hire: _hire, Equip: _equip, Cast: _cast}
 
 
 def _monster_turn(state: State, events: list[Event]) -> None:
