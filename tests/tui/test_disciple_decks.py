@@ -156,7 +156,7 @@ async def test_the_new_game_screen_offers_the_games_options_and_a_seed(paths, sn
         assert isinstance(screen, DiscipleSetup)
         assert "Martial art: Choose at the table" in screen_text(app)
         assert "Playstyle: Solo" in screen_text(app)
-        await keys(pilot, "down", "enter")  # an option's line changes it in place
+        await keys(pilot, "down", "space")  # Space changes the highlighted option in place
         assert "Martial art: Boxing" in screen_text(app)
         await keys(pilot, "end", "up", "enter", *"42", "enter")
         assert "Seed: 42" in screen_text(app)

@@ -262,3 +262,36 @@ async def test_the_versus_table_at_120x40(paths, snapshot):
         text = screen_text(app)
         assert "(you)" in text and "Hand " in text and "pulls" in text
         snapshot.assert_match(text, "versus-120x40.txt")
+
+
+async def test_set_up_enter_moves_on_and_space_or_arrows_change_the_option(paths):
+    """As on every new-game screen: Enter never changes an option, it moves on toward Start;
+    Space and the right arrow change the highlighted one, the left arrow changes it back."""
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "1")
+        setup = app.screen
+        assert isinstance(setup, DiscipleSetup) and setup.mode == "solo"
+        listing = setup.query_one("#setup")
+        assert setup.rows[listing.cursor] == "mode"
+        await keys(pilot, "enter")
+        assert setup.mode == "solo" and listing.cursor == 1  # moved on, nothing changed
+        await keys(pilot, "up", "space")
+        assert setup.mode == "versus"
+        await keys(pilot, "right")
+        assert setup.mode == "coop" and "Players: 2" in screen_text(app)
+        await keys(pilot, "down", "right")
+        assert setup.rows[listing.cursor] == "players" and setup.values["players"] == 3
+        await keys(pilot, "left", "left")
+        assert setup.values["players"] == 4  # back past the fewest to the most
+        await keys(pilot, "up", "left", "left")
+        assert setup.mode == "solo"
+        option = next(row for row in setup.rows if row.startswith("option:"))
+        name = option.removeprefix("option:")
+        before = setup.values[name]
+        listing.cursor = setup.rows.index(option)
+        await keys(pilot, "enter")
+        assert setup.values[name] == before and listing.cursor == setup.rows.index(option) + 1
+        listing.cursor = setup.rows.index(option)
+        await keys(pilot, "space")
+        assert setup.values[name] != before

@@ -98,6 +98,8 @@ class DiscipleSetup(Screen[None]):
     DiscipleSetup #setup-note { height: 4; color: $text-muted; padding: 0 1; }
     """
     BINDINGS = [
+        Binding("right,space", "change(1)", "Change"),
+        Binding("left", "change(-1)", "Change", show=False),
         Binding("m", "mode", "Playstyle"),
         Binding("p", "players", "Players"),
         Binding("c", "leader", "Leader"),
@@ -123,7 +125,8 @@ class DiscipleSetup(Screen[None]):
   from their own terminal with their own deck (`tabletop-tui join CODE`). Pressed again, the
   seat is played here
 - `v` opens your Versus decks, to build one before you pick it
-- `Enter` on another option changes it; on the seed line, types a seed (empty: a fresh shuffle)
+- `Space` or `→` changes the highlighted option (`←` goes back); `Enter` moves on to the next
+  line and never changes one; on the seed line it asks for a seed (empty: a fresh shuffle)
 - `s` (or `Enter` on Start) starts; `Esc` goes back
 """
 
@@ -297,14 +300,14 @@ class DiscipleSetup(Screen[None]):
     def _draw_note(self, cursor: int) -> None:
         row = self.rows[cursor] if 0 <= cursor < len(self.rows) else ""
         if row.startswith("option:"):
-            note = self.options[row.removeprefix("option:")].help
+            note = self.options[row.removeprefix("option:")].help + "\nSpace or the arrows change it."
         elif row == "leader":
             note = ("A person leading sees every event deck and the enemies' attack patterns;\n"
                     "the players see what the Leader announces. The CL bot asks nothing.")
         elif row == "mode" or not row.startswith("seat:"):
             note = MODE_TEXT.get(self.mode, "")
             if len(self.modes) > 1:
-                note += "\nm changes the playstyle."
+                note += "\nm (or Space and the arrows here) changes the playstyle." if row == "mode" else "\nm changes the playstyle."
         elif self.versus:
             note = (
                 "Enter on a seat picks its deck: a default deck or a legal one of yours\n"
@@ -319,37 +322,44 @@ class DiscipleSetup(Screen[None]):
 
     def on_choice_list_picked(self, event: ChoiceList.Picked) -> None:
         row = self.rows[event.index]
-        if row == "mode":
-            self.action_mode()
-        elif row == "players":
-            self.action_players()
-        elif row == "leader":
-            self.action_leader()
-        elif row.startswith("seat:"):
+        if row.startswith("seat:"):
             self.action_seat(int(row.removeprefix("seat:")))
-        elif row.startswith("option:"):
-            self._cycle(self.options[row.removeprefix("option:")])
-            self.redraw()
         elif row == "seed":
             self.app.push_screen(AskText("Seed (a whole number; empty for a fresh shuffle):"), self._seed_given)
         elif row == "start":
             self.action_start()
+        else:  # Enter never changes a value (Space and the arrows do): it moves on toward Start
+            self.query_one("#setup", ChoiceList).cursor = event.index + 1
 
-    def _cycle(self, option: GameOption) -> None:
+    def action_change(self, step: int) -> None:
+        """Space or an arrow: the highlighted option takes its next (or previous) value."""
+        cursor = self.query_one("#setup", ChoiceList).cursor
+        row = self.rows[cursor] if 0 <= cursor < len(self.rows) else ""
+        if row == "mode":
+            self.action_mode(step)
+        elif row == "players":
+            self.action_players(step)
+        elif row == "leader":
+            self.action_leader()
+        elif row.startswith("option:"):
+            self._cycle(self.options[row.removeprefix("option:")], step)
+            self.redraw()
+
+    def _cycle(self, option: GameOption, step: int = 1) -> None:
         value = self.values[option.name]
         if option.kind == "bool":
             self.values[option.name] = not value
         elif option.kind == "choice":
-            self.values[option.name] = option.choices[(option.choices.index(value) + 1) % len(option.choices)]
+            self.values[option.name] = option.choices[(option.choices.index(value) + step) % len(option.choices)]
         else:
             low, high = option.minimum or 0, option.maximum if option.maximum is not None else value + 1
-            self.values[option.name] = low if value >= high else value + 1
+            self.values[option.name] = low + (value + step - low) % (high - low + 1)
 
-    def action_mode(self) -> None:
+    def action_mode(self, step: int = 1) -> None:
         if len(self.modes) < 2:
             self.notify("This version offers Solo only.", severity="warning")
             return
-        self.values["mode"] = self.modes[(self.modes.index(self.mode) + 1) % len(self.modes)]
+        self.values["mode"] = self.modes[(self.modes.index(self.mode) + step) % len(self.modes)]
         self.values["players"] = self._counts(self.mode)[0]  # the fewest the playstyle allows
         self._fit_seats()
         self.redraw(0)
@@ -363,13 +373,13 @@ class DiscipleSetup(Screen[None]):
         self._fit_seats()
         self.redraw(self.rows.index("leader"))
 
-    def action_players(self) -> None:
+    def action_players(self, step: int = 1) -> None:
         counts = self._counts(self.mode)
         if len(counts) < 2:
             self.notify(f"{MODE_TEXT.get(self.mode, self.mode)}: {counts[0] if counts else 1} player(s).")
             return
         value = self.values["players"]
-        self.values["players"] = counts[(counts.index(value) + 1) % len(counts)] if value in counts else counts[0]
+        self.values["players"] = counts[(counts.index(value) + step) % len(counts)] if value in counts else counts[0]
         self._fit_seats()
         self.redraw(self.rows.index("players"))
 
