@@ -184,14 +184,14 @@ class TabletopApp(App[None]):
             entries = self.store.list()
         except OSError as error:
             problem = f"The saved games cannot be listed: {error.strerror or error}"
-            if problem != self._saves_problem:
+            if problem != self.saves_problem:
                 self.notify(problem, severity="error", timeout=10)
-            self._saves_problem = problem
+            self.saves_problem = problem
             return []
-        self._saves_problem = ""
+        self.saves_problem = ""
         return entries
 
-    _saves_problem = ""  # the last reason the list could not be read, said once
+    saves_problem = ""  # why the saved games could not be listed the last time, if they could not
 
     def file_finished_games(self) -> None:
         """A game a crash left finished among the saves moves to the history now."""

@@ -226,7 +226,7 @@ async def test_a_saves_folder_broken_mid_session_is_said_not_crashed_on(paths):
         await pilot.press("s")
         await pilot.pause()
         assert isinstance(app.screen, SavesScreen)
-        assert "No saved games yet" in screen_text(app)
+        assert "The saved games cannot be listed: Not a directory" in screen_text(app)
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)

@@ -78,7 +78,8 @@ Newest first. Every game is saved after each move.
         self.entries = self.app.saved_games()
         listing.clear_options()
         if not self.entries:
-            listing.add_option(Option("No saved games yet. Start one from the home screen.", disabled=True))
+            empty = self.app.saves_problem or "No saved games yet. Start one from the home screen."
+            listing.add_option(Option(empty, disabled=True))
             return
         listing.add_options(Option(entry_text(e), id=e.save_id) for e in self.entries)
         listing.highlighted = min(position or 0, len(self.entries) - 1)
