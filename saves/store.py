@@ -98,7 +98,7 @@ class SaveStore:
         self.games = games
         self.clock = clock
         self.writer: SaveWriter | None = None  # autosaves in the background, once the app asks
-        self._memory: ListingMemory | None = None  # the list's lines of unchanged files
+        self.listing_memory = ListingMemory(paths.saves)  # the list's lines of unchanged files (read when first needed)
 
     def write_in_background(self) -> None:
         """Autosaves (write) go to a thread of their own from now on; see saves/writer.py."""
@@ -228,7 +228,7 @@ class SaveStore:
         except FileNotFoundError:
             return []
         remove_stale_temps(self.paths.saves)
-        memory = self._listing_memory()
+        memory = self.listing_memory
         entries: list[tuple[tuple[datetime, int], SaveEntry]] = []
         for item in found:
             try:
@@ -254,11 +254,6 @@ class SaveStore:
         # By time, not by the text of the times: a second's ties go to the later write.
         entries.sort(key=lambda pair: (pair[0], pair[1].save_id), reverse=True)
         return [entry for _, entry in entries]
-
-    def _listing_memory(self) -> ListingMemory:
-        if self._memory is None or self._memory.path.parent != self.paths.saves:
-            self._memory = ListingMemory(self.paths.saves)
-        return self._memory
 
     def _entry(self, item: os.DirEntry[str]) -> SaveEntry:
         """The list's line for one save file, checked in full."""
