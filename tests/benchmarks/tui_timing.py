@@ -177,11 +177,16 @@ Screen { background: $background; }
 """
 
 
-async def floor_latencies(presses: int = 60, relayout: bool = False) -> list[float]:
+FLOOR_BOXES = ("roll", "table", "choices", "hand", "path", "log")
+
+
+async def floor_latencies(presses: int = 60, relayout: bool = False, boxes: int = 1) -> list[float]:
     """Milliseconds from a key to the repainted screen in a bare Textual app laid out like a
     table (a status line, six titled boxes in two columns, a key line: 18 widgets at 80x24)
-    whose key changes the text of one box: what Textual itself costs per key on this machine.
-    The box keeps its size (`relayout` False), as the tables' boxes do; with `relayout` the
+    whose key rewrites the text of `boxes` boxes: what Textual itself costs per key on this
+    machine. One box is a small change (a cursor, a number); all six are a move that changes
+    the whole table, as a played card or a roll does (hand, log, choices, status all change).
+    The boxes keep their size (`relayout` False), as the tables' boxes do; with `relayout` the
     screen is laid out again on each key, as a plain `Static.update` asks."""
     from textual.app import App
     from textual.containers import Horizontal, Vertical
@@ -213,8 +218,9 @@ async def floor_latencies(presses: int = 60, relayout: bool = False) -> list[flo
 
         def on_key(self, event: events.Key) -> None:
             self.presses = getattr(self, "presses", 0) + 1
-            text = f"pressed {self.presses} times\nline two"
-            self.query_one("#roll", Static).update(text, layout=self.relayout)
+            for name in FLOOR_BOXES[:boxes]:
+                rows = (f"{name}: pressed {self.presses} times, row {row}" for row in range(8))
+                self.query_one(f"#{name}", Static).update("\n".join(rows), layout=self.relayout)
 
     app = Floor()
     app.relayout = relayout
