@@ -2,7 +2,8 @@
 
 Only regular files are read: a named pipe would block the reader for ever, a device could
 hand out bytes without end. Whatever else sits under a file's name is refused with a reason
-like any damaged file. Temporary files that a killed write left behind are removed once the
+like any damaged file, and so is a file far larger than any the app writes (reading one of
+gigabytes would take minutes and all the memory there is). Temporary files that a killed write left behind are removed once the
 process that wrote them is gone.
 """
 
@@ -27,29 +28,50 @@ _KINDS = (
 )
 
 
+# The largest file read. The app's own files are far smaller: a long campaign's save is a few
+# hundred KB, the history's index about 300 bytes a finished game.
+MAX_FILE_BYTES = 64 * 1024 * 1024
+
+
 class NotAFile(OSError):
-    """Something other than a regular file sits under the name; strerror says what."""
+    """What sits under the name cannot be read as one of the app's files (not a regular file,
+    or far too large to be one); strerror says what, in words that follow "it is"."""
 
 
 def kind_of(mode: int) -> str:
     return next((name for test, name in _KINDS if test(mode)), "not a regular file")
 
 
-def read_regular(path: Path) -> bytes:
-    """The bytes of `path`, which must be a regular file (a link to one will do).
+def read_regular(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of `path`, which must be a regular file (a link to one will do) of at most
+    `limit` bytes.
 
     Opened without blocking, so a named pipe is seen for what it is instead of waiting for a
     writer. Raises FileNotFoundError, NotAFile, or the OSError the system gives.
     """
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     try:
-        mode = os.fstat(fd).st_mode
-        if not stat.S_ISREG(mode):
-            raise NotAFile(errno.EINVAL, f"{kind_of(mode)}, not a file", str(path))
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise NotAFile(errno.EINVAL, f"{kind_of(info.st_mode)}, not a file", str(path))
+        if info.st_size > limit:
+            raise _too_large(info.st_size, limit, path)
         with os.fdopen(fd, "rb", closefd=False) as handle:
-            return handle.read()
+            data = handle.read(limit + 1)  # a file growing while it is read stops here too
+        if len(data) > limit:
+            raise _too_large(len(data), limit, path)
+        return data
     finally:
         os.close(fd)
+
+
+def _too_large(size: int, limit: int, path: Path) -> NotAFile:
+    words = f"{_megabytes(size)}, far more than any file of the app holds ({_megabytes(limit)} at most)"
+    return NotAFile(errno.EFBIG, words, str(path))
+
+
+def _megabytes(size: int) -> str:
+    return f"{size / 1024 / 1024:,.0f} MB" if size >= 1024 * 1024 else f"{size:,} bytes"
 
 
 def is_regular(entry: os.DirEntry[str]) -> bool:

@@ -104,6 +104,40 @@ def test_no_reader_of_the_data_folder_blocks_on_a_named_pipe(tmp_path):
         assert (paths.root / "daily.damaged.json").exists()  # kept aside, not lost
 
 
+def test_a_file_far_too_large_is_refused_unread_wherever_it_sits(capsys, tmp_path):
+    """A sparse 3 GB file takes no disk, but reading it would take minutes and all memory."""
+    paths = DataPaths(tmp_path / "data")
+    store = SaveStore(paths, GAMES)
+    for folder in (paths.saves, paths.decks, paths.tables, paths.history):
+        folder.mkdir(parents=True, exist_ok=True)
+    huge = (store.paths.save_file("huge"), paths.decks / "ab-1.json", paths.tables / "KXPT.json",
+            paths.history / "old.json", paths.settings)  # fmt: skip
+    for path in huge:
+        with open(path, "wb") as handle:
+            handle.truncate(3 * 1024**3)
+    said = "it is 3,072 MB, far more than any file of the app holds (64 MB at most)"
+    with no_hang(10):
+        assert store.list()[0].damage == said
+        assert DeckStore(paths.decks, "decknforge", dict).list()[0].damage == said
+        assert TableStore(paths, GAMES).list()[0].damage == said
+        assert History(store).list()[0].damage == said
+        settings, problem = load_settings(paths)
+        assert settings == Settings() and "3,072 MB" in problem
+        code, out, _ = run_main(capsys, "--data-dir", str(paths.root), "saves")
+        assert code == 0 and "huge  DAMAGED: it is 3,072 MB" in out
+
+
+def test_a_file_that_grows_past_the_limit_while_read_is_refused(tmp_path):
+    """The size is checked again on the bytes read: a file may grow after it was examined
+    (here a file of the system that reports no size at all)."""
+    proc_file = Path("/proc/self/maps")
+    if not proc_file.exists():
+        pytest.skip("needs /proc")
+    assert len(files.read_regular(proc_file)) > 100
+    with pytest.raises(files.NotAFile, match="far more than any file"):
+        files.read_regular(proc_file, limit=100)
+
+
 # ----- temporary files of killed writes -------------------------------------------------
 
 
