@@ -19,7 +19,7 @@ from typing import Any
 import msgspec
 
 from saves.atomic import write_atomic
-from saves.files import keep_aside, read_regular
+from saves.files import JSON_DAMAGE, keep_aside, read_regular
 from saves.settings import load_settings
 from saves.store import SaveStore
 
@@ -65,7 +65,7 @@ def load_attempts(store: SaveStore) -> Attempts:
         attempts = msgspec.json.decode(data, type=Attempts)
         if attempts.format == ATTEMPTS_FORMAT:
             return attempts
-    except (msgspec.DecodeError, msgspec.ValidationError):
+    except JSON_DAMAGE:
         pass
     keep_aside(path, "daily.damaged")
     return Attempts()
@@ -181,7 +181,7 @@ def board(store: SaveStore, day: date, game_id: str | None = None) -> list[Board
             continue
         try:
             line = msgspec.json.decode(read_regular(path), type=BoardLine)
-        except (OSError, msgspec.DecodeError, msgspec.ValidationError):
+        except (OSError, *JSON_DAMAGE):
             continue  # another player's damaged line hides only itself
         if line.format == BOARD_FORMAT and (game_id is None or line.game_id == game_id):
             game = store.games.get(line.game_id)

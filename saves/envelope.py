@@ -87,6 +87,8 @@ def check_header(data: bytes, file_format: str, newest: int, what: str) -> dict[
         raise Damaged("the file is not complete JSON (truncated or corrupted)") from None
     except UnicodeDecodeError:
         raise Damaged("the file is not text (random or binary bytes)") from None
+    except RecursionError:
+        raise Damaged("it nests lists or objects thousands deep, as no file of the app does") from None
     if not isinstance(raw, dict):  # whole JSON, but not an object at the top
         raise Damaged(f"it holds {_shape(raw)}, not {what}")
     if raw.get("format") != file_format:

@@ -15,6 +15,8 @@ import re
 import stat
 from pathlib import Path
 
+import msgspec
+
 # write_atomic's temporary names: `.<name>.<pid>.tmp` (the backup's staging copy included)
 _TEMP_NAME = re.compile(r"^\..+\.(\d+)\.tmp$")
 
@@ -31,6 +33,11 @@ _KINDS = (
 # The largest file read. The app's own files are far smaller: a long campaign's save is a few
 # hundred KB, the history's index about 300 bytes a finished game.
 MAX_FILE_BYTES = 64 * 1024 * 1024
+
+
+# What decoding a damaged JSON file may raise: msgspec's own errors, and RecursionError for
+# lists or objects nested thousands deep (msgspec stops at Python's recursion limit).
+JSON_DAMAGE = (msgspec.DecodeError, msgspec.ValidationError, RecursionError)
 
 
 class NotAFile(OSError):

@@ -24,7 +24,7 @@ import msgspec
 from engine.core.game import Game, Outcome
 from saves.atomic import write_atomic
 from saves.envelope import Damaged, Envelope, check_header
-from saves.files import NotAFile, read_regular
+from saves.files import JSON_DAMAGE, NotAFile, read_regular
 from saves.store import SaveStore
 
 HISTORY_FORMAT = "tabletop-tui-history"
@@ -171,7 +171,7 @@ class History:
     def _load_index(self) -> list[Finished]:
         try:
             return _index.decode(read_regular(self.folder / INDEX_NAME)).entries
-        except (OSError, msgspec.DecodeError, msgspec.ValidationError):
+        except (OSError, *JSON_DAMAGE):
             return []  # rebuilt from the files themselves
 
     def _save_index(self, entries: Iterable[Finished]) -> None:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import msgspec
 
-from saves.files import read_regular
+from saves.files import JSON_DAMAGE, read_regular
 
 LISTING_NAME = ".listing.json"
 # A file written this recently is not remembered: a second write within the same tick of the
@@ -76,7 +76,7 @@ class ListingMemory:
             stamp = program_stamp()
             try:
                 listing = msgspec.json.decode(read_regular(self.path), type=Listing)
-            except (OSError, msgspec.DecodeError, msgspec.ValidationError):
+            except (OSError, *JSON_DAMAGE):
                 listing = Listing()
             if listing.program != stamp:
                 listing = Listing(program=stamp)

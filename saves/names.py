@@ -8,7 +8,7 @@ import fcntl
 import msgspec
 
 from saves.atomic import write_atomic
-from saves.files import read_regular
+from saves.files import JSON_DAMAGE, read_regular
 from saves.paths import DataPaths
 
 NAMES_FORMAT = "tabletop-tui-names"
@@ -42,7 +42,7 @@ def claim_name(paths: DataPaths, player_id: str, name: str) -> str:
             known = msgspec.json.decode(read_regular(paths.names), type=Names)
         except FileNotFoundError:
             known = Names()
-        except (OSError, msgspec.DecodeError, msgspec.ValidationError):
+        except (OSError, *JSON_DAMAGE):
             return ""
         if known.format != NAMES_FORMAT or known.version > NAMES_VERSION:
             return ""

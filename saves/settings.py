@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from saves.atomic import write_atomic
-from saves.files import keep_aside, read_regular
+from saves.files import JSON_DAMAGE, keep_aside, read_regular
 from saves.paths import DataPaths
 
 SETTINGS_FORMAT = "tabletop-tui-settings"
@@ -30,7 +30,7 @@ def load_settings(paths: DataPaths) -> tuple[Settings, str]:
         return Settings(), f"settings could not be read ({error.strerror}); using defaults"
     try:
         settings = msgspec.json.decode(data, type=Settings)
-    except (msgspec.DecodeError, msgspec.ValidationError):
+    except JSON_DAMAGE:
         return Settings(), "settings file is damaged; using defaults"
     if settings.format != SETTINGS_FORMAT or settings.version > SETTINGS_VERSION:
         return Settings(), "settings file is not readable by this version; using defaults"

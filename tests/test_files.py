@@ -127,6 +127,41 @@ def test_a_file_far_too_large_is_refused_unread_wherever_it_sits(capsys, tmp_pat
         assert code == 0 and "huge  DAMAGED: it is 3,072 MB" in out
 
 
+def test_json_nested_thousands_deep_is_damage_in_every_file_never_a_crash(capsys, tmp_path):
+    """msgspec gives up at Python's recursion limit with a RecursionError, which no reader
+    expected: `saves` crashed on such a file."""
+    from datetime import date
+
+    from saves import names
+
+    paths = DataPaths(tmp_path / "data")
+    store = SaveStore(paths, GAMES)
+    session = GameSession.start(store, GAME, 1)
+    day = date(2026, 12, 1)
+    for folder in (paths.decks, paths.lexicon, paths.tables, paths.history, paths.daily / day.isoformat()):
+        folder.mkdir(parents=True, exist_ok=True)
+    deep = "[" * 100_000 + "]" * 100_000
+    for path in (store.paths.save_file("deep"), store.paths.saves / ".listing.json", paths.decks / "ab-1.json",
+                 paths.lexicon / "shared.json", paths.tables / "KXPT.json", paths.history / "old.json",
+                 paths.history / ".index.json", paths.settings, paths.daily_attempts,
+                 paths.daily / day.isoformat() / "someone.json", paths.names):  # fmt: skip
+        path.write_text('{"format": "tabletop-tui-save", "version": 1, "x": %s}' % deep)
+    said = "it nests lists or objects thousands deep, as no file of the app does"
+    entries = {entry.save_id: entry for entry in store.list()}
+    assert entries["deep"].damage == said and not entries[session.save_id].damaged
+    assert DeckStore(paths.decks, "decknforge", dict).list()[0].damage == said
+    assert WordStore(paths.lexicon, "decknforge", dict).load()[1] == [("shared", said)]
+    assert TableStore(paths, GAMES).list()[0].damage == said
+    assert History(store).list()[0].damage == said
+    assert load_settings(paths)[1] == "settings file is damaged; using defaults"
+    assert load_attempts(store).attempts == []
+    assert daily.board(store, day) == []
+    assert names.claim_name(paths, "key-1", "Ann") == ""  # unreadable names: the name is not checked
+    assert paths.names.read_text().endswith("]}")  # and the file is left as it was
+    code, out, _ = run_main(capsys, "--data-dir", str(paths.root), "saves")
+    assert code == 0 and f"deep  DAMAGED: {said}" in out
+
+
 def test_a_file_that_grows_past_the_limit_while_read_is_refused(tmp_path):
     """The size is checked again on the bytes read: a file may grow after it was examined
     (here a file of the system that reports no size at all)."""
