@@ -152,7 +152,7 @@ then the lanes fight, and the turn pauses so you can read how each lane went.
         state = self.state
         self.choices = self._current_choices()
         self.keys = [self._key(choice) for choice in self.choices]
-        self.set_class(isinstance(state.pending, PendingTurnEnd), "turn-end")
+        self.query_one("#choices-panel").set_class(isinstance(state.pending, PendingTurnEnd), "turn-end")
         self._draw_status(state)
         choices = self.query_one("#choices", ChoiceList)
         cursor = choices.cursor
