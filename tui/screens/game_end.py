@@ -7,6 +7,7 @@ Each game feeds it through the engine contract: `outcome()` (won, score, summary
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 import msgspec
@@ -126,6 +127,9 @@ class EndScreen(ModalScreen[str]):
         ending = self.ending
         inner = max(20, min(110, width * 9 // 10) - 4)  # the box's width inside border and padding
 
+        def bullet(line: str) -> list[str]:  # a long line wraps under its text, not its dot
+            return textwrap.wrap(line, inner, initial_indent="· ", subsequent_indent="  ") or ["·"]
+
         def rows(line: str) -> int:
             return max(1, -(-len(line) // inner))
 
@@ -135,15 +139,15 @@ class EndScreen(ModalScreen[str]):
         story = ending.story or ["(nothing to tell)"]
         shown: list[str] = []
         for line in reversed(story):
-            if rows(f"· {line}") > room:
+            if len(bullet(line)) > room:
                 break
-            room -= rows(f"· {line}")
+            room -= len(bullet(line))
             shown.insert(0, line)
         text = Text(ending.story_title, style="bold")
         if len(shown) < len(story):
             text.append(f" (the last {len(shown)} of {len(story)})", style="dim")
         for line in shown:
-            text.append(f"\n· {line}")
+            text.append("\n" + "\n".join(bullet(line)))
         self.query_one("#end-story", Static).update(text)
 
     def action_pick(self, action: str) -> None:
