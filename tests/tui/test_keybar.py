@@ -73,3 +73,29 @@ def test_a_bar_a_little_too_long_packs_its_keys_closer_before_leaving_any_out():
 def test_a_bar_that_fits_is_left_as_the_screen_orders_it():
     keys = [key("esc", "Back", True), key("s", "Start"), key("?", "Help", True)]
     assert KeyBar.fitted(keys, 80).plain == " esc Back  s Start  ? Help "
+
+
+# home-screen key -> the keys that act on a highlighted entry of that list
+LISTS = {"s": ["⏎ Resume", "r Rename", "p Replay", "d Delete"], "h": ["⏎ Replay", "d Delete"], "p": ["⏎ Join", "w Watch", "d Delete"]}
+
+
+@pytest.mark.parametrize("key", LISTS, ids=["saved games", "history", "tables"])
+async def test_an_empty_list_offers_no_key_that_needs_an_entry(paths, key):
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(key)
+        await pilot.pause()
+        bar = assert_bar_shows_every_key(app)
+        assert "esc Back" in bar and not [k for k in LISTS[key] if k in bar]
+
+
+async def test_a_saved_game_brings_the_saved_games_keys(paths):
+    from engine.registry import GAMES
+    from saves.session import GameSession
+
+    app = make_app(paths, on_start=lambda app: GameSession.start(app.store, GAMES["disruption"], 3))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        bar = assert_bar_shows_every_key(app)
+        assert all(k in bar for k in LISTS["s"])

@@ -85,6 +85,7 @@ Tables that players on this machine (or on this server) have opened, newest firs
             return
         position = listing.highlighted
         self.entries = entries
+        self.refresh_bindings()
         listing.clear_options()
         if not entries:
             listing.add_option(Option("No shared tables. Open one from a game's New game screen.", disabled=True))
@@ -92,6 +93,12 @@ Tables that players on this machine (or on this server) have opened, newest firs
         listing.add_options(Option(entry_text(e, me), id=e.code) for e in entries)
         listing.highlighted = min(position or 0, len(entries) - 1)
         listing.focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # The keys that act on the highlighted table are off the bar while there is none.
+        if action in ("join", "watch", "delete"):
+            return bool(self.entries)
+        return True
 
     def selected(self) -> TableEntry | None:
         index = self.query_one("#tables", OptionList).highlighted
