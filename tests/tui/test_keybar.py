@@ -76,7 +76,11 @@ def test_a_bar_that_fits_is_left_as_the_screen_orders_it():
 
 
 # home-screen key -> the keys that act on a highlighted entry of that list
-LISTS = {"s": ["⏎ Resume", "r Rename", "p Replay", "d Delete"], "h": ["⏎ Replay", "d Delete"], "p": ["⏎ Join", "w Watch", "d Delete"]}
+LISTS = {
+    "s": ["⏎ Resume", "r Rename", "p Replay", "d Delete"],
+    "h": ["⏎ Replay", "d Delete"],
+    "p": ["⏎ Join", "w Watch", "d Delete"],
+}
 
 
 @pytest.mark.parametrize("key", LISTS, ids=["saved games", "history", "tables"])
