@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from importlib import import_module
+from typing import TYPE_CHECKING, NamedTuple
 
-import msgspec
+if TYPE_CHECKING:  # the catalogue alone (the command line's help) needs no game code
+    from engine.core.game import Game
 
-from engine.core.game import Game
 
-
-class CatalogueEntry(msgspec.Struct, frozen=True):
+class CatalogueEntry(NamedTuple):
     id: str
     title: str
     blurb: str
@@ -29,7 +29,7 @@ CATALOGUE: tuple[CatalogueEntry, ...] = (
 )
 
 
-class GameShelf(Mapping[str, Game]):
+class GameShelf(Mapping[str, "Game"]):
     """Game id -> game object, each built (its module imported, its content loaded) on first use."""
 
     def __init__(self, places: dict[str, str]) -> None:
@@ -57,7 +57,7 @@ class GameShelf(Mapping[str, Game]):
         return list(self._loaded)
 
 
-GAMES: Mapping[str, Game] = GameShelf(
+GAMES: Mapping[str, "Game"] = GameShelf(
     {
         "disciple": "engine.disciple.rules:DiscipleGame",
         "druid-path": "engine.druid_path.rules:DruidPathGame",

@@ -153,6 +153,39 @@ def test_the_installed_entry_point_reports_errors_without_traceback(data):
     assert "Traceback" not in result.stderr
 
 
+# A child prints every module it loaded once the command is done (at exit, so even `--help`,
+# which ends in SystemExit, is seen whole).
+REPORT_MODULES = """
+import atexit, runpy, sys
+atexit.register(lambda: print("MODULES", *sorted(sys.modules)))
+sys.argv = ["tabletop-tui", *sys.argv[1:]]
+runpy.run_module("tui", run_name="__main__")
+"""
+
+
+@pytest.mark.parametrize("args", [["--help"], ["continue", "--help"], ["saves"], ["tables"], ["history"]])
+def test_the_plain_commands_load_neither_textual_nor_a_games_rules(data, args):
+    result = subprocess.run(
+        [sys.executable, "-c", REPORT_MODULES, "--data-dir", str(data), *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=Path(__file__).parents[1],
+    )
+    assert result.returncode == 0, result.stderr
+    loaded = result.stdout.split("MODULES", 1)[1].split()
+    assert "tui" in loaded  # the command did run
+    assert not [m for m in loaded if m.split(".")[0] == "textual"]
+    assert not [m for m in loaded if m.startswith("engine.") and m.endswith(".rules")]  # no game built
+
+
+def test_the_theme_names_the_command_line_knows_are_the_apps_themes():
+    from themes import DEFAULT_THEME, THEME_NAMES
+    from themes.palettes import THEMES
+
+    assert THEME_NAMES == tuple(THEMES) and DEFAULT_THEME in THEMES
+
+
 def test_every_kind_of_damage_is_listed_by_the_cli_and_refused_by_continue(capsys, data, launched):
     from tests.test_saves import damage_cases, valid_save_bytes
 

@@ -20,7 +20,8 @@ from saves.envelope import Damaged, Seat
 from saves.paths import DataPaths
 from saves.settings import load_settings, save_settings
 from saves.store import SaveEntry, SaveStore
-from themes import DEFAULT_THEME, SHARED_CSS, THEMES
+from themes import DEFAULT_THEME, SHARED_CSS
+from themes.palettes import THEMES
 from tui.screens.home import HomeScreen
 from tui.screens.too_small import TooSmallScreen
 from tui.tables.identity import served_identity

@@ -5,15 +5,17 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
-from engine.core.game import Game
 from engine.registry import CATALOGUE, GAMES
 from saves.paths import DataPaths
-from saves.store import SaveStore
-from themes import THEMES
+from themes import THEME_NAMES
 from tui import __version__, cli_records
 from tui.serve import add_arguments as add_serve_arguments, serve
+
+if TYPE_CHECKING:  # the saves load once a command needs them: `--help` does not
+    from engine.core.game import Game
+    from saves.store import SaveStore
 
 USAGE_ERROR = 2
 
@@ -35,7 +37,7 @@ def build_parser() -> Parser:
     )
     parser.add_argument("--version", action="version", version=f"tabletop-tui {__version__}")
     parser.add_argument("--data-dir", metavar="DIR", help="keep saves and settings in DIR")
-    parser.add_argument("--theme", metavar="NAME", help=f"one of: {', '.join(THEMES)}")
+    parser.add_argument("--theme", metavar="NAME", help=f"one of: {', '.join(THEME_NAMES)}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     new = commands.add_parser("new", help="start a new game", add_help=False)
     new.add_argument("game", metavar="GAME", help=f"one of: {', '.join(e.id for e in CATALOGUE)}")
@@ -110,7 +112,7 @@ def list_tables(paths: DataPaths, store: SaveStore) -> str:
     from saves.settings import load_settings
     from saves.tables import TableStore
     from tui.tables.identity import player_identity
-    from tui.tables.screens import table_lines
+    from tui.tables.lines import table_lines
 
     me = player_identity(load_settings(paths)[0].display_name)
     return table_lines(TableStore(paths, store.games), me)
@@ -179,10 +181,12 @@ def run(argv: list[str]) -> int:
     args, rest = parser.parse_known_args(argv)
     if args.command != "new" and rest:
         raise UsageError(f"unrecognised arguments: {' '.join(rest)}")
-    if args.theme is not None and args.theme not in THEMES:
-        raise UsageError(f"unknown theme '{args.theme}' (choose from {', '.join(THEMES)})")
+    if args.theme is not None and args.theme not in THEME_NAMES:
+        raise UsageError(f"unknown theme '{args.theme}' (choose from {', '.join(THEME_NAMES)})")
     if args.data_dir is not None and not args.data_dir.strip():
         raise UsageError("--data-dir needs a folder name (an empty one would mean the usual folder)")
+    from saves.store import SaveStore
+
     paths = DataPaths.resolve(args.data_dir)
     store = SaveStore(paths, GAMES)
     if args.command != "serve":  # serve keeps one folder per player under its own

@@ -7,16 +7,13 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from typing import Any
-
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.registry import CATALOGUE, GAMES
-from saves.envelope import Damaged
-from saves.store import SaveStore
 
 if TYPE_CHECKING:
     from saves.history import Finished
+    from saves.store import SaveStore
 
 TITLES = {entry.id: entry.title for entry in CATALOGUE}
 COMMANDS = ("history", "stats", "daily", "replay")
@@ -78,6 +75,7 @@ def run(args: argparse.Namespace, store: SaveStore, error: type[Exception]) -> i
     if args.command == "daily":
         check_game(args.game, error)
         return lambda app: app.start_daily(args.game)
+    from saves.envelope import Damaged
     from saves.replay import open_replay
 
     try:

@@ -84,14 +84,41 @@ def fill_saves(data: str, per_game: int) -> int:
     return len(store.list())
 
 
-def startup_times(runs: int = 15, saves_per_game: int = 0) -> dict[str, tuple[float, float]]:
+def fill_tables(data: str, count: int) -> int:
+    """A data folder holding `count` shared tables, as a busy host's would: DecknForge tables
+    of two friends, every other one started (both seats taken, a state to check when listed),
+    the others waiting for their second player; written a while ago. Returns how many it lists."""
+    import os
+
+    from engine.decknforge.legacy import fresh_deck
+    from engine.registry import GAMES
+    from saves.envelope import Seat
+    from saves.paths import DataPaths
+    from saves.tables import TableStore
+
+    tables = TableStore(DataPaths.resolve(data), GAMES)
+    game = GAMES["decknforge"]
+    for number in range(count):
+        ann = Seat(name="Ann", player=f"ann{number}", brings=msgspec.to_builtins(fresh_deck("An")))
+        ben = Seat(name="Ben", player=f"ben{number}", brings=msgspec.to_builtins(fresh_deck("Be")))
+        seats = [ann, ben] if number % 2 == 0 else [ann, Seat(name="Seat 2")]
+        tables.create(game, number, game.check_options({"players": 2}), seats)
+    an_hour_ago = time.time_ns() - 3600 * 10**9
+    for path in tables.paths.tables.glob("*.json"):
+        os.utime(path, ns=(an_hour_ago, an_hour_ago))
+    return len(tables.list())
+
+
+def startup_times(runs: int = 15, saves_per_game: int = 0, tables: int = 0) -> dict[str, tuple[float, float]]:
     """Medians from process start to first screen, bare Textual app and ours side by side:
     {"wall": (bare, ours), "cpu": (bare, ours)} in seconds. CPU time is the steadier figure on
     a busy machine; wall time is what a player waits. With saves_per_game, the data folder holds
-    that many games in progress of each game."""
+    that many games in progress of each game; with tables, that many shared tables."""
     data = tempfile.mkdtemp()
     if saves_per_game:
         fill_saves(data, saves_per_game)
+    if tables:
+        fill_tables(data, tables)
     bare, ours = [], []
     for _ in range(runs):  # interleaved, so both see the same machine load
         bare.append(_time_process(BARE_APP))

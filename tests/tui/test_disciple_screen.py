@@ -342,3 +342,18 @@ async def test_every_decision_of_a_whole_run_shows_at_80x24(paths):
             await pilot.pause()
         assert {"style", "reward", "event", "weakened", "stun_tap", "second_style",
                 "energy_pick", "bottom_order", "remove_card"} <= kinds
+
+
+async def test_a_fight_opened_at_start_on_a_large_terminal_shows_whole_attack_patterns(paths):
+    """The table is drawn before its panels have their sizes (as `tabletop-tui continue` opens
+    it); once they have them, each pattern line fits the wide enemy panel, uncut."""
+    from tests.tui.launcher import open_played
+
+    app = make_app(paths, on_start=open_played("disciple", 3, 6))  # a fight, turn 1
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Bar Brawler" in text
+        assert "Hold and Hit     Grapple 1, then Lower 1" in text
+        enemy_panel = [line[:60] for line in text.splitlines()[1:17]]
+        assert not [line for line in enemy_panel if "…" in line]

@@ -98,7 +98,7 @@ class DecknForgeSetup(Screen[None]):
         Binding("b", "seat_kind('bot')", "Bot seat"),
         Binding("o", "seat_kind('open')", "Open seat"),
         Binding("g", "reading", "Strength"),
-        Binding("ctrl+s,s", "start", "Start"),
+        Binding("s,ctrl+s", "start", "Start"),  # shown as s, the key its row names
         Binding("escape,q", "back", "Back"),
     ]
     HELP = """

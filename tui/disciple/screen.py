@@ -31,6 +31,16 @@ LARGE = (120, 40)
 MODE_NAME = {"versus": "Versus", "coop": "Co-Op", "campaign": "Campaign"}  # Solo says nothing  # from this size on, the table shows the intent per pattern and more text
 
 
+class FoeLines(Lines):
+    """The enemy's panel. Its lines are cut to the panel's width, and a table opened as the
+    app starts is drawn before its panels have their sizes: a new width draws it again."""
+
+    def on_resize(self, event: Resize) -> None:
+        screen = self.screen
+        if isinstance(screen, DiscipleScreen) and self.content_size.width != screen.foe_width:
+            screen.redraw()
+
+
 class DiscipleScreen(GameScreen):
     CSS_PATH = "disciple.tcss"
     BINDINGS = [
@@ -96,7 +106,7 @@ How to play: Rules on the home screen.
         yield Lines(id="status")
         yield Lines(id="party")
         with Horizontal(id="top"):
-            yield panel(Lines(id="foe"), "Enemy")
+            yield panel(FoeLines(id="foe"), "Enemy")
             yield panel(Lines(id="you"), "You")
         with Horizontal(id="bottom"):
             with Panel(id="choices-panel", classes="panel") as box:
@@ -105,6 +115,8 @@ How to play: Rules on the home screen.
                 yield Lines(id="detail")
             yield panel(GameLog(id="log"), "Log")
         yield KeyBar()
+
+    foe_width = 0  # the enemy panel's width when it was last drawn
 
     def on_mount(self) -> None:
         choices = self.query_one("#choices", HandList)
@@ -150,8 +162,8 @@ How to play: Rules on the home screen.
         self.choices = self._current_choices()
         self._draw_status(state)
         self._draw_party(state)
-        width = self.query_one("#foe").content_size.width or 38
-        title, text = opponent.foe_lines(state, self.large, width, seat=self.me)
+        self.foe_width = self.query_one("#foe").content_size.width
+        title, text = opponent.foe_lines(state, self.large, self.foe_width or 38, seat=self.me)
         self._set_titles("#foe-panel", title, self._event_deck_note(state))
         self.paint("foe", text)
         self._draw_choices(state)

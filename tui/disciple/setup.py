@@ -97,17 +97,19 @@ class DiscipleSetup(Screen[None]):
     DiscipleSetup #setup { height: 1fr; }
     DiscipleSetup #setup-note { height: 4; color: $text-muted; padding: 0 1; }
     """
+    # The keys that work on every row come first; after them the highlighted row's own keys
+    # (Change on an option, b/o on a seat), so the bar holds only what works and fits 80 columns.
     BINDINGS = [
-        Binding("right,space", "change(1)", "Change"),
-        Binding("left", "change(-1)", "Change", show=False),
         Binding("m", "mode", "Playstyle"),
         Binding("p", "players", "Players"),
         Binding("c", "leader", "Leader"),
+        Binding("right,space", "change(1)", "Change"),
+        Binding("left", "change(-1)", "Change", show=False),
         *(Binding(str(i + 1), f"seat({i})", show=False) for i in range(5)),
-        Binding("b", "seat_kind('bot')", "Bot seat"),
-        Binding("o", "seat_kind('open')", "Open seat"),
-        Binding("v", "decks", "Versus decks"),
-        Binding("ctrl+s,s", "start", "Start"),
+        Binding("b", "seat_kind('bot')", "Bot"),
+        Binding("o", "seat_kind('open')", "Open"),
+        Binding("v", "decks", "Decks"),
+        Binding("s,ctrl+s", "start", "Start"),
         Binding("escape,q", "back", "Back"),
     ]
     HELP = """
@@ -124,7 +126,7 @@ class DiscipleSetup(Screen[None]):
   the game's bot, `o` opens it to others: the game becomes a shared table that friends join
   from their own terminal with their own deck (`tabletop-tui join CODE`). Pressed again, the
   seat is played here
-- `v` opens your Versus decks, to build one before you pick it
+- `v` (Versus) opens your Versus decks, to build one before you pick it
 - `Space` or `→` changes the highlighted option (`←` goes back); `Enter` moves on to the next
   line and never changes one; on the seed line it asks for a seed (empty: a fresh shuffle)
 - `s` (or `Enter` on Start) starts; `Esc` goes back
@@ -163,7 +165,7 @@ class DiscipleSetup(Screen[None]):
     def on_mount(self) -> None:
         self.store = versus_deck_store(self.app.paths, self.app.store.clock)
         listing = self.query_one("#setup", ChoiceList)
-        self.watch(listing, "cursor", self._draw_note, init=False)
+        self.watch(listing, "cursor", self._row_highlighted, init=False)
         self._fit_seats()
         self.redraw()
         listing.focus()
@@ -225,6 +227,7 @@ class DiscipleSetup(Screen[None]):
         if self.versus:  # each seat starts with a style's default deck; Enter picks another
             styles = list(load().styles)
             self.decks = [d or default_versus_deck(load(), styles[i % len(styles)]) for i, d in enumerate(self.decks)]
+        self.refresh_bindings()
 
     def table_decks(self) -> list[VersusDeck | None]:
         """Each seat's deck: the one picked, a default deck for a bot that has none, None for
@@ -296,6 +299,10 @@ class DiscipleSetup(Screen[None]):
         if option.kind == "choice":
             return option.choice_label(value)
         return str(value)
+
+    def _row_highlighted(self, cursor: int) -> None:
+        self._draw_note(cursor)
+        self.refresh_bindings()  # the row's own keys (Change, b, o) come and go
 
     def _draw_note(self, cursor: int) -> None:
         row = self.rows[cursor] if 0 <= cursor < len(self.rows) else ""
@@ -422,9 +429,20 @@ class DiscipleSetup(Screen[None]):
             return "players" in self.rows
         if action == "leader":
             return "leader" in self.rows
-        if action in ("seat_kind", "seat"):
+        if action == "seat":
             return len(self.seat_names) > 1
+        if action == "seat_kind":
+            return self._highlighted_row().startswith("seat:")
+        if action == "change":
+            return self._highlighted_row() in ("mode", "players", "leader") or self._highlighted_row().startswith("option:")
+        if action == "decks":
+            return self.versus  # only a Versus seat brings a built deck
         return True
+
+    def _highlighted_row(self) -> str:
+        listing = self.query("#setup").first(ChoiceList) if self.is_mounted else None
+        cursor = listing.cursor if listing is not None else -1
+        return self.rows[cursor] if 0 <= cursor < len(self.rows) else ""
 
     def action_decks(self) -> None:
         from tui.disciple.decks_screen import VersusDecksScreen

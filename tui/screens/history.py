@@ -91,6 +91,7 @@ campaign is listed as a whole once its road is over, and each of its games on it
         listing = self.query_one("#history", OptionList)
         position = listing.highlighted if keep is None else keep
         self.entries = History(self.app.store).list(self.game_id)
+        self.refresh_bindings()
         which = TITLES[self.game_id] if self.game_id else "all games"
         title = f"History: {which} ({len(self.entries)} finished)"
         if len(self.entries) > SHOWN:
@@ -103,6 +104,12 @@ campaign is listed as a whole once its road is over, and each of its games on it
         listing.add_options(Option(entry_text(e), id=e.id) for e in self.entries[:SHOWN])
         listing.highlighted = min(position or 0, min(len(self.entries), SHOWN) - 1)
         listing.focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # The keys that act on the highlighted game are off the bar while there is none.
+        if action in ("replay", "delete"):
+            return bool(self.entries)
+        return True
 
     def selected(self) -> Finished | None:
         index = self.query_one("#history", OptionList).highlighted

@@ -76,6 +76,7 @@ Newest first. Every game is saved after each move.
         listing = self.query_one("#saves", OptionList)
         position = listing.highlighted if keep is None else keep
         self.entries = self.app.saved_games()
+        self.refresh_bindings()
         listing.clear_options()
         if not self.entries:
             empty = self.app.saves_problem or "No saved games yet. Start one from the home screen."
@@ -84,6 +85,12 @@ Newest first. Every game is saved after each move.
         listing.add_options(Option(entry_text(e), id=e.save_id) for e in self.entries)
         listing.highlighted = min(position or 0, len(self.entries) - 1)
         listing.focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # The keys that act on the highlighted save are off the bar while there is none.
+        if action in ("resume", "rename", "replay", "delete"):
+            return bool(self.entries)
+        return True
 
     def selected(self) -> SaveEntry | None:
         index = self.query_one("#saves", OptionList).highlighted

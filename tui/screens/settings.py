@@ -11,7 +11,7 @@ from textual.widgets import Checkbox, OptionList, Static
 from tui.widgets.checkbox import MarkedCheckbox
 from textual.widgets.option_list import Option
 
-from themes import THEMES
+from themes.palettes import THEMES
 from tui.widgets.keybar import KeyBar
 
 THEME_NAMES = {

@@ -10,43 +10,16 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from engine.registry import CATALOGUE
 from saves.envelope import Damaged
 from saves.tables import TableEntry, TableStore
 from tui.plain import plain
 from tui.tables.identity import served_identity
+from tui.tables.lines import TITLES, seat_parts, status_of
 from tui.screens.dialogs import Confirm
 from tui.widgets.keybar import KeyBar
 
-TITLES = {entry.id: entry.title for entry in CATALOGUE}
 LIST_POLL = 1.0  # seconds between looks at the tables folder
 LOBBY_POLL = 0.2
-
-
-def seat_text(entry: TableEntry, me: str) -> Text:
-    """'ANN (you), BEN, open, bot' with the open seats and your own seat marked."""
-    text = Text()
-    for i, seat in enumerate(entry.seats):
-        if i:
-            text.append(", ")
-        if seat.bot:
-            text.append(f"{plain(seat.name).plain} (bot)", style="dim")
-        elif not seat.player:
-            text.append("open", style="bold green")
-        else:
-            text.append(plain(seat.name).plain, style="bold" if seat.player == me else "")
-            if seat.player == me:
-                text.append(" (you)")
-    return text
-
-
-def status_of(entry: TableEntry) -> str:
-    if entry.over:
-        return "over"
-    if entry.started:
-        return "playing"
-    free = len(entry.open_seats)
-    return f"{free} seat{'s' if free != 1 else ''} free"
 
 
 def entry_text(entry: TableEntry, me: str) -> Text:
@@ -59,25 +32,10 @@ def entry_text(entry: TableEntry, me: str) -> Text:
     text.append(f"  {TITLES.get(entry.game_id, entry.game_id)}  ")
     text.append(status_of(entry), style="bold")
     text.append(f"  {entry.updated[:16].replace('T', ' ')}\n  ")
-    text.append_text(seat_text(entry, me))
+    text.append_text(Text.assemble(*seat_parts(entry, me)))
     if entry.started:
         text.append(f"  · {plain(entry.summary).plain}", style="dim")
     return text
-
-
-def table_lines(tables: TableStore, me: str) -> str:
-    """`tabletop-tui tables`: one plain line per table."""
-    entries = tables.list()
-    if not entries:
-        return "No shared tables. Open one from a game's New game screen."
-    lines = []
-    for entry in entries:
-        if entry.damage:
-            lines.append(f"{entry.code}  DAMAGED: {entry.damage}")
-            continue
-        title = TITLES.get(entry.game_id, entry.game_id)
-        lines.append(f"{entry.code}  {title:<20} {status_of(entry):<12} {seat_text(entry, me).plain}")
-    return "\n".join(lines)
 
 
 class TablesScreen(Screen[None]):
@@ -127,6 +85,7 @@ Tables that players on this machine (or on this server) have opened, newest firs
             return
         position = listing.highlighted
         self.entries = entries
+        self.refresh_bindings()
         listing.clear_options()
         if not entries:
             listing.add_option(Option("No shared tables. Open one from a game's New game screen.", disabled=True))
@@ -134,6 +93,12 @@ Tables that players on this machine (or on this server) have opened, newest firs
         listing.add_options(Option(entry_text(e, me), id=e.code) for e in entries)
         listing.highlighted = min(position or 0, len(entries) - 1)
         listing.focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # The keys that act on the highlighted table are off the bar while there is none.
+        if action in ("join", "watch", "delete"):
+            return bool(self.entries)
+        return True
 
     def selected(self) -> TableEntry | None:
         index = self.query_one("#tables", OptionList).highlighted

@@ -6,8 +6,23 @@ change, instead of a widget per key rebuilt each time (which made start-up and m
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from rich.text import Text
 from textual.widgets import Static
+
+# A key bound to one of these is the way out of a screen or to its help: it is never left off
+# the bar, however many other keys a screen offers.
+LEAVE_AND_HELP_KEYS = frozenset({"escape", "q", "question_mark"})
+MORE = " …"  # stands for keys that did not fit; `?` lists every key of the screen
+
+
+class KeyOnShow(NamedTuple):
+    key: str  # as shown: "esc", "^s", "→"
+    description: str  # the binding's own short description
+    enabled: bool
+    labelled: tuple[str, bool] | None  # the screen's own label and whether it works now
+    kept: bool  # a way out or to help: always on the bar
 
 
 class KeyBar(Static):
@@ -28,13 +43,13 @@ class KeyBar(Static):
     def bindings_changed(self, screen) -> None:
         """Redraw the keys. A screen may label a key itself (`key_hint(action)` gives the text
         and whether it works now, e.g. what Undo would take back); when those labels do not
-        fit the line, the keys' own short descriptions are shown instead."""
+        fit the line, the keys' own short descriptions are shown instead, then packed closer.
+        Keys stay in their order whatever fits; when even that is too long, the keys before
+        the way out and help give way to "…" (never the way out or help themselves)."""
         if screen is not self.screen:
             return
         keys = self._live_keys(screen)  # asks the screen about every key: once a redraw
-        text = self._keys(keys, long=True)
-        if text.cell_len > self.size.width:
-            text = self._keys(keys, long=False)
+        text = self.fitted(keys, self.size.width)
         if text == self._shown:
             return  # the same keys: nothing to repaint
         self._shown = text
@@ -42,8 +57,7 @@ class KeyBar(Static):
 
     _shown: Text | None = None
 
-    def _live_keys(self, screen) -> list[tuple[str, str, bool, tuple[str, bool] | None]]:
-        """(key shown, description, enabled, the screen's own label) of each key on show."""
+    def _live_keys(self, screen) -> list[KeyOnShow]:
         hint = getattr(screen, "key_hint", None)
         keys = []
         seen: set[str] = set()
@@ -52,16 +66,42 @@ class KeyBar(Static):
                 continue
             seen.add(binding.action)
             labelled = hint(binding.action) if hint is not None else None
-            keys.append((self.app.get_key_display(binding), binding.description, enabled, labelled))
+            kept = not LEAVE_AND_HELP_KEYS.isdisjoint(k.strip() for k in binding.key.split(","))
+            keys.append(KeyOnShow(self.app.get_key_display(binding), binding.description, enabled, labelled, kept))
         return keys
 
+    @classmethod
+    def fitted(cls, keys: list[KeyOnShow], width: int) -> Text:
+        """The keys as they fit in `width` cells: the screen's labels, else the short
+        descriptions, else those packed one space apart, else as many keys as fit followed by
+        "…" and every kept key."""
+        for long, gap in ((True, " "), (False, " "), (False, "")):
+            text = cls._keys(keys, long, gap)
+            if text.cell_len <= width:
+                return text
+        kept = cls._keys([k for k in keys if k.kept], long=False, gap="")
+        room = width - kept.cell_len - len(MORE)
+        shown = Text()
+        for key in keys:
+            if key.kept:
+                continue
+            entry = cls._keys([key], long=False, gap="")
+            if shown.cell_len + entry.cell_len > room:
+                break
+            shown.append_text(entry)
+        shown.append(MORE, style="dim")
+        shown.append_text(kept)
+        return shown
+
     @staticmethod
-    def _keys(keys: list[tuple[str, str, bool, tuple[str, bool] | None]], long: bool) -> Text:
+    def _keys(keys: list[KeyOnShow], long: bool, gap: str) -> Text:
+        """The keys in a row, `gap` wider apart than one space (the last resort packs them)."""
         text = Text()
-        for key, description, enabled, labelled in keys:
-            if labelled is not None:
-                enabled = enabled and labelled[1]
-                description = labelled[0] if long else description
-            text.append(f" {key}", style="bold" if enabled else "dim")
-            text.append(f" {description} ", style="" if enabled else "dim")
+        for key in keys:
+            enabled, description = key.enabled, key.description
+            if key.labelled is not None:
+                enabled = enabled and key.labelled[1]
+                description = key.labelled[0] if long else description
+            text.append(f" {key.key}", style="bold" if enabled else "dim")
+            text.append(f" {description}{gap}", style="" if enabled else "dim")
         return text
