@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -151,6 +152,26 @@ def test_the_installed_entry_point_reports_errors_without_traceback(data):
     assert result.returncode == 2
     assert result.stderr.strip().startswith("tabletop-tui: unknown game 'chess'")
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("args", [["saves"], ["tables"], ["history"]])
+def test_a_reader_that_stops_reading_ends_the_command_quietly(data, args):
+    """`tabletop-tui saves | head -1`: the pipe is closed before the command writes."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        result = subprocess.run(
+            [sys.executable, "-m", "tui", "--data-dir", str(data), *args],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+            cwd=Path(__file__).parents[1],
+        )
+    finally:
+        os.close(write_end)
+    assert result.stderr == ""  # not "cannot use the data folder: Broken pipe", no traceback
+    assert result.returncode == 141
 
 
 # A child prints every module it loaded once the command is done (at exit, so even `--help`,

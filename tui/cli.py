@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -131,15 +132,30 @@ def find_table(paths: DataPaths, store: SaveStore, text: str) -> str:
     return code
 
 
+STOPPED_BY_READER = 141  # what a shell sees from a program that a closed pipe stopped (128 + SIGPIPE)
+
+
+def _stop_writing_to_stdout() -> None:
+    """Whatever is still buffered for stdout goes nowhere: flushing it at exit would fail again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
-        return run(argv)
+        code = run(argv)
+        sys.stdout.flush()  # a reader that stopped reading is heard of here, not at exit
+        return code
     except UsageError as problem:
         print(f"tabletop-tui: {problem}", file=sys.stderr)
         return USAGE_ERROR
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # the reader stopped reading (`tabletop-tui saves | head -1`)
+        _stop_writing_to_stdout()
+        return STOPPED_BY_READER
     except OSError as problem:  # the data folder failed under a command: no traceback for that
         where = f" ({shorten(problem.filename)})" if problem.filename else ""
         print(f"tabletop-tui: cannot use the data folder: {problem.strerror or problem}{where}", file=sys.stderr)
