@@ -113,6 +113,8 @@ class History:
             raise Damaged(f"its contents have the wrong shape ({error})") from None
         if record.entry.game_id not in self.store.games:
             raise Damaged(f"it is for an unknown game '{record.entry.game_id}'")
+        if record.entry.id != record_id:  # the listing, replay and delete go by the file's name
+            raise Damaged(f"it calls itself '{record.entry.id[:40]}', not {record_id}")
         record.entry = self.as_scored_now(record.entry)
         return record
 

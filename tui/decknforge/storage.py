@@ -9,7 +9,7 @@ from typing import Any
 
 import msgspec
 
-from engine.decknforge.legacy import Deck, DeckResult, TableDeck, apply_result, fingerprint
+from engine.decknforge.legacy import Deck, DeckResult, TableDeck, apply_result, check_stored_deck, fingerprint
 from engine.decknforge.lexicon import Word, base_index
 from engine.decknforge.model import State
 from saves.decks import DeckStore, WordStore
@@ -21,7 +21,7 @@ GAME_ID = "decknforge"
 
 
 def deck_store(paths: DataPaths, clock: Callable[[], datetime] = utc_now) -> DeckStore:
-    return DeckStore(paths.decks, GAME_ID, Deck, clock)
+    return DeckStore(paths.decks, GAME_ID, Deck, clock, check=check_stored_deck)
 
 
 def word_store(paths: DataPaths, clock: Callable[[], datetime] = utc_now) -> WordStore:
