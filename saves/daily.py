@@ -22,6 +22,7 @@ import msgspec
 from saves.atomic import write_atomic
 from saves.envelope import Damaged, check_header
 from saves.files import NotAFile, keep_aside, read_regular
+from saves.paths import is_save_id
 from saves.settings import load_settings
 from saves.store import SaveStore
 
@@ -74,6 +75,8 @@ def read_attempts(path: Path) -> Attempts:
             date.fromisoformat(attempt.day)
         except ValueError:
             raise Damaged(f"try {number} has no valid day ({attempt.day[:20]!r})") from None
+        if not is_save_id(attempt.save_id):
+            raise Damaged(f"try {number} names no save ({attempt.save_id[:20]!r})")
     return attempts
 
 

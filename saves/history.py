@@ -144,7 +144,8 @@ class History:
             }
         except FileNotFoundError:
             return []
-        cached = {entry.id: entry for entry in self._load_index()}
+        # Damaged lines are never written to the index: one found there is itself damage.
+        cached = {entry.id: entry for entry in self._load_index() if not entry.damaged}
         entries, changed = [], len(cached) != len(names) or not cached.keys() <= names
         for name in names:
             entry = cached.get(name)

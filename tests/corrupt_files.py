@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
+import pytest
 
 from engine.core.rng import Rng
 from engine.registry import GAMES
@@ -106,12 +107,15 @@ def make_tables(case: Case) -> None:
 
 
 def use_table(case: Case, path: Path, rng: Rng) -> str:
+    from tui.cli import UsageError, find_table
     from tui.tables.screens import table_lines
 
     code = path.stem
     table_lines(case.tables, "zed")  # the Tables screen and `tabletop-tui tables`
     (entry,) = [e for e in case.tables.list() if e.code == code]
     if entry.damage:
+        with pytest.raises(UsageError, match=re.escape(entry.damage)):
+            find_table(case.paths, case.store, code)  # `tabletop-tui join CODE` says why
         return refused(entry.damage)
     try:  # `join`
         if entry.open_seats and not entry.started:
@@ -141,6 +145,7 @@ def make_history(case: Case) -> None:
         campaign.record_game()  # the campaign's game, filed on its own
         if campaign.active:
             campaign.abandon()  # the campaign's record
+    History(case.store).list()  # writes the listing's index
 
 
 def use_history(case: Case, path: Path, rng: Rng) -> str:
@@ -148,8 +153,10 @@ def use_history(case: Case, path: Path, rng: Rng) -> str:
     from saves.replay import ReplaySession
     from tui.cli_records import TITLES
 
-    history = History(case.store)
-    entries = history.list()  # the History screen and `tabletop-tui history`
+    from tui.cli_records import list_history
+
+    list_history(case.store, None)  # `tabletop-tui history`
+    entries = History(case.store).list()  # the History screen
     stats.render(stats.sections(entries, TITLES))  # the Stats screen
     (entry,) = [e for e in entries if e.id == path.stem]
     if entry.damaged:
@@ -170,6 +177,28 @@ def use_history(case: Case, path: Path, rng: Rng) -> str:
 
 def history_in(paths: DataPaths) -> list[Path]:
     return sorted(paths.history.glob("[!.]*.json"))
+
+
+def use_history_index(case: Case, path: Path, rng: Rng) -> str:
+    """A cache: an index that cannot be used is rebuilt from the files; either way every
+    finished game is listed, and each one listed as usable opens."""
+    from saves.history import INDEX_NAME, _index
+
+    before = path.read_bytes() if path.is_file() else b""
+    entries = History(case.store).list()
+    assert {e.id for e in entries} == {p.stem for p in history_in(case.paths)}
+    for entry in entries:
+        if not entry.damaged:
+            History(case.store).read(entry.id)
+    try:
+        _index.decode(before)
+    except (msgspec.DecodeError, msgspec.ValidationError):
+        return refused(f"{INDEX_NAME} was rebuilt")
+    return USABLE
+
+
+def history_index_in(paths: DataPaths) -> list[Path]:
+    return [paths.history / ".index.json"]
 
 
 # ----- settings -------------------------------------------------------------------------
@@ -392,6 +421,7 @@ KINDS = {
     for kind in (
         FileKind("tables", make_tables, tables_in, use_table),
         FileKind("history", make_history, history_in, use_history),
+        FileKind("history-index", make_history, history_index_in, use_history_index, ("history",), cache=True),
         FileKind("settings", make_settings, settings_in, use_settings),
         FileKind("daily", make_daily, attempts_in, use_daily_attempts, context=("saves", "history")),
         FileKind("daily-board", make_daily, board_lines_in, use_board_line),

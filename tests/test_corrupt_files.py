@@ -37,6 +37,7 @@ def test_a_damaged_file_is_usable_or_refused_with_its_reason(name):
 SCREENS = {
     "tables": ("tui.tables.screens", "TablesScreen", "enter"),
     "history": ("tui.screens.history", "HistoryScreen", "enter"),
+    "history-index": ("tui.screens.stats", "StatsScreen", "down"),
     "settings": ("tui.screens.settings", "SettingsScreen", "down"),
     "daily": ("tui.screens.daily", "DailyScreen", "enter"),
     "daily-board": ("tui.screens.daily", "DailyScreen", "down"),
