@@ -205,10 +205,10 @@ def read_board_line(path: Path, games: Any) -> BoardLine:
         raise Damaged(f"it is {error.strerror}") from None
     except OSError as error:
         raise Damaged(f"it cannot be read ({error.strerror})") from None
+    except msgspec.ValidationError as error:  # before DecodeError, which it is a kind of
+        raise Damaged(f"its contents have the wrong shape ({error})") from None
     except msgspec.DecodeError:
         raise Damaged("it is not complete JSON") from None
-    except msgspec.ValidationError as error:
-        raise Damaged(f"its contents have the wrong shape ({error})") from None
     if line.format != BOARD_FORMAT:
         raise Damaged("it is not a daily result")
     if line.game_id not in games:

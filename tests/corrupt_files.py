@@ -472,45 +472,65 @@ class Tally:
 
 def reason_kind(reason: str) -> str:
     """A reason without its particulars (numbers, the decoder's details), to count kinds."""
-    return re.sub(r"\d+", "N", re.sub(r" \(.*?\)|'.*?'", "", reason))
+    while re.search(r"\([^()]*\)", reason):  # innermost first: the details nest
+        reason = re.sub(r" ?\([^()]*\)", "", reason)
+    return re.sub(r"\d+", "N", re.sub(r"'.*?'", "", reason))
+
+
+def judge(kind: FileKind, relative: Path, damaged: bytes | str, rng: Rng, root: Path) -> str:
+    """The verdict of one case, in a fresh data folder at `root` (removed afterwards); an
+    exception is a crash, and so is a refused file that is no longer there as it was."""
+    played = played_folder(kind.make)
+    for folder in kind.context:
+        if (played / folder).is_dir():
+            shutil.copytree(played / folder, root / folder)
+    (root / relative).unlink(missing_ok=True)
+    lay(root / relative, damaged)
+    try:
+        with time_limit(HANG_SECONDS):
+            verdict = kind.use(Case(root), root / relative, rng)
+        reason = verdict.removeprefix("refused: ")
+        if UNCHECKED in reason:
+            raise AssertionError(f"refused only by the safety net: {reason}")
+        if verdict != USABLE and not kind.cache and not still_kept(root, relative, damaged):
+            raise AssertionError(f"refused ({reason}) but the file is gone or changed")
+        return verdict
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
 
 
 def run(name: str, cases: int, seed: int = 1) -> Tally:
     kind = KINDS[name]
-    played = played_folder(kind.make)
     originals = samples(kind)
     rng = Rng.from_seed(seed)
     tally = Tally()
     with tempfile.TemporaryDirectory(prefix="corrupt-case-") as scratch:
         for number in range(cases):
-            root = Path(scratch) / str(number)
-            for folder in kind.context:
-                if (played / folder).is_dir():
-                    shutil.copytree(played / folder, root / folder)
             relative, data = rng.choice(originals)
             what, damaged = damage(data, rng)
-            (root / relative).unlink(missing_ok=True)
-            lay(root / relative, damaged)
-            what = f"{relative}: {what}"
             try:
-                with time_limit(HANG_SECONDS):
-                    verdict = kind.use(Case(root), root / relative, rng)
+                verdict = judge(kind, relative, damaged, rng, Path(scratch) / str(number))
             except Exception:  # noqa: BLE001 (a crash, or a Hang, is what this looks for)
-                tally.crashes.append(f"{what}\n{traceback.format_exc()}")
-                shutil.rmtree(root, ignore_errors=True)
+                tally.crashes.append(f"{relative}: {what}\n{traceback.format_exc()}")
                 continue
             if verdict == USABLE:
                 tally.usable += 1
             else:
-                reason = verdict.removeprefix("refused: ")
                 tally.refused += 1
-                tally.reasons[reason_kind(reason)] += 1
-                if UNCHECKED in reason:
-                    tally.crashes.append(f"{what}\nrefused only by the safety net: {reason}")
-                elif not kind.cache and not still_kept(root, relative, damaged):
-                    tally.crashes.append(f"{what}\nrefused ({reason}) but the file is gone or changed")
-            shutil.rmtree(root, ignore_errors=True)
+                tally.reasons[reason_kind(verdict.removeprefix("refused: "))] += 1
     return tally
+
+
+def damaged_to(kind: FileKind, relative: Path, data: bytes, usable: bool, rng: Rng) -> bytes | str:
+    """A damaged copy of `data` whose case comes out usable (or refused): what a screen
+    draws from an odd but usable file is where its own crashes hide."""
+    with tempfile.TemporaryDirectory(prefix="corrupt-case-") as scratch:
+        for number in range(200):
+            _, damaged = damage(data, rng)
+            verdict = judge(kind, relative, damaged, rng, Path(scratch) / str(number))
+            if (verdict == USABLE) == usable:
+                return damaged
+    raise AssertionError(f"no {'usable' if usable else 'refused'} damage of {relative} found")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -14,7 +14,7 @@ import pytest
 from engine.core.rng import Rng
 from saves.paths import DataPaths
 from tests import corrupt_files
-from tests.corrupt import damage, lay
+from tests.corrupt import lay
 from tests.corrupt_files import KINDS
 from tests.tui.launcher import SIZE, make_app
 
@@ -59,9 +59,9 @@ async def test_the_screen_listing_damaged_files_opens_and_moves_through_them(tmp
     paths.ensure()
     rng = Rng.from_seed(5)
     damaged = corrupt_files.samples(kind)
-    for relative, data in damaged:  # every file of the kind damaged once
+    for number, (relative, data) in enumerate(damaged):  # every file damaged: usable, refused...
         (paths.root / relative).unlink(missing_ok=True)
-        lay(paths.root / relative, damage(data, rng)[1])
+        lay(paths.root / relative, corrupt_files.damaged_to(kind, relative, data, number % 2 == 0, rng))
     module, screen, open_key = SCREENS[name]
     app = make_app(paths)
     async with app.run_test(size=SIZE) as pilot:
