@@ -196,9 +196,11 @@ class WordStore:
         game_id: str,
         word_type: type,
         clock: Callable[[], datetime] = utc_now,
+        check: Callable[[Any], list[str]] | None = None,
     ) -> None:
         self.folder = folder
         self.shelf = Shelf(folder, LEXICON_FORMAT, LEXICON_VERSION, game_id, list[word_type], clock)
+        self.check = check  # the game's word on whether a stored word could have been coined
         self.judges = Shelf(folder / "moderators", MODERATORS_FORMAT, 1, game_id, list[str], clock)
 
     def _file_of(self, word: Any) -> str:
@@ -208,7 +210,20 @@ class WordStore:
         return owner[:40] or "anonymous"
 
     def _words(self, name: str) -> list[Any]:
-        return self.shelf.read(name)[1] if self.shelf.exists(name) else []
+        """The words of one file ([] when there is none); Damaged when it cannot be read or
+        holds a word that could not have been coined, one of another file, or one twice."""
+        words = self.shelf.read(name)[1] if self.shelf.exists(name) else []
+        seen = set()
+        for number, word in enumerate(words, start=1):
+            problems = self.check(word) if self.check is not None else []
+            if problems:
+                raise Damaged(f"its word {number} is impossible: {problems[0]}")
+            if self._file_of(word) != name:  # moderation looks for a word in its own file
+                raise Damaged(f"its word {number} belongs in {self._file_of(word)}.json")
+            if word.name in seen:
+                raise Damaged(f"it holds {word.name[:24]} twice")
+            seen.add(word.name)
+        return words
 
     def load(self) -> tuple[list[Any], list[tuple[str, str]]]:
         """Every coined word (approved first), and the files that could not be read."""

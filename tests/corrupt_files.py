@@ -314,19 +314,26 @@ def decks_in(paths: DataPaths) -> list[Path]:
 
 
 def use_words(case: Case, path: Path, rng: Rng) -> str:
-    from engine.decknforge.moderation import recheck, table_words
+    from engine.decknforge.lexicon import word_text
+    from engine.decknforge.moderation import approve, recheck, table_words, why_not_approve
     from tui.decknforge.storage import word_store
 
-    words, damaged = word_store(case.paths).load()  # the Lexicon
+    store = word_store(case.paths)
+    words, damaged = store.load()  # the Lexicon
     reasons = [reason for name, reason in damaged if name == path.stem]
     if reasons:
         return refused(reasons[0])
+    for word in words:
+        word_text(word)
     coined = table_words(recheck(words), {"AB", "CD"})
     try:  # a new game knowing these words
         session = GameSession.start(case.store, GAMES["decknforge"], 1, coined=coined)
     except ValueError as problem:
         return refused(str(problem))
     play(session, rng, MOVES_PLAYED)
+    pending = [w for w in words if w.status == "pending"]
+    if pending and not why_not_approve(pending[0], "", True, False):  # a moderator approves
+        store.replace(pending[0], approve(pending[0]))
     return USABLE
 
 

@@ -10,7 +10,7 @@ from typing import Any
 import msgspec
 
 from engine.decknforge.legacy import Deck, DeckResult, TableDeck, apply_result, check_stored_deck, fingerprint
-from engine.decknforge.lexicon import Word, base_index
+from engine.decknforge.lexicon import Word, base_index, check_stored_word
 from engine.decknforge.model import State
 from saves.decks import DeckStore, WordStore
 from saves.paths import DataPaths
@@ -25,7 +25,7 @@ def deck_store(paths: DataPaths, clock: Callable[[], datetime] = utc_now) -> Dec
 
 
 def word_store(paths: DataPaths, clock: Callable[[], datetime] = utc_now) -> WordStore:
-    return WordStore(paths.lexicon, GAME_ID, Word, clock)
+    return WordStore(paths.lexicon, GAME_ID, Word, clock, check=check_stored_word)
 
 
 class Judge(msgspec.Struct, frozen=True):
