@@ -15,6 +15,7 @@ The suite runs a few hundred cases a kind (tests/test_corrupt_files.py); a long 
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shutil
 import stat
@@ -381,8 +382,6 @@ def versus_decks_in(paths: DataPaths) -> list[Path]:
 
 
 def make_listing(case: Case) -> None:
-    import os
-
     for seed in SAMPLE_SEEDS:
         for game in GAMES.values():
             play(GameSession.start(case.store, game, seed), Rng.from_seed(seed), 3 * seed)
@@ -421,6 +420,7 @@ class FileKind:
     use: Callable[[Case, Path, Rng], str]  # USABLE, or refused(reason); raising is a crash
     context: tuple[str, ...] = ()  # folders of the played data folder a case needs too
     cache: bool = False  # only a shortcut: refused means rebuilt, with no reason to show
+    linked: bool = False  # the context is linked, not copied: it must not be written in place
 
 
 KINDS = {
@@ -435,7 +435,7 @@ KINDS = {
         FileKind("forge-decks", make_forge, decks_in, use_forge_deck, context=("lexicon",)),
         FileKind("lexicon", make_forge, words_in, use_words, context=("lexicon",)),
         FileKind("versus-decks", make_versus_decks, versus_decks_in, use_versus_deck),
-        FileKind("listing", make_listing, listing_in, use_listing, context=("saves",), cache=True),
+        FileKind("listing", make_listing, listing_in, use_listing, ("saves",), cache=True, linked=True),
     )
 }
 
@@ -484,13 +484,18 @@ def reason_kind(reason: str) -> str:
     return re.sub(r"\d+", "N", re.sub(r"'.*?'", "", reason))
 
 
+def copy_context(kind: FileKind, root: Path) -> None:
+    """The other files a case of `kind` needs, from the folder where they were played."""
+    played = played_folder(kind.make)
+    for folder in kind.context:
+        if (played / folder).is_dir():  # linked, where the files must keep their inodes
+            shutil.copytree(played / folder, root / folder, copy_function=os.link if kind.linked else shutil.copy2)
+
+
 def judge(kind: FileKind, relative: Path, damaged: bytes | str, rng: Rng, root: Path) -> str:
     """The verdict of one case, in a fresh data folder at `root` (removed afterwards); an
     exception is a crash, and so is a refused file that is no longer there as it was."""
-    played = played_folder(kind.make)
-    for folder in kind.context:
-        if (played / folder).is_dir():
-            shutil.copytree(played / folder, root / folder)
+    copy_context(kind, root)
     (root / relative).unlink(missing_ok=True)
     lay(root / relative, damaged)
     try:

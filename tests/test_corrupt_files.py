@@ -6,7 +6,6 @@ on a folder of damaged files and is moved through."""
 from __future__ import annotations
 
 import os
-import shutil
 from importlib import import_module
 
 import pytest
@@ -51,11 +50,8 @@ SCREENS = {
 @pytest.mark.parametrize("name", list(KINDS))
 async def test_the_screen_listing_damaged_files_opens_and_moves_through_them(tmp_path, name):
     kind = KINDS[name]
-    played = corrupt_files.played_folder(kind.make)
     paths = DataPaths(tmp_path / "data")
-    for folder in kind.context:
-        if (played / folder).is_dir():
-            shutil.copytree(played / folder, paths.root / folder)
+    corrupt_files.copy_context(kind, paths.root)
     paths.ensure()
     rng = Rng.from_seed(5)
     damaged = corrupt_files.samples(kind)
