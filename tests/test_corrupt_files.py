@@ -95,3 +95,16 @@ async def test_a_damaged_daily_record_is_kept_aside_and_the_daily_screen_says_so
         said = [str(n.message) for n in app._notifications]
     assert "daily.json cannot be used: try 1 has no valid day ('soon'); it is kept as daily.damaged.json" in said
     assert "soon" in (paths.root / "daily.damaged.json").read_text()
+
+
+@pytest.mark.parametrize("screen", ["HistoryScreen", "StatsScreen"])
+async def test_a_file_where_the_history_folder_should_be_is_said_on_its_screens(paths, screen):
+    from tests.conftest import screen_text
+
+    paths.history.write_text("not a folder")
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(getattr(import_module(f"tui.screens.{screen[:-6].lower()}"), screen)())
+        await pilot.pause()
+        assert "The history cannot be listed: Not a directory" in screen_text(app)
+    assert paths.history.read_text() == "not a folder"
