@@ -21,7 +21,7 @@ import msgspec
 
 from saves.atomic import write_atomic
 from saves.envelope import Damaged, check_header
-from saves.files import NotAFile, keep_aside, read_regular
+from saves.files import keep_aside, read_data_file
 from saves.paths import is_save_id
 from saves.settings import load_settings
 from saves.store import SaveStore
@@ -58,13 +58,9 @@ def read_attempts(path: Path) -> Attempts:
     """The tries a daily record holds (none when there is no file yet); Damaged with the
     reason when the file cannot be used."""
     try:
-        data = read_regular(path)
+        data = read_data_file(path)
     except FileNotFoundError:
         return Attempts()
-    except NotAFile as error:
-        raise Damaged(f"it is {error.strerror}") from None
-    except OSError as error:
-        raise Damaged(f"it cannot be read ({error.strerror})") from None
     check_header(data, ATTEMPTS_FORMAT, ATTEMPTS_VERSION, "a tabletop-tui daily record")
     try:
         attempts = msgspec.json.decode(data, type=Attempts)
@@ -200,11 +196,9 @@ def post(store: SaveStore, entry: Any) -> None:
 def read_board_line(path: Path, games: Any) -> BoardLine:
     """One player's posted result; Damaged with the reason when it cannot be shown."""
     try:
-        line = msgspec.json.decode(read_regular(path), type=BoardLine)
-    except NotAFile as error:
-        raise Damaged(f"it is {error.strerror}") from None
-    except OSError as error:
-        raise Damaged(f"it cannot be read ({error.strerror})") from None
+        line = msgspec.json.decode(read_data_file(path), type=BoardLine)
+    except FileNotFoundError:
+        raise Damaged("it is gone") from None
     except msgspec.ValidationError as error:  # before DecodeError, which it is a kind of
         raise Damaged(f"its contents have the wrong shape ({error})") from None
     except msgspec.DecodeError:

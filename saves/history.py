@@ -24,7 +24,7 @@ import msgspec
 from engine.core.game import Game, Outcome
 from saves.atomic import write_atomic
 from saves.envelope import Damaged, Envelope, check_header
-from saves.files import NotAFile, read_regular
+from saves.files import read_data_file, read_regular
 from saves.store import SaveStore
 
 HISTORY_FORMAT = "tabletop-tui-history"
@@ -99,13 +99,9 @@ class History:
     def read(self, record_id: str) -> Record:
         """One finished game; Damaged with the reason when it cannot be used."""
         try:
-            data = read_regular(self.path(record_id))
+            data = read_data_file(self.path(record_id))
         except FileNotFoundError:
             raise Damaged("there is no such finished game") from None
-        except NotAFile as error:
-            raise Damaged(f"it is {error.strerror}") from None
-        except OSError as error:
-            raise Damaged(f"it cannot be read ({error.strerror})") from None
         check_header(data, HISTORY_FORMAT, HISTORY_VERSION, "a tabletop-tui history file")
         try:
             record = _record.decode(data)

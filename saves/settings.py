@@ -8,7 +8,7 @@ import msgspec
 
 from saves.atomic import write_atomic
 from saves.envelope import Damaged, check_header
-from saves.files import NotAFile, keep_aside, read_regular
+from saves.files import keep_aside, read_data_file
 from saves.paths import DataPaths
 
 SETTINGS_FORMAT = "tabletop-tui-settings"
@@ -35,14 +35,7 @@ def load_settings(paths: DataPaths) -> tuple[Settings, str]:
 
 def read_settings(path: Path) -> Settings:
     """The settings a file holds; FileNotFoundError, or Damaged with the reason."""
-    try:
-        data = read_regular(path)
-    except FileNotFoundError:
-        raise
-    except NotAFile as error:
-        raise Damaged(f"it is {error.strerror}") from None
-    except OSError as error:
-        raise Damaged(f"it cannot be read ({error.strerror})") from None
+    data = read_data_file(path)
     check_header(data, SETTINGS_FORMAT, SETTINGS_VERSION, "a tabletop-tui settings file")
     try:
         return msgspec.json.decode(data, type=Settings)

@@ -11,7 +11,7 @@ import msgspec
 
 from engine.core.game import Game
 from saves.atomic import backup_path, write_atomic
-from saves.files import NotAFile, entry_kind, is_regular, read_regular, remove_stale_temps
+from saves.files import entry_kind, is_regular, read_data_file, remove_stale_temps
 from saves.listing import ListingMemory, file_key
 from saves.envelope import FORMAT_VERSION, SAVE_FORMAT, Damaged, Envelope, decode, encode
 from saves.paths import DataPaths
@@ -144,13 +144,9 @@ class SaveStore:
         self._settle()
         path = self.paths.save_file(save_id)
         try:
-            data = read_regular(path)
+            data = read_data_file(path)
         except FileNotFoundError:
             raise Damaged("there is no such save") from None
-        except NotAFile as error:
-            raise Damaged(f"it is {error.strerror}") from None
-        except OSError as error:
-            raise Damaged(f"it cannot be read ({error.strerror})") from None
         return self.load_data(data)
 
     def load_data(self, data: bytes) -> tuple[Envelope, Any]:

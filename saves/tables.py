@@ -21,7 +21,7 @@ import msgspec
 
 from engine.core.game import Game
 from saves.atomic import write_atomic
-from saves.files import NotAFile, read_regular
+from saves.files import read_data_file
 from saves.envelope import FORMAT_VERSION, SAVE_FORMAT, Damaged, Envelope, Seat, decode, encode
 from saves.paths import DataPaths
 from saves.store import check_meaning, utc_now
@@ -91,13 +91,9 @@ class TableStore:
     def read(self, code: str) -> Envelope:
         path = self.file(code)
         try:
-            data = read_regular(path)
+            data = read_data_file(path)
         except FileNotFoundError:
             raise Damaged(f"there is no table {code}") from None
-        except NotAFile as error:
-            raise Damaged(f"it is {error.strerror}") from None
-        except OSError as error:
-            raise Damaged(f"it cannot be read ({error.strerror})") from None
         envelope = decode(data, set(self.games))
         if envelope.kind != TABLE_KIND:
             raise Damaged("it is not a shared table")
