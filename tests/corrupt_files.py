@@ -38,7 +38,7 @@ from engine.core.rng import Rng
 from engine.registry import GAMES
 from saves import daily
 from saves.envelope import Damaged, Seat
-from saves.history import Finished, History
+from saves.history import Finished, History, sweep_tables
 from saves.paths import DataPaths
 from saves.session import CampaignSession, GameSession, SharedSession
 from saves.settings import Settings, load_settings, save_settings
@@ -105,6 +105,9 @@ def make_tables(case: Case) -> None:
             case.tables.create(game, seed, {}, claimed[:-1] + [Seat(name="Open")])  # a lobby
             code = case.tables.create(game, seed, {}, claimed)
             play(SharedSession.open(case.tables, code, "p0"), Rng.from_seed(seed), 4 * seed)
+            if seed == SAMPLE_SEEDS[0]:
+                code = case.tables.create(game, seed, {}, claimed)
+                play_to_end(SharedSession.open(case.tables, code, "p0"), Rng.from_seed(seed))  # over
 
 
 def use_table(case: Case, path: Path, rng: Rng) -> str:
@@ -124,7 +127,10 @@ def use_table(case: Case, path: Path, rng: Rng) -> str:
         session = SharedSession.open(case.tables, code, "zed")
     except (Damaged, TableProblem) as problem:
         return refused(str(problem))
-    play(session, rng, MOVES_PLAYED)
+    play(session, rng, MOVES_PLAYED)  # (a table still waiting for players shows its lobby)
+    if session.state is not None:
+        session.keep_result(case.store)  # a game that ended goes to the player's history
+    sweep_tables(case.store, case.tables, "p0")  # and to those of players who were away
     return USABLE
 
 

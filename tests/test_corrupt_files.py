@@ -32,18 +32,18 @@ def test_a_damaged_file_is_usable_or_refused_with_its_reason(name):
     assert len(tally.reasons) > 4  # damage is told by what it is, not one blanket reason
 
 
-# The screen that lists each kind of file, and the key that opens the line under the cursor.
+# The screen that lists each kind of file, and the keys that open a line of it.
 SCREENS = {
-    "tables": ("tui.tables.screens", "TablesScreen", "enter"),
-    "history": ("tui.screens.history", "HistoryScreen", "enter"),
-    "history-index": ("tui.screens.stats", "StatsScreen", "down"),
-    "settings": ("tui.screens.settings", "SettingsScreen", "down"),
-    "daily": ("tui.screens.daily", "DailyScreen", "enter"),
-    "daily-board": ("tui.screens.daily", "DailyScreen", "down"),
-    "forge-decks": ("tui.decknforge.decks_screen", "DecksScreen", "v"),
-    "lexicon": ("tui.decknforge.lexicon_screen", "LexiconScreen", "m"),
-    "versus-decks": ("tui.disciple.decks_screen", "VersusDecksScreen", "e"),
-    "listing": ("tui.screens.saves", "SavesScreen", "enter"),
+    "tables": ("tui.tables.screens", "TablesScreen", ("home", "enter")),
+    "history": ("tui.screens.history", "HistoryScreen", ("home", "enter")),
+    "history-index": ("tui.screens.stats", "StatsScreen", ("down",)),
+    "settings": ("tui.screens.settings", "SettingsScreen", ("down",)),
+    "daily": ("tui.screens.daily", "DailyScreen", ("home", "enter")),
+    "daily-board": ("tui.screens.daily", "DailyScreen", ("down",)),
+    "forge-decks": ("tui.decknforge.decks_screen", "DecksScreen", ("home", "v")),
+    "lexicon": ("tui.decknforge.lexicon_screen", "LexiconScreen", ("m",)),
+    "versus-decks": ("tui.disciple.decks_screen", "VersusDecksScreen", ("end", "e")),  # files after the defaults
+    "listing": ("tui.screens.saves", "SavesScreen", ("home", "enter")),
 }
 
 
@@ -58,7 +58,7 @@ async def test_the_screen_listing_damaged_files_opens_and_moves_through_them(tmp
     for number, (relative, data) in enumerate(damaged):  # every file damaged: usable, refused...
         (paths.root / relative).unlink(missing_ok=True)
         lay(paths.root / relative, corrupt_files.damaged_to(kind, relative, data, number % 2 == 0, rng))
-    module, screen, open_key = SCREENS[name]
+    module, screen, open_keys = SCREENS[name]
     app = make_app(paths)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -66,7 +66,7 @@ async def test_the_screen_listing_damaged_files_opens_and_moves_through_them(tmp
         await pilot.pause()
         for _ in range(len(damaged)):
             await pilot.press("down")
-        await pilot.press("home", open_key)
+        await pilot.press(*open_keys)
         await pilot.pause()
         await pilot.press("escape")
         await pilot.pause()
