@@ -7,7 +7,7 @@ and does with it what a player would: list it, open it, play or browse it. Each 
 usable, or refused with a reason; nothing may crash or hang, and a refused file must still
 be there as it was (in its place, or kept aside under another name).
 
-The suite runs a few hundred cases a kind (tests/test_corrupt_files.py); a long run is
+The suite runs 120 cases a kind (tests/test_corrupt_files.py); a long run is
 
     python -m tests.corrupt_files [KIND ...] [--cases N] [--seed S]
 """
@@ -15,6 +15,7 @@ The suite runs a few hundred cases a kind (tests/test_corrupt_files.py); a long 
 from __future__ import annotations
 
 import argparse
+import atexit
 import os
 import re
 import shutil
@@ -450,6 +451,7 @@ KINDS = {
 def played_folder(make: Callable[[Case], None]) -> Path:
     """A data folder where `make` played (one per process, shared by the kinds it serves)."""
     root = Path(tempfile.mkdtemp(prefix="corrupt-files-"))
+    atexit.register(shutil.rmtree, root, True)
     make(Case(root))
     return root
 
@@ -463,12 +465,12 @@ def samples(kind: FileKind) -> list[tuple[Path, bytes]]:
 
 def still_kept(root: Path, relative: Path, damaged: bytes | str) -> bool:
     """Whether the damaged file is still in the data folder: in its place, or kept aside."""
+    place = root / relative
+    kept_aside = [p for p in place.parent.iterdir() if p.name.startswith(f"{place.stem}.damaged")]
     if damaged in (FOLDER, FIFO):
         test = stat.S_ISDIR if damaged == FOLDER else stat.S_ISFIFO
-        return any(test(p.lstat().st_mode) for p in root.rglob("*") if p.name.startswith(relative.stem.split(".")[0]))
-    if (root / relative).is_file() and (root / relative).read_bytes() == damaged:
-        return True
-    return any(p.is_file() and "damaged" in p.name and p.read_bytes() == damaged for p in root.rglob("*"))
+        return any(p.exists() and test(p.lstat().st_mode) for p in [place, *kept_aside])
+    return any(p.is_file() and p.read_bytes() == damaged for p in [place, *kept_aside])
 
 
 @dataclass
