@@ -7,7 +7,7 @@ and does with it what a player would: list it, open it, play or browse it. Each 
 usable, or refused with a reason; nothing may crash or hang, and a refused file must still
 be there as it was (in its place, or kept aside under another name).
 
-The suite runs 120 cases a kind (tests/test_corrupt_files.py); a long run is
+The suite runs 100 cases a kind (tests/test_corrupt_files.py); a long run is
 
     python -m tests.corrupt_files [KIND ...] [--cases N] [--seed S]
 """
@@ -437,7 +437,7 @@ KINDS = {
         FileKind("history", make_history, history_in, use_history),
         FileKind("history-index", make_history, history_index_in, use_history_index, ("history",), cache=True),
         FileKind("settings", make_settings, settings_in, use_settings),
-        FileKind("daily", make_daily, attempts_in, use_daily_attempts, context=("saves", "history")),
+        FileKind("daily", make_daily, attempts_in, use_daily_attempts, ("saves", "history"), linked=True),
         FileKind("daily-board", make_daily, board_lines_in, use_board_line),
         FileKind("forge-decks", make_forge, decks_in, use_forge_deck, context=("lexicon",)),
         FileKind("lexicon", make_forge, words_in, use_words, context=("lexicon",)),

@@ -17,7 +17,7 @@ from tests.corrupt import lay
 from tests.corrupt_files import KINDS
 from tests.tui.launcher import SIZE, make_app
 
-CASES = int(os.environ.get("CORRUPT_FILE_CASES", "120"))  # per kind; the long run is the command
+CASES = int(os.environ.get("CORRUPT_FILE_CASES", "100"))  # per kind; the long run is the command
 
 
 @pytest.mark.parametrize("name", list(KINDS))
