@@ -14,16 +14,20 @@ from __future__ import annotations
 
 import hashlib
 from datetime import date
+from pathlib import Path
 from typing import Any
 
 import msgspec
 
 from saves.atomic import write_atomic
-from saves.files import JSON_DAMAGE, keep_aside, read_regular
+from saves.envelope import Damaged, check_header
+from saves.files import keep_aside, read_data_file
+from saves.paths import is_save_id
 from saves.settings import load_settings
 from saves.store import SaveStore
 
 ATTEMPTS_FORMAT = "tabletop-tui-daily"
+ATTEMPTS_VERSION = 1
 BOARD_FORMAT = "tabletop-tui-daily-result"
 NO_NAME = "anonymous"
 
@@ -46,29 +50,48 @@ class Attempt(msgspec.Struct, frozen=True):
 
 class Attempts(msgspec.Struct):
     format: str = ATTEMPTS_FORMAT
-    version: int = 1
+    version: int = ATTEMPTS_VERSION
     attempts: list[Attempt] = []
 
 
-def load_attempts(store: SaveStore) -> Attempts:
-    """The tries begun so far. A damaged file is kept aside as daily.damaged.json (-2, -3...
-    when one is kept already) and the list starts again: nothing is overwritten that a
-    player might want back."""
-    path = store.paths.daily_attempts
+def read_attempts(path: Path) -> Attempts:
+    """The tries a daily record holds (none when there is no file yet); Damaged with the
+    reason when the file cannot be used."""
     try:
-        data = read_regular(path)
+        data = read_data_file(path)
     except FileNotFoundError:
         return Attempts()
-    except OSError:
-        data = b""  # unreadable, or not a file: kept aside below like a damaged one
+    check_header(data, ATTEMPTS_FORMAT, ATTEMPTS_VERSION, "a tabletop-tui daily record")
     try:
         attempts = msgspec.json.decode(data, type=Attempts)
-        if attempts.format == ATTEMPTS_FORMAT:
-            return attempts
-    except JSON_DAMAGE:
-        pass
-    keep_aside(path, "daily.damaged")
-    return Attempts()
+    except msgspec.ValidationError as error:
+        raise Damaged(f"its contents have the wrong shape ({error})") from None
+    for number, attempt in enumerate(attempts.attempts, start=1):
+        try:
+            date.fromisoformat(attempt.day)
+        except ValueError:
+            raise Damaged(f"try {number} has no valid day ({attempt.day[:20]!r})") from None
+        if not is_save_id(attempt.save_id):
+            raise Damaged(f"try {number} names no save ({attempt.save_id[:20]!r})")
+    return attempts
+
+
+def checked_attempts(store: SaveStore) -> tuple[Attempts, str]:
+    """The tries begun so far, and what was wrong with the record ("" when nothing was).
+
+    A damaged record is kept aside as daily.damaged.json (-2, -3... when one is kept
+    already) and the list starts again: nothing is overwritten that a player might want back.
+    """
+    path = store.paths.daily_attempts
+    try:
+        return read_attempts(path), ""
+    except Damaged as damage:
+        kept = keep_aside(path, "daily.damaged")
+        return Attempts(), f"{path.name} cannot be used: {damage}; it is kept as {kept.name}"
+
+
+def load_attempts(store: SaveStore) -> Attempts:
+    return checked_attempts(store)[0]
 
 
 def counted_attempt(store: SaveStore, game_id: str, day: date) -> Attempt | None:
@@ -170,6 +193,23 @@ def post(store: SaveStore, entry: Any) -> None:
         pass
 
 
+def read_board_line(path: Path, games: Any) -> BoardLine:
+    """One player's posted result; Damaged with the reason when it cannot be shown."""
+    try:
+        line = msgspec.json.decode(read_data_file(path), type=BoardLine)
+    except FileNotFoundError:
+        raise Damaged("it is gone") from None
+    except msgspec.ValidationError as error:  # before DecodeError, which it is a kind of
+        raise Damaged(f"its contents have the wrong shape ({error})") from None
+    except msgspec.DecodeError:
+        raise Damaged("it is not complete JSON") from None
+    if line.format != BOARD_FORMAT:
+        raise Damaged("it is not a daily result")
+    if line.game_id not in games:
+        raise Damaged(f"it is for an unknown game '{line.game_id[:20]}'")
+    return line
+
+
 def board(store: SaveStore, day: date, game_id: str | None = None) -> list[BoardLine]:
     """That day's counted results of every player, best first (then the earliest finish)."""
     folder = store.paths.daily / day.isoformat()
@@ -180,14 +220,12 @@ def board(store: SaveStore, day: date, game_id: str | None = None) -> list[Board
         if path.name.startswith("."):
             continue
         try:
-            line = msgspec.json.decode(read_regular(path), type=BoardLine)
-        except (OSError, *JSON_DAMAGE):
+            line = read_board_line(path, store.games)
+        except Damaged:
             continue  # another player's damaged line hides only itself
-        if line.format == BOARD_FORMAT and (game_id is None or line.game_id == game_id):
-            game = store.games.get(line.game_id)
-            if game is not None:  # a line posted under earlier rules shows today's score
-                line = msgspec.structs.replace(line, score=game.filed_score(line.won, line.score))
-            lines.append(line)
+        if game_id is None or line.game_id == game_id:
+            game = store.games[line.game_id]  # a line posted under earlier rules shows today's score
+            lines.append(msgspec.structs.replace(line, score=game.filed_score(line.won, line.score)))
     lines.sort(key=lambda line: (-line.rank[0], -line.rank[1], line.finished, line.name))
     return lines
 

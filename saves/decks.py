@@ -58,9 +58,19 @@ class DeckStore:
         game_id: str,
         deck_type: type,
         clock: Callable[[], datetime] = utc_now,
+        check: Callable[[Any], list[str]] | None = None,
     ) -> None:
         self.shelf = Shelf(folder, DECK_FORMAT, DECK_VERSION, game_id, deck_type, clock)
         self.deck_type = deck_type
+        self.check = check  # the game's word on whether a stored deck could have come from play
+
+    def _read(self, deck_id: str) -> tuple[Any, Any]:
+        """A deck file's envelope and deck; Damaged when it cannot be read or is impossible."""
+        envelope, deck = self.shelf.read(deck_id)
+        problems = self.check(deck) if self.check is not None else []
+        if problems:
+            raise Damaged(f"its deck is impossible: {problems[0]}")
+        return envelope, deck
 
     def list(self) -> list[DeckEntry]:
         """Every deck file, damaged ones included with their reason."""
@@ -68,7 +78,7 @@ class DeckStore:
         for name in self.shelf.names():
             path = str(self.shelf.path(name))
             try:
-                envelope, deck = self.shelf.read(name)
+                envelope, deck = self._read(name)
             except Damaged as damage:
                 entries.append(DeckEntry(name, path, damage=str(damage)))
                 continue
@@ -79,7 +89,7 @@ class DeckStore:
         return [entry.deck for entry in self.list() if not entry.damaged]
 
     def load(self, deck_id: str) -> Any:
-        return self.shelf.read(deck_id)[1]
+        return self._read(deck_id)[1]
 
     def create(self, deck: Any) -> Any:
         """Store a new deck under a fresh id (from its initials); returns it with the id."""
@@ -104,7 +114,7 @@ class DeckStore:
 
     def replace(self, deck_id: str, deck: Any) -> None:
         """An edit of the deck in file `deck_id`: refuses a missing or damaged file (Damaged)."""
-        self.shelf.read(deck_id)
+        self._read(deck_id)
         self.shelf.write(deck_id, deck)
 
     def delete(self, deck_id: str) -> None:
@@ -126,7 +136,7 @@ class DeckStore:
 
     def update(self, deck: Any) -> None:
         """An edit by the player (a name): refuses a missing or damaged file."""
-        self.shelf.read(deck.id)
+        self._read(deck.id)
         self.shelf.write(deck.id, deck)
 
     def write_results(
@@ -147,7 +157,7 @@ class DeckStore:
             if not deck_id:
                 continue
             try:
-                envelope, stored = self.shelf.read(deck_id)
+                envelope, stored = self._read(deck_id)
             except Damaged as damage:
                 problems.append(f"{initials}'s deck ({deck_id}) was not written: {damage}.")
                 continue
@@ -186,9 +196,11 @@ class WordStore:
         game_id: str,
         word_type: type,
         clock: Callable[[], datetime] = utc_now,
+        check: Callable[[Any], list[str]] | None = None,
     ) -> None:
         self.folder = folder
         self.shelf = Shelf(folder, LEXICON_FORMAT, LEXICON_VERSION, game_id, list[word_type], clock)
+        self.check = check  # the game's word on whether a stored word could have been coined
         self.judges = Shelf(folder / "moderators", MODERATORS_FORMAT, 1, game_id, list[str], clock)
 
     def _file_of(self, word: Any) -> str:
@@ -198,7 +210,20 @@ class WordStore:
         return owner[:40] or "anonymous"
 
     def _words(self, name: str) -> list[Any]:
-        return self.shelf.read(name)[1] if self.shelf.exists(name) else []
+        """The words of one file ([] when there is none); Damaged when it cannot be read or
+        holds a word that could not have been coined, one of another file, or one twice."""
+        words = self.shelf.read(name)[1] if self.shelf.exists(name) else []
+        seen = set()
+        for number, word in enumerate(words, start=1):
+            problems = self.check(word) if self.check is not None else []
+            if problems:
+                raise Damaged(f"its word {number} is impossible: {problems[0]}")
+            if self._file_of(word) != name:  # moderation looks for a word in its own file
+                raise Damaged(f"its word {number} belongs in {self._file_of(word)}.json")
+            if word.name in seen:
+                raise Damaged(f"it holds {word.name[:24]} twice")
+            seen.add(word.name)
+        return words
 
     def load(self) -> tuple[list[Any], list[tuple[str, str]]]:
         """Every coined word (approved first), and the files that could not be read."""

@@ -81,6 +81,21 @@ def _megabytes(size: int) -> str:
     return f"{size / 1024 / 1024:,.0f} MB" if size >= 1024 * 1024 else f"{size:,} bytes"
 
 
+def read_data_file(path: Path) -> bytes:
+    """The bytes of a data file: FileNotFoundError when there is none, Damaged with the reason
+    when what sits under its name cannot be read (the one wording for every kind of file)."""
+    from saves.envelope import Damaged
+
+    try:
+        return read_regular(path)
+    except FileNotFoundError:
+        raise
+    except NotAFile as error:
+        raise Damaged(f"it is {error.strerror}") from None
+    except OSError as error:
+        raise Damaged(f"it cannot be read ({error.strerror})") from None
+
+
 def is_regular(entry: os.DirEntry[str]) -> bool:
     """Whether a folder entry is a regular file (following a link); False if it vanished."""
     try:

@@ -24,7 +24,7 @@ import msgspec
 from engine.core.game import Game, Outcome
 from saves.atomic import write_atomic
 from saves.envelope import Damaged, Envelope, check_header
-from saves.files import JSON_DAMAGE, NotAFile, read_regular
+from saves.files import JSON_DAMAGE, read_data_file, read_regular
 from saves.store import SaveStore
 
 HISTORY_FORMAT = "tabletop-tui-history"
@@ -99,13 +99,9 @@ class History:
     def read(self, record_id: str) -> Record:
         """One finished game; Damaged with the reason when it cannot be used."""
         try:
-            data = read_regular(self.path(record_id))
+            data = read_data_file(self.path(record_id))
         except FileNotFoundError:
             raise Damaged("there is no such finished game") from None
-        except NotAFile as error:
-            raise Damaged(f"it is {error.strerror}") from None
-        except OSError as error:
-            raise Damaged(f"it cannot be read ({error.strerror})") from None
         check_header(data, HISTORY_FORMAT, HISTORY_VERSION, "a tabletop-tui history file")
         try:
             record = _record.decode(data)
@@ -113,6 +109,8 @@ class History:
             raise Damaged(f"its contents have the wrong shape ({error})") from None
         if record.entry.game_id not in self.store.games:
             raise Damaged(f"it is for an unknown game '{record.entry.game_id}'")
+        if record.entry.id != record_id:  # the listing, replay and delete go by the file's name
+            raise Damaged(f"it calls itself '{record.entry.id[:40]}', not {record_id}")
         record.entry = self.as_scored_now(record.entry)
         return record
 
@@ -142,7 +140,8 @@ class History:
             }
         except FileNotFoundError:
             return []
-        cached = {entry.id: entry for entry in self._load_index()}
+        # Damaged lines are never written to the index: one found there is itself damage.
+        cached = {entry.id: entry for entry in self._load_index() if not entry.damaged}
         entries, changed = [], len(cached) != len(names) or not cached.keys() <= names
         for name in names:
             entry = cached.get(name)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 APP_NAME = "tabletop-tui"
@@ -10,6 +11,15 @@ ENV_VAR = "TABLETOP_TUI_DATA_DIR"
 # What players share (shared tables, the approved and pending Qi Words, daily results). On one's
 # own machine it is the data folder itself; a `serve` host points every player's app at one.
 COMMON_ENV_VAR = "TABLETOP_TUI_COMMON_DIR"
+
+
+# What SaveStore.new_id makes ("<game id>-<date>-<time>[-n]"), with room to spare: a name
+# read from another file is used as a save's file name only if it is one of these.
+_SAVE_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,99}")
+
+
+def is_save_id(text: str) -> bool:
+    return _SAVE_ID.fullmatch(text) is not None
 
 
 def default_data_dir() -> str:

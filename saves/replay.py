@@ -12,7 +12,6 @@ from typing import Any
 
 import msgspec
 
-from engine.core.errors import IllegalAction
 from engine.core.game import Game
 from saves.envelope import Damaged
 from saves.history import History
@@ -85,14 +84,13 @@ class Timeline:
         while len(self._steps) < min(index, len(self.actions)) and not self.problem:
             action = self.actions[len(self._steps)]
             state = self._last
+            if not game.is_legal(state, action):  # before describing it: it may name no seat
+                self.problem = f"Move {len(self._steps) + 1} no longer applies: {game.why_illegal(state, action)}"
+                return
             label = game.describe(action, state)
             before_log = list(getattr(state, "log", []))
             marks = (game.random_draws(state), tuple(game.unseen_cards(state)))
-            try:
-                game.apply(state, action)
-            except IllegalAction as problem:
-                self.problem = f"Move {len(self._steps) + 1} no longer applies: {problem}"
-                return
+            game.apply(state, action)
             after = (game.random_draws(state), tuple(game.unseen_cards(state)))
             revealed = after[0] != marks[0] or any(n < o for n, o in zip(after[1], marks[1]))
             lines = new_lines(before_log, list(getattr(state, "log", [])))

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import msgspec
 
 from saves.atomic import write_atomic
-from saves.files import JSON_DAMAGE, keep_aside, read_regular
+from saves.envelope import Damaged, check_header
+from saves.files import keep_aside, read_data_file
 from saves.paths import DataPaths
 
 SETTINGS_FORMAT = "tabletop-tui-settings"
@@ -23,18 +26,21 @@ class Settings(msgspec.Struct, kw_only=True):
 def load_settings(paths: DataPaths) -> tuple[Settings, str]:
     """The saved settings, or defaults and a reason when the file is missing or damaged."""
     try:
-        data = read_regular(paths.settings)
+        return read_settings(paths.settings), ""
     except FileNotFoundError:
         return Settings(), ""
-    except OSError as error:
-        return Settings(), f"settings could not be read ({error.strerror}); using defaults"
+    except Damaged as damage:
+        return Settings(), f"{paths.settings.name} cannot be used: {damage}; using defaults"
+
+
+def read_settings(path: Path) -> Settings:
+    """The settings a file holds; FileNotFoundError, or Damaged with the reason."""
+    data = read_data_file(path)
+    check_header(data, SETTINGS_FORMAT, SETTINGS_VERSION, "a tabletop-tui settings file")
     try:
-        settings = msgspec.json.decode(data, type=Settings)
-    except JSON_DAMAGE:
-        return Settings(), "settings file is damaged; using defaults"
-    if settings.format != SETTINGS_FORMAT or settings.version > SETTINGS_VERSION:
-        return Settings(), "settings file is not readable by this version; using defaults"
-    return settings, ""
+        return msgspec.json.decode(data, type=Settings)
+    except msgspec.ValidationError as error:
+        raise Damaged(f"its contents have the wrong shape ({error})") from None
 
 
 def save_settings(paths: DataPaths, settings: Settings) -> None:

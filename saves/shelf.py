@@ -16,7 +16,7 @@ import msgspec
 
 from saves.atomic import backup_path, write_atomic
 from saves.envelope import Damaged, check_header
-from saves.files import NotAFile, read_regular
+from saves.files import read_data_file, read_regular
 
 
 def utc_now() -> datetime:
@@ -90,13 +90,9 @@ class Shelf:
 
     def _decode(self, path: Path) -> tuple[ShelfEnvelope, Any]:
         try:
-            data = read_regular(path)
+            data = read_data_file(path)
         except FileNotFoundError:
             raise Damaged("there is no such file") from None
-        except NotAFile as error:
-            raise Damaged(f"it is {error.strerror}") from None
-        except OSError as error:
-            raise Damaged(f"it cannot be read ({error.strerror})") from None
         check_header(data, self.format, self.version, f"a {self.format} file")
         try:
             envelope = _envelope.decode(data)

@@ -11,7 +11,7 @@ import msgspec
 
 from engine.core.game import Game
 from saves.atomic import backup_path, write_atomic
-from saves.files import NotAFile, entry_kind, is_regular, read_regular, remove_stale_temps
+from saves.files import entry_kind, is_regular, read_data_file, remove_stale_temps
 from saves.listing import ListingMemory, file_key
 from saves.envelope import FORMAT_VERSION, SAVE_FORMAT, Damaged, Envelope, decode, encode
 from saves.paths import DataPaths
@@ -87,6 +87,18 @@ def check_meaning(game: Game, envelope: Envelope, state: Any) -> None:
         raise Damaged(f"its {game.title} state could not be checked ({type(error).__name__})") from None
 
 
+def recalled_entry(remembered: msgspec.Raw, item: os.DirEntry[str]) -> SaveEntry | None:
+    """The line the listing's memory kept for this file, or None when the memory is damaged
+    (then the file is checked again, and the memory mended)."""
+    try:
+        entry = msgspec.json.decode(remembered, type=SaveEntry)
+    except msgspec.ValidationError:
+        return None
+    if entry.save_id != item.name[: -len(".json")]:
+        return None
+    return msgspec.structs.replace(entry, path=item.path)
+
+
 class SaveStore:
     def __init__(
         self,
@@ -132,13 +144,9 @@ class SaveStore:
         self._settle()
         path = self.paths.save_file(save_id)
         try:
-            data = read_regular(path)
+            data = read_data_file(path)
         except FileNotFoundError:
             raise Damaged("there is no such save") from None
-        except NotAFile as error:
-            raise Damaged(f"it is {error.strerror}") from None
-        except OSError as error:
-            raise Damaged(f"it cannot be read ({error.strerror})") from None
         return self.load_data(data)
 
     def load_data(self, data: bytes) -> tuple[Envelope, Any]:
@@ -238,9 +246,8 @@ class SaveStore:
             modified = stat.st_mtime_ns if stat is not None else 0
             key = file_key(stat) if stat is not None and is_regular(item) else None
             remembered = memory.recall(item.name, key) if key is not None else None
-            if remembered is not None:
-                entry = msgspec.structs.replace(msgspec.json.decode(remembered, type=SaveEntry), path=item.path)
-            else:
+            entry = recalled_entry(remembered, item) if remembered is not None else None
+            if entry is None:
                 entry = self._entry(item)
                 if key is not None:
                     memory.remember(item.name, key, msgspec.Raw(msgspec.json.encode(entry)))

@@ -21,10 +21,10 @@ import msgspec
 
 from engine.core.game import Game
 from saves.atomic import write_atomic
-from saves.files import NotAFile, read_regular
+from saves.files import read_data_file
 from saves.envelope import FORMAT_VERSION, SAVE_FORMAT, Damaged, Envelope, Seat, decode, encode
 from saves.paths import DataPaths
-from saves.store import utc_now
+from saves.store import check_meaning, utc_now
 
 TABLE_KIND = "table"
 CODE_LETTERS = "ACDEFGHJKLMNPQRTUVWXY"  # no look-alikes: B/8, I/1, O/0, S/5, Z/2
@@ -91,13 +91,9 @@ class TableStore:
     def read(self, code: str) -> Envelope:
         path = self.file(code)
         try:
-            data = read_regular(path)
+            data = read_data_file(path)
         except FileNotFoundError:
             raise Damaged(f"there is no table {code}") from None
-        except NotAFile as error:
-            raise Damaged(f"it is {error.strerror}") from None
-        except OSError as error:
-            raise Damaged(f"it cannot be read ({error.strerror})") from None
         envelope = decode(data, set(self.games))
         if envelope.kind != TABLE_KIND:
             raise Damaged("it is not a shared table")
@@ -105,9 +101,10 @@ class TableStore:
         if envelope.content_version != game.content_version:
             raise Damaged(f"it was made with other {game.title} cards")
         state = self.decode_state(envelope)
-        problems = [] if state is None else game.validate(state)
-        if problems:
-            raise Damaged(f"its {game.title} table is impossible ({problems[0]})")
+        if state is None:
+            check_lobby(game, envelope)
+        else:
+            check_meaning(game, envelope, state)  # as a save's: options, moves, seats, state
         return envelope
 
     def decode_state(self, envelope: Envelope) -> Any:
@@ -231,16 +228,39 @@ class TableStore:
         game = self.games[envelope.game_id]
         state = None
         if all(seat.bot or seat.player for seat in envelope.seats):
-            brought = [seat.brings for seat in envelope.seats]
-            names = [seat.name for seat in envelope.seats]
-            envelope.options = game.table_options(dict(envelope.options), brought, names)
-            state = game.new_game(seed=envelope.seed, **envelope.options)
+            envelope.options, state = set_up(game, envelope)
         self.write(code, envelope, state)
 
     def delete(self, code: str) -> None:
         with self.locked(code):
             self.file(code).unlink(missing_ok=True)
             (self.paths.tables / f"{code}.json.bak").unlink(missing_ok=True)
+
+
+def set_up(game: Game, envelope: Envelope) -> tuple[dict[str, Any], Any]:
+    """The options and the new game of a table whose seats are all taken (what each seat
+    brought, and its name, go into the options)."""
+    brought = [seat.brings for seat in envelope.seats]
+    names = [seat.name for seat in envelope.seats]
+    options = game.table_options(dict(envelope.options), brought, names)
+    return options, game.new_game(seed=envelope.seed, **options)
+
+
+def check_lobby(game: Game, envelope: Envelope) -> None:
+    """Damaged unless a table waiting for players can start once they sit down: its options
+    set a game up with the seats it has (those still open bringing nothing), and no move has
+    been made."""
+    if envelope.actions:
+        raise Damaged(f"it holds {len(envelope.actions)} moves of a game that has not begun")
+    if not envelope.seats:
+        raise Damaged("it has no seats")
+    try:
+        game.check_options(dict(envelope.options))
+        _, state = set_up(game, envelope)
+    except (ValueError, TypeError) as problem:
+        raise Damaged(f"its {game.title} game cannot be set up ({problem})") from None
+    if len(envelope.seats) != len(game.seats(state)):
+        raise Damaged(f"it has {len(envelope.seats)} seats for a game of {len(game.seats(state))}")
 
 
 def waiting_summary(seats: list[Seat]) -> str:

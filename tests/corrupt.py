@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import signal
 import sys
@@ -164,6 +165,46 @@ def _nearby(old: Any, places: list[tuple[str, Any, Any]], rng: Rng) -> Any:
         del changed[rng.choice(sorted(changed))]
         return rng.choice((changed, {**old, "unknown": 1}, {}))
     return rng.choice(OTHER_KIND)
+
+
+# ----- the whole file damaged ---------------------------------------------------------
+
+FOLDER = "a folder"  # what may sit under a file's name instead of bytes
+FIFO = "a named pipe"
+
+
+def damage(data: bytes, rng: Rng) -> tuple[str, bytes | str]:
+    """A valid file damaged once: mostly one field changed (mutate), sometimes the whole
+    file: cut short, emptied, not JSON, JSON of another kind, or a folder or a named pipe
+    where the file should be (FOLDER, FIFO: `lay` puts them in place)."""
+    way = rng.below(24)
+    if way == 0:
+        cut = rng.below(max(len(data), 1))
+        return f"cut to {cut} bytes", data[:cut]
+    if way == 1:
+        return "emptied", b""
+    if way == 2:
+        return "not JSON", bytes(rng.below(256) for _ in range(40))
+    if way == 3:
+        other = rng.choice(([json.loads(data)], "text", 7, None, []))
+        return f"JSON {type(other).__name__} instead", json.dumps(other).encode()
+    if way == 4:
+        return "a folder in its place", FOLDER
+    if way == 5:
+        return "a named pipe in its place", FIFO
+    return mutate(data, rng)
+
+
+def lay(path: Path, damaged: bytes | str) -> None:
+    """Put a damaged file (or a folder, or a named pipe) at `path`."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if damaged == FOLDER:
+        path.mkdir()
+    elif damaged == FIFO:
+        os.mkfifo(path)
+    else:
+        assert isinstance(damaged, bytes)
+        path.write_bytes(damaged)
 
 
 # ----- the verdict --------------------------------------------------------------------

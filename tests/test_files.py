@@ -153,7 +153,7 @@ def test_json_nested_thousands_deep_is_damage_in_every_file_never_a_crash(capsys
     assert WordStore(paths.lexicon, "decknforge", dict).load()[1] == [("shared", said)]
     assert TableStore(paths, GAMES).list()[0].damage == said
     assert History(store).list()[0].damage == said
-    assert load_settings(paths)[1] == "settings file is damaged; using defaults"
+    assert load_settings(paths)[1] == f"settings.json cannot be used: {said}; using defaults"
     assert load_attempts(store).attempts == []
     assert daily.board(store, day) == []
     assert names.claim_name(paths, "key-1", "Ann") == ""  # unreadable names: the name is not checked

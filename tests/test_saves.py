@@ -303,7 +303,8 @@ def test_settings_round_trip(paths):
 def test_damaged_settings_fall_back_to_defaults_and_are_kept_aside(paths):
     paths.settings.write_bytes(b"{not json")
     settings, problem = load_settings(paths)
-    assert settings == Settings() and "damaged" in problem
+    assert settings == Settings()
+    assert problem == "settings.json cannot be used: the file is not complete JSON (truncated or corrupted); using defaults"
     save_settings(paths, Settings(theme="tabletop-ansi"))
     assert (paths.root / "settings.damaged.json").read_bytes() == b"{not json"
     assert load_settings(paths)[0].theme == "tabletop-ansi"

@@ -191,6 +191,19 @@ def check_deck(deck: Deck | TableDeck) -> list[str]:
     return problems
 
 
+def check_stored_deck(deck: Deck) -> list[str]:
+    """Why a deck file's deck could not have come from play; [] when it could. Beyond what a
+    table needs (check_deck), its story names only cards of a deck."""
+    problems = check_deck(deck)
+    for mark in deck.inscriptions:
+        if mark.card != "deck" and mark.card not in DECK_POSITION:
+            problems.append(f"Something is written on an unknown card {mark.card[:8]!r}.")
+    for scar in deck.scars:
+        if scar.monster not in MONSTER_CODES | {""} or scar.equipment not in EQUIPMENT_CODES | {""}:
+            problems.append(f"A scar names an unknown card ({scar.monster[:8]!r}, {scar.equipment[:8]!r}).")
+    return problems
+
+
 def copy_deck(deck: Deck) -> Deck:
     return msgspec.json.decode(msgspec.json.encode(deck), type=Deck)
 

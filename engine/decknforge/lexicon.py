@@ -222,6 +222,15 @@ def check_word(word: Word, taken: frozenset[str] | set[str] = frozenset()) -> li
     return problems + vocabulary_problems(word)
 
 
+def check_stored_word(word: Word) -> list[str]:
+    """Why a word read from a lexicon file could not have been coined; [] when it could. What
+    the vocabulary allows may change between versions: that is moderation's (recheck), not
+    damage."""
+    if not NAME_PATTERN.match(word.name):
+        return [f"{word.name[:24]!r} is not a word's name: 3 to 20 capital letters."]
+    return []
+
+
 def vocabulary_problems(word: Word) -> list[str]:
     """What the word asks that the vocabulary cannot say (its name aside)."""
     problems: list[str] = []

@@ -9,8 +9,8 @@ from typing import Any
 
 import msgspec
 
-from engine.decknforge.legacy import Deck, DeckResult, TableDeck, apply_result, fingerprint
-from engine.decknforge.lexicon import Word, base_index
+from engine.decknforge.legacy import Deck, DeckResult, TableDeck, apply_result, check_stored_deck, fingerprint
+from engine.decknforge.lexicon import Word, base_index, check_stored_word
 from engine.decknforge.model import State
 from saves.decks import DeckStore, WordStore
 from saves.paths import DataPaths
@@ -21,11 +21,11 @@ GAME_ID = "decknforge"
 
 
 def deck_store(paths: DataPaths, clock: Callable[[], datetime] = utc_now) -> DeckStore:
-    return DeckStore(paths.decks, GAME_ID, Deck, clock)
+    return DeckStore(paths.decks, GAME_ID, Deck, clock, check=check_stored_deck)
 
 
 def word_store(paths: DataPaths, clock: Callable[[], datetime] = utc_now) -> WordStore:
-    return WordStore(paths.lexicon, GAME_ID, Word, clock)
+    return WordStore(paths.lexicon, GAME_ID, Word, clock, check=check_stored_word)
 
 
 class Judge(msgspec.Struct, frozen=True):

@@ -64,6 +64,9 @@ its seed comes from the date and the game (the README says how, so anyone can ch
     def reload(self) -> None:
         store = self.app.store
         day = daily.today(store)
+        _, problem = daily.checked_attempts(store)  # a damaged record is kept aside: say so once
+        if problem:
+            self.notify(problem, severity="warning", timeout=10)
         self.query_one("#daily-title", Static).update(f"Daily deal of {day.isoformat()} (UTC)")
         listing = self.query_one("#daily-games", OptionList)
         highlighted = listing.highlighted

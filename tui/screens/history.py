@@ -90,7 +90,10 @@ campaign is listed as a whole once its road is over, and each of its games on it
     def reload(self, keep: int | None = None) -> None:
         listing = self.query_one("#history", OptionList)
         position = listing.highlighted if keep is None else keep
-        self.entries = History(self.app.store).list(self.game_id)
+        try:
+            self.entries, problem = History(self.app.store).list(self.game_id), ""
+        except OSError as error:  # the history folder itself cannot be read (a file in its place)
+            self.entries, problem = [], f"The history cannot be listed: {error.strerror or error}"
         self.refresh_bindings()
         which = TITLES[self.game_id] if self.game_id else "all games"
         title = f"History: {which} ({len(self.entries)} finished)"
@@ -99,7 +102,7 @@ campaign is listed as a whole once its road is over, and each of its games on it
         self.query_one("#history-title", Static).update(title)
         listing.clear_options()
         if not self.entries:
-            listing.add_option(Option("No finished games here yet.", disabled=True))
+            listing.add_option(Option(problem or "No finished games here yet.", disabled=True))
             return
         listing.add_options(Option(entry_text(e), id=e.id) for e in self.entries[:SHOWN])
         listing.highlighted = min(position or 0, min(len(self.entries), SHOWN) - 1)

@@ -58,8 +58,11 @@ the road reached.
         self.reload()
 
     def reload(self) -> None:
-        entries = History(self.app.store).list()
-        self.query_one("#stats", Static).update(stats.render(stats.sections(entries, TITLES)))
+        try:
+            text = stats.render(stats.sections(History(self.app.store).list(), TITLES))
+        except OSError as error:  # the history folder itself cannot be read (a file in its place)
+            text = f"The history cannot be listed: {error.strerror or error}"
+        self.query_one("#stats", Static).update(text)
 
     def action_scroll(self, step: int) -> None:
         box = self.query_one("#stats-box", VerticalScroll)
