@@ -20,7 +20,7 @@ from typing import Any
 import msgspec
 
 from saves.atomic import write_atomic
-from saves.envelope import Damaged, check_header
+from saves.envelope import NESTED_TOO_DEEP, Damaged, check_header
 from saves.files import keep_aside, read_data_file
 from saves.paths import is_save_id
 from saves.settings import load_settings
@@ -203,6 +203,8 @@ def read_board_line(path: Path, games: Any) -> BoardLine:
         raise Damaged(f"its contents have the wrong shape ({error})") from None
     except msgspec.DecodeError:
         raise Damaged("it is not complete JSON") from None
+    except RecursionError:
+        raise Damaged(NESTED_TOO_DEEP) from None
     if line.format != BOARD_FORMAT:
         raise Damaged("it is not a daily result")
     if line.game_id not in games:

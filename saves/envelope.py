@@ -72,6 +72,10 @@ def _shape(value: Any) -> str:
     return next((name for kind, name in names if isinstance(value, kind)), "JSON null")
 
 
+# msgspec gives up on JSON nested past Python's recursion limit with a RecursionError.
+NESTED_TOO_DEEP = "it nests lists or objects thousands deep, as no file of the app does"
+
+
 def check_header(data: bytes, file_format: str, newest: int, what: str) -> dict[str, Any]:
     """The top level of a versioned JSON file, once the checks every kind of file shares have
     passed: not empty, JSON text, the right format, a version this program can read."""
@@ -88,7 +92,7 @@ def check_header(data: bytes, file_format: str, newest: int, what: str) -> dict[
     except UnicodeDecodeError:
         raise Damaged("the file is not text (random or binary bytes)") from None
     except RecursionError:
-        raise Damaged("it nests lists or objects thousands deep, as no file of the app does") from None
+        raise Damaged(NESTED_TOO_DEEP) from None
     if not isinstance(raw, dict):  # whole JSON, but not an object at the top
         raise Damaged(f"it holds {_shape(raw)}, not {what}")
     if raw.get("format") != file_format:

@@ -175,8 +175,9 @@ FIFO = "a named pipe"
 
 def damage(data: bytes, rng: Rng) -> tuple[str, bytes | str]:
     """A valid file damaged once: mostly one field changed (mutate), sometimes the whole
-    file: cut short, emptied, not JSON, JSON of another kind, or a folder or a named pipe
-    where the file should be (FOLDER, FIFO: `lay` puts them in place)."""
+    file: cut short, emptied, not JSON, JSON of another kind, a field nested thousands deep,
+    or a folder or a named pipe where the file should be (FOLDER, FIFO: `lay` puts them in
+    place)."""
     way = rng.below(24)
     if way == 0:
         cut = rng.below(max(len(data), 1))
@@ -192,6 +193,13 @@ def damage(data: bytes, rng: Rng) -> tuple[str, bytes | str]:
         return "a folder in its place", FOLDER
     if way == 5:
         return "a named pipe in its place", FIFO
+    if way == 6:
+        doc = json.loads(data)
+        if isinstance(doc, dict) and doc:
+            key = rng.choice(sorted(doc))
+            doc[key] = "NESTED"
+            deep = "[" * 5000 + "]" * 5000  # past the recursion limit a decoder stops at
+            return f"/{key} nested 5,000 deep", json.dumps(doc).replace('"NESTED"', deep, 1).encode()
     return mutate(data, rng)
 
 

@@ -113,7 +113,7 @@ def make_tables(case: Case) -> None:
 
 def use_table(case: Case, path: Path, rng: Rng) -> str:
     from tui.cli import UsageError, find_table
-    from tui.tables.screens import table_lines
+    from tui.tables.lines import table_lines
 
     code = path.stem
     table_lines(case.tables, "zed")  # the Tables screen and `tabletop-tui tables`
