@@ -79,8 +79,9 @@ def trace(games: int) -> None:
             digest = hashlib.sha1(without_log(state))
             digest.update(encode(action))
             digest.update("\n".join(game.log_lines(state)).encode())
-            for event in events:
-                digest.update(f"{event.kind}|{game.log_text(event.text)}\n".encode())
+            for event in events:  # an event holds its log `line` (before: its `text`)
+                told = event.line if hasattr(event, "line") else event.text
+                digest.update(f"{event.kind}|{game.log_text(told)}\n".encode())
             if step % 7 == 0:
                 for s in range(len(state.players)):
                     view = game.view(state, s)
