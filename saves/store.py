@@ -158,7 +158,7 @@ class SaveStore:
             raise Damaged(f"it holds a {game.title} save of an unknown kind '{envelope.kind}'")
         upgraded = envelope.content_version < game.content_version
         if upgraded:
-            self._upgrade(envelope, game)
+            self.upgrade(envelope, game)
         if envelope.content_version != game.content_version:
             # Cards, enemies or paths changed between versions: the state may name things
             # that no longer exist, so it is refused rather than half-loaded.
@@ -194,7 +194,7 @@ class SaveStore:
         return table is not None and game.outcome(table) is not None
 
     @staticmethod
-    def _upgrade(envelope: Envelope, game: Game) -> None:
+    def upgrade(envelope: Envelope, game: Game) -> None:
         """A save made with older content of its game, carried over when the game knows how
         (Game.upgrade); left as it is otherwise, to be refused with the reason. The file
         itself changes only at the next autosave, which keeps the old one as its backup."""

@@ -24,7 +24,7 @@ from saves.atomic import write_atomic
 from saves.files import read_data_file
 from saves.envelope import FORMAT_VERSION, SAVE_FORMAT, Damaged, Envelope, Seat, decode, encode
 from saves.paths import DataPaths
-from saves.store import check_meaning, utc_now
+from saves.store import SaveStore, check_meaning, utc_now
 
 TABLE_KIND = "table"
 CODE_LETTERS = "ACDEFGHJKLMNPQRTUVWXY"  # no look-alikes: B/8, I/1, O/0, S/5, Z/2
@@ -98,6 +98,8 @@ class TableStore:
         if envelope.kind != TABLE_KIND:
             raise Damaged("it is not a shared table")
         game = self.games[envelope.game_id]
+        if envelope.content_version < game.content_version:  # carried over when the game knows how
+            SaveStore.upgrade(envelope, game)
         if envelope.content_version != game.content_version:
             raise Damaged(f"it was made with other {game.title} cards")
         state = self.decode_state(envelope)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from engine.core.log import Line
 from engine.decknforge.effects import (
     Attack,
     draw_into_hand,
     equipped_total,
     fire_band,
     fire_monster,
+    labels,
     log,
     monster_value,
     owner_tag,
@@ -40,17 +42,18 @@ def monster_attack(state: State, events: list[Event]) -> None:
     """Draw 1 Monster plus one per escalation; each strikes the whole band in turn (R6)."""
     state.last_attack = []
     remaining = 1 + len(state.escalations)  # R7: an escalation counts from the next attack
-    log(state, f"Round {state.round}: the Monster attack ({remaining} to draw).")
+    log(state, "attack", state.round, remaining)
     while remaining > 0 and state.monster_pile:
         remaining -= 1
-        log(state, f"{monster_label(state, state.monster_pile[-1])} comes out of the pile.")
+        log(state, "comes out", monster_label(state, state.monster_pile[-1]))
         monster = state.monster_pile.pop()
         if monster.code[0] == "X":
             extra = _joker(state, monster)
         else:
             extra = _strike(state, monster)
         remaining += extra
-    events.append(Event("attack", "; ".join(f"{s.monster} {s.result}" for s in state.last_attack)))
+    strikes = tuple([told for strike in state.last_attack for told in (strike.monster, strike.result)])
+    events.append(Event("attack", Line("strikes", (strikes,))))
 
 
 def _joker(state: State, joker: Card) -> int:
@@ -58,14 +61,14 @@ def _joker(state: State, joker: Card) -> int:
     fire_monster(state, joker, "attack", attack)
     for i, row in enumerate(state.rows):
         if len(row) < ROW_SIZE:
-            log(state, f"{monster_label(state, joker)} takes row {i + 1}.")
+            log(state, "takes row", monster_label(state, joker), i + 1)
             row.append(joker)
             fire_monster(state, joker, "joker", attack)
             fire_band(state, "joker", attack)
             _wipe(state, joker, attack)
             state.last_attack.append(Strike(monster_label(state, joker), monster_value(state, joker), result="placed"))
             return attack.extra
-    log(state, f"{monster_label(state, joker)} finds no room: row {len(state.rows) + 1} opens.")
+    log(state, "no room", monster_label(state, joker), len(state.rows) + 1)
     state.rows.append([])
     state.escalations.append(joker)
     fire_monster(state, joker, "escalate", attack)
@@ -84,11 +87,11 @@ def _wipe(state: State, joker: Card, attack: Attack) -> None:
         if slot.gear and (player.seat, slot.adventurer.code) not in attack.ward
     ]
     if not stripped:
-        log(state, f"{monster_label(state, joker)} strips no gear.")
+        log(state, "strips nothing", monster_label(state, joker))
         return
     count = sum(len(slot.gear) for _, slot in stripped)
-    pieces = "; ".join(f"{gear_words(slot.gear)} off {adventurer_label(state, p.seat, slot)}" for p, slot in stripped)
-    log(state, f"{monster_label(state, joker)} strips {count} piece{'' if count == 1 else 's'} of gear: {pieces}.")
+    pieces = tuple([told for p, slot in stripped for told in (gear_words(slot.gear), adventurer_label(state, p.seat, slot))])
+    log(state, "strips", monster_label(state, joker), count, pieces)
     for player, slot in stripped:
         player.discard.extend(slot.gear)
         slot.gear = []
@@ -99,15 +102,17 @@ def adventurer_label(state: State, seat: int, slot: Slot) -> str:
 
 
 def gear_words(gear: list[Card]) -> str:
-    return " ".join(LABEL[card.code] for card in gear)
+    """The pieces on one Adventurer, side by side (a name in a log line)."""
+    return " ".join([LABEL[card.code] for card in gear])
 
 
-def slot_moves(state: State, player: Player, before: list[Slot], after: list[Slot]) -> list[str]:
-    """The Adventurers that change slot when one leaves or comes back (the slots close up)."""
-    moves = []
+def slot_moves(state: State, player: Player, before: list[Slot], after: list[Slot]) -> list[str | int]:
+    """The Adventurers that change slot when one leaves or comes back (the slots close up), as
+    a log line's flat pairs: Adventurer, new slot, ..."""
+    moves: list[str | int] = []
     for index, slot in enumerate(after):
         if slot in before and before.index(slot) != index:
-            moves.append(f"{adventurer_label(state, player.seat, slot)} moves to slot {index + 1}")
+            moves += (adventurer_label(state, player.seat, slot), index + 1)
     return moves
 
 
@@ -127,14 +132,13 @@ def _strike(state: State, monster: Card) -> int:
     hit_labels = [adventurer_label(state, seat, slot) for seat, slot in attack.hits]
     name = monster_label(state, monster)
     if attack.hits:
-        hit = [label + (f" ({gear_words(slot.gear)})" if slot.gear else "") for label, (_, slot) in zip(hit_labels, attack.hits)]
-        moves = []
+        hit = tuple([told for label, (_, slot) in zip(hit_labels, attack.hits) for told in (label, gear_words(slot.gear))])
+        moves: list[str | int] = []
         for seat in sorted({seat for seat, _ in attack.hits}):  # only a hit player's slots close up
             player = state.players[seat]
             kept = [slot for slot in player.slots if all(slot is not hit_slot for _, hit_slot in attack.hits)]
             moves += slot_moves(state, player, player.slots, kept)
-        closing = f"; {', '.join(moves)}" if moves else ""
-        log(state, f"{name} hits {', '.join(hit)}: discarded with their gear{closing}.")
+        log(state, "hits", name, hit, tuple(moves))
     for seat, slot in attack.hits:
         player = state.players[seat]
         player.slots.remove(slot)
@@ -154,21 +158,23 @@ def _strike(state: State, monster: Card) -> int:
     slain = bool(attack.hits) and retaliation > power
     strike = Strike(name, power, hit_labels, retaliation)
     if slain:
-        log(state, f"Retaliation {retaliation} beats {strike.monster}'s attack {power}: slain.")
+        log(state, "slain", retaliation, strike.monster, power)
         state.slain.append(monster)
         strike.result = "slain"
         fire_monster(state, monster, "slain", attack)
         fire_band(state, "slain", attack)
         key = f"{monster.owner}:{monster.code}"
         if attack.returned and key not in state.returned_once:  # R19
-            log(state, f"{strike.monster} crawls back under the Monster pile.")
+            log(state, "crawls back", strike.monster)
             state.returned_once.append(key)
             state.slain.remove(monster)
             state.monster_pile.insert(0, monster)
             strike.result = "slain, and crawls back under the pile"
     else:
-        said = f"retaliation {retaliation} does not beat" if attack.hits else "nobody is hit to answer"
-        log(state, f"{strike.monster} ({power}) survives: {said} its attack.")
+        if attack.hits:
+            log(state, "survives", strike.monster, power, retaliation)
+        else:
+            log(state, "survives unanswered", strike.monster, power)
         state.lair.append(monster)
         strike.result = "survives"
         fire_monster(state, monster, "survives", attack)
@@ -185,9 +191,8 @@ def _undo_discards(state: State, attack: Attack, places: list[int]) -> None:
         if key in attack.spared:
             place = min(index, len(player.slots))
             after = player.slots[:place] + [slot] + player.slots[place:]
-            moves = "".join(f"; {move}" for move in slot_moves(state, player, player.slots, after))
-            gear = f" with {gear_words(slot.gear)}" if slot.gear else ""
-            log(state, f"{adventurer_label(state, seat, slot)} is back in slot {place + 1}{gear}{moves}.")
+            moves = tuple(slot_moves(state, player, player.slots, after))
+            log(state, "back in slot", adventurer_label(state, seat, slot), place + 1, gear_words(slot.gear), moves)
             for card in (slot.adventurer, *slot.gear):
                 player.discard.remove(card)
             player.slots.insert(place, slot)
@@ -198,7 +203,7 @@ def _undo_discards(state: State, attack: Attack, places: list[int]) -> None:
         kept = sorted(slot.gear, key=lambda g: VALUE[g.code], reverse=True)[:keep]
         kept = kept[: max(0, HAND_LIMIT - len(player.hand))]  # a full hand keeps nothing (R30)
         if kept:
-            log(state, f"{player.label} takes {gear_words(kept)} back into hand from {adventurer_label(state, seat, slot)}.")
+            log(state, "gear kept", player.label, gear_words(kept), adventurer_label(state, seat, slot))
         for gear in kept:
             player.discard.remove(gear)
             player.hand.append(gear)
@@ -218,17 +223,16 @@ def settle(state: State, events: list[Event]) -> str:
     """The checks after an attack, in the rulebook's order: clear first, then a fall (R12)."""
     total, need = equipped_total(state), strength(state)
     if total > need:
-        log(state, f"Equipped {total} beats Strength {need}: the dungeon is cleared!")
+        log(state, "cleared", total, need)
         return "clear"
     out = [p.label for p in state.players if out_of_adventurers(p)]
     if out:
-        log(state, f"{', '.join(out)} has no Adventurer left and leaves: the band falls.")
+        log(state, "driven out", tuple(out))
         return "driven_out"
     if not state.monster_pile:
-        log(state, f"The last Monster is gone and the dungeon stands ({total} vs {need}): a fall.")
+        log(state, "last monster", total, need)
         return "fall"
-    left = len(state.monster_pile)
-    log(state, f"Equipped {total} against Strength {need}; {left} Monster{'' if left == 1 else 's'} left.")
+    log(state, "standing", total, need, len(state.monster_pile))
     return ""
 
 
@@ -236,7 +240,7 @@ def end_turn(state: State) -> None:
     """The player turn is over: cast words still waiting burn with their cards (R9)."""
     for player in state.players:
         if player.cast:
-            log(state, f"{player.label}'s {gear_words(player.cast)} burn{'s' if len(player.cast) == 1 else ''} unspoken.")
+            log(state, "unspoken", player.label, labels(player.cast))
             player.discard.extend(player.cast)
             player.cast = []
 
@@ -244,13 +248,12 @@ def end_turn(state: State) -> None:
 def next_round(state: State) -> None:
     """READY: this round's word effects are over (R9), hands refill with Equipment to the
     limit (R8), everyone gets their actions, then round-start words fire."""
-    refills = []
+    refills: list[str | int] = []
     for player in state.players:
         count = min(HAND_LIMIT - len(player.hand), len(player.equipment_deck))
         if count:
-            refills.append(f"{player.label} draws {count}")
-    told = f": hands refill, {', '.join(refills)}" if refills else ""
-    log(state, f"Round {state.round + 1} begins{told}.")
+            refills += (player.label, count)
+    log(state, "round begins", state.round + 1, tuple(refills))
     state.round += 1
     state.strength_adjust = 0
     for player in state.players:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine.core.log import Line, Part
 from engine.decknforge.lexicon import Effect, Word, base_index, effect_text
 from engine.decknforge.model import (
     HAND_LIMIT,
@@ -21,15 +22,17 @@ LOG_LENGTH = 40
 MAX_EXTRA_ACTIONS = 2  # R18: banked actions never pile up past this
 
 
-def log(state: State, text: str) -> None:
+def log(state: State, what: str, *parts: Part) -> None:
+    """Write a log line: its kind and parts, worded in wording.py. Only the newest LOG_LENGTH
+    lines are kept."""
     lines = state.log
-    lines.append(text)
+    lines.append(Line(what, parts))
     if len(lines) > LOG_LENGTH:
         del lines[:-LOG_LENGTH]
 
 
-def _labels(cards) -> str:
-    return ", ".join(LABEL[card.code] for card in cards)
+def labels(cards) -> tuple[str, ...]:
+    return tuple([LABEL[card.code] for card in cards])
 
 
 def lookup(state: State, name: str) -> Word | None:
@@ -190,8 +193,7 @@ def _draw(state: State, owner: int, pile: str, amount: int) -> None:
     deck = player.equipment_deck if pile == "equipment" else player.adventurer_deck
     count = min(amount, HAND_LIMIT - len(player.hand), len(deck))
     if count:
-        what = "Equipment" if pile == "equipment" else f"Adventurer{'' if count == 1 else 's'}"
-        log(state, f"{player.label} draws {count} {what}.")
+        log(state, "word draws", player.label, count, pile)
         draw_into_hand(state, owner, pile, count)
 
 
@@ -234,7 +236,7 @@ def _strip_hand(state, effect, owner, attack, adventurer):
         left = list(player.hand)  # the picks first, so the line names them before they go
         picked = [left.pop(state.rng.below(len(left))) for _ in range(min(effect.amount, len(left)))]
         if picked:
-            log(state, f"{player.label} discards {_labels(picked)} from hand.")
+            log(state, "hand stripped", player.label, labels(picked))
             for card in picked:
                 player.hand.remove(card)
             player.discard.extend(picked)
@@ -251,7 +253,7 @@ def _smash(state, effect, owner, attack, adventurer):
         if best is None:
             return
         seat, slot, i = best
-        log(state, f"{LABEL[slot.gear[i].code]} is smashed off {LABEL[slot.adventurer.code]}/{owner_tag(state, seat)}.")
+        log(state, "smashed", LABEL[slot.gear[i].code], f"{LABEL[slot.adventurer.code]}/{owner_tag(state, seat)}")
         state.players[seat].discard.append(slot.gear.pop(i))
 
 
@@ -259,7 +261,7 @@ def _burn_deck(state, effect, owner, attack, adventurer):
     for player in state.players:
         burnt = player.equipment_deck[len(player.equipment_deck) - min(effect.amount, len(player.equipment_deck)) :]
         if burnt:
-            log(state, f"{player.label} discards {_labels(reversed(burnt))} from the top of the Equipment deck.")
+            log(state, "deck burnt", player.label, labels(reversed(burnt)))
             for _ in burnt:
                 player.discard.append(player.equipment_deck.pop())
 
@@ -280,7 +282,7 @@ def _arm(state, effect, owner, attack, adventurer):
     target = min(slots, key=lambda s: sum(VALUE[g.code] for g in s.gear))
     for _ in range(min(effect.amount, len(player.equipment_deck))):
         card = player.equipment_deck[-1]
-        log(state, f"{LABEL[card.code]} goes from {player.label}'s Equipment deck onto {LABEL[target.adventurer.code]}.")
+        log(state, "armed", LABEL[card.code], player.label, LABEL[target.adventurer.code])
         target.gear.append(player.equipment_deck.pop())
 
 
@@ -288,7 +290,7 @@ def _recruit(state, effect, owner, attack, adventurer):
     player = state.players[owner]
     if len(player.slots) < SLOTS and player.adventurer_deck:
         card = player.adventurer_deck.pop()
-        log(state, f"{player.label} hires {LABEL[card.code]} from the deck.")
+        log(state, "recruited", player.label, LABEL[card.code])
         hire(state, owner, card)
 
 
@@ -300,7 +302,7 @@ def _salvage(state, effect, owner, attack, adventurer):
         if not gear:
             return
         best = max(gear, key=lambda c: VALUE[c.code])
-        log(state, f"{player.label} takes {LABEL[best.code]} back from the discard.")
+        log(state, "salvaged", player.label, LABEL[best.code])
         player.discard.remove(best)
         player.hand.append(best)
 
@@ -345,8 +347,8 @@ def run_word(
 
 def tell_word(state: State, word: Word, owner: int, source: Card) -> None:
     """The line of a word that fires: whose card, which word, what it does."""
-    said = " and ".join(effect_text(word.kind, e, word.trigger.event) for e in word.effects)
-    log(state, f"{owner_tag(state, owner)}'s {LABEL[source.code]} {word.name}: {said}.")
+    effects = tuple([effect_text(word.kind, e, word.trigger.event) for e in word.effects])
+    log(state, "word", owner_tag(state, owner), LABEL[source.code], word.name, effects)
 
 
 def do_word(

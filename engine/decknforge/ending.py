@@ -77,24 +77,24 @@ def finish(state: State, result: str) -> None:
     """Close the dungeon. A clear writes its results at once; a fall first asks each owner
     for the two words of their scar."""
     state.result = result  # type: ignore[assignment]
-    log(state, "Every card goes home to its owner's deck.")
+    log(state, "home")
     return_cards(state)
     if result == "clear":
         pool = [w.name for w in table_pool(state, "adventurer")]  # rulebook 8; R22, R36
         for seat in range(len(state.decks)):
             marks = clear_marks(state.players[seat].returned, state.rng, pool)
             state.results.append(_result(state, seat, marks))
-            said = f": {LABEL[marks[0].card]} takes {marks[0].word}" if marks else ""
-            log(state, f"{owner_tag(state, seat)}: +150 XP{said}.")
+            card, word = (LABEL[marks[0].card], marks[0].word) if marks else ("", "")
+            log(state, "clear xp", owner_tag(state, seat), card, word)
         state.phase = "over"
         return
     state.scars = [roll_scar(p.returned, state.rng) for p in state.players]
     state.phase = "scar"
     for seat, scar in enumerate(state.scars):
         player = state.players[seat]
-        monster = f"{LABEL[scar.monster]} +{scar.modifier}" if scar.monster else "no blank Monster"
-        gear = LABEL[scar.equipment] if scar.equipment else "no blank Equipment"
-        log(state, f"{player.label}'s scar: {monster}; {gear} to upgrade.")
+        monster = LABEL[scar.monster] if scar.monster else ""
+        gear = LABEL[scar.equipment] if scar.equipment else ""
+        log(state, "scar", player.label, monster, scar.modifier, gear)
     _close_if_written(state)
 
 
@@ -133,10 +133,10 @@ def write_scar(state: State, seat: int, word: str) -> None:
     player = state.players[seat]
     if step == "monster":
         scar.monster_word = word
-        log(state, f"{player.label} writes {word} +{scar.modifier} on {LABEL[scar.monster]}.")
+        log(state, "scar monster", player.label, word, scar.modifier, LABEL[scar.monster])
     else:
         scar.equipment_word = word
-        log(state, f"{player.label} upgrades {LABEL[scar.equipment]} with {word}.")
+        log(state, "scar equipment", player.label, LABEL[scar.equipment], word)
     _close_if_written(state)
 
 
@@ -145,6 +145,6 @@ def _close_if_written(state: State) -> None:
         return
     for seat, scar in enumerate(state.scars):
         state.results.append(_result(state, seat, scar_marks(scar), scar))
-        log(state, f"{owner_tag(state, seat)}: +10 XP.")
+        log(state, "fall xp", owner_tag(state, seat))
     state.phase = "over"
 

@@ -10,6 +10,7 @@ from typing import Literal
 
 import msgspec
 
+from engine.core.log import Line
 from engine.core.rng import Rng
 from engine.decknforge.legacy import DeckResult, ScarRecord, TableDeck
 from engine.decknforge.lexicon import Word
@@ -128,7 +129,7 @@ class State(msgspec.Struct):
     result: Result = ""
     scars: list[ScarRecord] = msgspec.field(default_factory=list)  # one per seat after a fall
     results: list[DeckResult] = msgspec.field(default_factory=list)  # one per deck at the end
-    log: list[str] = msgspec.field(default_factory=list)
+    log: list[Line] = msgspec.field(default_factory=list)  # worded in wording.py
 
 
 # ----- actions: each names the seat it is taken for (DESIGN.md "Seats") --------------------
@@ -197,4 +198,4 @@ Action = (
 
 class Event(msgspec.Struct, frozen=True):
     kind: str
-    text: str
+    line: Line  # what happened, as the log tells it (Game.log_text gives its words)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from typing import Any
 
@@ -40,6 +39,7 @@ from engine.decknforge.model import (
 from engine.decknforge.readings import DEFAULT_READING, READINGS
 from engine.decknforge.setup import build_state, fresh_band
 from engine.decknforge.turn import acting, apply_turn_action, turn_actions, turn_allows, why_not
+from engine.decknforge.wording import TURNING_POINTS, WORDING
 
 RESULT_TEXT = {
     "clear": "The dungeon is cleared",
@@ -47,13 +47,6 @@ RESULT_TEXT = {
     "driven_out": "The band fell: a player had no Adventurer left",
 }
 SCAR_ACTIONS = {"monster": InscribeScar, "equipment": UpgradeScar}
-# The lines of a dungeon's story (the end screen's turning points), as the log words them.
-TURNING_POINT = re.compile(
-    r"^\S+ hits .*: discarded"  # Adventurers fall
-    r"|: slain\.$|crawls back under"  # a Monster slain, or not for long
-    r"|^\S+ strips \d+ piece|finds no room"  # a joker strips the gear, or widens the dungeon
-    r"|is cleared!$|the band falls\.$|: a fall\.$"  # the end
-)
 
 
 class DecknForgeGame(Game):
@@ -63,7 +56,9 @@ class DecknForgeGame(Game):
     State = State
     Action = Action
     Event = Event
-    content_version = 2  # 2: simultaneous turns, table decks without history (upgrade.py)
+    # 2: simultaneous turns, table decks without history; 3: the log holds Lines (upgrade.py)
+    content_version = 3
+    wording = WORDING
     options = (
         GameOption("players", "Players", "int", 2, "Decks at the table (fresh decks).", minimum=2, maximum=4),
         GameOption("solo", "Solo", "bool", False, "One person plays two of their own decks."),
@@ -208,9 +203,8 @@ class DecknForgeGame(Game):
 
     def turning_points(self, lines: list[Any]) -> list[str]:
         """The lines a dungeon's story is told by: Adventurers hit, Monsters slain or back under
-        the pile, jokers stripping gear or widening the dungeon, and the end."""
-        told = (self.log_text(line) for line in lines)
-        return [text for text in told if TURNING_POINT.search(text)]
+        the pile, jokers stripping gear or widening the dungeon, and the end (wording.py)."""
+        return [self.log_text(line) for line in lines if line.what in TURNING_POINTS]
 
     def view(self, state: State, seat: int | None) -> State:
         from engine.decknforge.view import view
@@ -235,7 +229,7 @@ class DecknForgeGame(Game):
     def upgrade(self, version: int, options: dict[str, Any], state: Any, actions: list[Any]) -> Any:
         from engine.decknforge.upgrade import upgrade
 
-        return upgrade(version, options, state, actions)
+        return upgrade(self, version, options, state, actions)
 
     # ----- the legacy -------------------------------------------------------------------
 

@@ -98,8 +98,7 @@ def build_state(
         )
         state.monster_pile += piles["monster"]  # initialled: Card.owner hands it back
     rng.shuffle(state.monster_pile)
-    names = ", ".join(p.label for p in state.players)
-    log(state, f"{names} enter a dungeon of {len(state.monster_pile)} Monsters.")
+    log(state, "enter", tuple([p.label for p in state.players]), len(state.monster_pile))
     fire_band(state, "round_start")  # the first READY
     return state
 

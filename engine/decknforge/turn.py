@@ -178,7 +178,7 @@ def why_not(state: State, action: Action) -> str:
 def apply_turn_action(state: State, action: Action, events: list[Event]) -> None:
     player = state.players[action.seat]
     if isinstance(action, EndTurn):
-        log(state, f"{player.label} ends the turn.")
+        log(state, "ends turn", player.label)
         player.actions_left = 0
     else:
         player.actions_left -= 1
@@ -195,37 +195,37 @@ def _act(state: State, action: Action) -> None:
 
 
 def _draw_equipment(state: State, player: Player, action: DrawEquipment) -> None:
-    log(state, f"{player.label} draws Equipment.")
+    log(state, "draws equipment", player.label)
     draw_into_hand(state, player.seat, "equipment", 1)
 
 
 def _draw_adventurer(state: State, player: Player, action: DrawAdventurer) -> None:
     if action.discard >= 0:
         card = player.hand[action.discard]
-        log(state, f"{player.label} discards {LABEL[card.code]} and draws an Adventurer.")
+        log(state, "swaps for adventurer", player.label, LABEL[card.code])
         player.discard.append(player.hand.pop(action.discard))
     else:
-        log(state, f"{player.label} draws an Adventurer.")
+        log(state, "draws adventurer", player.label)
     draw_into_hand(state, player.seat, "adventurer", 1)
 
 
 def _hire(state: State, player: Player, action: Hire) -> None:
     card = player.hand[action.card]
-    log(state, f"{player.label} hires {LABEL[card.code]}.")
+    log(state, "hires", player.label, LABEL[card.code])
     hire(state, player.seat, player.hand.pop(action.card))
 
 
 def _equip(state: State, player: Player, action: Equip) -> None:
     card = player.hand[action.card]
     slot = player.slots[action.slot]
-    log(state, f"{player.label} equips {LABEL[card.code]} on {LABEL[slot.adventurer.code]}.")
+    log(state, "equips", player.label, LABEL[card.code], LABEL[slot.adventurer.code])
     slot.gear.append(player.hand.pop(action.card))  # R13: the word sleeps while equipped
     fire_cast(state, player.seat, "equip", slot.adventurer)
 
 
 def _cast(state: State, player: Player, action: Cast) -> None:
     card = player.hand[action.card]
-    log(state, f"{player.label} casts {LABEL[card.code]} for {card.word}.")
+    log(state, "casts", player.label, LABEL[card.code], card.word)
     player.hand.pop(action.card)
     word = lookup(state, card.word)
     if word is not None and word.trigger.event == "cast":

@@ -1,4 +1,5 @@
-"""Saves made with older DecknForge rules, brought up to the current ones (Game.upgrade).
+"""Saves made with older DecknForge rules, brought up to the current ones (Game.upgrade), one
+content version at a time.
 
 Content 1 had players take turns one after another, kept whole decks (history and all) in the
 save three times over, and drew a scar's Equipment word at random. Content 2 has everyone act
@@ -6,6 +7,11 @@ in the same turn (R5), keeps table decks without history (R41) and results as ma
 the owner pick both scar words. A game's moves under the old rules would not replay under the
 new ones, so an upgraded save keeps the game where it stood as its starting position and
 starts an empty move log from there: nothing played is lost, and it replays exactly.
+
+Content 3 keeps the log as data (engine/core/log.py), worded in wording.py; the rules are the
+same. A save's moves are replayed from its seed, so its log is told anew, when they lead to the
+very table saved and the very words it held; otherwise, and wherever a game went on from an
+upgraded position, the old lines stay as they were written (`said` lines).
 """
 
 from __future__ import annotations
@@ -14,19 +20,48 @@ from typing import Any
 
 import msgspec
 
+from engine.core.log import Line, render, upgrade_text_log
+from engine.core.upgrade import replayed
 from engine.decknforge.legacy import Deck, Mark, table_deck
-from engine.decknforge.model import ACTIONS_PER_TURN
+from engine.decknforge.model import ACTIONS_PER_TURN, State
+from engine.decknforge.wording import WORDING
 
 Raw = dict[str, Any]
 
 
-def upgrade(version: int, options: Raw, state: Raw, actions: list[Any]) -> tuple[Raw, Raw, list[Any]]:
-    if version != 1:
+def upgrade(
+    game: Any, version: int, options: Raw, state: Raw | None, actions: list[Any]
+) -> tuple[Raw, Raw | None, list[Any]]:
+    """`state` None: a finished game's options and moves, to replay from its history."""
+    if version not in (1, 2):
         raise ValueError(f"DecknForge content {version} is not one this version can upgrade.")
     try:
-        return _from_1(options, state)
+        if version == 1:
+            options, state, actions = _from_1(options, state)
+        return _from_2(game, options, state, actions)
     except (KeyError, TypeError, ValueError, IndexError, msgspec.ValidationError) as error:
         raise ValueError(f"its DecknForge game could not be carried over ({error})") from None
+
+
+def _from_2(game: Any, options: Raw, state: Raw | None, actions: list[Any]) -> tuple[Raw, Raw | None, list[Any]]:
+    """The log's text lines as `said` lines; then, when the save's moves replay to the very
+    table and words saved, that replay (its log told by kind, so the end names its turning
+    points)."""
+    if "position" in options:  # a game going on from a content 1 save: its lines stay as said
+        position = options["position"]
+        options = {**options, "position": {**position, "log": upgrade_text_log(position["log"])}}
+    if state is None:
+        return options, None, actions
+    state = {**state, "log": upgrade_text_log(state["log"])}
+    saved = msgspec.convert(state, State)
+    start = game.new_game(saved.seed, **options)
+
+    def words(raw: Raw) -> Raw:
+        raw["log"] = [render(msgspec.convert(line, Line), WORDING) for line in raw["log"]]
+        return raw
+
+    rebuilt = replayed(game, start, actions, saved, words)
+    return (options, *rebuilt) if rebuilt else (options, state, actions)
 
 
 def _table(deck: Raw) -> Raw:

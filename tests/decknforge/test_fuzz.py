@@ -231,7 +231,7 @@ def veteran_fuzz(games: int, viewed: int) -> set[str]:
             action = GAME.bot_action(state, seat) if greedy else bot.rng.choice(GAME.legal_actions(state))
             GAME.apply(state, action)
             check_invariants(state)
-        fired.update(line.split(": ")[0].split()[-1] for line in state.log if ": " in line)
+        fired.update(line.parts[2] for line in state.log if line.what == "word")  # the word's name
     return fired
 
 

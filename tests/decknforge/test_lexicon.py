@@ -132,7 +132,7 @@ def test_every_word_fires_on_every_kind_of_card_it_may_be_written_on(word, code)
     from engine.decknforge.model import LABEL
 
     said = f"'s {LABEL[code]} {word.name}:"
-    assert any(said in line for line in state.log), state.log
+    assert any(said in line for line in GAME.log_lines(state)), GAME.log_lines(state)
     check_invariants(state)
 
 
@@ -243,7 +243,7 @@ def test_a_coined_word_works_in_a_game():
     set_slots(state, 1, [("KC", [])])
     rig_monster(state, "AS", owner=1)
     finish_round(state)
-    assert state.players[0].slots and any("GRITSHELL" in line for line in state.log)
+    assert state.players[0].slots and any("GRITSHELL" in line for line in GAME.log_lines(state))
 
 
 @pytest.mark.parametrize(

@@ -111,7 +111,8 @@ def test_cast_needs_an_equipment_word_and_the_card_burns():
     player = state.players[0]
     assert player.cast == [] and len(player.hand) == 7  # spoken at once, and burnt (R9)
     assert player.discard[-1].code == "5S"
-    assert state.log.index("P1 casts 5♠ for KINDLE.") < len(state.log) - 1  # cause, then effect
+    words = GAME.log_lines(state)
+    assert words.index("P1 casts 5♠ for KINDLE.") < len(words) - 1  # cause, then effect
 
 
 def test_monster_discards_its_suit_with_gear():

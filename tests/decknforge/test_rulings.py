@@ -126,7 +126,7 @@ def test_r9_a_cast_lasts_the_turn_and_word_effects_the_round():
     deck = len(player.equipment_deck)
     finish_round(state)
     assert player.cast == [] and player.discard[-1].code == "3D"
-    assert state.round == 2 and not any("WHETSTONE:" in line for line in state.log)
+    assert state.round == 2 and not any("WHETSTONE:" in line for line in GAME.log_lines(state))
     # ...and a word that speaks in the turn acts in the turn: one equip, one extra card.
     GAME.apply(state, Cast(0, put_in_hand(state, 0, "4D", word="WHETSTONE")))
     deck = len(player.equipment_deck)
@@ -148,7 +148,7 @@ def test_r9_a_cast_lasts_the_turn_and_word_effects_the_round():
             change = -3
         finish_round(state)
         assert state.strength_adjust == 0 and state.round == 2
-        assert any(f"Equipped 0 against Strength {base + change}" in line for line in state.log)
+        assert any(f"Equipped 0 against Strength {base + change}" in line for line in GAME.log_lines(state))
 
 
 def test_r10_the_hit_are_discarded_first_then_the_words_speak():
@@ -162,8 +162,9 @@ def test_r10_the_hit_are_discarded_first_then_the_words_speak():
     # TIDESTEP brought Q♥ back with its gear.
     assert [s.adventurer.code for s in player.slots] == ["QH", "KS"]
     assert [g.code for g in player.slots[0].gear] == ["4H"] and player.discard[-1].code == "9S"
-    lines = [i for i, line in enumerate(state.log) if "hits Q♥/P1" in line or "MAULER" in line or "TIDESTEP" in line]
-    assert len(lines) == 3 and "hits" in state.log[lines[0]]
+    words = GAME.log_lines(state)
+    lines = [i for i, line in enumerate(words) if "hits Q♥/P1" in line or "MAULER" in line or "TIDESTEP" in line]
+    assert len(lines) == 3 and "hits" in words[lines[0]]
 
 
 def test_r11_no_hit_no_retaliation():
@@ -192,7 +193,7 @@ def test_r13_equipped_cards_words_sleep():
     index = put_in_hand(state, 0, "3D", word="KINDLE")
     hand = len(state.players[0].hand)
     GAME.apply(state, Equip(0, index, 0))
-    assert len(state.players[0].hand) == hand - 1 and not any("KINDLE:" in line for line in state.log)
+    assert len(state.players[0].hand) == hand - 1 and not any("KINDLE:" in line for line in GAME.log_lines(state))
     assert equipped_total(state) == 5
 
 
@@ -229,7 +230,7 @@ def test_r15_a_player_leaves_only_with_no_adventurer_left_anywhere():
     rig_monster(state, "X2", owner=1)
     finish_round(state)
     assert state.result == "driven_out" and state.phase == "scar"
-    assert any("has no Adventurer left" in line for line in state.log)
+    assert any("has no Adventurer left" in line for line in GAME.log_lines(state))
 
 
 def test_r16_words_never_push_strength_below_25_per_player():
@@ -322,8 +323,8 @@ def test_r28_monster_word_fires_before_the_bands_words():
     _quiet(state)
     rig_monster(state, "AS", owner=1, word="GNASH")
     finish_round(state)
-    gnash = next(i for i, line in enumerate(state.log) if "GNASH" in line)
-    dancer = next(i for i, line in enumerate(state.log) if "WARDANCER" in line)
+    gnash = next(i for i, line in enumerate(GAME.log_lines(state)) if "GNASH" in line)
+    dancer = next(i for i, line in enumerate(GAME.log_lines(state)) if "WARDANCER" in line)
     assert gnash < dancer
 
 
@@ -333,7 +334,7 @@ def test_r29_suit_triggers_look_at_the_monsters_own_suit():
     _quiet(state)
     rig_monster(state, "AS", owner=1, word="CINDERJAW")
     finish_round(state)
-    assert not any("EMBERGUARD" in line for line in state.log)
+    assert not any("EMBERGUARD" in line for line in GAME.log_lines(state))
     assert state.last_attack[0].hit == ["Q♦/P1"]
 
 
@@ -417,7 +418,7 @@ def test_r33_a_hit_adventurer_does_not_hear_the_slaying():
     rig_monster(state, "AS", owner=1)
     finish_round(state)
     assert state.last_attack[0].result == "slain"
-    assert not any("OATHKEEPER" in line for line in state.log)
+    assert not any("OATHKEEPER" in line for line in GAME.log_lines(state))
 
 
 def test_decks_and_players_must_agree():

@@ -67,7 +67,7 @@ def test_r42_a_game_saved_under_the_earlier_rules_goes_on_where_it_stood(store):
     state = session.state
     assert session.envelope.content_version == GAME.content_version
     assert GAME.validate(state) == []
-    assert state.round == before["round"] and state.log == before["log"]
+    assert state.round == before["round"] and GAME.log_lines(state) == before["log"]
     turn, left = before["turn"], before["actions_left"]
     assert [p.done for p in state.players] == [s < turn for s in range(len(state.players))]
     assert state.players[turn].actions_left == left and GAME.to_move(state) == tuple(range(turn, 2))
@@ -75,7 +75,7 @@ def test_r42_a_game_saved_under_the_earlier_rules_goes_on_where_it_stood(store):
     assert msgspec.json.encode(session.replay()) == msgspec.json.encode(state)
     session.play(GAME.bot_action(session.state, GAME.to_move(session.state)[0]))
     assert backup_path(store.paths.save_file("running")).read_bytes() == old  # nothing lost
-    assert json.loads(store.paths.save_file("running").read_bytes())["content_version"] == 2
+    assert json.loads(store.paths.save_file("running").read_bytes())["content_version"] == GAME.content_version
     while session.outcome() is None:
         session.play(GAME.bot_action(session.state, GAME.to_move(session.state)[0]))
     assert msgspec.json.encode(session.replay()) == msgspec.json.encode(session.state)
@@ -91,3 +91,81 @@ def test_r42_a_finished_game_keeps_its_result_as_marks(store):
         old = msgspec.convert(old, Deck)
         assert [c.word for c in merged.cards] == [c.word for c in old.cards]
         assert (merged.xp, merged.level, merged.streak) == (old.xp, old.level, old.streak)
+
+
+# ----- content 2 files: the log was text --------------------------------------------------------
+
+
+def _content_2(name: str) -> tuple[dict, bytes]:
+    old = (DATA / f"decknforge_v2_{name}.json").read_bytes()
+    raw = json.loads(old)
+    version = raw["entry"]["content_version"] if name == "history" else raw["content_version"]
+    assert version == 2 and isinstance(raw["state"]["log"][0], str)  # written before the log was data
+    return raw, old
+
+
+def test_a_content_2_save_is_replayed_with_its_log_as_data_and_plays_on(store):
+    raw, old = _content_2("running")
+    store.paths.save_file("old").write_bytes(old)
+    session = GameSession.resume(store, "old")
+    state = session.state
+    assert session.envelope.content_version == GAME.content_version == 3
+    assert session.envelope.actions == [msgspec.Raw(msgspec.json.encode(a)) for a in raw["actions"]]
+    # its moves replay to the table saved, so every line is told anew, in the words it had
+    assert all(line.what != "said" for line in state.log)
+    assert GAME.log_lines(state) == raw["state"]["log"]
+    assert msgspec.json.encode(session.replay()) == msgspec.json.encode(state)
+    assert GAME.turning_points(session.whole_log())  # the story is picked by kind
+    session.play(GAME.bot_action(state, GAME.to_move(state)[0]))
+    assert backup_path(store.paths.save_file("old")).read_bytes() == old  # nothing lost
+    rewritten = json.loads(store.paths.save_file("old").read_bytes())
+    assert rewritten["content_version"] == 3 and isinstance(rewritten["state"]["log"][-1], list)
+    while session.outcome() is None:
+        session.play(GAME.bot_action(session.state, GAME.to_move(session.state)[0]))
+    assert msgspec.json.encode(session.replay()) == msgspec.json.encode(session.state)
+
+
+def test_a_content_2_save_whose_moves_fall_short_keeps_its_lines_as_written(store):
+    raw, _ = _content_2("running")
+    raw["actions"] = raw["actions"][:-1]  # one move short of the table saved
+    store.paths.save_file("old").write_bytes(json.dumps(raw).encode())
+    session = GameSession.resume(store, "old")
+    assert [line.what for line in session.state.log] == ["said"] * len(raw["state"]["log"])
+    assert GAME.log_lines(session.state) == raw["state"]["log"]
+    session.play(GAME.bot_action(session.state, GAME.to_move(session.state)[0]))  # and it plays on
+    kept = [GAME.log_text(line) for line in session.state.log if line.what == "said"]
+    assert kept and kept == raw["state"]["log"][-len(kept) :] and session.state.log[-1].what != "said"
+
+
+def test_a_content_2_finished_game_replays_from_history(store):
+    from saves.replay import from_history
+
+    raw, old = _content_2("history")
+    store.paths.history.mkdir(parents=True, exist_ok=True)
+    (store.paths.history / "old-game.json").write_bytes(old)
+    timeline = from_history(store, "old-game")
+    assert timeline.reachable == len(raw["actions"])  # every old move replays
+    final = timeline.state(len(raw["actions"]))
+    assert GAME.outcome(final).won and GAME.log_lines(final) == raw["state"]["log"]
+
+
+def test_a_content_2_shared_table_is_carried_over_and_plays_on(paths):
+    from engine.registry import GAMES
+    from saves.session import SharedSession
+    from saves.tables import TableStore
+    from tests.conftest import FIXED_TIME
+
+    raw, old = _content_2("table")
+    tables = TableStore(paths, GAMES, clock=lambda: FIXED_TIME)
+    tables.file("AJCT").parent.mkdir(parents=True, exist_ok=True)
+    tables.file("AJCT").write_bytes(old)
+    [entry] = tables.list()
+    assert entry.code == "AJCT" and not entry.damage and entry.started
+    ann = SharedSession.open(tables, "AJCT", "ann")
+    assert GAME.log_lines(ann.state) == raw["state"]["log"]
+    assert all(line.what != "said" for line in ann.state.log)
+    seat = GAME.to_move(ann.state)[0]
+    player = ann if seat == 0 else SharedSession.open(tables, "AJCT", "ben")
+    player.play(GAME.bot_action(player.state, seat))
+    rewritten = json.loads(tables.file("AJCT").read_bytes())
+    assert rewritten["content_version"] == 3 and len(rewritten["actions"]) == len(raw["actions"]) + 1

@@ -179,7 +179,7 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         self._draw_choices()
         self._draw_dungeon(state)
         self._draw_attack(state)
-        self.query_one("#log", GameLog).show(state.log)
+        self.query_one("#log", GameLog).show(self.game.log_lines(state))
 
     def footer_keys(self) -> tuple[object, ...]:
         kinds = {type(a) for a in self.choices}
