@@ -141,9 +141,10 @@ def test_a_content_2_finished_game_replays_from_history(store):
     from saves.replay import from_history
 
     raw, old = _content_2("history")
+    record_id = raw["entry"]["id"]  # a record is filed under its own id
     store.paths.history.mkdir(parents=True, exist_ok=True)
-    (store.paths.history / "old-game.json").write_bytes(old)
-    timeline = from_history(store, "old-game")
+    (store.paths.history / f"{record_id}.json").write_bytes(old)
+    timeline = from_history(store, record_id)
     assert timeline.reachable == len(raw["actions"])  # every old move replays
     final = timeline.state(len(raw["actions"]))
     assert GAME.outcome(final).won and GAME.log_lines(final) == raw["state"]["log"]
