@@ -54,10 +54,11 @@ def test_a_solo_run_saved_by_content_2_goes_on_where_it_stood(store):
 def test_a_run_finished_under_content_2_replays_from_history(store):
     store.paths.ensure()
     store.paths.history.mkdir(parents=True, exist_ok=True)
-    shutil.copy(DATA / "disciple_v2_history.json", store.paths.history / "old-run.json")
     record = json.loads((DATA / "disciple_v2_history.json").read_bytes())
+    record_id = record["entry"]["id"]  # a record is filed under its own id
+    shutil.copy(DATA / "disciple_v2_history.json", store.paths.history / f"{record_id}.json")
     assert record["entry"]["content_version"] == 2
-    timeline = from_history(store, "old-run")
+    timeline = from_history(store, record_id)
     assert timeline.reachable == len(record["actions"])  # every old move replays
     final = timeline.state(len(record["actions"]))
     assert GAME.outcome(final).won and final.log[-1] == record["state"]["log"][-1]  # told anew
