@@ -47,6 +47,12 @@ def file_key(stat: os.stat_result) -> FileKey:
     return FileKey(stat.st_size, stat.st_mtime_ns, stat.st_ino)
 
 
+def settled(key: FileKey) -> bool:
+    """Whether a file's key will show its next change: not when it was written so recently
+    that it may change again within the clock's tick, unseen by its key."""
+    return key.modified_ns <= time.time_ns() - RECENT_NS
+
+
 def program_stamp() -> str:
     """Changes whenever the code that checks saves may have: the version, and the size and
     time of every module of the engines and of the saves package."""
@@ -88,8 +94,8 @@ class ListingMemory:
         return remembered.entry if remembered is not None and remembered.key == key else None
 
     def remember(self, name: str, key: FileKey, entry: msgspec.Raw) -> None:
-        if key.modified_ns > time.time_ns() - RECENT_NS:
-            return  # it may change again within the clock's tick, unseen by its key
+        if not settled(key):
+            return
         self._load().files[name] = Remembered(key, entry)
         self._changed = True
 

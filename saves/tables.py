@@ -21,8 +21,9 @@ import msgspec
 
 from engine.core.game import Game
 from saves.atomic import write_atomic
-from saves.files import read_data_file
+from saves.files import is_regular, read_data_file
 from saves.envelope import FORMAT_VERSION, SAVE_FORMAT, Damaged, Envelope, Seat, decode, encode
+from saves.listing import FileKey, file_key, settled
 from saves.paths import DataPaths
 from saves.store import SaveStore, check_meaning, utc_now
 
@@ -68,6 +69,9 @@ class TableStore:
         self.paths = paths
         self.games = games
         self.clock = clock
+        # The Tables screen lists every table about once a second, and checking one sets its
+        # game up: each file's line is kept with the key it had, and used while that holds.
+        self._listed: dict[str, tuple[FileKey, TableEntry]] = {}
 
     def now_iso(self) -> str:
         return self.clock().isoformat(timespec="seconds")
@@ -125,36 +129,46 @@ class TableStore:
         return (info.st_ino, info.st_mtime_ns, info.st_size)
 
     def list(self) -> list[TableEntry]:
-        """Every table, newest first; damaged files with their reason."""
+        """Every table, newest first; damaged files with their reason. A file unchanged since
+        the last listing (same size, time and inode) is not read again."""
         entries: list[TableEntry] = []
         if not self.paths.tables.is_dir():
             return entries
-        for path in self.paths.tables.glob("*.json"):
-            if path.name.startswith("."):
+        listed, self._listed = self._listed, {}
+        for item in os.scandir(self.paths.tables):
+            if item.name.startswith(".") or not item.name.endswith(".json"):
                 continue
-            code = path.stem
+            code = item.name[: -len(".json")]
             try:
-                envelope = self.read(code)  # a named pipe or a folder is damage, not a table
-                state = self.decode_state(envelope)
-            except Damaged as damage:
-                entries.append(TableEntry(code, damage=str(damage)))
-                continue
-            game = self.games[envelope.game_id]
-            entries.append(
-                TableEntry(
-                    code,
-                    game_id=envelope.game_id,
-                    label=envelope.label,
-                    seats=list(envelope.seats),
-                    started=state is not None,
-                    over=state is not None and game.outcome(state) is not None,
-                    summary=envelope.summary,
-                    updated=envelope.updated,
-                    options=dict(envelope.options),
-                )
-            )
+                key = file_key(item.stat()) if is_regular(item) else None
+            except OSError:
+                key = None  # gone meanwhile: read() says so
+            known = listed.get(code)
+            entry = known[1] if key is not None and known is not None and known[0] == key else self._entry(code)
+            if key is not None and settled(key):
+                self._listed[code] = (key, entry)
+            entries.append(entry)
         entries.sort(key=lambda e: (e.updated, e.code), reverse=True)
         return entries
+
+    def _entry(self, code: str) -> TableEntry:
+        try:
+            envelope = self.read(code)  # a named pipe or a folder is damage, not a table
+            state = self.decode_state(envelope)
+        except Damaged as damage:
+            return TableEntry(code, damage=str(damage))
+        game = self.games[envelope.game_id]
+        return TableEntry(
+            code,
+            game_id=envelope.game_id,
+            label=envelope.label,
+            seats=list(envelope.seats),
+            started=state is not None,
+            over=state is not None and game.outcome(state) is not None,
+            summary=envelope.summary,
+            updated=envelope.updated,
+            options=dict(envelope.options),
+        )
 
     # ----- writing ----------------------------------------------------------------------
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import os
+import time
 from pathlib import Path
 
 import pytest
@@ -78,6 +80,38 @@ def race(folder: str, code: str, player: str, seat: int, report: str) -> None:
             continue
         accepted.append((len(session.envelope.actions) - 1, json.loads(bytes(session.envelope.actions[-1]))))
     Path(report).write_text(json.dumps(accepted))
+
+
+def _age(path: Path, seconds: int = 3600) -> None:
+    stamp = time.time_ns() - seconds * 10**9
+    os.utime(path, ns=(stamp, stamp))
+
+
+def test_a_table_unchanged_since_the_last_listing_is_not_read_again(paths, monkeypatch):
+    """The Tables screen lists every table about once a second; checking one sets its game up."""
+    tables = table_store(paths)
+    waiting, other = open_duel(tables), open_duel(tables)
+    read = []
+    real_read = TableStore.read
+    monkeypatch.setattr(TableStore, "read", lambda self, code: read.append(code) or real_read(self, code))
+    assert {e.code for e in tables.list()} == {waiting, other} and sorted(read) == sorted([waiting, other])
+    read.clear()
+    tables.list()
+    assert sorted(read) == sorted([waiting, other])  # just written: their keys cannot be trusted yet
+    _age(tables.file(waiting))
+    _age(tables.file(other))
+    read.clear()
+    first = tables.list()
+    assert len(read) == 2
+    read.clear()
+    assert tables.list() == first and read == []  # unchanged: nothing read
+    tables.claim(waiting, "ben", "Ben")  # the table starts: a new file
+    _age(tables.file(waiting), 60)
+    read.clear()
+    [entry] = [e for e in tables.list() if e.code == waiting]
+    assert read == [waiting] and entry.started  # only the changed file is read again
+    tables.file(other).unlink()
+    assert [e.code for e in tables.list()] == [waiting]  # a table gone is gone from the list
 
 
 def test_moves_from_several_processes_at_once_form_one_legal_sequence(paths):
