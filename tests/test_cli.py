@@ -96,10 +96,13 @@ def test_saves_lists_good_and_damaged_files(capsys, data):
     store = SaveStore(paths, GAMES)
     session = GameSession.start(store, GAME, 4)
     store.rename(session.save_id, "Lunch break")
+    GameSession.start(store, GAME, 5)  # keeps the label it was given
     paths.save_file("broken").write_bytes(b"")
     code, out, err = run_main(capsys, "--data-dir", str(data), "saves")
     assert code == 0 and err == ""
     assert "Lunch break  [Disruption]  Wins 0/10" in out
+    label = next(line for line in out.splitlines() if "Lunch break" not in line and "DAMAGED" not in line)
+    assert label.count("Disruption") == 1  # a label as given already names the game and its time
     assert "broken  DAMAGED: the file is empty" in out
 
 

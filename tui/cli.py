@@ -103,9 +103,11 @@ def list_saves(store: SaveStore) -> str:
         when = entry.updated[:16].replace("T", " ")
         if entry.damaged:
             lines.append(f"{number:>3}. {entry.save_id}  DAMAGED: {entry.damage}  ({when})")
-        else:
+        else:  # a label left as given ("Disruption 2026-12-01 15:17") names the game and time itself
             game = titles.get(entry.game_id, entry.game_id) + (" campaign" if entry.kind == "campaign" else "")
-            lines.append(f"{number:>3}. {entry.label}  [{game}]  {entry.summary}  ({when})  id={entry.save_id}")
+            named = "" if entry.label.startswith(game) else f"  [{game}]"
+            dated = "" if when in entry.label else f"  ({when})"
+            lines.append(f"{number:>3}. {entry.label}{named}  {entry.summary}{dated}  id={entry.save_id}")
     return "\n".join(lines)
 
 
