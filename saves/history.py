@@ -9,14 +9,14 @@ A Druid Path campaign files each of its games as it ends (the campaign save goes
 then itself once the road is over: its games' results, its score and how far it went.
 
 Listing 10,000 finished games must stay quick, so the small listing lines are also kept
-together in `.index.json`. It is only a cache: whatever it lacks or holds too many of is
-found by comparing it with the folder, and it is rewritten then.
+together in `.index.json`, each with the size, time and inode its file had. It is only a
+cache: whatever it lacks, holds too many of, or kept for a file changed since, is found by
+comparing it with the folder, and it is rewritten then.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
 from typing import Any
 
 import msgspec
@@ -24,7 +24,8 @@ import msgspec
 from engine.core.game import Game, Outcome
 from saves.atomic import write_atomic
 from saves.envelope import Damaged, Envelope, check_header
-from saves.files import JSON_DAMAGE, read_data_file, read_regular
+from saves.files import JSON_DAMAGE, is_regular, read_data_file, read_regular
+from saves.listing import FileKey, file_key
 from saves.store import SaveStore
 
 HISTORY_FORMAT = "tabletop-tui-history"
@@ -77,6 +78,10 @@ class Record(msgspec.Struct, kw_only=True):
 class _Index(msgspec.Struct):
     format: str = "tabletop-tui-history-index"
     entries: list[Finished] = []
+    # Each record file's key when its entry was read: a file changed since is read again. A
+    # record is written whole, by a rename, and never again, so even a fresh one's key holds
+    # (unlike a save's: see saves/listing.py). An index without keys is read again whole, once.
+    keys: dict[str, FileKey] = {}
 
 
 _encoder = msgspec.json.Encoder()
@@ -133,27 +138,34 @@ class History:
 
     def _entries(self) -> list[Finished]:
         try:
-            names = {
-                item.name[:-5]
+            items = [
+                item
                 for item in os.scandir(self.folder)
                 if item.name.endswith(".json") and not item.name.startswith(".")
-            }
+            ]
         except FileNotFoundError:
             return []
+        index = self._load_index()
         # Damaged lines are never written to the index: one found there is itself damage.
-        cached = {entry.id: entry for entry in self._load_index() if not entry.damaged}
-        entries, changed = [], len(cached) != len(names) or not cached.keys() <= names
-        for name in names:
-            entry = cached.get(name)
+        cached = {entry.id: entry for entry in index.entries if not entry.damaged}
+        entries, keys = [], {}
+        for item in items:
+            name = item.name[: -len(".json")]
+            try:
+                key = file_key(item.stat()) if is_regular(item) else None
+            except OSError:
+                key = None  # gone meanwhile: read() says so
+            entry = cached.get(name) if key is not None and index.keys.get(name) == key else None
             if entry is None:
                 try:
                     entry = self.read(name).entry
-                    changed = True
                 except Damaged as damage:
                     entry = Finished(id=name, game_id="", label=name, damage=str(damage))
+            if key is not None and not entry.damaged:
+                keys[name] = key
             entries.append(entry)
-        if changed:
-            self._save_index(e for e in entries if not e.damaged)
+        if keys != index.keys:
+            self._save_index([e for e in entries if e.id in keys], keys)
         entries = [self.as_scored_now(entry) for entry in entries]
         entries.sort(key=lambda e: (e.finished, e.id), reverse=True)
         return entries
@@ -167,15 +179,15 @@ class History:
         score = game.filed_score(entry.won, entry.score)
         return entry if score == entry.score else msgspec.structs.replace(entry, score=score)
 
-    def _load_index(self) -> list[Finished]:
+    def _load_index(self) -> _Index:
         try:
-            return _index.decode(read_regular(self.folder / INDEX_NAME)).entries
+            return _index.decode(read_regular(self.folder / INDEX_NAME))
         except (OSError, *JSON_DAMAGE):
-            return []  # rebuilt from the files themselves
+            return _Index()  # rebuilt from the files themselves
 
-    def _save_index(self, entries: Iterable[Finished]) -> None:
+    def _save_index(self, entries: list[Finished], keys: dict[str, FileKey]) -> None:
         try:
-            data = _encoder.encode(_Index(entries=list(entries)))
+            data = _encoder.encode(_Index(entries=entries, keys=keys))
             write_atomic(self.folder / INDEX_NAME, data, keep_backup=False)
         except OSError:
             pass  # only a cache: the next listing reads the files again

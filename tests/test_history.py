@@ -147,6 +147,20 @@ def test_the_listing_index_is_only_a_cache(store):
     assert kept.find("1") == listed[0] and kept.find(ids[1]).id == ids[1]
 
 
+def test_a_record_changed_after_it_was_listed_is_read_again(store):
+    """The index keeps each record's size, time and inode: a record damaged (or edited) since
+    the last listing is not shown as the index remembers it."""
+    session = GameSession.start(store, GAMES["disruption"], 3)
+    play_out(session, 3)
+    kept = History(store)
+    [entry] = kept.list()
+    assert not entry.damaged
+    record = kept.path(entry.id)
+    record.write_bytes(record.read_bytes()[:-40])  # cut short, in place
+    [listed] = kept.list()
+    assert listed.id == entry.id and listed.damaged and "not complete JSON" in listed.damage
+
+
 def test_listing_filters_by_game(store):
     play_out(GameSession.start(store, GAMES["disruption"], 1), 1)
     play_out(GameSession.start(store, GAMES["druid-path"], 1), 1)
