@@ -466,7 +466,7 @@ async def test_the_strength_reading_is_chosen_at_set_up(paths):
     app = make_app(paths)
     async with app.run_test(size=SIZE) as pilot:
         await set_table_by_keys(pilot, "12")
-        await keys(pilot, "up")  # the Strength line: its note explains the reading
+        await keys(pilot, "up", "up")  # past the seed, the Strength line: its note explains the reading
         text = screen_text(app)
         assert "Monsters met so far (default)" in text and "game 20" in text
         await keys(pilot, "g")

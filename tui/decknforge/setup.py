@@ -230,7 +230,7 @@ Each seat brings a deck. Decks are kept between games: what a game writes on the
             self.notify("A seed is a whole number.", severity="warning")
             return
         self.seed = int(text) if text else None
-        self.redraw()
+        self.redraw(cursor=self.rows.index("start"))  # the seed is set: Enter now starts
 
     def ready(self) -> bool:
         return all(deck is not None for deck, kind in zip(self.seats, self.kinds) if kind == HERE)

@@ -457,7 +457,7 @@ class DiscipleSetup(Screen[None]):
             self.notify("A seed is a whole number.", severity="warning")
             return
         self.seed = int(text) if text else None
-        self.redraw()
+        self.redraw(cursor=self.rows.index("start"))  # the seed is set: Enter now starts
 
     def table_seats(self) -> list[Seat] | None:
         """Who sits where, when anyone but the people at this keyboard does. At a shared

@@ -160,6 +160,7 @@ class DruidPathSetup(Screen[None]):
                 self.notify("A seed is a whole number (or empty for a fresh shuffle).", severity="warning")
                 return
             self.seed = int(text) if text else None
+            self.query_one("#setup", ChoiceList).cursor = ROWS.index("start")  # Enter now starts
             self.redraw()
 
         current = "" if self.seed is None else str(self.seed)
