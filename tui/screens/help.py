@@ -6,7 +6,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Markdown, Static
+from textual.widgets import Static
+
+from tui.widgets.markdown_text import MarkdownText
 
 GLOBAL_KEYS = """
 ## Everywhere
@@ -15,6 +17,10 @@ GLOBAL_KEYS = """
 - `Tab` / `Shift+Tab` move between panels, arrows or `j`/`k` move in a list, `Enter` chooses
 - `Ctrl+Q` quits at once (nothing is lost)
 """
+
+
+class HelpText(VerticalScroll, can_focus=False):
+    """The help's scrolling box. It never takes the focus: the screen's own keys scroll it."""
 
 
 class HelpScreen(ModalScreen[None]):
@@ -33,6 +39,8 @@ class HelpScreen(ModalScreen[None]):
         Binding("k,up", "scroll(-1)", "Up", show=False),
         Binding("space,pagedown", "scroll(10)", "Page down", show=False),
         Binding("pageup,b", "scroll(-10)", "Page up", show=False),
+        Binding("home", "ends(False)", "Top", show=False),
+        Binding("end", "ends(True)", "Bottom", show=False),
     ]
 
     def __init__(self, about: Screen) -> None:
@@ -46,9 +54,13 @@ class HelpScreen(ModalScreen[None]):
         self.set_class(self.app.size.width >= 120 and self.app.size.height >= 40, "big")
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll():
-            yield Markdown(self.text)
+        with HelpText():
+            yield MarkdownText(self.text)
             yield Static("Esc, q or ? closes this help", classes="hint")
 
     def action_scroll(self, lines: int) -> None:
-        self.query_one(VerticalScroll).scroll_relative(y=lines, animate=False)
+        self.query_one(HelpText).scroll_relative(y=lines, animate=False)
+
+    def action_ends(self, bottom: bool) -> None:
+        text = self.query_one(HelpText)
+        text.scroll_end(animate=False) if bottom else text.scroll_home(animate=False)

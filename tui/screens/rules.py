@@ -6,18 +6,20 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Markdown, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.registry import CATALOGUE, GAMES
 from tui.games import playable
 from tui.widgets.keybar import KeyBar
+from tui.widgets.markdown_text import MarkdownText
 
 
 class RulesScreen(Screen[None]):
     DEFAULT_CSS = """
     RulesScreen #games { width: 26; height: auto; }
     RulesScreen #rules-text { width: 1fr; }
+    RulesScreen MarkdownText { padding: 0 1; }
     """
     BINDINGS = [
         Binding("escape,q", "back", "Back"),
@@ -42,7 +44,7 @@ Choose a game on the left with the arrows; its rules appear on the right.
         with Horizontal():
             yield OptionList(*(Option(e.title, id=e.id) for e in CATALOGUE), id="games")
             with VerticalScroll(id="rules-text"):
-                yield Markdown()
+                yield MarkdownText()
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -59,7 +61,7 @@ Choose a game on the left with the arrows; its rules appear on the right.
         else:
             entry = next(e for e in CATALOGUE if e.id == game_id)
             text = f"# {entry.title}\n\n{entry.blurb}.\n\nThis game is coming soon."
-        self.query_one(Markdown).update(text)
+        self.query_one(MarkdownText).show(text)
         self.query_one("#rules-text", VerticalScroll).scroll_home(animate=False)
 
     def action_page(self, direction: int) -> None:
