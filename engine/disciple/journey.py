@@ -329,7 +329,8 @@ def run_event_choice(state: State, me: Disciple, ops, key: str = "") -> None:
                     me.beaten = "worn out"
                 return
         elif op.op == "add_card":
-            log(state, told(state, "joins the deck"), me.name, content.cards[op.tag].name if op.tag in content.cards else op.tag)
+            name = content.cards[op.tag].name if op.tag in content.cards else op.tag
+            log(state, told(state, "joins the deck"), me.name, name)
             for _ in range(op.n):
                 me.owned.append(op.tag)
                 me.draw.append(op.tag)
@@ -404,7 +405,8 @@ def pick_reward(state: State, index: int) -> None:
             return
         # R12: nobody can draw down to them this journey, so their order cannot matter
         if unchosen:
-            log(state, told(state, "under the skills deck"), me.name, tuple([load().cards[c].name for c in unchosen]))
+            names = tuple([load().cards[c].name for c in unchosen])
+            log(state, told(state, "under the skills deck"), me.name, names)
         me.skills_deck[:0] = unchosen[::-1]
         gather_deck(state, me)
 
@@ -419,7 +421,8 @@ def put_under(state: State, index: int) -> None:
         pending.extra.append(pending.options.pop())
     if not pending.options:
         state.pending = None
-        log(state, told(state, "under the skills deck in order"), me.name, tuple([load().cards[c].name for c in pending.extra]))
+        names = tuple([load().cards[c].name for c in pending.extra])
+        log(state, told(state, "under the skills deck in order"), me.name, names)
         for card_id in pending.extra:
             me.skills_deck.insert(0, card_id)
         gather_deck(state, me)

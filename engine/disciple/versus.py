@@ -71,7 +71,8 @@ def set_up(state: State, decks: list[VersusDeck], names: list[str]) -> None:
         if winner is None:
             log(state, "pull tied", first.name, a.name, second.name, b.name)
         else:
-            log(state, "pull won", first.name, a.name, second.name, b.name, state.players[winner].name, pull_words(a, b))
+            log(state, "pull won", first.name, a.name, second.name, b.name, state.players[winner].name,
+                pull_words(a, b))
     if winner is None:
         winner = state.rng.below(2)
         log(state, "coin toss", MAX_PULLS, state.players[winner].name)

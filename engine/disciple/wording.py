@@ -5,8 +5,7 @@ effects.told), a table of several names the player. Both hold the same parts, th
 name among them, so a line is written the same way at any table. The parts are names as the
 table shows them (a Disciple, an enemy, a card, a style, an attack pattern), numbers, a flag
 (1 or 0: a combo, a Clinch in full), and lists of names. A list of pairs (a card and how many
-copies) is kept flat: first, second, first, second... Every line is written before the change
-it tells of, but for the lines that close a card or a fight.
+copies) is kept flat: first, second, first, second...
 """
 
 from __future__ import annotations
@@ -81,7 +80,9 @@ def _faded(faded: int) -> str:
 
 WORDING = {
     # ----- the table is set (Versus: R30, R31)
-    "brings a deck": lambda who, deck, count, energy: f"{who} brings {deck}: {count} cards, energy {_names(energy)}.",
+    "brings a deck": lambda who, deck, count, energy: (
+        f"{who} brings {deck}: {count} cards, energy {_names(energy)}."
+    ),
     "pull tied": "{0} pulls {1}, {2} pulls {3}: a tie, both pull again.",
     "pull won": "{0} pulls {1}, {2} pulls {3}: {4} wins on {5}.",
     "coin toss": "Still tied after {0} pulls: a coin gives the first turn to {1}.",
@@ -89,8 +90,12 @@ WORDING = {
     # ----- the journey
     "begins the journey": "{0} begins the journey as a student of {1}.",
     "begins the journey" + YOU: "You begin your journey as a student of {1}.",
-    "starting cards join": lambda who, style, cards: f"{style}'s starting cards join {who}'s deck: {_starting_cards(cards)}.",
-    "starting cards join" + YOU: lambda who, style, cards: f"{style}'s starting cards join your deck: {_starting_cards(cards)}.",
+    "starting cards join": lambda who, style, cards: (
+        f"{style}'s starting cards join {who}'s deck: {_starting_cards(cards)}."
+    ),
+    "starting cards join" + YOU: lambda who, style, cards: (
+        f"{style}'s starting cards join your deck: {_starting_cards(cards)}."
+    ),
     "starting deck takes": "Your starting deck takes {0}.",
     "event": "Event: {0}.",
     "event from a deck": "Event: {0} ({1}'s deck).",
@@ -190,8 +195,12 @@ WORDING = {
     "rocked" + YOU: "You are Rocked ({1}/{2} this turn).",
     "submit soaked": "Submit {0}: {1}'s Guard soaks all of it.",
     "submit soaked" + YOU: "Submit {0}: your Guard soaks all of it.",
-    "submit": lambda n, blocked, full, who, loss, left: _submit(n, blocked, full, f"{who} loses {loss}", left),
-    "submit" + YOU: lambda n, blocked, full, who, loss, left: _submit(n, blocked, full, f"you lose {loss}", left),
+    "submit": lambda n, blocked, full, who, loss, left: (
+        _submit(n, blocked, full, f"{who} loses {loss}", left)
+    ),
+    "submit" + YOU: lambda n, blocked, full, who, loss, left: (
+        _submit(n, blocked, full, f"you lose {loss}", left)
+    ),
     "weakened enemy": "{0} is Weakened: you pick its next attack pattern.",
     "exposed": "{0} is Exposed and loses {1} Guard.",
     "exposed" + YOU: "You are Exposed and lose {1} Guard.",
@@ -247,12 +256,12 @@ WORDING = {
 # The lines a run's story is told by (the end screen's turning points): the schools taken up,
 # every fight won, and the end.
 TURNING_POINTS = frozenset(
-    kind + you
-    for kind in (
+    kind
+    for kind in WORDING
+    if kind.removesuffix(YOU) in (
         "begins the journey", "learns a second style",  # a school taken up
         "enemy beaten",  # a fight won
         "worn out, the end", "journey lost", "campaign lost",  # the end
         "journey complete", "campaign complete", "versus won",
     )
-    for you in ("", YOU)
 )
