@@ -62,7 +62,7 @@ def next_card(state: State) -> None:
             options.append(me.event_deck[-1])
             seats.append(str(seat))
     if not options:
-        log(state, "Every event deck is played out: the campaign is complete.")
+        log(state, "campaign complete")
         state.phase = "over"
         state.won = True
         return
@@ -97,7 +97,7 @@ def choose(state: State, index: int) -> None:
                    "commit to the fight (the others' from the top of their decks)?", counts,
                    len(counts) - 1, [str(seat)] + others)
             return
-        log(state, f"Event: {content.events[card].name} ({me.name}'s deck).")
+        log(state, "event from a deck", content.events[card].name, me.name)
         standing = [str(s) for s, p in enumerate(state.players) if not p.beaten]
         decide(state, "cl_scope", f"Who meets {content.events[card].name}?",
                [EVERYONE] + standing, 0)
@@ -115,7 +115,7 @@ def choose(state: State, index: int) -> None:
         enemy = state.enemies[enemy_index]
         state.cl_aimed = enemy_index
         if enemy.target == int(picked):
-            log(state, f"{enemy.name} stays on {state.players[int(picked)].name}.")
+            log(state, "stays on", enemy.name, state.players[int(picked)].name)
         turn_on(state, enemy, int(picked))
         enemy_turns(state, enemy_index)
 
@@ -136,7 +136,7 @@ def after_fight(state: State) -> None:
     for seat, me in enumerate(state.players):
         if me.beaten:
             risen = (me.start_vitality + 1) // 2
-            log(state, f"{me.name} arises with {risen} vitality.")
+            log(state, "arises", me.name, risen)
             me.beaten = ""
             me.vitality = risen
             state.queue.append(Step("reward", "fallen", 0, seat))

@@ -30,8 +30,6 @@ from engine.disciple.effects import (
 from engine.disciple.energy import combo_hit, cost_of, default_taps, pay
 from engine.disciple.model import COLOUR_LETTER, FIRST_HAND, Disciple, Enemy, EnergyCard, State
 
-KIND_WORD = {"upper": "Upperbody", "lower": "Lowerbody", "grapple": "Grapple", "none": "untyped"}
-
 # ----- a fight starts -------------------------------------------------------------------
 
 
@@ -71,11 +69,11 @@ def start_fight(state: State, revealed: list[tuple[str, int]]) -> None:
     state.phase = "player"
     for enemy in state.enemies:
         card = content.enemies[enemy.id]
-        log(state, f"{card.name} ({card.tier}, {card.vitality} vitality) blocks your path!")
+        log(state, "blocks your path", card.name, card.tier, card.vitality)
         for k, special in enumerate(card.specials):
             if special.when == "start":
                 if special.text:
-                    log(state, f"{card.name}: {special.text}")
+                    log(state, "specials", card.name, (special.text,))
                 for i, op in enumerate(special.ops):
                     trace.fire(f"enemy:{card.id}:special:{k}:op:{i}")
                     foe.enemy_op(state, enemy, op, "none")
@@ -90,7 +88,7 @@ def start_player_turn(state: State) -> None:
     me = state.players[state.active]
     kept = min(me.guard, guard_kept(me))  # R25, R27
     if kept != me.guard:
-        log(state, told(state, f"Your Guard fades to {kept}.", f"{me.name}'s Guard fades to {kept}."))
+        log(state, told(state, "guard fades to"), me.name, kept)
     me.guard = kept
     for enemy in state.enemies:
         enemy.rocked = 0
@@ -98,9 +96,8 @@ def start_player_turn(state: State) -> None:
         if state.mode == "versus" and other is not me:
             other.rocked = 0  # Rocked counts what one turn dealt
     if me.counters:
-        names = ", ".join(cards[c].name for c in me.counters)
-        log(state, told(state, f"Unused counters are discarded: {names}.",
-                        f"{me.name}'s unused counters are discarded: {names}."))
+        names = tuple([cards[c].name for c in me.counters])
+        log(state, told(state, "unused counters"), me.name, names)
         me.discard.extend(me.counters)
         me.counters = []
     state.phase = "player"
@@ -109,10 +106,10 @@ def start_player_turn(state: State) -> None:
             continue
         card = cards[slot]
         if card.focus:
-            log(state, f"Focus: {card.name}.")
+            log(state, "focus", card.name)
             resolve_player_ops(state, me, card, [("focus", card.focus)])
         elif me.locked and slot == me.state_card:
-            log(state, f"{card.name} stays locked in.")
+            log(state, "stays locked in", card.name)
             trace.fire(f"card:{card.id}:lock_repeat")
             resolve_player_ops(state, me, card, [("effects", card.effects)])  # R8: it repeats
     if me.to_tap and state.mode == "versus" and not fight_over(state):
@@ -126,7 +123,7 @@ def _put_in_play(state: State, me: Disciple, card: Card) -> None:
     slot = {"stance": "stance", "style": "style"}.get(card.kind, "state_card")
     old = getattr(me, slot)
     if old:  # told before the card it makes way for takes its place
-        log(state, f"{card.name} takes the place of {load().cards[old].name}, which leaves play.")
+        log(state, "takes the place", card.name, load().cards[old].name)
         me.discard.append(old)
     setattr(me, slot, card.id)
     if slot == "state_card":
@@ -143,7 +140,7 @@ def play_card(state: State, me: Disciple, index: int, taps: tuple[int, ...] | No
     card = load().cards[me.hand[index]]  # leaves the hand once its line is written
     if card.kind == "energy":
         trace.fire(f"card:{card.id}:play")
-        log(state, told(state, f"You put {card.name} into play.", f"{me.name} puts {card.name} into play."))
+        log(state, told(state, "puts energy into play"), me.name, card.name)
         me.hand.pop(index)
         me.energy.append(EnergyCard(card.colour, card.amount, card=card.id))
         return
@@ -153,12 +150,12 @@ def play_card(state: State, me: Disciple, index: int, taps: tuple[int, ...] | No
         trace.fire(f"card:{me.last_played}:combo")
     if taps is None:
         taps = default_taps(me, cost, index)  # the card is still in the hand
-    tapped = f", tapping {tap_words(me, taps)}" if taps else ""
+    tapped = tap_words(me, taps) if taps else ""
     pay(me, cost, taps)
-    played = f"{card.name}{' (combo)' if flowing else ''}{tapped}"
-    if state.mode == "versus" and card.counter is not None:  # R35: set face down
-        played = f"a card face down{' (combo)' if flowing else ''}{tapped}"
-    log(state, told(state, f"You play {played}.", f"{me.name} plays {played}."))
+    if state.mode == "versus" and card.counter is not None:  # R35: set face down, unnamed
+        log(state, "plays face down", me.name, int(flowing), tapped)
+    else:
+        log(state, told(state, "plays"), me.name, card.name, int(flowing), tapped)
     me.hand.pop(index)
     told_at = state.logged  # lines written while it resolves: its way to the discard is told
     if state.mode == "versus" and attacks(card):  # R33: the opponent's counters answer it
@@ -176,24 +173,24 @@ def play_card(state: State, me: Disciple, index: int, taps: tuple[int, ...] | No
         return
     if card.counter is not None:
         if state.mode == "versus":  # face down: which counter it is stays hidden (R35)
-            log(state, f"{me.name} sets a counter face down.")
+            log(state, "sets a counter face down", me.name)
         else:
-            log(state, f"Counter set: {card.name} answers {counter_words(card.counter.on)}.")
+            log(state, "counter set", card.name, card.counter.on)
         me.counters.append(card.id)
         return
     lock = card.lock_in
     if lock is not None and lock_met(me, lock) and not fight_over(state):
         if me.state_card:
-            log(state, f"{load().cards[me.state_card].name} leaves play.")
+            log(state, "leaves play", load().cards[me.state_card].name)
             me.discard.append(me.state_card)
         trace.fire(f"card:{card.id}:lock")
-        log(state, f"{card.name} is locked in!")
+        log(state, "locked in", card.name)
         me.state_card = card.id
         me.locked = True
         me.lock_damage = 0
         return
     if state.logged != told_at:
-        log(state, to_discard(state, me, card))
+        to_discard(state, me, card)
     me.discard.append(card.id)
 
 
@@ -206,21 +203,12 @@ def attack_kind(card: Card) -> str:
     return card.kind if card.kind in ("upper", "lower", "grapple") else "none"
 
 
-def counter_words(on: str) -> str:
-    """The enemy action a counter waits for, in words: 'its next Upperbody attack'."""
-    if on == "any":
-        return "the enemy's next attack"
-    if on == "none":
-        return "the enemy's next untyped action"
-    return f"the enemy's next {KIND_WORD[on]} attack"
-
-
 def end_player_turn(state: State) -> None:
     """End of turn: buffs fade, energy untaps and empties, draw 3 stopping at a hand of 8;
     then the enemy's turn, and the Disciple's next one once it is over."""
     me = state.players[state.active]
     if me.power:
-        log(state, told(state, "Your Power fades.", f"{me.name}'s Power fades."))
+        log(state, told(state, "power fades"), me.name)
     me.power = 0
     me.feint = False
     me.clinch = False
@@ -230,7 +218,7 @@ def end_player_turn(state: State) -> None:
         energy.tapped = False
     if state.mode == "versus":
         if not me.draw:  # R32: no card to draw at the end of one's own turn
-            log(state, f"{me.name} has no card left to draw.")
+            log(state, "no card to draw", me.name)
             me.beaten = "out of cards"
             return
         end_draw(state, me)
@@ -277,7 +265,7 @@ def stun_tap(state: State, seat: int, energy_index: int) -> None:
     begins (R34), one card a Stun."""
     if state.enemy_turn is None:
         me = state.players[state.active]
-        log(state, stun_tapped(state, me, energy_index))
+        stun_tapped(state, me, energy_index)
         if me.to_tap:
             ask_stun_tap(state, state.active)
         return

@@ -5,6 +5,8 @@ Rulings cited as R<n> are in RULINGS.md beside this file.
 
 from __future__ import annotations
 
+from engine.core.log import Line
+from engine.core.log import Part as LinePart
 from engine.disciple import trace
 from engine.disciple.content import BUFF_OPS, DEBUFF_OPS, Card, LockIn, Op, load
 from engine.disciple.model import (
@@ -18,6 +20,7 @@ from engine.disciple.model import (
     Pending,
     State,
 )
+from engine.disciple.wording import YOU
 
 LOG_LENGTH = 40
 _ORDER = {op: 0 for op in BUFF_OPS} | {op: 1 for op in DEBUFF_OPS}  # skills sort last
@@ -25,17 +28,20 @@ _ORDER = {op: 0 for op in BUFF_OPS} | {op: 1 for op in DEBUFF_OPS}  # skills sor
 Part = tuple[str, tuple[Op, ...]]  # a section of a card ("effects", "flow"...) and its ops
 
 
-def log(state: State, text: str) -> None:
+def log(state: State, what: str, *parts: LinePart) -> None:
+    """Write a log line: its kind and parts, worded in wording.py. Only the newest LOG_LENGTH
+    lines are kept; `logged` counts every line ever written."""
     lines = state.log
-    lines.append(text)
+    lines.append(Line(what, parts))
     state.logged += 1
     if len(lines) > LOG_LENGTH:
         del lines[:-LOG_LENGTH]
 
 
-def told(state: State, solo: str, named: str) -> str:
-    """A line as Solo tells it to "you", or naming the players when several share the log."""
-    return named if len(state.players) > 1 else solo
+def told(state: State, what: str) -> str:
+    """The kind of a line about a Disciple: as Solo tells it to "you" (`what` + YOU), or
+    naming the player when several share the log. Its parts name the Disciple either way."""
+    return what if len(state.players) > 1 else what + YOU
 
 
 def ordered(ops: list[tuple]) -> list[tuple]:
@@ -101,8 +107,7 @@ def retarget(state: State) -> None:
         if players[enemy.target].beaten and not enemy.beaten:
             standing = first_standing(state)
             if standing >= 0:
-                fallen = players[enemy.target].name
-                turn_on(state, enemy, standing, f", {fallen} having fallen")
+                turn_on(state, enemy, standing, players[enemy.target].name)
     fighting = -1  # the first enemy still fighting, found when someone needs it
     for me in players:
         if enemies[me.target].beaten and not me.beaten:
@@ -110,14 +115,18 @@ def retarget(state: State) -> None:
                 fighting = next((i for i, enemy in enumerate(enemies) if not enemy.beaten), -1)
                 if fighting < 0:
                     return
-            log(state, f"{me.name} turns to face {enemies[fighting].name}.")
+            log(state, "turns to face", me.name, enemies[fighting].name)
             me.target = fighting
 
 
-def turn_on(state: State, enemy: Enemy, seat: int, why: str = "") -> None:
-    """The enemy aims at this seat from now on (told when it changes)."""
+def turn_on(state: State, enemy: Enemy, seat: int, fallen: str = "") -> None:
+    """The enemy aims at this seat from now on (told when it changes); `fallen`: the Disciple
+    it aimed at, who fell."""
     if enemy.target != seat:
-        log(state, f"{enemy.name} turns on {state.players[seat].name}{why}.")
+        if fallen:
+            log(state, "turns on the next", enemy.name, state.players[seat].name, fallen)
+        else:
+            log(state, "turns on", enemy.name, state.players[seat].name)
         enemy.target = seat
 
 
@@ -141,11 +150,10 @@ def draw_cards(state: State, me: Disciple, n: int) -> int:
     count = min(n, HAND_LIMIT - len(me.hand), len(me.draw) + reshuffled)  # R5: the hand limit
     if count <= 0:
         return 0
-    cards = f"{count} card{'' if count == 1 else 's'}"
-    log(state, told(state, f"You draw {cards}.", f"{me.name} draws {cards}."))
+    log(state, told(state, "draws"), me.name, count)
     for _ in range(count):
         if not me.draw:
-            log(state, "Discard pile shuffled into a new draw pile.")
+            log(state, "reshuffled")
             me.draw = me.discard
             me.discard = []
             state.rng.shuffle(me.draw)
@@ -220,10 +228,10 @@ def check_lock(state: State, me: Disciple) -> None:
     lock = card.lock_in
     assert lock is not None
     if me.lock_damage >= lock.breaks or not lock_met(me, lock):
-        why = "the damage taken" if me.lock_damage >= lock.breaks else "its stance is gone"
-        if len(state.players) == 1 and me.lock_damage >= lock.breaks:
-            why = "the damage you took"
-        log(state, f"{card.name} is broken loose: {why}.")
+        if me.lock_damage >= lock.breaks:
+            log(state, told(state, "broken by damage"), card.name)
+        else:
+            log(state, "broken without stance", card.name)
         me.discard.append(me.state_card)
         me.state_card = ""
         me.locked = False
@@ -278,12 +286,10 @@ def player_op(state: State, me: Disciple, res: Resolution, op: Op) -> None:
         foe = None  # R36: hits meant for an enemy already beaten are lost
     name = op.op
     if name == "power":
-        log(state, told(state, f"{res.card.name}: you gain {op.n} Power ({me.power + op.n}).",
-                        f"{res.card.name}: {me.name} gains {op.n} Power ({me.power + op.n})."))
+        log(state, told(state, "gains power"), res.card.name, me.name, op.n, me.power + op.n)
         me.power += op.n
     elif name == "guard":
-        log(state, told(state, f"{res.card.name}: you gain {op.n} Guard ({me.guard + op.n}).",
-                        f"{res.card.name}: {me.name} gains {op.n} Guard ({me.guard + op.n})."))
+        log(state, told(state, "gains guard"), res.card.name, me.name, op.n, me.guard + op.n)
         me.guard += op.n
     elif name == "clinch":
         me.clinch = True
@@ -294,9 +300,7 @@ def player_op(state: State, me: Disciple, res: Resolution, op: Op) -> None:
     elif name == "heal":
         healed = min(me.start_vitality, me.vitality + op.n) - me.vitality  # R23
         if healed > 0:
-            left = me.vitality + healed
-            log(state, told(state, f"{res.card.name}: you heal {healed} ({left} left).",
-                            f"{res.card.name}: {me.name} heals {healed} ({left} left)."))
+            log(state, told(state, "heals"), res.card.name, me.name, healed, me.vitality + healed)
             me.vitality += healed
     elif name == "energy":
         me.pool[COLOURS.index(op.colour or "gray")] += op.n
@@ -313,10 +317,10 @@ def player_op(state: State, me: Disciple, res: Resolution, op: Op) -> None:
         if dealt > 0:
             turn_on(state, foe, seat_index(state, me))  # R36: on whoever hurt it last
         if clinched == "upper" and dealt > 0:
-            log(state, "Clinch: the hit Rocks.")
+            log(state, "clinch rocks")
             rock_enemy(state, foe, 1)
         elif clinched == "lower" and dealt > 0 and not fight_over(state):
-            log(state, "Clinch: the hit adds Submit of half its damage.")
+            log(state, "clinch submits")
             submit_enemy(state, foe, half_up(dealt), full=False)
         elif clinched == "none":
             weaken_enemy(state, foe, 1)
@@ -333,7 +337,7 @@ def player_op(state: State, me: Disciple, res: Resolution, op: Op) -> None:
                 turn_on(state, foe, seat_index(state, me))
     elif name == "exposed":
         if foe.guard:
-            log(state, f"{foe.name} is Exposed and loses {foe.guard} Guard.")
+            log(state, "exposed", foe.name, foe.guard)
         foe.guard = 0
     elif name == "rocked":
         if isinstance(foe, Disciple):
@@ -349,10 +353,10 @@ def player_op(state: State, me: Disciple, res: Resolution, op: Op) -> None:
             weaken_enemy(state, foe, op.n)
     elif name == "stun":
         if isinstance(foe, Disciple):  # R34: the energy is tapped as their next turn begins
-            log(state, f"{foe.name} is Stunned: they tap an energy card as their next turn begins.")
+            log(state, "stunned disciple", foe.name)
             foe.to_tap += op.n
         else:
-            log(state, f"{foe.name} is Stunned: it will skip the first action of its next turn.")
+            log(state, "stunned enemy", foe.name)
             foe.stun += op.n
 
 
@@ -362,10 +366,8 @@ def hit_enemy(state: State, me: Disciple, enemy: Enemy, amount: int) -> int:
     amount += power
     blocked = 0 if me.feint else min(enemy.guard, amount)  # R17: Feint lets this one hit ignore Guard
     through = amount - blocked
-    boost = f" with Power {power}" if power else ""
-    soaked = f", its Guard stops {blocked}" if blocked else ""
-    who = told(state, "You hit", f"{me.name} hits")
-    log(state, f"{who} {enemy.name}{boost} for {through}{soaked} ({max(enemy.vitality - through, 0)} left).")
+    log(state, told(state, "hits enemy"), me.name, enemy.name, power, through, blocked,
+        max(enemy.vitality - through, 0))
     me.power = 0
     me.feint = False
     enemy.guard -= blocked
@@ -377,31 +379,21 @@ def hit_enemy(state: State, me: Disciple, enemy: Enemy, amount: int) -> int:
 
 def rock_enemy(state: State, enemy: Enemy, n: int) -> None:
     limit = ROCKED_LIMIT[enemy.tier]
-    log(state, f"{enemy.name} is Rocked ({enemy.rocked + n}/{limit} this turn).")
+    log(state, "rocked", enemy.name, enemy.rocked + n, limit)
     enemy.rocked += n
     if enemy.rocked > limit:  # R4: past the limit, not at it
         enemy.beaten = "knocked out"
-
-
-def _submit_words(applied: int, blocked: int, full: bool) -> str:
-    words = f"Submit {applied}"
-    if blocked:
-        words += f", Guard soaks {blocked}"
-    if full:
-        words += ", in full (Clinch)"
-    return words
 
 
 def submit_enemy(state: State, enemy: Enemy, n: int, full: bool) -> None:
     blocked = min(enemy.guard, n)
     left = n - blocked
     if left <= 0:
-        log(state, f"Submit {n}: {enemy.name}'s Guard soaks all of it.")
+        log(state, "submit soaked", n, enemy.name)
         enemy.guard -= blocked
         return
     loss = left if full else half_up(left)
-    words = _submit_words(n, blocked, full)
-    log(state, f"{words}: {enemy.name} loses {loss} ({max(enemy.vitality - loss, 0)} left).")
+    log(state, "submit", n, blocked, int(full), enemy.name, loss, max(enemy.vitality - loss, 0))
     enemy.guard -= blocked
     enemy.vitality -= loss
     if enemy.vitality <= 0:
@@ -411,7 +403,7 @@ def submit_enemy(state: State, enemy: Enemy, n: int, full: bool) -> None:
 
 
 def weaken_enemy(state: State, enemy: Enemy, n: int) -> None:
-    log(state, f"{enemy.name} is Weakened: you pick its next attack pattern.")
+    log(state, "weakened enemy", enemy.name)
     enemy.weakened += n
 
 
@@ -429,15 +421,8 @@ def hit_disciple(
     amount -= armour
     blocked = 0 if attacker.feint else min(me.guard, amount)
     through = amount - blocked
-    stopped = []
-    if armour:
-        stopped.append(told(state, f"your stance stops {armour}", f"{me.name}'s stance stops {armour}"))
-    if amount > through:
-        stopped.append(f"Guard stops {amount - through}")
-    note = f", {' and '.join(stopped)}" if stopped else ""
-    whom = told(state, "you", me.name)
-    boost = f" with Power {power}" if power else ""
-    log(state, f"{attacker.name} hits {whom}{boost} for {through}{note} ({max(me.vitality - through, 0)} left).")
+    log(state, told(state, "hits disciple"), attacker.name, me.name, power, through, armour,
+        amount - through, max(me.vitality - through, 0))
     attacker.power = 0
     attacker.feint = False
     me.guard -= blocked
@@ -448,13 +433,13 @@ def hit_disciple(
         return
     check_lock(state, me)
     if clinch == "upper" and through > 0:
-        log(state, f"{attacker.name}'s Clinch: the hit Rocks {whom}.")
+        log(state, told(state, "clinch rocks disciple"), attacker.name, me.name)
         rock_player(state, me, 1)
     elif clinch == "lower" and through > 0:
-        log(state, f"{attacker.name}'s Clinch: the hit adds Submit of half its damage.")
+        log(state, "clinch submits disciple", attacker.name)
         submit_player(state, me, half_up(through), full=False)
     elif clinch == "none":
-        log(state, f"{attacker.name}'s Clinch: the hit Weakens {whom}.")
+        log(state, told(state, "clinch weakens disciple"), attacker.name, me.name)
         weaken_player(state, me)
 
 
@@ -462,13 +447,11 @@ def submit_player(state: State, me: Disciple, n: int, full: bool) -> None:
     blocked = min(me.guard, n)
     left = n - blocked
     if left <= 0:
-        log(state, told(state, f"Submit {n}: your Guard soaks all of it.",
-                        f"Submit {n}: {me.name}'s Guard soaks all of it."))
+        log(state, told(state, "submit soaked"), n, me.name)
         me.guard -= blocked
         return
     loss = left if full else half_up(left)
-    lost = told(state, f"you lose {loss}", f"{me.name} loses {loss}")
-    log(state, f"{_submit_words(n, blocked, full)}: {lost} ({max(me.vitality - loss, 0)} left).")
+    log(state, told(state, "submit"), n, blocked, int(full), me.name, loss, max(me.vitality - loss, 0))
     me.guard -= blocked
     me.vitality -= loss
     me.lock_damage += loss
@@ -482,13 +465,10 @@ def submit_player(state: State, me: Disciple, n: int, full: bool) -> None:
 
 def rock_player(state: State, me: Disciple, n: int) -> None:
     rocked = me.rocked + n
-    log(state, told(state, f"You are Rocked ({rocked}/{PLAYER_ROCKED_LIMIT} this turn).",
-                    f"{me.name} is Rocked ({rocked}/{PLAYER_ROCKED_LIMIT} this turn)."))
+    log(state, told(state, "rocked"), me.name, rocked, PLAYER_ROCKED_LIMIT)
     me.rocked = rocked
     if me.stance:
-        stance = load().cards[me.stance].name
-        log(state, told(state, f"Your {stance} stance is knocked away.",
-                        f"{me.name}'s {stance} stance is knocked away."))
+        log(state, told(state, "stance knocked away"), me.name, load().cards[me.stance].name)
         me.discard.append(me.stance)
         me.stance = ""
         check_lock(state, me)
@@ -499,12 +479,10 @@ def rock_player(state: State, me: Disciple, n: int) -> None:
 def weaken_player(state: State, me: Disciple) -> None:
     """Weakened: a random card leaves the Disciple's hand for the discard pile (R18)."""
     if not me.hand:
-        log(state, told(state, "Weakened, but your hand is empty.",
-                        f"{me.name} is Weakened, but their hand is empty."))
+        log(state, told(state, "weakened, hand empty"), me.name)
         return
     index = state.rng.below(len(me.hand))
-    name = load().cards[me.hand[index]].name
-    log(state, told(state, f"Weakened: you discard {name}.", f"Weakened: {me.name} discards {name}."))
+    log(state, told(state, "weakened discard"), me.name, load().cards[me.hand[index]].name)
     me.discard.append(me.hand.pop(index))
 
 
@@ -532,20 +510,20 @@ def trigger_counter(
             if owner is not me and personal(card):
                 continue
             if counter.on == kind or (counter.on == "any" and kind != "none"):
-                log(state, told(state, f"Counter! {card.name} answers the attack.",
-                                f"Counter! {owner.name}'s {card.name} answers the attack."))
+                log(state, told(state, "counter answers"), owner.name, card.name)
                 del owner.counters[i]
                 told_at = state.logged
                 foe = attacker if isinstance(attacker, Enemy) else None
                 resolve_player_ops(state, owner, card, [("counter", counter.ops)], foe)
                 if state.logged != told_at:  # its way to the discard, after its effects
-                    log(state, to_discard(state, owner, card))
+                    to_discard(state, owner, card)
                 owner.discard.append(card_id)
                 return  # R9: one counter answers one action
 
 
-def to_discard(state: State, me: Disciple, card: Card) -> str:
-    return told(state, f"{card.name} goes to your discard pile.", f"{card.name} goes to {me.name}'s discard pile.")
+def to_discard(state: State, me: Disciple, card: Card) -> None:
+    """Tell that a card played goes to its owner's discard pile (after the lines of its effects)."""
+    log(state, told(state, "to discard"), card.name, me.name)
 
 
 def ask_stun_tap(state: State, seat: int) -> bool:
@@ -556,12 +534,10 @@ def ask_stun_tap(state: State, seat: int) -> bool:
         if not energy.tapped:
             untapped.setdefault((energy.colour, energy.amount), i)
     if not untapped:
-        log(state, told(state, "Stunned, but all your energy is tapped already.",
-                        f"{me.name} is Stunned, but all their energy is tapped already."))
+        log(state, told(state, "stunned, all tapped"), me.name)
         me.to_tap = 0
         return True
-    log(state, told(state, "You are Stunned: you tap an energy card of your choice.",
-                    f"{me.name} is Stunned and taps an energy card of their choice."))
+    log(state, told(state, "stunned, taps"), me.name)
     state.pending = Pending(
         kind="stun_tap",
         prompt="You are Stunned: choose an energy card to tap.",
@@ -571,10 +547,8 @@ def ask_stun_tap(state: State, seat: int) -> bool:
     return False
 
 
-def stun_tapped(state: State, me: Disciple, energy_index: int) -> str:
-    """Tap the energy card a Stun asked for; the line telling it."""
+def stun_tapped(state: State, me: Disciple, energy_index: int) -> None:
+    """Tap the energy card a Stun asked for, told first."""
+    log(state, told(state, "stun tapped"), me.name, me.energy[energy_index].colour)
     me.energy[energy_index].tapped = True
     me.to_tap -= 1
-    colour = me.energy[energy_index].colour
-    return told(state, f"Stunned: your {colour} energy is tapped.",
-                f"Stunned: {me.name}'s {colour} energy is tapped.")

@@ -120,7 +120,7 @@ def begin_turn(state: State, index: int = 0) -> bool:
     me = victim(state, enemy)
     state.phase = "enemy"
     if enemy.guard:
-        log(state, f"{enemy.name}'s Guard fades.")
+        log(state, "enemy guard fades", enemy.name)
     enemy.guard = 0  # R25
     me.rocked = 0
     for k, special in enumerate(card.specials):
@@ -130,7 +130,7 @@ def begin_turn(state: State, index: int = 0) -> bool:
                 enemy_op(state, enemy, op, "none")
     told_specials = [s.text for s in card.specials if s.when == "turn" and s.text] if card.specials else ()
     if told_specials:
-        log(state, f"{enemy.name}: {' '.join(told_specials)}")
+        log(state, "specials", enemy.name, tuple(told_specials))
     # R19: Stun skips first actions and Weakened draws extra patterns, first pattern only
     turn = EnemyTurn(enemy=index, patterns_left=card.patterns_per_turn - 1, skip=enemy.stun)
     enemy.stun = 0
@@ -145,8 +145,7 @@ def begin_turn(state: State, index: int = 0) -> bool:
             options=[str(p) for p in drawn],
             seat=enemy.target,
         )
-        names = " and ".join(pile(enemy)[p].name for p in drawn)
-        log(state, f"{enemy.name} is Weakened and draws {len(drawn)} patterns: {names}.")
+        log(state, "weakened draws patterns", enemy.name, tuple([pile(enemy)[p].name for p in drawn]))
         return False
     turn.pattern = drawn[0] if drawn else -1
     if drawn:
@@ -159,7 +158,7 @@ def choose_pattern(state: State, pattern: int) -> bool:
     assert state.enemy_turn is not None
     state.enemy_turn.pattern = pattern
     enemy.patterns_used.append(pattern)
-    log(state, f"You choose {pile(enemy)[pattern].name} for it.")
+    log(state, "pattern chosen", pile(enemy)[pattern].name)
     return run_turn(state)
 
 
@@ -181,7 +180,7 @@ def run_turn(state: State) -> bool:
             break
         pattern = patterns[turn.pattern]
         if turn.step == 0 and turn.skip == 0:
-            log(state, f"{enemy.name} attacks: {pattern.name}.")
+            log(state, "attacks", enemy.name, pattern.name)
         if turn.step >= len(pattern.actions):
             if turn.patterns_left <= 0:
                 break
@@ -196,7 +195,7 @@ def run_turn(state: State) -> bool:
         turn.step += 1
         if turn.skip:
             turn.skip -= 1
-            log(state, f"Stunned, {enemy.name} loses the first action of {pattern.name}.")
+            log(state, "stunned skips", enemy.name, pattern.name)
             continue
         key = f"{_pattern_key(enemy, turn.pattern)}:{action_index}" if trace.on() else ""
         enemy_action(state, enemy, pattern.actions[action_index], key)
@@ -206,7 +205,7 @@ def run_turn(state: State) -> bool:
 
 def stun_tap(state: State, seat: int, energy_index: int) -> bool:
     me = state.players[seat]
-    log(state, stun_tapped(state, me, energy_index))
+    stun_tapped(state, me, energy_index)
     return run_turn(state)
 
 
@@ -224,7 +223,7 @@ def enemy_action(state: State, enemy: Enemy, action, key: str) -> None:
     keyed: list[tuple[str, Op]] = [("", op) for op in action.ops]
     k, named = named_attack(enemy.id, kind, action.damage)
     if named is not None:
-        log(state, f"{enemy.name} uses {named.name}.")
+        log(state, "uses", enemy.name, named.name)
         if named.bonus:
             damage += named.bonus
             trace.fire(f"enemy:{enemy.id}:attack:{k}:bonus")
@@ -252,19 +251,19 @@ def enemy_action(state: State, enemy: Enemy, action, key: str) -> None:
             enemy_op(state, enemy, op, kind)
     if clinch == "grapple" and not fight_over(state):
         enemy.clinch = True
-        log(state, f"{enemy.name} keeps its Clinch.")
+        log(state, "keeps clinch", enemy.name)
 
 
 def tell_self_op(state: State, enemy: Enemy, op: Op) -> None:
     """The line of a buff or heal an enemy gives itself, before it takes hold."""
     if op.op == "power":
-        log(state, f"{enemy.name} gains {op.n} Power ({enemy.power + op.n}).")
+        log(state, "enemy gains power", enemy.name, op.n, enemy.power + op.n)
     elif op.op == "guard":
-        log(state, f"{enemy.name} gains {op.n} Guard ({enemy.guard + op.n}).")
+        log(state, "enemy gains guard", enemy.name, op.n, enemy.guard + op.n)
     elif op.op == "heal":
         healed = min(enemy.max_vitality, enemy.vitality + op.n) - enemy.vitality
         if healed > 0:
-            log(state, f"{enemy.name} heals {healed} ({enemy.vitality + healed} left).")
+            log(state, "enemy heals", enemy.name, healed, enemy.vitality + healed)
 
 
 def enemy_self_op(enemy: Enemy, op: Op) -> bool:
@@ -298,8 +297,7 @@ def enemy_op(state: State, enemy: Enemy, op: Op, kind: str, full: bool = False) 
         submit_player(state, me, op.n, full=full)
     elif op.op == "exposed":
         if me.guard:
-            log(state, told(state, f"You are Exposed and lose {me.guard} Guard.",
-                            f"{me.name} is Exposed and loses {me.guard} Guard."))
+            log(state, told(state, "exposed"), me.name, me.guard)
         me.guard = 0
     elif op.op == "rocked":
         rock_player(state, me, op.n)
@@ -312,7 +310,7 @@ def enemy_op(state: State, enemy: Enemy, op: Op, kind: str, full: bool = False) 
 
 def end_turn(state: State, enemy: Enemy) -> None:
     if enemy.power:
-        log(state, f"{enemy.name}'s Power fades.")
+        log(state, "enemy power fades", enemy.name)
     enemy.power = 0  # R25: the enemy's buffs fade at the end of its turn
     enemy.clinch = False
     enemy.feint = False

@@ -67,8 +67,7 @@ def take_style(state: State, seat: int, style_id: str) -> None:
     content = load()
     me = state.players[seat]
     style = content.styles[style_id]
-    log(state, told(state, f"You begin your journey as a student of {style.name}.",
-                    f"{me.name} begins the journey as a student of {style.name}."))
+    log(state, told(state, "begins the journey"), me.name, style.name)
     me.styles = [style_id]
     me.allotment = list(style.energy)
     me.event_deck = build_event_deck(
@@ -117,9 +116,8 @@ def run_step(state: State, step: Step) -> None:
         )
     elif step.kind == "learn_start":
         style = content.styles[step.arg]
-        names = ", ".join(f"{content.cards[e.card].name}{f' x{e.copies}' if e.copies > 1 else ''}" for e in style.start)
-        log(state, told(state, f"{style.name}'s starting cards join your deck: {names}.",
-                        f"{style.name}'s starting cards join {me.name}'s deck: {names}."))
+        cards = tuple([part for e in style.start for part in (content.cards[e.card].name, e.copies)])
+        log(state, told(state, "starting cards join"), me.name, style.name, cards)
         me.second_skills = style_deck(content, style)
         for entry in style.start:
             for _ in range(entry.copies):
@@ -166,16 +164,16 @@ def choose(state: State, index: int) -> None:
         take_style(state, pending.seat, picked)
     elif kind == "start_choice":
         state.pending = None
-        log(state, f"Your starting deck takes {cards[picked].name}.")
+        log(state, "starting deck takes", cards[picked].name)
         _take_starting_card(me, picked, second=bool(pending.extra))
     elif kind == "event":
         state.pending = None
         event = load().events[state.event]
-        log(state, f"{event.name}: {event.choices[index].label}.")
+        log(state, "event choice", event.name, event.choices[index].label)
         run_event_choice(state, me, event.choices[index].ops, f"event:{event.id}:choice:{index}")
     elif kind == "remove_card":
         state.pending = None
-        log(state, f"{cards[picked].name} leaves your deck.")
+        log(state, "leaves your deck", cards[picked].name)
         me.draw.remove(picked)
         me.owned.remove(picked)
         me.removed.append(picked)
@@ -187,7 +185,7 @@ def choose(state: State, index: int) -> None:
     elif kind == "second_style":
         state.pending = None
         if picked == DECLINE:
-            log(state, "You stay true to a single school.")
+            log(state, "single school")
         else:
             trace.fire(f"event:{state.event}:learn:{picked}")
             learn_style(state, pending.seat, picked)
@@ -197,7 +195,7 @@ def choose(state: State, index: int) -> None:
         if pending.picks_left == 0:
             me.allotment = list(pending.extra)
             state.pending = None
-            log(state, f"Your energy allotment is now {', '.join(me.allotment)}.")
+            log(state, "energy allotment", tuple(me.allotment))
 
 
 # ----- events ---------------------------------------------------------------------------
@@ -220,7 +218,7 @@ def flip_event(state: State) -> None:
         state.event = event_id
         state.group = _group_of(state, lead, event_id)
         if event_id not in content.enemies:
-            log(state, f"Event: {content.events[event_id].name}.")
+            log(state, "event", content.events[event_id].name)
             state.queue += [Step("event", event_id, 0, seat) for seat in range(len(state.players))]
             return
         if state.mode != "coop":
@@ -233,7 +231,7 @@ def flip_event(state: State) -> None:
     levels = {_level(me, me.waiting) for me in state.players}
     if all(me.waiting for me in state.players) or not revealed:
         if len(levels) > 1:  # cannot be with decks of the same shape; fight them all anyway
-            log(state, "The minibosses waiting are of different groups: they fight together.")
+            log(state, "minibosses together")
         revealed = [(me.waiting, seat) for seat, me in enumerate(state.players) if me.waiting]
         for me in state.players:
             me.waiting = ""
@@ -251,7 +249,7 @@ def _reveal(state: State, seat: int, enemy_id: str) -> list[tuple[str, int]]:
         raise AssertionError(f"{me.name}'s event deck holds a non-enemy event")
     if enemy.tier in ("miniboss", "boss"):
         me.waiting = enemy_id
-        log(state, f"{me.name} reveals {enemy.name}, who waits until everyone reaches it.")
+        log(state, "reveals and waits", me.name, enemy.name)
         return []
     return [(enemy_id, seat)]
 
@@ -275,7 +273,7 @@ def reveal_event(state: State, seat: int) -> None:
         return
     event = content.events[state.event]
     if event.learn_style and len(me.styles) >= 2:  # R41: two schools at most
-        log(state, f"{me.name} has learned two schools already.")
+        log(state, "two schools already", me.name)
         return
     if event.learn_style:  # R24: any style not yet learned, or decline
         options = [s for s in sorted(content.styles) if s not in me.styles] + [DECLINE]
@@ -312,39 +310,34 @@ def run_event_choice(state: State, me: Disciple, ops, key: str = "") -> None:
         if op.op == "heal":
             healed = min(me.start_vitality, me.vitality + op.n) - me.vitality
             if healed:
-                now = me.vitality + healed
-                log(state, told(state, f"You heal {healed} (vitality {now}).",
-                                f"{me.name} heals {healed} (vitality {now})."))
+                log(state, told(state, "event heals"), me.name, healed, me.vitality + healed)
             else:
-                log(state, told(state, f"Your vitality is full already ({me.vitality}).",
-                                f"{me.name}'s vitality is full already ({me.vitality})."))
+                log(state, told(state, "vitality full"), me.name, me.vitality)
             me.vitality += healed
         elif op.op == "lose":
-            left = max(me.vitality - op.n, 0)
-            log(state, told(state, f"You lose {op.n} vitality ({left} left).",
-                            f"{me.name} loses {op.n} vitality ({left} left)."))
+            log(state, told(state, "loses vitality"), me.name, op.n, max(me.vitality - op.n, 0))
             me.vitality -= op.n
             if me.vitality <= 0:  # "If it reaches 0 or less, you lose", events too
                 if all(p.beaten or p is me for p in state.players):  # each end told before it is so
-                    log(state, told(state, "You are worn out. Your journey ends here.",
-                                    f"{me.name} is worn out. The journey ends here."))
+                    log(state, told(state, "worn out, the end"), me.name)
                     me.beaten = "worn out"
                     state.phase = "over"
                     state.won = False
                     state.queue.clear()
                 else:
-                    log(state, f"{me.name} is worn out until the next fight is won.")
+                    log(state, "worn out until won", me.name)
                     me.beaten = "worn out"
                 return
         elif op.op == "add_card":
-            log(state, _joins(state, me, content.cards[op.tag].name if op.tag in content.cards else op.tag))
+            name = content.cards[op.tag].name if op.tag in content.cards else op.tag
+            log(state, told(state, "joins the deck"), me.name, name)
             for _ in range(op.n):
                 me.owned.append(op.tag)
                 me.draw.append(op.tag)
             changed = True
         elif op.op == "add_energy":
             card_id = f"energy_{op.colour}"
-            log(state, _joins(state, me, content.cards[card_id].name))
+            log(state, told(state, "joins the deck"), me.name, content.cards[card_id].name)
             for _ in range(op.n):
                 me.owned.append(card_id)
                 me.draw.append(card_id)
@@ -352,7 +345,7 @@ def run_event_choice(state: State, me: Disciple, ops, key: str = "") -> None:
         elif op.op == "add_skills":
             for _ in range(min(op.n, len(me.skills_deck))):
                 card_id = me.skills_deck[-1]
-                log(state, _joins(state, me, content.cards[card_id].name))
+                log(state, told(state, "joins the deck"), me.name, content.cards[card_id].name)
                 me.skills_deck.pop()
                 me.owned.append(card_id)
                 me.draw.append(card_id)
@@ -364,10 +357,6 @@ def run_event_choice(state: State, me: Disciple, ops, key: str = "") -> None:
         state.rng.shuffle(me.draw)
 
 
-def _joins(state: State, me: Disciple, name: str) -> str:
-    return told(state, f"{name} joins your deck.", f"{name} joins {me.name}'s deck.")
-
-
 # ----- after a won fight ----------------------------------------------------------------
 
 
@@ -376,9 +365,7 @@ def offer_rewards(state: State, seat: int, tier: str) -> None:
     count, keep = REWARDS[tier]
     coming = me.skills_deck[len(me.skills_deck) - min(count, len(me.skills_deck)) :][::-1]
     if coming:
-        names = ", ".join(load().cards[c].name for c in coming)
-        log(state, told(state, f"Your reward: pick from {names}, off your skills deck.",
-                        f"{me.name}'s reward: pick from {names}, off their skills deck."))
+        log(state, told(state, "reward"), me.name, tuple([load().cards[c].name for c in coming]))
     shown = [me.skills_deck.pop() for _ in range(len(coming))]
     state.phase = "journey"
     if not shown:
@@ -399,8 +386,7 @@ def pick_reward(state: State, index: int) -> None:
     me = state.players[pending.seat]
     picked = pending.options[index]
     if picked != NONE_OPTION:
-        name = load().cards[picked].name
-        log(state, told(state, f"You keep {name}.", f"{me.name} keeps {name}."))
+        log(state, told(state, "keeps"), me.name, load().cards[picked].name)
         pending.options.pop(index)
         me.owned.append(picked)
         me.draw.append(picked)
@@ -419,9 +405,8 @@ def pick_reward(state: State, index: int) -> None:
             return
         # R12: nobody can draw down to them this journey, so their order cannot matter
         if unchosen:
-            names = ", ".join(load().cards[c].name for c in unchosen)
-            log(state, told(state, f"Under your skills deck: {names}.",
-                            f"Under {me.name}'s skills deck: {names}."))
+            names = tuple([load().cards[c].name for c in unchosen])
+            log(state, told(state, "under the skills deck"), me.name, names)
         me.skills_deck[:0] = unchosen[::-1]
         gather_deck(state, me)
 
@@ -436,9 +421,8 @@ def put_under(state: State, index: int) -> None:
         pending.extra.append(pending.options.pop())
     if not pending.options:
         state.pending = None
-        names = ", then ".join(load().cards[c].name for c in pending.extra)
-        log(state, told(state, f"Under your skills deck, to come back in this order: {names}.",
-                        f"Under {me.name}'s skills deck, to come back in this order: {names}."))
+        names = tuple([load().cards[c].name for c in pending.extra])
+        log(state, told(state, "under the skills deck in order"), me.name, names)
         for card_id in pending.extra:
             me.skills_deck.insert(0, card_id)
         gather_deck(state, me)
@@ -466,9 +450,7 @@ def _skills_drawn(event_id: str) -> int:
 
 def gather_deck(state: State, me: Disciple) -> None:
     """Hand, discards, cards in play, energy cards from the deck: all into one new draw deck."""
-    faded = " Guard and Power fade." if me.guard or me.power else ""
-    log(state, told(state, f"You gather every card and shuffle them into a new draw pile.{faded}",
-                    f"{me.name} gathers every card and shuffles them into a new draw pile.{faded}"))
+    log(state, told(state, "gathers the deck"), me.name, int(bool(me.guard or me.power)))
     deck = me.draw + me.hand + me.discard + me.counters
     deck += [c for c in (me.stance, me.style, me.state_card) if c]
     deck += [e.card for e in me.energy if e.card]
@@ -494,8 +476,7 @@ def learn_style(state: State, seat: int, style_id: str) -> None:
     me = state.players[seat]
     style = content.styles[style_id]
     me.styles.append(style_id)
-    log(state, told(state, f"You begin to learn {style.name} as well.",
-                    f"{me.name} begins to learn {style.name} as well."))
+    log(state, told(state, "learns a second style"), me.name, style.name)
     state.queue[:0] = (
         [Step("learn_start", style_id, 0, seat)]
         + [Step("start_choice", style_id, i, seat) for i in range(len(style.start_choices))]
@@ -510,8 +491,7 @@ def halve_skills(state: State, me: Disciple, style_id: str) -> None:
     half = len(me.skills_deck) // 2  # R13: half of an odd deck rounds down
     joining = len(me.second_skills[len(me.second_skills) - half :]) if half else 0  # as taken below
     name = content.styles[style_id].name
-    log(state, told(state, f"Half your skills deck ({half}) is set aside; {joining} {name} skills join it.",
-                    f"Half of {me.name}'s skills deck ({half}) is set aside; {joining} {name} skills join it."))
+    log(state, told(state, "skills set aside"), me.name, half, joining, name)
     state.rng.shuffle(me.skills_deck)
     me.set_aside += me.skills_deck[len(me.skills_deck) - half :]
     del me.skills_deck[len(me.skills_deck) - half :]

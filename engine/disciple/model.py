@@ -9,6 +9,7 @@ from typing import Literal
 
 import msgspec
 
+from engine.core.log import Line
 from engine.core.rng import Rng
 
 COLOURS = ("gray", "blue", "red", "green")
@@ -65,7 +66,7 @@ Action = PlayCard | EndTurn | Choose | Target
 
 class Event(msgspec.Struct, frozen=True, gc=False):
     kind: str
-    text: str
+    line: Line  # what happened, as the log tells it (Game.log_text gives its words)
 
 
 # ----- state pieces ---------------------------------------------------------------------
@@ -208,5 +209,5 @@ class State(msgspec.Struct):
     cl_aimed: int = -1  # Campaign: the enemy whose target the CL chose for its coming turn
     pulls: list[list[str]] = msgspec.field(default_factory=list)  # Versus: who goes first, R31
     fights_won: int = 0
-    log: list[str] = msgspec.field(default_factory=list)
+    log: list[Line] = msgspec.field(default_factory=list)  # worded in wording.py
     logged: int = 0  # lines ever logged, so apply() can return just the new ones

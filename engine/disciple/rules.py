@@ -5,7 +5,6 @@ Rulings cited as R<n> are in RULINGS.md beside this file.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import msgspec
@@ -32,6 +31,7 @@ from engine.disciple.model import (
     Step,
     Target,
 )
+from engine.disciple.wording import TURNING_POINTS, WORDING
 
 STYLE_IDS = ("boxing", "karate", "jiujitsu")
 PLAYSTYLES = ("solo", "versus", "coop", "campaign")  # the playstyles new_game sets up
@@ -41,14 +41,6 @@ TOGETHER = ("coop", "campaign")  # a band of Disciples against the enemies
 def cost_label(cost: list[int]) -> str:
     text = "".join(COLOUR_LETTER[c] * n for c, n in zip(COLOURS, cost))
     return text or "free"
-
-
-# The lines of a run's story (the end screen's turning points), as the log words them.
-TURNING_POINT = re.compile(
-    r"as a student of|to learn .* as well\.$"  # a school taken up
-    r"| is (defeated|knocked out|tapped out)!$"  # a fight won
-    r"|ends here\.$|is complete[.!]$| wins!$"  # the end
-)
 
 
 def score_terms(fights_won: int, vitality: int, whose: str = "") -> tuple[tuple[str, int], ...]:
@@ -83,7 +75,9 @@ class DiscipleGame(Game):
     blurb = "Martial-arts deckbuilder: solo, versus, co-op or campaign"
     # 2: each style's own attack patterns, new card texts and costs, energy picked by the player
     # 3: a state of several Disciples and enemies (engine/disciple/upgrade.py carries 2 over)
-    content_version = 3
+    # 4: the log holds Lines, worded in wording.py (upgrade.py carries 3 over)
+    content_version = 4
+    wording = WORDING
     State = State
     Action = Action
     Event = Event
@@ -334,9 +328,9 @@ class DiscipleGame(Game):
         elif isinstance(action, Target):
             me = state.players[action.seat]
             me.target = action.enemy
-            log(state, f"{me.name} turns to face {state.enemies[action.enemy].name}.")
+            log(state, "turns to face", me.name, state.enemies[action.enemy].name)
         elif isinstance(action, EndTurn):
-            log(state, told(state, "You end your turn.", f"{state.players[action.seat].name} ends their turn."))
+            log(state, told(state, "ends the turn"), state.players[action.seat].name)
             combat.end_player_turn(state)
         retarget(state)
         self._settle(state)
@@ -351,7 +345,7 @@ class DiscipleGame(Game):
         if state.mode == "versus":
             loser = next(seat for seat, me in enumerate(state.players) if me.beaten)
             beaten = state.players[loser]
-            log(state, f"{beaten.name} is {beaten.beaten}. {state.players[1 - loser].name} wins!")
+            log(state, "versus won", beaten.name, beaten.beaten, state.players[1 - loser].name)
             state.winner = 1 - loser
             state.pending = None
             state.phase = "over"
@@ -362,32 +356,30 @@ class DiscipleGame(Game):
         state.enemy_turn = None  # a fight can end in the middle of the enemy's turn
         if all(me.beaten for me in players):  # each end told before it is so
             if state.mode == "campaign":
-                log(state, "Every Disciple has fallen. The campaign ends here.")
+                log(state, "campaign lost")
             elif len(players) == 1:
-                beaten = f"You are {players[0].beaten} by {enemies[0].name}."
-                log(state, f"{beaten} Your journey ends here.")
+                log(state, "journey lost (you)", players[0].name, players[0].beaten, enemies[0].name)
             else:
-                log(state, "Every Disciple has fallen. Your journey ends here.")
+                log(state, "journey lost")
             state.phase = "over"
             state.won = False
             return
         for enemy in enemies:
-            log(state, f"{enemy.name} is {enemy.beaten}!")
+            log(state, "enemy beaten", enemy.name, enemy.beaten)
         state.fights_won += 1
         if state.mode == "campaign":  # R42: no final boss ends it; the fallen arise
             state.phase = "journey"
             campaign.after_fight(state)
             return
         if any(enemy.tier == "boss" for enemy in enemies):
-            log(state, told(state, "You have beaten the final boss. Your journey is complete!",
-                            "You have beaten the final bosses. Your journey is complete!"))
+            log(state, told(state, "journey complete"))
             state.phase = "over"
             state.won = True
             return
         for me in players:  # R38: the fallen rise with half the vitality they began with
             if me.beaten:
                 risen = max(1, (me.fight_vitality + 1) // 2)
-                log(state, f"{me.name} rises again with {risen} vitality.")
+                log(state, "rises again", me.name, risen)
                 me.beaten = ""
                 me.vitality = risen
         tier = "miniboss" if any(enemy.tier == "miniboss" for enemy in enemies) else "minion"
@@ -409,7 +401,7 @@ class DiscipleGame(Game):
     def upgrade(self, version: int, options: dict[str, Any], state: Any, actions: list[Any]):
         from engine.disciple.upgrade import upgrade
 
-        return upgrade(version, options, state, actions)
+        return upgrade(self, version, options, state, actions)
 
     def validate(self, state: State) -> list[str]:
         return soundness.problems(state)
@@ -440,9 +432,8 @@ class DiscipleGame(Game):
 
     def turning_points(self, lines: list[Any]) -> list[str]:
         """The lines a run's story is told by: the schools taken up, every fight won, and
-        the end."""
-        told_lines = (self.log_text(line) for line in lines)
-        return [text for text in told_lines if TURNING_POINT.search(text)]
+        the end (wording.py)."""
+        return [self.log_text(line) for line in lines if line.what in TURNING_POINTS]
 
     def view(self, state: State, seat: int | None) -> State:
         if state.mode in ("solo", "coop") or (state.mode == "campaign" and not campaign.leads(state)):

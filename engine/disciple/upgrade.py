@@ -3,6 +3,11 @@
 Content 2 kept one Disciple and one enemy in flat fields of the state; content 3 keeps the
 players in `players` and the enemies, each with its own attack-pattern pile, in `enemies`.
 The cards and the rules are the same, so the moves of an old game replay unchanged.
+
+Content 4 keeps the log as data (engine/core/log.py), worded in wording.py; the rules are the
+same. A save's moves are replayed from its seed, so its log is told anew, when they lead to the
+very table saved and the very words it held; otherwise the old lines stay as they were written
+(`said` lines).
 """
 
 from __future__ import annotations
@@ -11,7 +16,10 @@ from typing import Any
 
 import msgspec
 
+from engine.core.log import Line, render, upgrade_text_log
+from engine.core.upgrade import replayed
 from engine.disciple.model import Disciple, State
+from engine.disciple.wording import WORDING
 
 Raw = dict[str, Any]
 
@@ -23,14 +31,19 @@ _PLAYER_FIELDS = tuple(
 _ENEMY_PILES = ("patterns", "patterns_out", "patterns_used")
 
 
-def upgrade(version: int, options: Raw, state: Raw | None, actions: list[Any]):
-    if version != 2:  # content 1 had other cards and enemies: its games cannot be carried over
+def upgrade(
+    game: Any, version: int, options: Raw, state: Raw | None, actions: list[Any]
+) -> tuple[Raw, Raw | None, list[Any]]:
+    """`state` None: a finished game's options and moves, to replay from its history."""
+    if version not in (2, 3):  # content 1 had other cards and enemies: its games cannot be carried over
         raise NotImplementedError
     if state is None:  # only the moves are carried over (a game replayed from its history)
         return options, None, actions
     try:
-        return options, _from_2(dict(state)), actions
-    except (KeyError, TypeError, ValueError, msgspec.ValidationError) as error:
+        if version == 2:
+            state = _from_2(dict(state))
+        return _from_3(game, options, state, actions)
+    except (KeyError, TypeError, ValueError, IndexError, msgspec.ValidationError) as error:
         raise ValueError(f"its Disciple game could not be carried over ({error})") from None
 
 
@@ -43,5 +56,20 @@ def _from_2(state: Raw) -> Raw:
     state["players"] = [player]
     state["mode"] = "solo"
     state["enemies"] = [] if enemy is None else [dict(enemy, **piles)]
-    msgspec.convert(state, State)  # the upgraded state must be one the game can read
     return state
+
+
+def _from_3(game: Any, options: Raw, state: Raw, actions: list[Any]) -> tuple[Raw, Raw, list[Any]]:
+    """The log's text lines as `said` lines; then, when the save's moves replay to the very
+    table and words saved, that replay (its log told by kind, so the end names its turning
+    points)."""
+    state = {**state, "log": upgrade_text_log(state["log"])}
+    saved = msgspec.convert(state, State)  # the upgraded state must be one the game can read
+    start = game.new_game(saved.rng.seed, **options)
+
+    def words(raw: Raw) -> Raw:
+        raw["log"] = [render(msgspec.convert(line, Line), WORDING) for line in raw["log"]]
+        return raw
+
+    rebuilt = replayed(game, start, actions, saved, words)
+    return (options, *rebuilt) if rebuilt else (options, state, actions)

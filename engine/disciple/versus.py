@@ -60,8 +60,7 @@ def set_up(state: State, decks: list[VersusDeck], names: list[str]) -> None:
         me.owned = list(deck.cards)
         me.draw = list(deck.cards)
         me.energy = [EnergyCard(colour, 1) for colour in deck.allotment]
-        log(state, f"{name} brings {deck.name}: {len(deck.cards)} cards, energy "
-                   f"{', '.join(deck.allotment)}.")
+        log(state, "brings a deck", name, deck.name, len(deck.cards), tuple(deck.allotment))
     first, second = state.players
     winner = None
     while winner is None and len(state.pulls) < MAX_PULLS:
@@ -69,19 +68,18 @@ def set_up(state: State, decks: list[VersusDeck], names: list[str]) -> None:
         state.pulls.append(pulled)
         a, b = cards[pulled[0]], cards[pulled[1]]
         winner = pull_winner(a, b)
-        said = f"{first.name} pulls {a.name}, {second.name} pulls {b.name}"
         if winner is None:
-            log(state, f"{said}: a tie, both pull again.")
+            log(state, "pull tied", first.name, a.name, second.name, b.name)
         else:
-            log(state, f"{said}: {state.players[winner].name} wins on {pull_words(a, b)}.")
+            log(state, "pull won", first.name, a.name, second.name, b.name, state.players[winner].name,
+                pull_words(a, b))
     if winner is None:
         winner = state.rng.below(2)
-        log(state, f"Still tied after {MAX_PULLS} pulls: a coin gives the first turn to "
-                   f"{state.players[winner].name}.")
+        log(state, "coin toss", MAX_PULLS, state.players[winner].name)
     for me in state.players:
         state.rng.shuffle(me.draw)
         draw_cards(state, me, FIRST_HAND)
     state.active = winner
     state.turn = 1
     state.phase = "player"
-    log(state, f"{state.players[winner].name} goes first.")
+    log(state, "goes first", state.players[winner].name)

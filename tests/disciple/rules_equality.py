@@ -1,9 +1,11 @@
-"""Do two copies of the Disciple engine play the same? Seeded random and greedy games in every
-playstyle, through legal_actions/apply, digested after every step: the state as saved (JSON),
+"""Do two copies of the Disciple engine play the same and tell it in the same words? Seeded
+random and greedy games in every playstyle, through legal_actions/apply, digested after every
+step: the state as saved (JSON) with its log left out, and the whole log in words, line by line;
 the legal actions and their descriptions, is_legal on probe actions (legal and not), each
-seat's view where seats hide cards, the log lines the step added in words, and the whole log
-in words at the end. A change meant to keep the rules as they are (a faster engine) runs it
-against the code before the change.
+seat's view where seats hide cards (its log left out, then its log in words), the words of the
+step's events; at the end, the turning points of the game's whole log. A change meant to keep
+the rules and their words as they are (a faster engine, how the log is kept) runs it against
+the code before the change.
 
 Run:  python tests/disciple/rules_equality.py --against /path/to/other/checkout [--games 300]
 It plays each game list in a child process per checkout (each imports its own `engine`) and
@@ -55,8 +57,18 @@ def trace(games: int) -> None:
     from engine.disciple.decks import default_versus_deck
     from engine.disciple.model import Choose, EndTurn, PlayCard, Target
     from engine.disciple.rules import DiscipleGame
+    from saves.session import new_lines
 
     game, encode = DiscipleGame(), msgspec.json.encode
+
+    def told(state) -> bytes:
+        """The state as saved with its log left out, then its log in words, line by line."""
+        log, state.log = state.log, []
+        try:
+            kept = encode(state)
+        finally:
+            state.log = log
+        return kept + "".join(f"\n{line}" for line in game.log_lines(state)).encode()
     for n, (label, options, player) in enumerate(specs(games)):
         seed = 1000 + n
         if options.get("mode") == "versus":
@@ -65,9 +77,10 @@ def trace(games: int) -> None:
         state = game.new_game(seed=seed, **options)
         rng = Rng.from_seed(seed ^ 0xC0FFEE)
         hides = state.mode == "versus" or options.get("mode") == "campaign"
+        whole = list(state.log)
         step = 0
         while game.outcome(state) is None and step < 20000:
-            digest = hashlib.sha1(encode(state))
+            digest = hashlib.sha1(told(state))
             actions = game.legal_actions(state)
             digest.update(encode(actions))
             digest.update(encode([game.describe(a, state) for a in actions]))
@@ -79,7 +92,7 @@ def trace(games: int) -> None:
             digest.update(bytes(game.is_legal(state, p) for p in probes))
             if hides:
                 for s in range(len(game.seats(state))):
-                    digest.update(encode(game.view(state, s)))
+                    digest.update(told(game.view(state, s)))
             if player == "random":
                 action = actions[rng.below(len(actions))]
             elif hides:
@@ -87,12 +100,15 @@ def trace(games: int) -> None:
             else:
                 action = PLAYERS["greedy"](game, state, rng)
             digest.update(encode(action))
-            for event in game.apply(state, action):
-                digest.update(game.log_text(event.text).encode())
+            before = list(state.log)
+            for event in game.apply(state, action):  # an event holds its log `line` (before: `text`)
+                said = event.line if hasattr(event, "line") else event.text
+                digest.update(f"{event.kind}|{game.log_text(said)}\n".encode())
+            whole += new_lines(before, state.log)
             print(n, step, digest.hexdigest())
             step += 1
-        end = hashlib.sha1(encode(state))
-        end.update("\n".join(game.log_lines(state)).encode())
+        end = hashlib.sha1(told(state))
+        end.update("\n".join(game.turning_points(whole)).encode())
         print(n, "end", end.hexdigest(), flush=True)
 
 
@@ -125,7 +141,8 @@ def main() -> None:
     if len(ours) != len(theirs):
         sys.exit(f"DIFFERENT lengths: {len(ours)} steps here, {len(theirs)} in the other")
     ended = sum(1 for line in ours if line.split()[1] == "end")
-    print(f"same: {ended} games, {len(ours) - ended} steps, state + actions + probes + views + log")
+    print(f"same: {ended} games, {len(ours) - ended} steps: state + log in words + actions + probes "
+          "+ views + events + turning points")
     for out in outs:
         out.unlink()
 

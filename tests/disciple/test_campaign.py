@@ -119,7 +119,7 @@ def test_the_cl_picks_whom_each_enemy_attacks_each_turn():
     before = state.players[1].vitality + state.players[1].guard
     cl(state, "1")
     assert state.enemies[0].target == 1 or state.enemies[0].beaten
-    assert any("turns on Player 2" in line for line in state.log)
+    assert any("turns on Player 2" in line for line in GAME.log_lines(state))
     assert state.players[0].vitality == 25 or state.players[1].vitality < before
 
 
@@ -155,7 +155,7 @@ def test_the_campaign_ends_when_every_disciple_is_defeated():
         if state.fights_won > 1:
             pytest.skip("the last Disciple won the fight alone")
     assert GAME.outcome(state).won is False
-    assert "The campaign ends here." in state.log[-1]
+    assert "The campaign ends here." in GAME.log_lines(state)[-1]
 
 
 def test_players_see_only_what_the_cl_announces():
@@ -192,7 +192,7 @@ def test_a_disciple_learns_two_schools_at_most():
     state.event = school
     reveal_event(state, 0)
     assert state.pending is None or state.pending.kind != "second_style"
-    assert "has learned two schools already" in state.log[-1]
+    assert "has learned two schools already" in GAME.log_lines(state)[-1]
 
 
 def test_campaign_options_are_checked():

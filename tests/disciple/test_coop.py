@@ -113,9 +113,9 @@ def test_all_players_take_their_turns_then_all_enemies():
     state = fight(["bx_brawler", "bx_brawler"], [["jab"], ["jab"]])
     end_turn(state)
     assert state.active == 1 and state.phase == "player"
-    attacks_before = sum("attacks" in line for line in state.log)
+    attacks_before = sum("attacks" in line for line in GAME.log_lines(state))
     end_turn(state)  # both enemies act, then the first player again
-    assert sum("attacks" in line for line in state.log) - attacks_before == 2
+    assert sum("attacks" in line for line in GAME.log_lines(state)) - attacks_before == 2
     assert state.active == 0 and state.phase == "player"
 
 
@@ -225,7 +225,7 @@ def test_a_miniboss_waits_until_everyone_reaches_it():
     next_round()  # Player 2 reaches their miniboss first: it waits
     assert other.waiting == karate.minibosses["1"]
     assert [(e.id, e.target) for e in state.enemies] == [(minion, 0)]
-    assert any("waits until everyone reaches it" in line for line in state.log)
+    assert any("waits until everyone reaches it" in line for line in GAME.log_lines(state))
     next_round()  # Player 1 reaches theirs: both fight together, each at its revealer
     assert not lead.waiting and not other.waiting
     assert [(e.id, e.target) for e in state.enemies] == [

@@ -98,10 +98,10 @@ def test_the_checker_catches_a_blow_told_after_it_lands():
 
     real_log = effects.log
 
-    def late(state, text):
-        if " hits you " in text and state.players[0].vitality > 0:
+    def late(state, what, *parts):
+        if what == "hits disciple (you)" and state.players[0].vitality > 0:
             state.players[0].vitality -= 1  # a point lost before its line
-        real_log(state, text)
+        real_log(state, what, *parts)
 
     effects.log = late
     try:

@@ -108,7 +108,7 @@ def test_an_event_that_takes_the_last_vitality_ends_the_run_R11():
     GAME.apply(state, Choose(0))  # the hard lesson: lose 3
     assert state.phase == "over" and GAME.outcome(state).won is False
     assert state.players[0].event_deck == ["iron_champion", "bx_brawler", "quiet_dojo"] and GAME.validate(state) == []
-    assert state.log[-3:] == ["Wandering Master: Hard lesson (lose 3, top 2 skills).",
+    assert GAME.log_lines(state)[-3:] == ["Wandering Master: Hard lesson (lose 3, top 2 skills).",
                               "You lose 3 vitality (0 left).",
                               "You are worn out. Your journey ends here."]
 

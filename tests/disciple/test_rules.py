@@ -141,7 +141,7 @@ def test_clinch_grapple_lands_submit_in_full_and_clinches_again_R16():
     play(state, "collar_grip")
     play(state, "rear_naked_choke")  # Submit 6 in full (combo: costs 1 less)
     assert state.enemies[0].vitality == 16 - 6 and state.players[0].clinch
-    assert "Submit 6, in full (Clinch)" in state.log[-2]  # then the card goes to the discard
+    assert "Submit 6, in full (Clinch)" in GAME.log_lines(state)[-2]  # then the card goes to the discard
     state = fight(["rear_naked_choke"], style="jiujitsu", enemy="jj_purple_belt")
     play(state, "rear_naked_choke")
     assert state.enemies[0].vitality == 16 - 3  # without Clinch: half, rounded up

@@ -21,7 +21,7 @@ def test_R3_an_enemy_actions_own_clinch_enhances_that_action():
     state.players[0].owned.append("shell_guard")
     end_turn(state)
     assert state.players[0].stance == "" and "shell_guard" in state.players[0].discard  # Rocked knocked it away
-    assert any("Clinch: the hit Rocks you" in line for line in state.log)
+    assert any("Clinch: the hit Rocks you" in line for line in GAME.log_lines(state))
 
 
 def test_R5_hand_limit_caps_card_draws_too():
@@ -67,7 +67,7 @@ def test_R7_the_player_may_tap_other_energy_and_each_way_is_a_legal_move():
     assert PlayCard(0, (0, 2)) not in actions  # more than the cost needs
     GAME.apply(state, PlayCard(0, (0,)))
     assert [e.tapped for e in state.players[0].energy] == [True, False, False]
-    assert "tapping B" in state.log[-2]
+    assert "tapping B" in GAME.log_lines(state)[-2]
 
 
 def test_R7_an_unpaying_or_wasteful_tap_is_refused_and_changes_nothing():
@@ -205,7 +205,7 @@ def test_R16_a_grapple_clinch_carries_to_the_next_action_then_fades():
     state = fight([], enemy="jj_brown_belt_coach", style="jiujitsu", draw=["shrimp"] * 8,
                   patterns=["Pass and Choke"])
     end_turn(state)  # Pressure Pass: Clinch on each Grapple hit; the Submit 2 lands in full
-    assert any(line.startswith("Submit 2, in full (Clinch): you lose 2") for line in state.log)
+    assert any(line.startswith("Submit 2, in full (Clinch): you lose 2") for line in GAME.log_lines(state))
     assert not state.enemies[0].clinch
 
 

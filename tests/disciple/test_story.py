@@ -82,3 +82,25 @@ def test_a_band_scores_only_a_won_journey_and_versus_names_a_winner():
     outcome = GAME.outcome(versus)
     assert outcome.won and outcome.score is None and outcome.terms == ()
     assert GAME.turning_points(versus.log)[-1].endswith(f"{versus.players[versus.winner].name} wins!")
+
+
+def test_every_kind_of_line_the_rules_write_is_worded():
+    """A line of a kind wording.py does not know would still show, as its kind and parts: seeded
+    random games in every playstyle write only kinds it words, and the kinds told to "you" only
+    in Solo."""
+    from engine.disciple.wording import TURNING_POINTS, WORDING, YOU
+
+    seen: dict[str, set[str]] = {}
+    for options in ({}, {"mode": "versus"}, {"mode": "coop", "players": 3}, {"mode": "campaign", "players": 2}):
+        kinds = seen.setdefault(options.get("mode", "solo"), set())
+        for seed in range(4):
+            state, rng = GAME.new_game(seed, **options), Rng.from_seed(seed)
+            kinds.update(line.what for line in state.log)
+            while GAME.outcome(state) is None:
+                events = GAME.apply(state, rng.choice(GAME.legal_actions(state)))
+                kinds.update(event.line.what for event in events)
+    every = set().union(*seen.values())
+    assert every <= set(WORDING), every - set(WORDING)
+    assert TURNING_POINTS <= set(WORDING)
+    assert any(kind.endswith(YOU) for kind in seen["solo"])
+    assert not any(kind.endswith(YOU) for mode, kinds in seen.items() if mode != "solo" for kind in kinds)

@@ -99,12 +99,12 @@ def test_a_tied_pull_is_pulled_again_and_the_chain_is_shown_to_both():
     for a, b in ties:
         assert pull_winner(CARDS[a], CARDS[b]) is None
     assert pull_winner(CARDS[last[0]], CARDS[last[1]]) == state.active
-    lines = [line for line in state.log if "pulls" in line]
+    lines = [line for line in GAME.log_lines(state) if "pulls" in line]
     assert len(lines) == len(state.pulls) and all("tie" in line for line in lines[:-1])
-    assert f"{state.players[state.active].name} goes first." in state.log
+    assert f"{state.players[state.active].name} goes first." in GAME.log_lines(state)
     for seat in (0, 1):  # both seats see the whole chain
         seen = GAME.view(state, seat)
-        assert seen.pulls == state.pulls and lines[-1] in seen.log
+        assert seen.pulls == state.pulls and lines[-1] in GAME.log_lines(seen)
 
 
 # ----- counters ---------------------------------------------------------------------------
@@ -113,7 +113,7 @@ def test_a_tied_pull_is_pulled_again_and_the_chain_is_shown_to_both():
 def test_a_counter_is_face_down_to_the_opponent_and_answers_their_attack():
     state = rigged((["counter_right", "jab"], ["jab", "cross"]))
     play(state, "counter_right")  # Counter: on an Upper attack, Guard 3 and hit back for 3
-    assert state.log[-2:] == ["Player 1 plays a card face down, tapping B.",
+    assert GAME.log_lines(state)[-2:] == ["Player 1 plays a card face down, tapping B.",
                               "Player 1 sets a counter face down."]
     hidden = GAME.view(state, 1).players[0]
     assert hidden.counters == [HIDDEN] and hidden.last_played == HIDDEN
@@ -122,7 +122,7 @@ def test_a_counter_is_face_down_to_the_opponent_and_answers_their_attack():
     end_turn(state)
     before = state.players[1].vitality
     play(state, "cross")  # Upper 4: the counter answers first
-    assert "Counter! Player 1's Counter Right answers the attack." in state.log
+    assert "Counter! Player 1's Counter Right answers the attack." in GAME.log_lines(state)
     assert state.players[1].vitality == before - 3
     assert state.players[0].vitality == 50 - max(0, 4 - 3)  # its Guard 3 soaks most of the cross
     assert state.players[0].counters == [] and "counter_right" in state.players[0].discard
@@ -212,7 +212,7 @@ def test_weakened_makes_the_other_disciple_discard_a_random_card():
     state = rigged(([weakening], ["jab", "cross", "slip"]))
     play(state, weakening)
     assert len(state.players[1].hand) == 2 and len(state.players[1].discard) == 1
-    assert "discards" in " ".join(state.log[-4:])
+    assert "discards" in " ".join(GAME.log_lines(state)[-4:])
 
 
 def test_healing_stops_at_50():
@@ -256,7 +256,8 @@ def test_the_bot_plays_from_its_view_sets_counters_plays_combos_and_finishes_gam
             seat = GAME.to_move(state)[0]
             before = len(state.log), state.logged
             GAME.apply(state, GAME.bot_action(state, seat))
-            new = state.log[len(state.log) - min(state.logged - before[1], len(state.log)):]
+            words = GAME.log_lines(state)
+            new = words[len(words) - min(state.logged - before[1], len(words)):]
             counters += sum("sets a counter face down" in line for line in new)
             combos += sum("(combo)" in line for line in new)
             answered += sum(line.startswith("Counter!") for line in new)

@@ -10,11 +10,13 @@ import msgspec
 
 from engine.core.rng import Rng
 from engine.disciple.bots import greedy_action
+from engine.disciple.content import load
 from engine.disciple.model import State
 from engine.disciple.view import HIDDEN
 
 from .helpers import GAME
 
+CARDS = load().cards
 GAMES = 1000
 ROUND_TRIP_GAMES = 100  # these round-trip the state at every step; the others at each turn
 MAX_STEPS = 4000
@@ -37,6 +39,7 @@ def check_view(state: State, seat: int | None) -> None:
         # what lies face up is as it is
         assert (me.discard, me.stance, me.style, me.state_card) == (
             real.discard, real.stance, real.style, real.state_card)
+    lines = [(msgspec.json.encode(line).decode(), GAME.log_text(line)) for line in seen.log]
     for index, real in enumerate(state.players):
         if index == seat:
             continue
@@ -47,6 +50,8 @@ def check_view(state: State, seat: int | None) -> None:
             public.add(real.last_played)
         for card in set(real.hand + real.draw + real.counters) - public:
             assert f'"{card}"' not in shown, card  # a card only ever hidden never shows
+            name = CARDS[card].name  # a log line's parts hold no name its words do not say
+            assert all(name in words for parts, words in lines if f'"{name}"' in parts), card
     if seat is not None and GAME.to_move(state) == (seat,):  # a seat can play from its view
         assert GAME.legal_actions(seen) == GAME.legal_actions(state)
 

@@ -130,7 +130,7 @@ async def test_event_choice_screen(paths, snapshot):
         assert detail.startswith(event.choices[1].label)
         await pilot.press("enter")
         await pilot.pause()
-        assert f"{event.name}: {event.choices[1].label}." in session.state.log
+        assert f"{event.name}: {event.choices[1].label}." in session.game.log_lines(session.state)
 
 
 async def play_to_the_end(app, pilot, seed: int) -> str:

@@ -55,7 +55,7 @@ async def test_a_card_keeps_its_digit_for_the_turn(paths):
         assert " 2 " not in "".join(line[:6] for line in text.splitlines()[12:20])
         await pilot.press("3")
         await pilot.pause()
-        assert "You play Cross" in " ".join(session.state.log[-3:])
+        assert "You play Cross" in " ".join(session.game.log_lines(session.state)[-3:])
         await pilot.press("2")  # nothing has the key 2 this turn: nothing happens
         await pilot.pause()
         assert "cross" not in session.state.players[0].hand and len(session.state.players[0].hand) == 4
@@ -79,7 +79,7 @@ async def test_the_energy_a_card_taps_shows_first_and_t_picks_other_energy(paths
         await pilot.press("t", "2")
         await pilot.pause()
         assert [e.tapped for e in session.state.players[0].energy] == [True, False, False]  # a blue
-        assert "You play Slip, tapping B." in session.state.log
+        assert "You play Slip, tapping B." in session.game.log_lines(session.state)
 
 
 async def test_the_enemy_panel_shows_what_its_pile_can_do(paths):

@@ -167,7 +167,7 @@ How to play: Rules on the home screen.
         self._set_titles("#foe-panel", title, self._event_deck_note(state))
         self.paint("foe", text)
         self._draw_choices(state)
-        self.query_one("#log", GameLog).show(state.log)
+        self.query_one("#log", GameLog).show(self.game.log_lines(state))
 
     def _seated_names(self, state: State) -> None:
         """At a shared table the panels name each player as they sat down (the table's seat
@@ -447,5 +447,5 @@ How to play: Rules on the home screen.
         self.app.push_screen(InfoScreen("The whole table", explain.table(self.state, seat=self.me)))
 
     def action_log(self) -> None:
-        log = Text("\n".join(self.state.log) or "Nothing has happened yet.")
+        log = Text("\n".join(self.game.log_lines(self.state)) or "Nothing has happened yet.")
         self.app.push_screen(InfoScreen("Log (oldest first)", log, at_end=True))
