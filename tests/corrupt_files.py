@@ -260,10 +260,12 @@ def attempts_in(paths: DataPaths) -> list[Path]:
 
 def use_board_line(case: Case, path: Path, rng: Rng) -> str:
     day = date.fromisoformat(path.parent.name)
-    shown = daily.board(case.store, day) + daily.board(case.store, day, path.stem.rsplit("-", 1)[0])
+    everyone = daily.read_board(case.store, day)
+    shown = everyone.lines + daily.board(case.store, day, path.stem.rsplit("-", 1)[0])
     try:
         daily.read_board_line(path, case.store.games)
     except Damaged as damage:
+        assert str(damage) in everyone.unreadable, "the board says a line is missing"
         return refused(str(damage))
     assert shown, "a readable line is on the board"
     return USABLE
