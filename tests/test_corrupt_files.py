@@ -44,6 +44,8 @@ SCREENS = {
     "lexicon": ("tui.decknforge.lexicon_screen", "LexiconScreen", ("m",)),
     "versus-decks": ("tui.disciple.decks_screen", "VersusDecksScreen", ("end", "e")),  # files after the defaults
     "listing": ("tui.screens.saves", "SavesScreen", ("home", "enter")),
+    "names": ("tui.screens.display_name", "DisplayNameScreen", ("C", "y", "enter")),
+    "moderators": ("tui.decknforge.lexicon_screen", "LexiconScreen", ("m",)),
 }
 
 
