@@ -188,7 +188,8 @@ How to play: Rules on the home screen.
         if shown and party.styles.height is not None and party.styles.height.value != height:
             party.styles.height = height
         if shown:
-            self.paint("party", view.party_text(state, self.me, wide=self.large))
+            width = party.content_size.width or self.app.size.width
+            self.paint("party", view.party_text(state, self.me, wide=self.large, width=width))
 
     @property
     def leading(self) -> bool:
@@ -203,7 +204,8 @@ How to play: Rules on the home screen.
             return
         me = you(state, self.me)
         mine = highlighted if self._my_turn() else None  # no energy to tap on another's turn
-        paying = rows.paying_line(state, mine, self.paying is not None, seat=self.me)
+        width = self.query_one("#you").content_size.width or None  # None: not laid out yet
+        paying = rows.paying_line(state, mine, self.paying is not None, seat=self.me, width=width)
         title, text = view.you_lines(state, paying, self.large, seat=self.me)
         if self.seat is None:  # a spectator watches the first seat's side, as nobody's "you"
             title = title.replace(" (you)", "")

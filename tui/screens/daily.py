@@ -13,6 +13,7 @@ from textual.widgets.option_list import Option
 
 from engine.registry import CATALOGUE, GAMES
 from saves import daily
+from tui.cut import cut
 from tui.games import playable
 from tui.widgets.keybar import KeyBar
 
@@ -35,10 +36,6 @@ def board_rows(lines: list[daily.BoardLine], width: int) -> list[str]:
         f"{place:>2}. {cut(line.name, room):<{room}} {tail}"
         for place, (line, tail) in enumerate(zip(lines, tails), start=1)
     ]
-
-
-def cut(text: str, room: int) -> str:
-    return text if len(text) <= room else text[: room - 1] + "…"
 
 
 class DailyScreen(Screen[None]):
