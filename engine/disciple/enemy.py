@@ -159,7 +159,9 @@ def choose_pattern(state: State, pattern: int) -> bool:
     assert state.enemy_turn is not None
     state.enemy_turn.pattern = pattern
     enemy.patterns_used.append(pattern)
-    log(state, f"You choose {pile(enemy)[pattern].name} for it.")
+    name = pile(enemy)[pattern].name
+    chooser = state.players[enemy.target].name  # the player it attacks picks (the pending's seat)
+    log(state, told(state, f"You choose {name} for it.", f"{chooser} chooses {name} for {enemy.name}."))
     return run_turn(state)
 
 

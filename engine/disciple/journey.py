@@ -166,7 +166,8 @@ def choose(state: State, index: int) -> None:
         take_style(state, pending.seat, picked)
     elif kind == "start_choice":
         state.pending = None
-        log(state, f"Your starting deck takes {cards[picked].name}.")
+        log(state, told(state, f"Your starting deck takes {cards[picked].name}.",
+                        f"{me.name}'s starting deck takes {cards[picked].name}."))
         _take_starting_card(me, picked, second=bool(pending.extra))
     elif kind == "event":
         state.pending = None
@@ -175,7 +176,7 @@ def choose(state: State, index: int) -> None:
         run_event_choice(state, me, event.choices[index].ops, f"event:{event.id}:choice:{index}")
     elif kind == "remove_card":
         state.pending = None
-        log(state, f"{cards[picked].name} leaves your deck.")
+        log(state, told(state, f"{cards[picked].name} leaves your deck.", f"{cards[picked].name} leaves {me.name}'s deck."))
         me.draw.remove(picked)
         me.owned.remove(picked)
         me.removed.append(picked)
@@ -187,7 +188,7 @@ def choose(state: State, index: int) -> None:
     elif kind == "second_style":
         state.pending = None
         if picked == DECLINE:
-            log(state, "You stay true to a single school.")
+            log(state, told(state, "You stay true to a single school.", f"{me.name} stays true to a single school."))
         else:
             trace.fire(f"event:{state.event}:learn:{picked}")
             learn_style(state, pending.seat, picked)
@@ -197,7 +198,9 @@ def choose(state: State, index: int) -> None:
         if pending.picks_left == 0:
             me.allotment = list(pending.extra)
             state.pending = None
-            log(state, f"Your energy allotment is now {', '.join(me.allotment)}.")
+            allotment = ", ".join(me.allotment)
+            log(state, told(state, f"Your energy allotment is now {allotment}.",
+                            f"{me.name}'s energy allotment is now {allotment}."))
 
 
 # ----- events ---------------------------------------------------------------------------
