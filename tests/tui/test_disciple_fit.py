@@ -47,7 +47,11 @@ async def test_long_names_neither_wrap_the_enemy_lines_nor_hide_a_players_number
         screen, session = await coop_fight(app, pilot, players)
         state = session.state
         text = screen_text(app)
-        party = text.splitlines()[1]
+        status, party = text.splitlines()[:2]
+        acting = state.players[screen.me].name
+        assert re.search(r" · Turn 1 · (\S.*) to act$", status.rstrip()), status  # not cut before "to act"
+        shown = status.rstrip().removesuffix(" to act").rsplit(" · ", 1)[1]
+        assert shown == acting or (shown.endswith("…") and acting.startswith(shown[:-1])), status
         assert len(re.findall(r"\d+/25 G\d+", party)) == players  # every player's vitality and Guard
         enemy_rows = panel_rows(text, left=True)[: len(state.enemies)]
         for enemy, row in zip(state.enemies, enemy_rows):  # a line each: the target on its own row

@@ -226,8 +226,18 @@ How to play: Rules on the home screen.
         return f"{group}{left} event{'' if left == 1 else 's'} left"
 
     def _draw_status(self, state: State) -> None:
+        """The status line, fitted to the width: the game's full title gives way first, then
+        the names of whoever acts and is waited for are cut (to 8 columns at least)."""
+        width = self.app.size.width
+        for title, name_room in ((" Disciple: A Journey", 0), (" Disciple", 0), (" Disciple", 12), (" Disciple", 8)):
+            text = self._status_text(state, title, name_room)
+            if text.cell_len <= width:
+                break
+        self.paint("status", text)
+
+    def _status_text(self, state: State, title: str, name_room: int) -> Text:
         me = you(state, self.me)
-        text = Text(" Disciple: A Journey", style="bold")
+        text = Text(title, style="bold")
         mode = MODE_NAME.get(state.mode, "")
         if mode:
             text.append(f" · {mode}")
@@ -245,11 +255,11 @@ How to play: Rules on the home screen.
         else:
             if state.phase == "player" and state.pending is None:
                 text.append(f" · Turn {state.turn}")
-            seats = self.seat_line()
+            seats = self.seat_line(name_room)
             if seats.plain:
                 text.append(" · ")
                 text.append_text(seats)
-        self.paint("status", text)
+        return text
 
     def _current_choices(self) -> list[Any]:
         """The list's entries: the pending options, else the hand in its digits' order."""
