@@ -37,7 +37,7 @@ PENDING_TITLE = {
     "cl_commit": "Leader: enemies in the fight",
     "cl_target": "Leader: the enemy's target",
 }
-NAME_AT_LEAST = 10  # columns of a card's name the paying line keeps before its words give way
+NAME_AT_LEAST = 10  # columns of a long card's name the paying line keeps
 
 
 def card_line(card: Card, cost: list[int], mark: str = " ", wide: bool = False) -> tuple[str, str, list[Span]]:
@@ -125,7 +125,8 @@ def list_title(state: State, over: bool, paying: int | None, seat: int = 0) -> t
 
 def paying_line(state: State, action: Any, paying: bool, seat: int = 0, width: int | None = None) -> Text | None:
     """What the highlighted card taps, shown before it is played (R7); None if no card is.
-    With a `width`, the line fits in it: the words shorten first, then the card's name is cut."""
+    With a `width`, the line fits in it: the words shorten first (to keep the whole name, or
+    NAME_AT_LEAST columns of it), then the card's name is cut."""
     me = you(state, seat)
     if not isinstance(action, PlayCard) or action.hand_index >= len(me.hand):
         return None
@@ -152,6 +153,7 @@ def paying_line(state: State, action: Any, paying: bool, seat: int = 0, width: i
     def room_for_name(said: Text) -> int:
         return width - 2 - said.cell_len  # 2: the ": " after the name
 
-    wanted = min(cell_len(card.name), NAME_AT_LEAST)
-    said = next((said for said in sayings if room_for_name(said) >= wanted), sayings[-1])
+    said = next((said for said in sayings if room_for_name(said) >= cell_len(card.name)), None) or next(
+        (said for said in sayings if room_for_name(said) >= NAME_AT_LEAST), sayings[-1]
+    )
     return Text(cut(card.name, max(room_for_name(said), 1)) + ": ", style="bold").append_text(said)
