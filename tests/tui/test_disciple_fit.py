@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from engine.disciple.content import load
 from engine.registry import GAMES
 from tests.conftest import screen_text
 from tests.tui.launcher import SIZE, make_app
@@ -15,7 +16,7 @@ from tests.tui.test_disciple_table import rigged_fight
 from tui.disciple.screen import DiscipleScreen
 
 GAME = GAMES["disciple"]
-LONG_NAMES = ["Bartholomew Quentin", "Zoë the Unyielding", "Maximilian Ferdinand", "Wilhelmina Rosalind"]
+LONG_NAMES = ["Bartholomew Q. Smith", "Zoë the Unyielding", "Maximilian Ferdinand", "Wilhelmina Rosalind"]
 
 
 async def coop_fight(app, pilot, players: int):
@@ -53,6 +54,8 @@ async def test_long_names_neither_wrap_the_enemy_lines_nor_hide_a_players_number
         shown = status.rstrip().removesuffix(" to act").rsplit(" · ", 1)[1]
         assert shown == acting or (shown.endswith("…") and acting.startswith(shown[:-1])), status
         assert len(re.findall(r"\d+/25 G\d+", party)) == players  # every player's vitality and Guard
+        styles = " + ".join(load().styles[style].name for style in state.players[screen.me].styles)
+        assert f" (you) · {styles} ─" in text.splitlines()[2]  # the name gives way in the panel's title
         enemy_rows = panel_rows(text, left=True)[: len(state.enemies)]
         for enemy, row in zip(state.enemies, enemy_rows):  # a line each: the target on its own row
             target = "you" if enemy.target == screen.me else state.players[enemy.target].name
@@ -75,7 +78,6 @@ async def test_at_120_columns_the_names_are_whole(paths):
 async def test_the_energy_a_long_named_card_taps_fits_its_row(paths, card):
     """With energy to spare a card can be paid several ways, and its line grew past the panel
     ("Knockout Artist: taps B B N · t other energy"): the row under it was lost."""
-    from engine.disciple.content import load
     from engine.disciple.model import EnergyCard
 
     name = load().cards[card].name

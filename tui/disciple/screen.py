@@ -206,7 +206,8 @@ How to play: Rules on the home screen.
         mine = highlighted if self._my_turn() else None  # no energy to tap on another's turn
         width = self.query_one("#you").content_size.width or None  # None: not laid out yet
         paying = rows.paying_line(state, mine, self.paying is not None, seat=self.me, width=width)
-        title, text = view.you_lines(state, paying, self.large, seat=self.me)
+        title_room = self.query_one("#you-panel").size.width - 6  # the corners, "─ " and " ─"
+        title, text = view.you_lines(state, paying, self.large, seat=self.me, title_room=max(title_room, 0))
         if self.seat is None:  # a spectator watches the first seat's side, as nobody's "you"
             title = title.replace(" (you)", "")
         self._set_titles("#you-panel", title, view.piles_note(state, seat=self.me) if me.styles else "")

@@ -245,13 +245,19 @@ def piles_note(state: State, seat: int = 0) -> str:
     return piles if state.mode == "versus" else f"{piles} · skills {len(me.skills_deck)}"  # Versus: no skills deck
 
 
-def you_lines(state: State, paying: Text | None = None, large: bool = False, seat: int = 0) -> tuple[str, Text]:
+def you_lines(
+    state: State, paying: Text | None = None, large: bool = False, seat: int = 0, title_room: int = 0
+) -> tuple[str, Text]:
     """The Disciple's panel; `paying` is a line about the energy the highlighted card taps;
-    `large` adds what the cards in play do."""
+    `large` adds what the cards in play do. A title longer than `title_room` columns cuts the
+    player's name (to 8 at least), so that their styles show."""
     me = you(state, seat)
     content = load()
     styles = " + ".join(content.styles[s].name for s in me.styles)
-    who = f"{me.name} (you)" if len(state.players) > 1 else "You"
+    name = me.name
+    if title_room and styles:
+        name = cut(name, max(title_room - len(f" (you) · {styles}"), 8))
+    who = f"{name} (you)" if len(state.players) > 1 else "You"
     title = f"{who} · {styles}" if styles else who
     text = Text("Vitality ")
     limit = vitality_limit(state)
