@@ -176,7 +176,8 @@ def choose(state: State, index: int) -> None:
         run_event_choice(state, me, event.choices[index].ops, f"event:{event.id}:choice:{index}")
     elif kind == "remove_card":
         state.pending = None
-        log(state, told(state, f"{cards[picked].name} leaves your deck.", f"{cards[picked].name} leaves {me.name}'s deck."))
+        name = cards[picked].name
+        log(state, told(state, f"{name} leaves your deck.", f"{name} leaves {me.name}'s deck."))
         me.draw.remove(picked)
         me.owned.remove(picked)
         me.removed.append(picked)

@@ -76,7 +76,8 @@ async def test_the_host_hears_of_damaged_shared_files_at_start(tmp_path):
     async with Server(host) as server:
         log = "\n".join(server.lines)
     assert "warning problem=names.json cannot be used: it was written by a newer tabletop-tui (format 7)" in log
-    assert "warning problem=The Lexicon's list of moderators (moderators/list.json) cannot be used: the file is empty" in log
+    moderators = "The Lexicon's list of moderators (moderators/list.json) cannot be used: the file is empty"
+    assert f"warning problem={moderators}" in log
     assert (host / "names.json").read_text().endswith("7}")  # the host's files are left as they are
 
 

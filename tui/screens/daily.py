@@ -27,7 +27,9 @@ def board_rows(lines: list[daily.BoardLine], width: int) -> list[str]:
     """The board's lines in `width` columns: the names give way (cut with "…") so that no
     line wraps, up to the longest name there is."""
     tails = [
-        ("✓ won " if line.won else "✗ lost") + ("" if line.score is None else f" {line.score:>4}") + f"  {line.moves} moves"
+        ("✓ won " if line.won else "✗ lost")
+        + ("" if line.score is None else f" {line.score:>4}")
+        + f"  {line.moves} moves"
         for line in lines
     ]
     tail_width = max(map(len, tails), default=0)
