@@ -3,6 +3,7 @@ of everyone's counted results on this host."""
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -18,8 +19,6 @@ from tui.games import playable
 from tui.widgets.keybar import KeyBar
 
 BOARD_LINES = 15
-
-
 GAMES_WIDTH = 40  # the list of today's deals; the board takes the rest
 
 
@@ -33,10 +32,11 @@ def board_rows(lines: list[daily.BoardLine], width: int) -> list[str]:
         for line in lines
     ]
     tail_width = max(map(len, tails), default=0)
-    room = max(4, min(max((len(line.name) for line in lines), default=0), width - 5 - tail_width))
+    room = max(4, min(max((cell_len(line.name) for line in lines), default=0), width - 5 - tail_width))
+    names = [cut(line.name, room) for line in lines]
     return [
-        f"{place:>2}. {cut(line.name, room):<{room}} {tail}"
-        for place, (line, tail) in enumerate(zip(lines, tails), start=1)
+        f"{place:>2}. {name}{' ' * (room - cell_len(name))} {tail}"
+        for place, (name, tail) in enumerate(zip(names, tails), start=1)
     ]
 
 
