@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import msgspec
 
@@ -212,24 +212,48 @@ def read_board_line(path: Path, games: Any) -> BoardLine:
     return line
 
 
+class Board(NamedTuple):
+    lines: list[BoardLine]  # best first
+    unreadable: list[str]  # why each damaged line was left out
+
+
 def board(store: SaveStore, day: date, game_id: str | None = None) -> list[BoardLine]:
     """That day's counted results of every player, best first (then the earliest finish)."""
+    return read_board(store, day, game_id).lines
+
+
+def read_board(store: SaveStore, day: date, game_id: str | None = None) -> Board:
+    """That day's board, and the reasons of the lines that could not be read: another
+    player's damaged line hides only itself, and the board says that one is missing."""
     folder = store.paths.daily / day.isoformat()
     if not folder.is_dir():
-        return []
-    lines = []
+        return Board([], [])
+    lines, unreadable = [], []
     for path in folder.glob("*.json"):
         if path.name.startswith("."):
             continue
         try:
             line = read_board_line(path, store.games)
-        except Damaged:
-            continue  # another player's damaged line hides only itself
+        except Damaged as damage:
+            posted_for = path.stem.rsplit("-", 1)[0]  # the file is named for its game
+            if game_id is None or posted_for == game_id or posted_for not in store.games:
+                unreadable.append(str(damage))
+            continue
         if game_id is None or line.game_id == game_id:
             game = store.games[line.game_id]  # a line posted under earlier rules shows today's score
             lines.append(msgspec.structs.replace(line, score=game.filed_score(line.won, line.score)))
     lines.sort(key=lambda line: (-line.rank[0], -line.rank[1], line.finished, line.name))
-    return lines
+    unreadable.sort()
+    return Board(lines, unreadable)
+
+
+def unreadable_note(unreadable: list[str]) -> str:
+    """One line for the damaged lines of a board, however many there are."""
+    if not unreadable:
+        return ""
+    if len(unreadable) == 1:
+        return f"1 posted result could not be read: {unreadable[0]}."
+    return f"{len(unreadable)} posted results could not be read (the first: {unreadable[0]})."
 
 
 def standing(store: SaveStore, game_id: str, day: date) -> str:

@@ -25,6 +25,7 @@ except ImportError:  # not on this platform: one player per folder there
 
 from saves.atomic import backup_path
 from saves.envelope import Damaged
+from saves.files import keep_aside
 from saves.shelf import Shelf, utc_now
 
 DECK_FORMAT = "tabletop-tui-deck"
@@ -34,6 +35,7 @@ LEXICON_FORMAT = "tabletop-tui-lexicon"
 # them, and may be "challenged". A version 1 file reads as it is (the new fields default).
 LEXICON_VERSION = 2
 MODERATORS_FORMAT = "tabletop-tui-moderators"
+MODERATORS_FILE = "moderators/list.json"  # in the Lexicon's folder
 SHARED = "shared"  # the lexicon file everybody's tables use
 
 
@@ -288,15 +290,33 @@ class WordStore:
 
     def moderators(self) -> list[str]:
         """The moderators who have judged here (identities); [] when unreadable."""
-        try:
-            return self.judges.read("list")[1] if self.judges.exists("list") else []
-        except Damaged:
-            return []
+        return self.checked_moderators()[0]
 
-    def enrol(self, identity: str) -> None:
-        """Remember a moderator, so an author knows another could judge their word."""
-        if not identity or identity in self.moderators():
-            return
+    def checked_moderators(self) -> tuple[list[str], str]:
+        """The moderators who have judged here, and why their list cannot be read ("" when
+        it can, or when there is none yet)."""
+        if not self.judges.exists("list"):
+            return [], ""
+        try:
+            return self.judges.read("list")[1], ""
+        except Damaged as damage:
+            return [], f"The Lexicon's list of moderators ({MODERATORS_FILE}) cannot be used: {damage}"
+
+    def enrol(self, identity: str) -> str:
+        """Remember a moderator, so an author knows another could judge their word.
+
+        A list that cannot be read is kept aside as list.damaged.json (-2, -3... beside
+        earlier ones) and begins again with this moderator (the others join it as they come
+        back); returns what was wrong with it, "" when nothing was.
+        """
+        known, problem = self.checked_moderators()
+        if not identity or identity in known:
+            return problem
         with _locked(self.folder):
             self.judges.folder.mkdir(parents=True, exist_ok=True)
-            self.judges.write("list", sorted({*self.moderators(), identity}))
+            known, problem = self.checked_moderators()  # again, under the lock
+            if problem:
+                kept = keep_aside(self.judges.path("list"), "list.damaged")
+                problem = f"{problem}; it is kept as {kept.name} and a new list begun"
+            self.judges.write("list", sorted({*known, identity}))
+        return problem

@@ -4,11 +4,14 @@ each player's id to the name they chose, so that no two players go by the same n
 from __future__ import annotations
 
 import fcntl
+from pathlib import Path
+from typing import NamedTuple
 
 import msgspec
 
 from saves.atomic import write_atomic
-from saves.files import JSON_DAMAGE, read_regular
+from saves.envelope import Damaged, check_header
+from saves.files import keep_aside, read_data_file
 from saves.paths import DataPaths
 
 NAMES_FORMAT = "tabletop-tui-names"
@@ -22,6 +25,11 @@ class Names(msgspec.Struct, kw_only=True):
     names: dict[str, str] = {}  # player id -> display name
 
 
+class Claim(NamedTuple):
+    problem: str  # why the name was not kept; "" when it was
+    note: str = ""  # what was wrong with the names file, now kept aside; "" when nothing was
+
+
 def check_name(text: str) -> tuple[str, str]:
     """The name to keep (trimmed) and "", or "" and what is wrong with it."""
     name = text.strip()
@@ -32,23 +40,52 @@ def check_name(text: str) -> tuple[str, str]:
     return name, ""
 
 
-def claim_name(paths: DataPaths, player_id: str, name: str) -> str:
-    """Record `name` for `player_id` unless another player has it (in any case); the problem,
-    or "". A names file that cannot be read is left alone: the name is then not checked."""
+def read_names(path: Path) -> Names:
+    """The names a file holds; FileNotFoundError, or Damaged with the reason."""
+    data = read_data_file(path)
+    check_header(data, NAMES_FORMAT, NAMES_VERSION, "a tabletop-tui names file")
+    try:
+        known = msgspec.json.decode(data, type=Names)
+    except msgspec.ValidationError as error:
+        raise Damaged(f"its contents have the wrong shape ({error})") from None
+    for number, name in enumerate(known.names.values(), start=1):
+        if check_name(name) != (name, ""):
+            raise Damaged(f"its name {number} is not one a player could have chosen")
+    return known
+
+
+def names_problem(paths: DataPaths) -> str:
+    """Why the names file cannot be used, in one line; "" when it can (or is not there yet)."""
+    try:
+        read_names(paths.names)
+    except FileNotFoundError:
+        return ""
+    except Damaged as damage:
+        return f"{paths.names.name} cannot be used: {damage}"
+    return ""
+
+
+def claim_name(paths: DataPaths, player_id: str, name: str) -> Claim:
+    """Record `name` for `player_id` unless another player has it (in any case).
+
+    A names file that cannot be read is kept aside as names.damaged.json (-2, -3... beside
+    earlier ones) and a new list begins with this name; the note says so. Raises OSError
+    when the folder cannot be written."""
     paths.common.mkdir(parents=True, exist_ok=True)
     with open(paths.names.with_suffix(".lock"), "a") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # two players choosing at once: one after the other
+        note = ""
         try:
-            known = msgspec.json.decode(read_regular(paths.names), type=Names)
+            known = read_names(paths.names)
         except FileNotFoundError:
             known = Names()
-        except (OSError, *JSON_DAMAGE):
-            return ""
-        if known.format != NAMES_FORMAT or known.version > NAMES_VERSION:
-            return ""
+        except Damaged as damage:
+            kept = keep_aside(paths.names, "names.damaged")
+            note = f"{paths.names.name} cannot be used: {damage}; it is kept as {kept.name} and a new list begun"
+            known = Names()
         wanted = name.casefold()
         if any(n.casefold() == wanted for pid, n in known.names.items() if pid != player_id):
-            return f"Another player is called {name} here; choose another name."
+            return Claim(f"Another player is called {name} here; choose another name.", note)
         known.names[player_id] = name
         write_atomic(paths.names, msgspec.json.format(msgspec.json.encode(known), indent=2))
-    return ""
+    return Claim("", note)

@@ -1,5 +1,6 @@
 """Damaged data files other than saves: shared tables, finished games, decks, coined words,
-settings, the daily records and the saved-games listing's memory.
+settings, the daily records, the saved-games listing's memory, and a shared host's display
+names and list of the Lexicon's moderators.
 
 Valid files are made by playing; each case then damages one of them (tests/corrupt.py:
 one field changed, or the whole file cut, emptied, replaced by a folder or a named pipe)
@@ -260,10 +261,12 @@ def attempts_in(paths: DataPaths) -> list[Path]:
 
 def use_board_line(case: Case, path: Path, rng: Rng) -> str:
     day = date.fromisoformat(path.parent.name)
-    shown = daily.board(case.store, day) + daily.board(case.store, day, path.stem.rsplit("-", 1)[0])
+    everyone = daily.read_board(case.store, day)
+    shown = everyone.lines + daily.board(case.store, day, path.stem.rsplit("-", 1)[0])
     try:
         daily.read_board_line(path, case.store.games)
     except Damaged as damage:
+        assert str(damage) in everyone.unreadable, "the board says a line is missing"
         return refused(str(damage))
     assert shown, "a readable line is on the board"
     return USABLE
@@ -416,6 +419,56 @@ def listing_in(paths: DataPaths) -> list[Path]:
     return [paths.saves / ".listing.json"]
 
 
+# ----- a shared host's display names and the Lexicon's moderators ----------------------------
+
+
+def make_names(case: Case) -> None:
+    from saves.names import claim_name
+
+    for number, name in enumerate(("Ann", "Bea", "Zoë ✦", "x" * 20)):
+        claim_name(case.paths, f"k{number}", name)
+
+
+def use_names(case: Case, path: Path, rng: Rng) -> str:
+    """The host's log at start, then a player's first visit: the name prompt."""
+    from saves.names import claim_name, names_problem, read_names
+
+    problem = names_problem(case.paths)
+    refusal, note = claim_name(case.paths, "k-new", "Cy")
+    assert note.startswith(problem) and bool(note) == bool(problem), "the prompt tells what the log does"
+    if not refusal:  # a damaged file gives way to a new list; the name is in it either way
+        assert read_names(path).names["k-new"] == "Cy"
+    return refused(problem) if problem else USABLE
+
+
+def names_in(paths: DataPaths) -> list[Path]:
+    return [paths.names]
+
+
+def make_moderators(case: Case) -> None:
+    from tui.decknforge.storage import word_store
+
+    for identity in ("key-ab", "key-cd"):
+        word_store(case.paths).enrol(identity)
+
+
+def use_moderators(case: Case, path: Path, rng: Rng) -> str:
+    """The host's log at start, then a moderator opening the Lexicon (R39)."""
+    from tui.decknforge.storage import word_store
+
+    store = word_store(case.paths)
+    known, problem = store.checked_moderators()
+    said = store.enrol("key-zz")
+    assert said.startswith(problem) and bool(said) == bool(problem), "the moderator is told what the log is"
+    now, still = store.checked_moderators()
+    assert set(now) == {*known, "key-zz"} and not still  # a damaged list gave way to a new one
+    return refused(problem) if problem else USABLE
+
+
+def moderators_in(paths: DataPaths) -> list[Path]:
+    return [paths.lexicon / "moderators" / "list.json"]
+
+
 # ----- the runs ---------------------------------------------------------------------------
 
 
@@ -443,6 +496,8 @@ KINDS = {
         FileKind("lexicon", make_forge, words_in, use_words, context=("lexicon",)),
         FileKind("versus-decks", make_versus_decks, versus_decks_in, use_versus_deck),
         FileKind("listing", make_listing, listing_in, use_listing, ("saves",), cache=True, linked=True),
+        FileKind("names", make_names, names_in, use_names),
+        FileKind("moderators", make_moderators, moderators_in, use_moderators),
     )
 }
 

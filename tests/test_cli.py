@@ -84,6 +84,15 @@ def test_version_and_help(capsys):
     assert "--data-dir" in out and "continue" in out and "saves" in out
 
 
+def test_new_alone_asks_for_a_game_and_its_help_names_them(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["new", "--help"])
+    out = capsys.readouterr().out
+    assert exit_info.value.code == 0 and "GAME" in out and "druid-path" in out
+    code, out, err = run_main(capsys, "new")
+    assert code == 2 and err == "tabletop-tui: the following arguments are required: GAME\n"
+
+
 def test_game_options_help(capsys):
     with pytest.raises(SystemExit):
         main(["new", "disruption", "--help"])
@@ -157,9 +166,14 @@ def test_the_installed_entry_point_reports_errors_without_traceback(data):
     assert "Traceback" not in result.stderr
 
 
-@pytest.mark.parametrize("args", [["saves"], ["tables"], ["history"]])
+@pytest.mark.parametrize(
+    "args",
+    [["saves"], ["tables"], ["history"], ["--help"], ["--version"], ["saves", "--help"], ["new", "--help"],
+     ["new", "disciple", "--help"]],  # fmt: skip
+)
 def test_a_reader_that_stops_reading_ends_the_command_quietly(data, args):
-    """`tabletop-tui saves | head -1`: the pipe is closed before the command writes."""
+    """`tabletop-tui saves | head -1`: the pipe is closed before the command writes. Help and
+    the version end the same way: argparse used to drop the failed write and exit 0."""
     read_end, write_end = os.pipe()
     os.close(read_end)
     try:

@@ -44,6 +44,8 @@ SCREENS = {
     "lexicon": ("tui.decknforge.lexicon_screen", "LexiconScreen", ("m",)),
     "versus-decks": ("tui.disciple.decks_screen", "VersusDecksScreen", ("end", "e")),  # files after the defaults
     "listing": ("tui.screens.saves", "SavesScreen", ("home", "enter")),
+    "names": ("tui.screens.display_name", "DisplayNameScreen", ("C", "y", "enter")),
+    "moderators": ("tui.decknforge.lexicon_screen", "LexiconScreen", ("m",)),
 }
 
 
@@ -108,3 +110,43 @@ async def test_a_file_where_the_history_folder_should_be_is_said_on_its_screens(
         await pilot.pause()
         assert "The history cannot be listed: Not a directory" in screen_text(app)
     assert paths.history.read_text() == "not a folder"
+
+
+async def test_another_players_damaged_board_lines_are_one_line_on_the_daily_board(paths):
+    """A damaged line of the board hid itself without a word: the board now says that results
+    are missing, in one line however many are, for the game whose file it is."""
+    import msgspec
+
+    from saves import daily
+    from tests.conftest import FIXED_TIME, screen_text
+    from tui.screens.daily import DailyScreen
+
+    day = FIXED_TIME.date().isoformat()
+    folder = paths.daily / day
+    folder.mkdir(parents=True)
+    for key, name in (("b0", "Bea"), ("b1", "Bartholomew Quentin")):
+        line = daily.BoardLine(name=name, game_id="disruption", day=day, won=True, score=12, moves=140)
+        (folder / f"disruption-{key * 8}.json").write_bytes(msgspec.json.encode(line))
+    (folder / "disruption-c1c1c1c1c1c1c1c1.json").write_text('{"format": "tabletop-tui-daily-result", "na')
+    (folder / "disruption-d2d2d2d2d2d2d2d2.json").write_text("")
+    (folder / "druid-path-e3e3e3e3e3e3e3e3.json").write_text("[]")
+
+    def board() -> str:
+        return str(app.screen.query_one("#daily-board").content)
+
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(DailyScreen())
+        await pilot.pause()
+        await pilot.press("down", "down")  # Disruption
+        await pilot.pause()
+        assert board().splitlines()[2:] == ["2 posted results could not be read (the first: it is not complete JSON)."]
+        assert screen_text(app).count("140 moves") == 2  # each result on its row: a long name is cut
+        await pilot.press("up")  # Druid Path: its own damaged line, and no result
+        await pilot.pause()
+        assert "1 posted result could not be read: its contents have the wrong shape" in board()
+        assert "No counted result yet today" in board()
+        await pilot.press("up")  # Disciple: nothing of the others' damage
+        await pilot.pause()
+        assert "could not be read" not in board()
+    assert (folder / "druid-path-e3e3e3e3e3e3e3e3.json").read_text() == "[]"  # left as it was

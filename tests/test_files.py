@@ -156,8 +156,9 @@ def test_json_nested_thousands_deep_is_damage_in_every_file_never_a_crash(capsys
     assert load_settings(paths)[1] == f"settings.json cannot be used: {said}; using defaults"
     assert load_attempts(store).attempts == []
     assert daily.board(store, day) == []
-    assert names.claim_name(paths, "key-1", "Ann") == ""  # unreadable names: the name is not checked
-    assert paths.names.read_text().endswith("]}")  # and the file is left as it was
+    assert names.claim_name(paths, "key-1", "Ann") == ("", f"names.json cannot be used: {said}; it is kept as"
+                                                      " names.damaged.json and a new list begun")  # fmt: skip
+    assert (paths.root / "names.damaged.json").read_text().endswith("]}")  # kept as it was
     code, out, _ = run_main(capsys, "--data-dir", str(paths.root), "saves")
     assert code == 0 and f"deep  DAMAGED: {said}" in out
 

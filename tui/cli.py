@@ -26,8 +26,16 @@ class UsageError(Exception):
 
 
 class Parser(argparse.ArgumentParser):
+    new_command: Parser  # the main parser's `new`, whose help is asked for without a GAME
+
     def error(self, message: str) -> NoReturn:
         raise UsageError(message)
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        # argparse drops a failed write of --help or --version and exits 0; a reader that
+        # stopped reading must end this command as it ends every other (main: 141, quietly).
+        if message:
+            (file or sys.stderr).write(message)
 
 
 def build_parser() -> Parser:
@@ -40,8 +48,10 @@ def build_parser() -> Parser:
     parser.add_argument("--data-dir", metavar="DIR", help="keep saves and settings in DIR")
     parser.add_argument("--theme", metavar="NAME", help=f"one of: {', '.join(THEME_NAMES)}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
-    new = commands.add_parser("new", help="start a new game", add_help=False)
-    new.add_argument("game", metavar="GAME", help=f"one of: {', '.join(e.id for e in CATALOGUE)}")
+    new = commands.add_parser("new", help="start a new game", add_help=False, usage="%(prog)s [-h] GAME [OPTIONS]")
+    new.add_argument("game", metavar="GAME", nargs="?", help=f"one of: {', '.join(e.id for e in CATALOGUE)}")
+    # Its own --help: after GAME it asks for that game's options (parse_new_game), alone for this.
+    new.add_argument("-h", "--help", action="store_true", help="show this help, or with GAME its options")
     resume = commands.add_parser("continue", help="resume a saved game (the latest by default)")
     resume.add_argument("save", metavar="SAVE", nargs="?", help="save id, name or list number")
     commands.add_parser("saves", help="list saved games, damaged files included")
@@ -52,6 +62,7 @@ def build_parser() -> Parser:
     watch = commands.add_parser("watch", help="watch a shared table without a seat")
     watch.add_argument("code", metavar="CODE", help="the table's code")
     cli_records.add_commands(commands)
+    parser.new_command = new
     add_serve_arguments(commands.add_parser("serve", help="host the games over SSH (the 'serve' extra)"))
     return parser
 
@@ -226,7 +237,12 @@ def run(argv: list[str]) -> int:
             return done
         on_start = done
     elif args.command == "new":
-        game, seed, options = parse_new_game(args.game, rest)
+        if args.game is None:
+            if args.help:
+                parser.new_command.print_help()
+                raise SystemExit(0)
+            raise UsageError("the following arguments are required: GAME")
+        game, seed, options = parse_new_game(args.game, rest + (["--help"] if args.help else []))
         if seed is None:
             import secrets
 

@@ -19,6 +19,7 @@ from textual.screen import Screen
 from engine.core.errors import IllegalAction
 from saves.session import GameSession, StaleTable
 from saves.undo import CannotUndo
+from tui.cut import cut
 from tui.plain import plain
 from tui.widgets.panel import Painter
 
@@ -101,12 +102,15 @@ class GameScreen(Screen[None]):
             return actions
         return [a for a in actions if self.game.seat_of(a) == self.seat]
 
-    def seat_line(self) -> Text:
-        """Who acts now and whom the table waits for, for a table of several seats."""
+    def seat_line(self, name_room: int = 0) -> Text:
+        """Who acts now and whom the table waits for, for a table of several seats; with a
+        `name_room`, each name is cut to that many columns."""
         session = self.session
         if session.state is None or not self.several_seats or self.over:
             return Text()
         names = [plain(name).plain for name in session.seat_names()]
+        if name_room:
+            names = [cut(name, name_room) for name in names]
         moving = self.game.to_move(session.state)
         text = Text()
         if self.seat is not None and self.seat in moving and self.seat in session.local_seats:

@@ -158,7 +158,8 @@ def choose_pattern(state: State, pattern: int) -> bool:
     assert state.enemy_turn is not None
     state.enemy_turn.pattern = pattern
     enemy.patterns_used.append(pattern)
-    log(state, "pattern chosen", pile(enemy)[pattern].name)
+    chooser = state.players[enemy.target]  # the player it attacks picks (the pending's seat)
+    log(state, told(state, "pattern chosen"), chooser.name, pile(enemy)[pattern].name, enemy.name)
     return run_turn(state)
 
 

@@ -164,7 +164,7 @@ def choose(state: State, index: int) -> None:
         take_style(state, pending.seat, picked)
     elif kind == "start_choice":
         state.pending = None
-        log(state, "starting deck takes", cards[picked].name)
+        log(state, told(state, "starting deck takes"), me.name, cards[picked].name)
         _take_starting_card(me, picked, second=bool(pending.extra))
     elif kind == "event":
         state.pending = None
@@ -173,7 +173,7 @@ def choose(state: State, index: int) -> None:
         run_event_choice(state, me, event.choices[index].ops, f"event:{event.id}:choice:{index}")
     elif kind == "remove_card":
         state.pending = None
-        log(state, "leaves your deck", cards[picked].name)
+        log(state, told(state, "leaves the deck"), me.name, cards[picked].name)
         me.draw.remove(picked)
         me.owned.remove(picked)
         me.removed.append(picked)
@@ -185,7 +185,7 @@ def choose(state: State, index: int) -> None:
     elif kind == "second_style":
         state.pending = None
         if picked == DECLINE:
-            log(state, "single school")
+            log(state, told(state, "single school"), me.name)
         else:
             trace.fire(f"event:{state.event}:learn:{picked}")
             learn_style(state, pending.seat, picked)
@@ -195,7 +195,7 @@ def choose(state: State, index: int) -> None:
         if pending.picks_left == 0:
             me.allotment = list(pending.extra)
             state.pending = None
-            log(state, "energy allotment", tuple(me.allotment))
+            log(state, told(state, "energy allotment"), me.name, tuple(me.allotment))
 
 
 # ----- events ---------------------------------------------------------------------------

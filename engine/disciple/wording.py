@@ -96,13 +96,17 @@ WORDING = {
     "starting cards join" + YOU: lambda who, style, cards: (
         f"{style}'s starting cards join your deck: {_starting_cards(cards)}."
     ),
-    "starting deck takes": "Your starting deck takes {0}.",
+    "starting deck takes": "{0}'s starting deck takes {1}.",
+    "starting deck takes" + YOU: "Your starting deck takes {1}.",
     "event": "Event: {0}.",
     "event from a deck": "Event: {0} ({1}'s deck).",
     "event choice": "{0}: {1}.",
-    "leaves your deck": "{0} leaves your deck.",
-    "single school": "You stay true to a single school.",
-    "energy allotment": lambda colours: f"Your energy allotment is now {_names(colours)}.",
+    "leaves the deck": "{1} leaves {0}'s deck.",
+    "leaves the deck" + YOU: "{1} leaves your deck.",
+    "single school": "{0} stays true to a single school.",
+    "single school" + YOU: "You stay true to a single school.",
+    "energy allotment": lambda who, colours: f"{who}'s energy allotment is now {_names(colours)}.",
+    "energy allotment" + YOU: lambda who, colours: f"Your energy allotment is now {_names(colours)}.",
     "minibosses together": "The minibosses waiting are of different groups: they fight together.",
     "reveals and waits": "{0} reveals {1}, who waits until everyone reaches it.",
     "two schools already": "{0} has learned two schools already.",
@@ -211,7 +215,8 @@ WORDING = {
     "weakened draws patterns": lambda enemy, names: (
         f"{enemy} is Weakened and draws {len(names)} patterns: {' and '.join(names)}."
     ),
-    "pattern chosen": "You choose {0} for it.",
+    "pattern chosen": "{0} chooses {1} for {2}.",
+    "pattern chosen" + YOU: "You choose {1} for it.",
     "attacks": "{0} attacks: {1}.",
     "stunned skips": "Stunned, {0} loses the first action of {1}.",
     "uses": "{0} uses {1}.",

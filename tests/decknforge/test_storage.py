@@ -281,6 +281,23 @@ def test_moderators_are_remembered_and_inscribed_words_marked(paths):
     assert words.load()[0][0].inscribed
 
 
+def test_a_damaged_list_of_moderators_is_said_kept_aside_and_begun_again(paths):
+    """It used to read as no moderators at all, without a word, and was never written again."""
+    words = word_store(paths)
+    words.enrol("key:cd")
+    listed = words.judges.path("list")
+    listed.write_text('{"format": "tabletop-tui-moderators", "version": 1, "game_id": "decknforge", "pay')
+    said = ("The Lexicon's list of moderators (moderators/list.json) cannot be used:"
+            " the file is not complete JSON (truncated or corrupted)")  # fmt: skip
+    assert words.checked_moderators() == ([], said)
+    assert words.enrol("") == said  # on one machine nobody is listed: the file is left alone
+    assert words.enrol("key:ab") == f"{said}; it is kept as list.damaged.json and a new list begun"
+    assert words.checked_moderators() == (["key:ab"], "")
+    assert (listed.parent / "list.damaged.json").read_text().endswith('"pay')
+    words.enrol("key:cd")  # the others come back to the list as they come back to the Lexicon
+    assert words.moderators() == ["key:ab", "key:cd"]
+
+
 def test_a_version_1_lexicon_file_still_reads(paths):
     words = word_store(paths)
     paths.lexicon.mkdir(parents=True)

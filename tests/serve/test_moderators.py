@@ -41,3 +41,33 @@ async def test_a_moderator_approves(served, monkeypatch):
     monkeypatch.setenv("TABLETOP_TUI_MODERATOR", "1")
     shown, status = await review(served)
     assert status == "approved"
+
+
+async def test_a_damaged_list_of_moderators_is_told_to_the_moderator_and_an_author_waits(served, monkeypatch):
+    """R39: an author approves their own word only while no other moderator could. A list of
+    moderators that cannot be read may hold one: the author waits, and is told why."""
+    from engine.decknforge.moderation import coin as coin_word
+    from tests.tui.test_decknforge_screen import keys
+
+    monkeypatch.setenv("TABLETOP_TUI_MODERATOR", "1")
+    words = word_store(served)
+    words.add(coin_word("GLOOMTIDE", "monster", Trigger("attack"), [Effect("fortify", 2)], "AN",
+                        author_id="k0123456789abcdef"))  # fmt: skip
+    listed = words.judges.path("list")
+    listed.parent.mkdir(parents=True)
+    listed.write_text("[]")
+    app = make_app(served)
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "l")
+        said = [str(n.message) for n in app._notifications]
+        assert said == ["The Lexicon's list of moderators (moderators/list.json) cannot be used: it holds a JSON"
+                        " list, not a tabletop-tui-moderators file; it is kept as list.damaged.json and a new"
+                        " list begun."]  # fmt: skip
+        assert words.checked_moderators() == (["k0123456789abcdef"], "")
+        listed.write_text("")  # damaged again, from another terminal
+        await keys(pilot, "m", "down", "a")
+        said = [str(n.message) for n in app._notifications]
+    assert "You coined this word: another moderator must approve it. The Lexicon's list" in said[-1]
+    assert "cannot be used: the file is empty." in said[-1]
+    assert {w.name: w.status for w in words.load()[0]}["GLOOMTIDE"] == "pending"
+    assert (listed.parent / "list.damaged.json").read_text() == "[]"

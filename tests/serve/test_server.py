@@ -68,6 +68,19 @@ async def test_each_key_has_its_own_folder_and_gives_its_name_once(tmp_path, key
     assert names == {seen[0]: "Ann", seen[1]: "Bea"}
 
 
+async def test_the_host_hears_of_damaged_shared_files_at_start(tmp_path):
+    host = tmp_path / "host"
+    (host / "lexicon" / "moderators").mkdir(parents=True)
+    (host / "names.json").write_text('{"format": "tabletop-tui-names", "version": 7}')
+    (host / "lexicon" / "moderators" / "list.json").write_text("")
+    async with Server(host) as server:
+        log = "\n".join(server.lines)
+    assert "warning problem=names.json cannot be used: it was written by a newer tabletop-tui (format 7)" in log
+    moderators = "The Lexicon's list of moderators (moderators/list.json) cannot be used: the file is empty"
+    assert f"warning problem={moderators}" in log
+    assert (host / "names.json").read_text().endswith("7}")  # the host's files are left as they are
+
+
 async def test_window_change_reaches_the_app(tmp_path, keys):
     friend, _, _ = keys
     async with Server(tmp_path / "host") as server, await server.connect(friend) as conn:

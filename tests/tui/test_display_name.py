@@ -38,10 +38,10 @@ def test_other_names_are_refused_with_the_reason(typed):
 
 
 def test_no_two_players_share_a_name(served):
-    assert claim_name(served, "k1", "Ann") == ""
-    assert "Another player" in claim_name(served, "k2", "ANN")
-    assert claim_name(served, "k1", "ann") == ""  # one's own name, in another case: still one's own
-    assert claim_name(served, "k2", "Bea") == ""
+    assert claim_name(served, "k1", "Ann") == ("", "")
+    assert "Another player" in claim_name(served, "k2", "ANN").problem
+    assert claim_name(served, "k1", "ann") == ("", "")  # one's own name, in another case: still one's own
+    assert claim_name(served, "k2", "Bea") == ("", "")
     stored = msgspec.json.decode(served.names.read_bytes())
     assert stored["names"] == {"k1": "ann", "k2": "Bea"}
 
@@ -82,3 +82,22 @@ async def test_at_home_no_name_is_asked(paths):
     app = make_app(paths)
     async with app.run_test(size=SIZE):
         assert isinstance(app.screen, HomeScreen)
+
+
+async def test_a_damaged_names_file_is_kept_aside_and_the_player_told(served):
+    """A names file that could not be read used to be passed over in silence (the name then
+    never checked, for good). It is kept aside and a new list begins, and the player is told."""
+    served.names.write_text('{"format": "tabletop-tui-names", "version": 1, "names": {"k9": 7}}')
+    app = make_app(served)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("A", "n", "n", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        said = [str(n.message) for n in app._notifications]
+    assert said == [
+        "names.json cannot be used: its contents have the wrong shape (Expected `str`, got `int` - at"
+        " `$.names[...]`); it is kept as names.damaged.json and a new list begun."
+    ]
+    assert '"k9": 7' in (served.common / "names.damaged.json").read_text()
+    assert msgspec.json.decode(served.names.read_bytes())["names"] == {"k0123456789abcdef": "Ann"}
+    assert claim_name(served, "k2", "ANN").problem  # names are checked again from here on

@@ -107,16 +107,23 @@ Every Qi Word is a trigger and an effect: "If this happens, then that".
     def on_mount(self) -> None:
         self.store = word_store(self.app.paths, self.app.store.clock)
         if self.judge.moderator and self.judge.identity:
-            try:
-                self.store.enrol(self.judge.identity)
-            except (OSError, Damaged):
-                pass  # another moderator will simply not know of this one yet
+            self._enrol()
         listing = self.query_one("#items", ChoiceList)
         self.watch(listing, "cursor", self._show_detail, init=False)
         self.reload()
         listing.focus()
         if self.coin_for:
             self.action_coin()
+
+    def _enrol(self) -> None:
+        """A moderator on a shared host joins the list of moderators (R39); a list that could
+        not be read is said here, where it decides whether an author may approve their word."""
+        try:
+            problem = self.store.enrol(self.judge.identity)
+        except (OSError, Damaged):  # another moderator will simply not know of this one yet
+            problem = self.store.checked_moderators()[1]
+        if problem:
+            self.notify(f"{problem}.", severity="warning", timeout=15, markup=False)
 
     # ----- data -------------------------------------------------------------------------
 
@@ -294,10 +301,14 @@ Every Qi Word is a trigger and an effect: "If this happens, then that".
             return
         me = self.judge.identity
         if verdict == "approve":
-            others = any(m != me for m in self.store.moderators())
+            moderators, problem = self.store.checked_moderators()
+            # A list that cannot be read may hold another moderator: an author then waits (R39).
+            others = bool(problem) or any(m != me for m in moderators)
             why = why_not_approve(word, me, self.judge.moderator, others)
+            if why and problem and word.author_id == me:
+                why = f"{why} {problem}."
             if why:
-                self.notify(why, severity="warning")
+                self.notify(why, severity="warning", markup=False)
                 return
             self._store_verdict(word, approve(word, by=me), f"{word.name} approved.")
             return

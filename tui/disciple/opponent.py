@@ -4,11 +4,13 @@ the patterns a Weakened enemy drew; else the event on the road."""
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from engine.disciple import enemy as foe
 from engine.disciple.content import Pattern, load
 from engine.disciple.model import ROCKED_LIMIT, State
+from tui.cut import cut
 from tui.disciple.view import the_enemy, you
 from tui.disciple.view import KIND_NAME, PLAYER_ROCKED_LIMIT, flags, bar, ops_text, seat_name, vitality_limit
 
@@ -164,10 +166,13 @@ def enemies_text(state: State, seat: int, width: int = 38) -> Text:
             text.append(f" {enemy.beaten}", style="dim")
             continue
         target = "you" if enemy.target == seat else seat_name(state, enemy.target)
-        rest = f" {max(enemy.vitality, 0)}/{enemy.max_vitality} G{enemy.guard} → {target}"
-        text.append(enemy.name[: max(width - 1 - len(rest), 6)], style="bold")
-        text.append(rest[: rest.index("→")])
-        text.append(rest[rest.index("→"):], style="bold" if enemy.target == seat else "")
+        counts = f" {max(enemy.vitality, 0)}/{enemy.max_vitality} G{enemy.guard} "
+        room = width - 1 - len(counts) - 2  # the marker, the counts and "→ "
+        # A long player name gives way first (to 8 columns), then the enemy's (to 6).
+        target = cut(target, max(room - cell_len(enemy.name), min(cell_len(target), 8)))
+        text.append(cut(enemy.name, max(room - cell_len(target), 6)), style="bold")
+        text.append(counts)
+        text.append(f"→ {target}", style="bold" if enemy.target == seat else "")
     return text
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from engine.core.game import Game
@@ -15,6 +16,7 @@ from engine.disciple.content import Card, load
 from engine.disciple.journey import DECLINE, NONE_OPTION
 from engine.disciple.model import COLOUR_LETTER, Choose, PlayCard, State
 from engine.disciple.rules import cost_label
+from tui.cut import cut
 from tui.disciple.view import you
 from tui.disciple import explain, view
 from tui.disciple.widgets import Span
@@ -35,6 +37,7 @@ PENDING_TITLE = {
     "cl_commit": "Leader: enemies in the fight",
     "cl_target": "Leader: the enemy's target",
 }
+NAME_AT_LEAST = 10  # columns of a long card's name the paying line keeps
 
 
 def card_line(card: Card, cost: list[int], mark: str = " ", wide: bool = False) -> tuple[str, str, list[Span]]:
@@ -120,25 +123,37 @@ def list_title(state: State, over: bool, paying: int | None, seat: int = 0) -> t
     return "Waiting", ""
 
 
-def paying_line(state: State, action: Any, paying: bool, seat: int = 0) -> Text | None:
-    """What the highlighted card taps, shown before it is played (R7); None if no card is."""
+def paying_line(state: State, action: Any, paying: bool, seat: int = 0, width: int | None = None) -> Text | None:
+    """What the highlighted card taps, shown before it is played (R7); None if no card is.
+    With a `width`, the line fits in it: the words shorten first (to keep the whole name, or
+    NAME_AT_LEAST columns of it), then the card's name is cut."""
     me = you(state, seat)
     if not isinstance(action, PlayCard) or action.hand_index >= len(me.hand):
         return None
     card = load().cards[me.hand[action.hand_index]]
-    text = Text(f"{card.name}: ", style="bold")
+    cost = [] if card.kind == "energy" else energy.cost_of(me, card)
     if card.kind == "energy":
-        return text.append("free, it stays in play this fight", style="dim")
-    cost = energy.cost_of(me, card)
-    if paying:
-        return text.append("pick the energy that pays")
-    if not energy.playable(me, action.hand_index):
-        return text.append(f"cannot pay {cost_label(cost)} now")
-    taps = action.taps
-    if taps is None:
-        taps = energy.default_taps(me, cost, action.hand_index)
-    text.append("taps " if taps else "free now" if not any(cost) else "paid from energy gathered")
-    text.append_text(view.letters_text([me.energy[i].colour for i in taps]))
-    if energy.other_payments(me, action.hand_index):
-        text.append(" · t other energy", style="dim")
-    return text
+        sayings = [Text("free, it stays in play this fight", style="dim"), Text("free, stays in play", style="dim")]
+    elif paying:
+        sayings = [Text("pick the energy that pays"), Text("pick the energy")]
+    elif not energy.playable(me, action.hand_index):
+        sayings = [Text(f"cannot pay {cost_label(cost)} now"), Text(f"cannot pay {cost_label(cost)}")]
+    else:
+        taps = action.taps
+        if taps is None:
+            taps = energy.default_taps(me, cost, action.hand_index)
+        said = Text("taps " if taps else "free now" if not any(cost) else "paid from energy gathered")
+        said.append_text(view.letters_text([me.energy[i].colour for i in taps]))
+        sayings = [said]
+        if energy.other_payments(me, action.hand_index):  # the footer names `t` too: it gives way
+            sayings = [said + Text(" · t other energy", style="dim"), said + Text(" · t other", style="dim"), said]
+    if width is None:
+        return Text(f"{card.name}: ", style="bold").append_text(sayings[0])
+
+    def room_for_name(said: Text) -> int:
+        return width - 2 - said.cell_len  # 2: the ": " after the name
+
+    said = next((said for said in sayings if room_for_name(said) >= cell_len(card.name)), None) or next(
+        (said for said in sayings if room_for_name(said) >= NAME_AT_LEAST), sayings[-1]
+    )
+    return Text(cut(card.name, max(room_for_name(said), 1)) + ": ", style="bold").append_text(said)

@@ -188,7 +188,8 @@ How to play: Rules on the home screen.
         if shown and party.styles.height is not None and party.styles.height.value != height:
             party.styles.height = height
         if shown:
-            self.paint("party", view.party_text(state, self.me, wide=self.large))
+            width = party.content_size.width or self.app.size.width
+            self.paint("party", view.party_text(state, self.me, wide=self.large, width=width))
 
     @property
     def leading(self) -> bool:
@@ -203,8 +204,10 @@ How to play: Rules on the home screen.
             return
         me = you(state, self.me)
         mine = highlighted if self._my_turn() else None  # no energy to tap on another's turn
-        paying = rows.paying_line(state, mine, self.paying is not None, seat=self.me)
-        title, text = view.you_lines(state, paying, self.large, seat=self.me)
+        width = self.query_one("#you").content_size.width or None  # None: not laid out yet
+        paying = rows.paying_line(state, mine, self.paying is not None, seat=self.me, width=width)
+        title_room = self.query_one("#you-panel").size.width - 6  # the corners, "─ " and " ─"
+        title, text = view.you_lines(state, paying, self.large, seat=self.me, title_room=max(title_room, 0))
         if self.seat is None:  # a spectator watches the first seat's side, as nobody's "you"
             title = title.replace(" (you)", "")
         self._set_titles("#you-panel", title, view.piles_note(state, seat=self.me) if me.styles else "")
@@ -224,8 +227,18 @@ How to play: Rules on the home screen.
         return f"{group}{left} event{'' if left == 1 else 's'} left"
 
     def _draw_status(self, state: State) -> None:
+        """The status line, fitted to the width: the game's full title gives way first, then
+        the names of whoever acts and is waited for are cut (to 8 columns at least)."""
+        width = self.app.size.width
+        for title, name_room in ((" Disciple: A Journey", 0), (" Disciple", 0), (" Disciple", 12), (" Disciple", 8)):
+            text = self._status_text(state, title, name_room)
+            if text.cell_len <= width:
+                break
+        self.paint("status", text)
+
+    def _status_text(self, state: State, title: str, name_room: int) -> Text:
         me = you(state, self.me)
-        text = Text(" Disciple: A Journey", style="bold")
+        text = Text(title, style="bold")
         mode = MODE_NAME.get(state.mode, "")
         if mode:
             text.append(f" · {mode}")
@@ -243,11 +256,11 @@ How to play: Rules on the home screen.
         else:
             if state.phase == "player" and state.pending is None:
                 text.append(f" · Turn {state.turn}")
-            seats = self.seat_line()
+            seats = self.seat_line(name_room)
             if seats.plain:
                 text.append(" · ")
                 text.append_text(seats)
-        self.paint("status", text)
+        return text
 
     def _current_choices(self) -> list[Any]:
         """The list's entries: the pending options, else the hand in its digits' order."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import textwrap
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from engine.disciple import energy
@@ -23,6 +24,7 @@ from engine.disciple.model import (
     EnergyCard,
     State,
 )
+from tui.cut import cut
 
 # Gray keeps the theme's own text colour, so it reads on light and dark themes alike.
 COLOUR_STYLE = {"gray": "bold", "blue": "bold bright_blue", "red": "bold bright_red", "green": "bold bright_green"}
@@ -126,22 +128,30 @@ def seat_name(state: State, seat: int) -> str:
     return state.players[seat].name if 0 <= seat < len(state.players) else f"seat {seat + 1}"
 
 
-def party_text(state: State, seat: int, wide: bool = False) -> Text:
+def party_text(state: State, seat: int, wide: bool = False, width: int = 80) -> Text:
     """Every player at once: vitality, Guard and how they stand; the one to act marked ▸, this
-    seat's own name in bold. `wide`: a line each, with stance and state."""
+    seat's own name in bold. `wide`: a line each, with stance and state; else one line of
+    `width` columns, where long names are cut so that every player's numbers show."""
     cards = load().cards
     limit = vitality_limit(state)
+    counts = [
+        f" {p.beaten.upper()}" if p.beaten else f" {max(p.vitality, 0)}/{limit} G{p.guard}" for p in state.players
+    ]
+    names = [p.name for p in state.players]
+    if not wide:
+        room = width - sum(1 + len(c) for c in counts) - 2 * (len(counts) - 1)
+        names = [cut(name, share) for name, share in zip(names, fair_shares([cell_len(n) for n in names], room))]
     text = Text()
-    for i, player in enumerate(state.players):
+    for i, (player, name, count) in enumerate(zip(state.players, names, counts)):
         if i:
             text.append("\n" if wide else "  ")
         acting = state.phase == "player" and state.active == i and not player.beaten
         text.append("▸" if acting else " ")
-        text.append(player.name, style="bold" if i == seat else "")
+        text.append(name, style="bold" if i == seat else "")
         if player.beaten:
-            text.append(f" {player.beaten.upper()}", style="bold reverse")
+            text.append(count, style="bold reverse")
             continue
-        text.append(f" {max(player.vitality, 0)}/{limit} G{player.guard}")
+        text.append(count)
         if wide:
             slots = [cards[c].name for c in (player.stance, player.style, player.state_card) if c]
             set_ = f" · {len(player.counters)} counter(s) set" if player.counters else ""
@@ -149,6 +159,18 @@ def party_text(state: State, seat: int, wide: bool = False) -> Text:
             if slots:
                 text.append(f"  {', '.join(slots)}", style="dim")
     return text
+
+
+def fair_shares(wanted: list[int], room: int, least: int = 4) -> list[int]:
+    """Columns for each of several names sharing `room`: the short ones keep their length, the
+    long ones share what is left alike (each gets `least` at worst)."""
+    shares = list(wanted)
+    while sum(shares) > room:
+        longest = max(shares)
+        if longest <= least:
+            break
+        shares[shares.index(longest)] -= 1
+    return shares
 
 
 def current_cost(state: State, card: Card, seat: int = 0) -> list[int]:
@@ -223,13 +245,19 @@ def piles_note(state: State, seat: int = 0) -> str:
     return piles if state.mode == "versus" else f"{piles} · skills {len(me.skills_deck)}"  # Versus: no skills deck
 
 
-def you_lines(state: State, paying: Text | None = None, large: bool = False, seat: int = 0) -> tuple[str, Text]:
+def you_lines(
+    state: State, paying: Text | None = None, large: bool = False, seat: int = 0, title_room: int = 0
+) -> tuple[str, Text]:
     """The Disciple's panel; `paying` is a line about the energy the highlighted card taps;
-    `large` adds what the cards in play do."""
+    `large` adds what the cards in play do. A title longer than `title_room` columns cuts the
+    player's name (to 8 at least), so that their styles show."""
     me = you(state, seat)
     content = load()
     styles = " + ".join(content.styles[s].name for s in me.styles)
-    who = f"{me.name} (you)" if len(state.players) > 1 else "You"
+    name = me.name
+    if title_room and styles:
+        name = cut(name, max(title_room - len(f" (you) · {styles}"), 8))
+    who = f"{name} (you)" if len(state.players) > 1 else "You"
     title = f"{who} · {styles}" if styles else who
     text = Text("Vitality ")
     limit = vitality_limit(state)

@@ -3,6 +3,7 @@ of everyone's counted results on this host."""
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -13,17 +14,37 @@ from textual.widgets.option_list import Option
 
 from engine.registry import CATALOGUE, GAMES
 from saves import daily
+from tui.cut import cut
 from tui.games import playable
 from tui.widgets.keybar import KeyBar
 
 BOARD_LINES = 15
+GAMES_WIDTH = 40  # the list of today's deals; the board takes the rest
+
+
+def board_rows(lines: list[daily.BoardLine], width: int) -> list[str]:
+    """The board's lines in `width` columns: the names give way (cut with "…") so that no
+    line wraps, up to the longest name there is."""
+    tails = [
+        ("✓ won " if line.won else "✗ lost")
+        + ("" if line.score is None else f" {line.score:>4}")
+        + f"  {line.moves} moves"
+        for line in lines
+    ]
+    tail_width = max(map(len, tails), default=0)
+    room = max(4, min(max((cell_len(line.name) for line in lines), default=0), width - 5 - tail_width))
+    names = [cut(line.name, room) for line in lines]
+    return [
+        f"{place:>2}. {name}{' ' * (room - cell_len(name))} {tail}"
+        for place, (name, tail) in enumerate(zip(names, tails), start=1)
+    ]
 
 
 class DailyScreen(Screen[None]):
-    DEFAULT_CSS = """
-    DailyScreen #daily-games-box { width: 40; }
-    DailyScreen #daily-games { height: auto; }
-    DailyScreen #daily-board-box { width: 1fr; height: auto; }
+    DEFAULT_CSS = f"""
+    DailyScreen #daily-games-box {{ width: {GAMES_WIDTH}; }}
+    DailyScreen #daily-games {{ height: auto; }}
+    DailyScreen #daily-board-box {{ width: 1fr; height: auto; }}
     """
     BINDINGS = [
         Binding("enter", "play", "Play today's deal", priority=True),
@@ -61,6 +82,9 @@ its seed comes from the date and the game (the README says how, so anyone can ch
     def on_screen_resume(self) -> None:
         self.reload()
 
+    def on_resize(self) -> None:
+        self.show_board()  # the names take the width there is
+
     def reload(self) -> None:
         store = self.app.store
         day = daily.today(store)
@@ -91,22 +115,20 @@ its seed comes from the date and the game (the README says how, so anyone can ch
         store = self.app.store
         day = daily.today(store)
         game_id = self.selected()
-        lines = daily.board(store, day, game_id)
+        lines, unreadable = daily.read_board(store, day, game_id)
         box = self.query_one("#daily-board", Static)
         panel = self.query_one("#daily-board-box")
         panel.border_title = f"Daily board: {GAMES[game_id].title}"
         panel.border_subtitle = f"seed {daily.daily_seed(game_id, day)}"
+        width = self.size.width - GAMES_WIDTH - 4  # the board's borders and padding
+        rows = [Text(row) for row in board_rows(lines[:BOARD_LINES], width)]
         if not lines:
-            box.update("No counted result yet today.\nFinish your first try to appear here.")
-            return
-        text = Text()
-        for place, line in enumerate(lines[:BOARD_LINES], start=1):
-            result = "✓ won " if line.won else "✗ lost"
-            score = "" if line.score is None else f" {line.score:>4}"
-            text.append(f"{place:>2}. {line.name[:18]:<18} {result}{score}  {line.moves} moves\n")
+            rows.append(Text("No counted result yet today.\nFinish your first try to appear here."))
         if len(lines) > BOARD_LINES:
-            text.append(f"    and {len(lines) - BOARD_LINES} more", style="dim")
-        box.update(text)
+            rows.append(Text(f"    and {len(lines) - BOARD_LINES} more", style="dim"))
+        if unreadable:  # one line however many, so a folder of damage cannot push the board away
+            rows.append(Text(daily.unreadable_note(unreadable), style="dim"))
+        box.update(Text("\n").join(rows))
 
     def action_cursor(self, step: int) -> None:
         listing = self.query_one("#daily-games", OptionList)

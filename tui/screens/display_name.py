@@ -54,9 +54,12 @@ Other players see this name at shared tables. Type 1 to {NAME_LIMIT} characters 
         name, problem = check_name(self.query_one("#name", Input).value)
         if not problem:
             try:
-                problem = claim_name(self.app.paths, served_identity(), name)
+                problem, note = claim_name(self.app.paths, served_identity(), name)
             except OSError as error:
                 problem = f"The name could not be kept: {error.strerror}."
+            else:
+                if note:  # the host's list of names was damaged: this name begins a new one
+                    self.app.notify(f"{note}.", severity="warning", timeout=15, markup=False)
         if problem:
             self.query_one("#problem", Static).update(plain(problem))
             return

@@ -314,6 +314,15 @@ class Visit(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.hang_up(reason)
 
 
+def shared_file_problems(paths: DataPaths) -> list[str]:
+    """The files every player's app shares that cannot be read, each in one line: the host
+    hears of them at start (an app keeps such a file aside when it next writes it)."""
+    from saves.names import names_problem
+    from tui.decknforge.storage import word_store
+
+    return [problem for problem in (names_problem(paths), word_store(paths).checked_moderators()[1]) if problem]
+
+
 async def run_server(options: Any, paths: DataPaths, log: ServerLog) -> int:
     key_path = Path(options.host_key) if options.host_key else paths.host_key
     key, made = host_key(key_path)
@@ -322,6 +331,8 @@ async def run_server(options: Any, paths: DataPaths, log: ServerLog) -> int:
     for keys, what in ((host.authorized, "authorized keys"), (host.moderators, "moderators")):
         if keys is not None and keys.reload():
             log.line("warning", problem=f"{what} not usable, so nobody matches: {keys.problem}")
+    for problem in shared_file_problems(paths):
+        log.line("warning", problem=problem)
     acceptor = await asyncssh.create_server(
         lambda: Door(host),
         options.listen or None,
