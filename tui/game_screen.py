@@ -267,7 +267,7 @@ class GameScreen(Screen[None]):
     def _show_change(self) -> None:
         """The table changed: draw it, then go on (`_after_change`). When the keyboard passes
         to another person here, the cover goes up at once and the table is drawn for them
-        under it: nothing is drawn for the one leaving, which nobody would see."""
+        behind it: nothing is drawn for the one leaving, which nobody would see."""
         if not self._pass_keyboard():
             self.redraw()
         self._after_change()
@@ -324,9 +324,18 @@ class GameScreen(Screen[None]):
         if seat == self.seat:
             return
         self.seat = seat
-        if self._covered_between_seats():
-            self._cover(seat)  # first, so the table is drawn for this seat under the cover
-        self.redraw()
+        if not self._covered_between_seats():
+            self.redraw()
+            return
+        self._view = self.game.view(self.session.state, seat)
+        self._cover(seat)
+        # The cover is on screen first; the table is drawn for this seat behind it while the
+        # keyboard changes hands (and again as it lifts, should that come first).
+        self.call_after_refresh(self._draw_behind_cover)
+
+    def _draw_behind_cover(self) -> None:
+        if self._private and self.is_attached:
+            self.redraw()
 
     def _covered_between_seats(self) -> bool:
         """Several people share this keyboard and the game hides things between them."""

@@ -48,9 +48,11 @@ game is saved).
         """Name the player the keyboard goes to next (before the cover is laid again)."""
         if name == self.player:
             return
+        before = self._message()
         self.player = name
         if self.is_mounted:
-            self.query_one("#pass", Static).update(self._message())
+            message = self._message()  # a name as long as the last keeps the box where it was
+            self.query_one("#pass", Static).update(message, layout=message.cell_len != before.cell_len)
 
     def _message(self) -> Text:
         return Text.assemble("Pass to ", (plain(self.player).plain, "bold"), " — Enter when ready")
