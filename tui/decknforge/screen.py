@@ -137,6 +137,8 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
 
     def on_screen_resume(self) -> None:
         """Back from the Lexicon: words coined there join this table (R25), then redraw."""
+        if self._private:  # a cover went over the table as it came back: drawn behind it
+            return
         if self.session.outcome() is None:
             self.bring_new_words()
         self.redraw()
