@@ -82,9 +82,13 @@ async def test_the_table_keeps_one_cover_names_each_player_and_leaves_none_behin
         await pilot.pause()
         assert app.screen is cover and "Pass to South" in screen_text(app)
         assert "North" not in screen_text(app)  # the name was replaced, not added
-        await pilot.press("enter", "enter")  # South lifts it and plays; both pick again
+        await pilot.press("enter", "enter")  # South lifts it at once and plays; both pick again
         await pilot.pause()
-        assert isinstance(app.screen, DuelScreen)
+        table = app.screen
+        assert isinstance(table, DuelScreen) and table.seat == 1
+        text = screen_text(app)
+        assert str(table.session.state.hands[1]) in hands_line(text, "South")
+        assert str(table.session.state.hands[0]) not in hands_line(text, "North")  # North's stay hidden
         await pilot.press("enter")  # South picks first this time: North is next, under the cover
         await pilot.pause()
         assert app.screen is cover and "Pass to North" in screen_text(app)
