@@ -157,7 +157,7 @@ class GameScreen(Screen[None]):
         screen = self._kept.get(name)
         if screen is None:
             screen = self._kept[name] = make()
-            self.app.install_screen(screen, f"{name}-{id(self)}")
+            self.app.install_screen(screen, f"{name}-{id(screen)}")  # unique while installed
         return screen  # type: ignore[return-value]
 
     def ask(self, question: str | Content, then: Callable[[bool], None]) -> None:
