@@ -9,11 +9,13 @@ a readable pace, and a shared table's moves from other terminals shown as they l
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
+from textual.content import Content
 from textual.screen import Screen
 
 from engine.core.errors import IllegalAction
@@ -22,6 +24,8 @@ from saves.undo import CannotUndo
 from tui.cut import cut
 from tui.plain import plain
 from tui.widgets.panel import Painter
+
+ScreenType = TypeVar("ScreenType", bound=Screen[Any])
 
 BOT_PACE = 0.7  # seconds between a bot's moves: slow enough to read each one in the log
 SHARED_POLL = 0.1  # seconds between looks at a shared table's file for others' moves
@@ -78,6 +82,9 @@ class GameScreen(Screen[None]):
         self._view: Any = None if full is None else self.game.view(full, self.seat)
         self._bot_timer: Any = None
         self._private = False  # a privacy screen covers the table
+        # Screens laid over this table again and again (the cover, a question): each is made
+        # once and kept (installed) while the table lives, which costs far less to show again.
+        self._kept: dict[str, Screen[Any]] = {}
         self._ended = full is not None and self.over
 
     # ----- what a table draws from --------------------------------------------------------
@@ -139,6 +146,31 @@ class GameScreen(Screen[None]):
                 self.call_after_refresh(self.show_end)
         if self.session.shared:
             self.set_interval(SHARED_POLL, self._look_for_moves)
+
+    def on_unmount(self) -> None:
+        """The table is left: the screens it kept go with it."""
+        stack = self.app.screen_stack
+        for name, screen in list(self._kept.items()):
+            if not any(screen is shown for shown in stack):
+                del self._kept[name]
+                self.app.uninstall_screen(screen)
+                screen.remove()
+
+    def kept_screen(self, name: str, make: Callable[[], ScreenType]) -> ScreenType:
+        """This table's screen called `name`, made by `make` the first time and kept after."""
+        screen = self._kept.get(name)
+        if screen is None:
+            screen = self._kept[name] = make()
+            self.app.install_screen(screen, f"{name}-{id(screen)}")  # unique while installed
+        return screen  # type: ignore[return-value]
+
+    def ask(self, question: str | Content, then: Callable[[bool], None]) -> None:
+        """A yes/no question over the table (`y` or `n`); `then(True)` on yes."""
+        from tui.screens.dialogs import Confirm
+
+        dialog = self.kept_screen("confirm", lambda: Confirm(question))
+        dialog.reword(question)
+        self.app.push_screen(dialog, lambda sure: then(bool(sure)))
 
     def on_resize(self, event: events.Resize) -> None:
         self._size_classes(event.size.width, event.size.height)
@@ -203,8 +235,7 @@ class GameScreen(Screen[None]):
             self.notify(str(refused), severity="warning")
         except OSError as error:
             self.notify(f"Could not save: {error.strerror}", severity="error")
-        self.redraw()
-        self._after_change()
+        self._show_change()
 
     def game_ended(self) -> None:
         """Called once when the game ends while this screen shows it: the end screen."""
@@ -236,6 +267,25 @@ class GameScreen(Screen[None]):
     def _end_chosen(self, action: str | None) -> None:
         if action:
             getattr(self, f"action_{action}")()
+
+    def _show_change(self) -> None:
+        """The table changed: draw it, then go on (`_after_change`). When the keyboard passes
+        to another person here, the cover goes up at once and the table is drawn for them
+        behind it: nothing is drawn for the one leaving, which nobody would see."""
+        if not self._pass_keyboard():
+            self.redraw()
+        self._after_change()
+
+    def _pass_keyboard(self) -> bool:
+        """Cover the table for the next person at this keyboard who may act, if the seat shown
+        may no longer act and the game hides things between seats; True if it did."""
+        if self.session.state is None or self.read_only or not self._covered_between_seats():
+            return False
+        acting = self._acting_here()
+        if not acting or self.seat in acting:
+            return False
+        self._switch_to(self._next_of(acting))
+        return True
 
     def _after_change(self) -> None:
         """The table changed: pick the seat to show, cover it between seats, wake the bots."""
@@ -278,9 +328,18 @@ class GameScreen(Screen[None]):
         if seat == self.seat:
             return
         self.seat = seat
-        if self._covered_between_seats():
-            self._cover(seat)
-        self.redraw()
+        if not self._covered_between_seats():
+            self.redraw()
+            return
+        self._view = self.game.view(self.session.state, seat)
+        self._cover(seat)
+        # The cover is on screen first; the table is drawn for this seat behind it while the
+        # keyboard changes hands (and again as it lifts, should that come first).
+        self.call_after_refresh(self._draw_behind_cover)
+
+    def _draw_behind_cover(self) -> None:
+        if self._private and self.is_attached:
+            self.redraw()
 
     def _covered_between_seats(self) -> bool:
         """Several people share this keyboard and the game hides things between them."""
@@ -289,8 +348,13 @@ class GameScreen(Screen[None]):
     def _cover(self, seat: int) -> None:
         from tui.screens.privacy import PrivacyScreen
 
+        name = self.session.seat_names()[seat]
+        cover = self.kept_screen("privacy", lambda: PrivacyScreen(name))
+        cover.pass_to(name)
+        if self._private:  # the cover is up already: it names the new person instead
+            return
         self._private = True
-        self.app.push_screen(PrivacyScreen(self.session.seat_names()[seat]), self._privacy_lifted)
+        self.app.push_screen(cover, self._privacy_lifted)
 
     def _privacy_lifted(self, _result: object = None) -> None:
         self._private = False
@@ -319,8 +383,7 @@ class GameScreen(Screen[None]):
         except OSError as error:
             self.notify(f"Could not save: {error.strerror}", severity="error")
             return
-        self.redraw()
-        self._after_change()
+        self._show_change()
 
     def _look_for_moves(self) -> None:
         """A shared table: show moves made in other terminals as soon as they land."""
@@ -329,8 +392,7 @@ class GameScreen(Screen[None]):
         except OSError:
             return
         if changed:
-            self.redraw()
-            self._after_change()
+            self._show_change()
 
     # ----- keys ---------------------------------------------------------------------------
 
@@ -367,8 +429,7 @@ class GameScreen(Screen[None]):
             self.notify(f"Not taken back: the save could not be written ({error.strerror})", severity="error")
         else:
             self.notify(status.text.replace("Take back:", "Taken back:", 1))
-        self.redraw()
-        self._after_change()
+        self._show_change()
 
     def cancel(self) -> bool:
         """Esc: undo a half-made choice (a table overrides this); False when there is none."""

@@ -519,6 +519,7 @@ async def test_ending_a_turn_with_actions_left_asks_and_a_key_that_cannot_play_s
         session = app.screen.session
         await keys(pilot, "e")
         assert isinstance(app.screen, Confirm) and "3 actions still to use" in screen_text(app)
+        asked = app.screen
         await keys(pilot, "n")
         assert session.envelope.actions == []  # declined: nothing ended
         player = session.state.players[app.screen.seat]
@@ -526,6 +527,15 @@ async def test_ending_a_turn_with_actions_left_asks_and_a_key_that_cannot_play_s
         await keys(pilot, "d")
         assert session.envelope.actions == []
         assert any("hand" in str(n.message).lower() for n in app._notifications)
+        table = app.screen
+        move = next(i for i, c in enumerate(table.choices) if not isinstance(c, (tuple, str)))
+        table.query_one("#choices").cursor = move
+        await keys(pilot, "enter", "e")  # a move played: asked again, with the new count
+        assert table.state.players[table.seat].actions_left == 2
+        assert isinstance(app.screen, Confirm) and "2 actions still to use" in screen_text(app)
+        assert "3 actions" not in screen_text(app) and app.screen is asked  # the same dialog, reworded
+        await keys(pilot, "escape")
+        assert len(session.envelope.actions) == 1 and not isinstance(app.screen, Confirm)
 
 
 async def test_the_dungeon_tells_its_pile_and_its_strength_in_parts(paths):

@@ -70,6 +70,35 @@ async def test_one_keyboard_covers_the_table_between_the_two_people(paths):
         assert str(screen.session.state.hands[1]) in hands_line(text, "South")
 
 
+async def test_the_table_keeps_one_cover_names_each_player_and_leaves_none_behind(paths):
+    from tui.screens.home import HomeScreen
+
+    app = duel_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_game("duel", 5)
+        await pilot.pause()
+        cover = app.screen
+        await pilot.press("enter", "enter")  # North lifts the cover and plays a card
+        await pilot.pause()
+        assert app.screen is cover and "Pass to South" in screen_text(app)
+        assert "North" not in screen_text(app)  # the name was replaced, not added
+        await pilot.press("enter", "enter")  # South lifts it at once and plays; both pick again
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, DuelScreen) and table.seat == 1
+        text = screen_text(app)
+        assert str(table.session.state.hands[1]) in hands_line(text, "South")
+        assert str(table.session.state.hands[0]) not in hands_line(text, "North")  # North's stay hidden
+        await pilot.press("enter")  # South picks first this time: North is next, under the cover
+        await pilot.pause()
+        assert app.screen is cover and "Pass to North" in screen_text(app)
+        await pilot.press("q")  # from the cover to the menu: the table and its cover are gone
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert not any(isinstance(s, PrivacyScreen) for s in app._installed_screens.values())
+        assert not cover.is_attached
+
+
 async def test_tab_hands_the_keyboard_to_another_seat_that_may_act(paths):
     app = duel_app(paths)
     async with app.run_test(size=SIZE) as pilot:

@@ -137,6 +137,8 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
 
     def on_screen_resume(self) -> None:
         """Back from the Lexicon: words coined there join this table (R25), then redraw."""
+        if self._private:  # a cover went over the table as it came back: drawn behind it
+            return
         if self.session.outcome() is None:
             self.bring_new_words()
         self.redraw()
@@ -413,14 +415,12 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         self.notify(self.game.why_illegal(self.session.state, wanted(self.seat)), severity="warning")
 
     def _ask_end(self, action: EndTurn, left: int) -> None:
-        from tui.screens.dialogs import Confirm
-
-        def answer(sure: bool | None) -> None:
+        def answer(sure: bool) -> None:
             if sure:
                 self.play(action)
 
         more = f"{left} action{'' if left == 1 else 's'}"
-        self.app.push_screen(Confirm(f"End your turn with {more} still to use?"), answer)
+        self.ask(f"End your turn with {more} still to use?", answer)
 
     def action_card(self, index: int) -> None:
         """Highlight the first move for this card of the hand; pressed again, its next move."""

@@ -36,8 +36,16 @@ class Confirm(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.question)
+            yield Static(self.question, id="question")
             yield Static("y: yes    n: no", classes="hint")
+
+    def reword(self, question: str | Content) -> None:
+        """Ask another question with this dialog (a screen that asks often keeps one)."""
+        if question == self.question:
+            return
+        self.question = question
+        if self.is_mounted:
+            self.query_one("#question", Static).update(question)
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)

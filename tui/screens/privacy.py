@@ -1,5 +1,8 @@
 """The cover laid over a table between two people at one keyboard, so neither sees the other's
-hand: "Pass to ANN — Enter when ready"."""
+hand: "Pass to ANN — Enter when ready".
+
+A table keeps one cover and lays it again at each change of seat, naming the next player: built
+once, it costs far less to show than a new screen composed, styled and laid out every time."""
 
 from __future__ import annotations
 
@@ -36,11 +39,23 @@ game is saved).
         self.player = name
 
     def compose(self) -> ComposeResult:
-        message = Text.assemble("Pass to ", (plain(self.player).plain, "bold"), " — Enter when ready")
         with Middle():
             with Center():
-                yield Static(message, id="pass")
+                yield Static(self._message(), id="pass")
         yield KeyBar()
+
+    def pass_to(self, name: str) -> None:
+        """Name the player the keyboard goes to next (before the cover is laid again)."""
+        if name == self.player:
+            return
+        before = self._message()
+        self.player = name
+        if self.is_mounted:
+            message = self._message()  # a name as long as the last keeps the box where it was
+            self.query_one("#pass", Static).update(message, layout=message.cell_len != before.cell_len)
+
+    def _message(self) -> Text:
+        return Text.assemble("Pass to ", (plain(self.player).plain, "bold"), " — Enter when ready")
 
     def action_ready(self) -> None:
         self.dismiss(True)
