@@ -3,7 +3,7 @@ Textual app, how soon the app ends when its terminal hangs up, and keypress to r
 (autosave included) in each of the four games.
 
 Run: python -m tests.benchmarks.bench_tui [--startup-runs 15] [--saves 5] [--tables 20] [--presses 60] [--games 4]
-     [--only disruption,decknforge] [--no-startup] [--no-keys] [--hang-ups 5]
+     [--only disruption,decknforge] [--no-startup] [--no-keys] [--hang-ups 5] [--help-opens 3]
 Not collected by pytest: it prints medians and p90s; nothing is asserted.
 """
 
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import time
 
 from tests.benchmarks import tui_timing
 from tests.benchmarks.tui_timing import report, startup_times
@@ -56,6 +57,48 @@ def hang_up_exit_times(runs: int) -> list[float]:
     return times
 
 
+async def help_and_rules_times(opens: int) -> dict[str, list[float]]:
+    """CPU milliseconds of the app's thread to open and close the help over each game's table
+    (its keys and its whole rules), and to turn the Rules screen to each game in turn."""
+    import tempfile
+
+    from engine.registry import GAMES
+    from saves.paths import DataPaths
+    from saves.session import GameSession
+    from tests.benchmarks.tui_timing import PaintRecorder
+    from tui.app import TabletopApp
+
+    class TimedApp(PaintRecorder, TabletopApp):
+        pass
+
+    times: dict[str, list[float]] = {"help open": [], "help close": [], "rules, next game": []}
+    app = TimedApp(DataPaths.resolve(tempfile.mkdtemp()))
+
+    async def cpu_ms(key: str) -> list[float]:
+        """CPU milliseconds from the key until the app has nothing left to do: the help's
+        parts were mounted in several turns, some long after the first paint."""
+        start = time.thread_time()
+        await pilot.press(key)
+        await pilot.pause()
+        await pilot.pause()
+        return [(time.thread_time() - start) * 1000]
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        for game_id in ("disciple", "druid-path", "disruption", "decknforge"):
+            solo = {"solo": True} if game_id == "decknforge" else {}  # one person, no cover between seats
+            app.open_session(GameSession.start(app.store, GAMES[game_id], 5, **solo))
+            await pilot.pause()
+            for _ in range(opens):
+                times["help open"] += await cpu_ms("question_mark")
+                times["help close"] += await cpu_ms("escape")
+            app.pop_screen()
+        await cpu_ms("r")
+        for _ in range(opens):
+            for key in ("down", "down", "down", "up", "up", "up"):
+                times["rules, next game"] += await cpu_ms(key)
+    return times
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--startup-runs", type=int, default=15, help="start-ups timed of each app")
@@ -67,6 +110,7 @@ def main() -> None:
     parser.add_argument("--saves", type=int, default=5, help="games in progress per game at the second start-up")
     parser.add_argument("--tables", type=int, default=20, help="shared tables at the third start-up (0: none)")
     parser.add_argument("--hang-ups", type=int, default=5, help="hang-ups timed (0: none)")
+    parser.add_argument("--help-opens", type=int, default=3, help="help opened over each table (0: none)")
     args = parser.parse_args()
     if not args.no_startup:
         print(f"start-up to home screen, 80x24 (medians of {args.startup_runs} runs each, interleaved)")
@@ -86,6 +130,10 @@ def main() -> None:
     if args.hang_ups:
         times = hang_up_exit_times(args.hang_ups)
         print(report("exit after the terminal hangs up (SIGHUP ignored)", times) + f" of {args.hang_ups} runs")
+    if args.help_opens:
+        print("help and rules, 80x24: CPU of the app's thread")
+        for what, times in asyncio.run(help_and_rules_times(args.help_opens)).items():
+            print("  " + report(f"{what:<16}", times))
     if not args.no_keys:
         wanted = [game for game in args.only.split(",") if game]
         print(
