@@ -277,7 +277,6 @@ def test_R25_enemy_buffs_fade_at_the_end_of_its_turn():
     end_turn(state)  # Cover Up's punch uses Clinch and Power; nothing is left after
     assert state.enemies[0].power == 0 and not state.enemies[0].clinch
     state = fight([], draw=["jab"] * 8, patterns=["Cover Up"])
-    effects.log(state, "")
     state.enemies[0].feint = True
     state.enemies[0].clinch = True
     foe.end_turn(state, state.enemies[0])
