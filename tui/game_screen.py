@@ -173,14 +173,17 @@ class GameScreen(Screen[None]):
         self.app.push_screen(dialog, lambda sure: then(bool(sure)))
 
     def on_resize(self, event: events.Resize) -> None:
-        self._size_classes(event.size.width, event.size.height)
+        if self._size_classes(event.size.width, event.size.height) and self.session.state is not None:
+            self.call_after_refresh(self.redraw)  # a table's text may depend on them (a wide panel says more)
 
-    def _size_classes(self, width: int, height: int) -> None:
+    def _size_classes(self, width: int, height: int) -> bool:
         """w120, w200, h40, h60: set while the terminal is at least that wide or tall, so a
-        table's stylesheet gives a larger terminal more to see."""
+        table's stylesheet gives a larger terminal more to see. Whether any changed."""
         size = {"width": width, "height": height}
+        before = self.classes
         for name, side, least in SIZE_CLASSES:
             self.set_class(size[side] >= least, name)
+        return self.classes != before
 
     def redraw(self) -> None:
         """Redraw the table from the seat's view; the footer only when its keys change."""

@@ -546,3 +546,26 @@ async def test_the_dungeon_tells_its_pile_and_its_strength_in_parts(paths):
         assert "it holds ♠2 ♥2 ♦2 ♣2 Jkr4" in text  # two decks' aces and jokers, face down
         assert "Strength 50 = 25×2 + 0" in text or "Strength" in text and "= 25×2 + " in text
         assert "ME#1" in text and "ME#2" in text  # the solo decks told apart
+
+
+async def test_a_table_made_narrower_says_what_the_narrow_panel_says(paths):
+    """The Dungeon panel is worded for its width (a wide one draws the pile as a bar): after a
+    resize across 120 columns it is worded afresh at once, not at the next move."""
+    from tui.decknforge.table import dungeon_text
+
+    app = solo_app(paths)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, DecknForgeScreen)
+        wide, narrow = dungeon_text(screen.state, wide=True), dungeon_text(screen.state)
+        assert wide.splitlines()[0] != narrow.splitlines()[0]
+        assert wide.splitlines()[0] in screen_text(app)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        assert narrow.splitlines()[0] in screen_text(app) and wide.splitlines()[0] not in screen_text(app)
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        await pilot.pause()
+        assert wide.splitlines()[0] in screen_text(app)
