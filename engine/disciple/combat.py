@@ -152,7 +152,8 @@ def play_card(state: State, me: Disciple, index: int, taps: tuple[int, ...] | No
         taps = default_taps(me, cost, index)  # the card is still in the hand
     tapped = tap_words(me, taps) if taps else ""
     pay(me, cost, taps)
-    if state.mode == "versus" and card.counter is not None:  # R35: set face down, unnamed
+    face_down = state.mode == "versus" and card.counter is not None  # R35: set face down, unnamed
+    if face_down:
         log(state, "plays face down", me.name, int(flowing), tapped)
     else:
         log(state, told(state, "plays"), me.name, card.name, int(flowing), tapped)
@@ -166,13 +167,13 @@ def play_card(state: State, me: Disciple, index: int, taps: tuple[int, ...] | No
         parts.insert(0, ("focus", card.focus))
     if flowing:
         parts.append(("flow", card.flow))
-    resolve_player_ops(state, me, card, parts)
+    resolve_player_ops(state, me, card, parts, face_down=face_down)
     me.combo = list(card.combo)
     me.last_played = card.id
     if card.stays:
         return
     if card.counter is not None:
-        if state.mode == "versus":  # face down: which counter it is stays hidden (R35)
+        if face_down:  # which counter it is stays hidden (R35)
             log(state, "sets a counter face down", me.name)
         else:
             log(state, "counter set", card.name, card.counter.on)

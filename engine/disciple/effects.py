@@ -20,7 +20,7 @@ from engine.disciple.model import (
     Pending,
     State,
 )
-from engine.disciple.wording import YOU
+from engine.disciple.wording import FACE_DOWN, YOU
 
 LOG_LENGTH = 40
 _ORDER = {op: 0 for op in BUFF_OPS} | {op: 1 for op in DEBUFF_OPS}  # skills sort last
@@ -244,21 +244,24 @@ def check_lock(state: State, me: Disciple) -> None:
 class Resolution:
     """Per-card scratch values while one card's effects resolve (never saved)."""
 
-    __slots__ = ("card", "full_submit", "reclinch", "foe")
+    __slots__ = ("card", "full_submit", "reclinch", "foe", "face_down")
 
-    def __init__(self, card: Card, foe: Enemy | None = None) -> None:
+    def __init__(self, card: Card, foe: Enemy | None = None, face_down: bool = False) -> None:
         self.card = card
+        self.face_down = face_down  # a Versus counter being set: its lines may not name it (R35)
         self.full_submit = False
         self.reclinch = False
         self.foe = foe  # whom its attacks go to, if not the Disciple's own target (a counter)
 
 
 def resolve_player_ops(
-    state: State, me: Disciple, card: Card, parts: list[Part], foe: Enemy | None = None
+    state: State, me: Disciple, card: Card, parts: list[Part], foe: Enemy | None = None,
+    face_down: bool = False,
 ) -> None:
-    """Resolve sections of a card in the order of R3, each op tagged with its clause."""
+    """Resolve sections of a card in the order of R3, each op tagged with its clause.
+    `face_down`: the card is being set face down, so its lines say so instead of its name."""
     keyed = [(section, i, op) for section, ops in parts for i, op in enumerate(ops)]
-    res = Resolution(card, foe)
+    res = Resolution(card, foe, face_down)
     for section, i, op in ordered(keyed):
         if fight_over(state):
             return
@@ -286,10 +289,10 @@ def player_op(state: State, me: Disciple, res: Resolution, op: Op) -> None:
         foe = None  # R36: hits meant for an enemy already beaten are lost
     name = op.op
     if name == "power":
-        log(state, told(state, "gains power"), res.card.name, me.name, op.n, me.power + op.n)
+        by_card(state, res, "gains power", me.name, op.n, me.power + op.n)
         me.power += op.n
     elif name == "guard":
-        log(state, told(state, "gains guard"), res.card.name, me.name, op.n, me.guard + op.n)
+        by_card(state, res, "gains guard", me.name, op.n, me.guard + op.n)
         me.guard += op.n
     elif name == "clinch":
         me.clinch = True
@@ -300,7 +303,7 @@ def player_op(state: State, me: Disciple, res: Resolution, op: Op) -> None:
     elif name == "heal":
         healed = min(me.start_vitality, me.vitality + op.n) - me.vitality  # R23
         if healed > 0:
-            log(state, told(state, "heals"), res.card.name, me.name, healed, me.vitality + healed)
+            by_card(state, res, "heals", me.name, healed, me.vitality + healed)
             me.vitality += healed
     elif name == "energy":
         me.pool[COLOURS.index(op.colour or "gray")] += op.n
@@ -358,6 +361,15 @@ def player_op(state: State, me: Disciple, res: Resolution, op: Op) -> None:
         else:
             log(state, "stunned enemy", foe.name)
             foe.stun += op.n
+
+
+def by_card(state: State, res: Resolution, what: str, *parts: LinePart) -> None:
+    """A line led by the card whose effect it tells: "Rising Block: ...", or, while the card
+    is set face down, "A face-down card: ..." with no part naming it (R35)."""
+    if res.face_down:
+        log(state, what + FACE_DOWN, *parts)
+    else:
+        log(state, told(state, what), res.card.name, *parts)
 
 
 def hit_enemy(state: State, me: Disciple, enemy: Enemy, amount: int) -> int:

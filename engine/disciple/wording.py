@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 YOU = " (you)"  # ends the kind of a line Solo tells to "you"
+FACE_DOWN = " face down"  # ends the kind of a line by a card set face down, which it does not name
 
 _KIND_WORD = {"upper": "Upperbody", "lower": "Lowerbody", "grapple": "Grapple"}
 
@@ -190,6 +191,10 @@ WORDING = {
     "gains guard" + YOU: "{0}: you gain {2} Guard ({3}).",
     "heals": "{0}: {1} heals {2} ({3} left).",
     "heals" + YOU: "{0}: you heal {2} ({3} left).",
+    # ----- the same, by a Versus counter as it is set face down (R35): the card stays unnamed
+    "gains power" + FACE_DOWN: "A face-down card: {0} gains {1} Power ({2}).",
+    "gains guard" + FACE_DOWN: "A face-down card: {0} gains {1} Guard ({2}).",
+    "heals" + FACE_DOWN: "A face-down card: {0} heals {1} ({2} left).",
     # ----- hits, Submit and debuffs on an enemy (or, in Versus, the other Disciple)
     "hits enemy": lambda who, *hit: _hit_enemy(f"{who} hits", *hit),
     "hits enemy" + YOU: lambda who, *hit: _hit_enemy("You hit", *hit),

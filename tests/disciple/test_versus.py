@@ -128,6 +128,34 @@ def test_a_counter_is_face_down_to_the_opponent_and_answers_their_attack():
     assert state.players[0].counters == [] and "counter_right" in state.players[0].discard
 
 
+def test_a_face_down_counter_with_an_effect_of_its_own_is_not_named_until_it_answers():
+    state = rigged((["rising_block", "jab"], ["jab", "cross"]))  # Guard 1; Counter: Guard 4
+    name = CARDS["rising_block"].name
+
+    def named(text: str) -> bool:
+        return name in text or "rising_block" in text
+
+    assert not any(named(line) for line in GAME.log_lines(state))
+    events = GAME.apply(state, PlayCard(0, None, 0))
+    words = [GAME.log_text(event.line) for event in events]
+    assert words == ["Player 1 plays a card face down, tapping N.",
+                     "A face-down card: Player 1 gains 1 Guard (1).",
+                     "Player 1 sets a counter face down."]
+    assert state.players[0].guard == 1  # the Guard is gained all the same
+    assert not any(named(msgspec.json.encode(event).decode()) for event in events)
+    for seat in (1, None):  # the other seat and a spectator: in the log, its data, the table
+        seen = GAME.view(state, seat)
+        assert not any(named(line) for line in GAME.log_lines(seen))
+        assert not named(msgspec.json.encode(seen).decode())
+    end_turn(state)
+    assert not any(named(line) for line in GAME.log_lines(GAME.view(state, 1)))
+    events = GAME.apply(state, PlayCard(state.players[1].hand.index("jab"), None, 1))
+    words = [GAME.log_text(event.line) for event in events]
+    answer = words.index("Counter! Player 1's Rising Block answers the attack.")
+    assert words[answer + 1] == "Rising Block: Player 1 gains 4 Guard (5)."  # shown: named again
+    assert "Rising Block goes to Player 1's discard pile." in words
+
+
 def test_a_counter_waits_for_its_type_and_is_discarded_at_its_owners_next_turn():
     state = rigged((["counter_right"], ["front_kick" if "front_kick" in CARDS else "jab"]))
     play(state, "counter_right")

@@ -1,6 +1,7 @@
 """1,000 seeded Versus games through legal_actions/apply: every seat played by the random or the
 greedy player (the greedy one decides from its own view), Game.validate finding nothing wrong
-at every step, saves round-tripped, and each seat's view holding no card it may not know."""
+at every step, saves round-tripped, and each seat's view holding no card it may not know: no
+event and no line of its log names a card the other seat has set face down (R35)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import msgspec
 from engine.core.rng import Rng
 from engine.disciple.bots import greedy_action
 from engine.disciple.content import load
+from engine.disciple.effects import LOG_LENGTH
 from engine.disciple.model import State
 from engine.disciple.view import HIDDEN
 
@@ -22,10 +24,50 @@ ROUND_TRIP_GAMES = 100  # these round-trip the state at every step; the others a
 MAX_STEPS = 4000
 
 
-def check_view(state: State, seat: int | None) -> None:
+# For each line the rules wrote (numbered as `State.logged` counts them): the names of the
+# cards each seat held face down in their counters once that line's step was over, less any
+# the same step showed (a copy answering, discarded, ...). The line may not name them.
+FaceDown = dict[int, tuple[frozenset[str], ...]]
+
+
+def face_up(state: State) -> Counter[str]:
+    """Every card lying face up on the table, copies counted."""
+    shown: Counter[str] = Counter()
+    for me in state.players:
+        shown.update(me.discard + [c for c in (me.stance, me.style, me.state_card) if c])
+        shown.update(e.card for e in me.energy if e.card)
+    return shown
+
+
+def note_face_down(state: State, events: list, shown_before: Counter[str], face_down: FaceDown) -> None:
+    """Mark the lines of one step with the counters face down after it, and check that the
+    step's events name none of them, in their words or their parts (R35)."""
+    shown = face_up(state) - shown_before
+    hidden = tuple(
+        frozenset(CARDS[card].name for card in me.counters if not shown[card]) for me in state.players
+    )
+    first = state.logged - len(events)
+    for number, event in enumerate(events, start=first):
+        face_down[number] = hidden
+        words, parts = GAME.log_text(event.line), msgspec.json.encode(event).decode()
+        for name in hidden[0] | hidden[1]:
+            assert name not in words and f'"{name}"' not in parts, (name, words)
+    for number in [n for n in face_down if n < state.logged - LOG_LENGTH]:
+        del face_down[number]  # gone from the log
+
+
+def check_view(state: State, seat: int | None, face_down: FaceDown | None = None) -> None:
     """What `seat` may know and nothing more: the other hand, draw pile, deck list and set
-    counters are placeholders, its own draw pile shows no order, the shuffle is gone."""
+    counters are placeholders, its own draw pile shows no order, the shuffle is gone; no line
+    of its log names a card the other seat held face down when that line was written."""
     seen = GAME.view(state, seat)
+    first = state.logged - len(seen.log)
+    for number, line in enumerate(seen.log, start=first):
+        held = (face_down or {}).get(number, ())
+        words = GAME.log_text(line)
+        for other, names in enumerate(held):
+            if other != seat:
+                assert not any(name in words for name in names), (seat, words)
     assert seen.rng.seed == 0 and seen.rng.counter == 0
     for index, (me, real) in enumerate(zip(seen.players, state.players)):
         if index == seat:
@@ -61,6 +103,7 @@ def play_game(seed: int) -> State:
     rng = Rng.from_seed(seed * 31 + 7)
     greedy = (seed % 3 != 0, seed % 2 == 0)  # which seats the greedy player takes
     steps = 0
+    face_down: FaceDown = {}
     while GAME.outcome(state) is None and steps < MAX_STEPS:
         actions = GAME.legal_actions(state)
         assert actions and GAME.validate(state) == []
@@ -72,7 +115,9 @@ def play_game(seed: int) -> State:
             action = actions[rng.below(len(actions))]
         assert action in actions
         turn = state.turn
-        GAME.apply(state, action)
+        shown_before = face_up(state)
+        events = GAME.apply(state, action)
+        note_face_down(state, events, shown_before, face_down)
         steps += 1
         if seed < ROUND_TRIP_GAMES or state.turn != turn:
             encoded = msgspec.json.encode(state)
@@ -80,7 +125,7 @@ def play_game(seed: int) -> State:
             assert msgspec.json.encode(state) == encoded
         if seed < ROUND_TRIP_GAMES or steps % 5 == 0:
             for who in (0, 1, None):
-                check_view(state, who)
+                check_view(state, who, face_down)
     assert GAME.outcome(state) is not None, f"seed {seed} did not finish"
     assert GAME.validate(state) == [] and GAME.legal_actions(state) == []
     return state
