@@ -217,14 +217,10 @@ class Board(NamedTuple):
     unreadable: list[str]  # why each damaged line was left out
 
 
-def board(store: SaveStore, day: date, game_id: str | None = None) -> list[BoardLine]:
-    """That day's counted results of every player, best first (then the earliest finish)."""
-    return read_board(store, day, game_id).lines
-
-
 def read_board(store: SaveStore, day: date, game_id: str | None = None) -> Board:
-    """That day's board, and the reasons of the lines that could not be read: another
-    player's damaged line hides only itself, and the board says that one is missing."""
+    """That day's counted results of every player, best first (then the earliest finish),
+    and the reasons of the lines that could not be read: another player's damaged line hides
+    only itself, and the board says that one is missing."""
     folder = store.paths.daily / day.isoformat()
     if not folder.is_dir():
         return Board([], [])

@@ -262,7 +262,7 @@ def attempts_in(paths: DataPaths) -> list[Path]:
 def use_board_line(case: Case, path: Path, rng: Rng) -> str:
     day = date.fromisoformat(path.parent.name)
     everyone = daily.read_board(case.store, day)
-    shown = everyone.lines + daily.board(case.store, day, path.stem.rsplit("-", 1)[0])
+    shown = everyone.lines + daily.read_board(case.store, day, path.stem.rsplit("-", 1)[0]).lines
     try:
         daily.read_board_line(path, case.store.games)
     except Damaged as damage:

@@ -100,7 +100,7 @@ def test_the_board_ranks_every_players_counted_result(tmp_path):
         session = finish(daily.start(store, GAMES["disruption"]), seed=number)
         results[store] = session.outcome()
         finish(daily.start(store, GAMES["disruption"]), seed=number + 7)  # practice: not posted
-    board = daily.board(players[0], DAY, "disruption")
+    board = daily.read_board(players[0], DAY, "disruption").lines
     assert len(board) == 3 and {line.name for line in board} == {"Ana", "Bo", "Cy"}
     ranks = [tuple(line.rank) for line in board]
     assert ranks == sorted(ranks, reverse=True)
@@ -108,8 +108,8 @@ def test_the_board_ranks_every_players_counted_result(tmp_path):
         name = store.paths.root.name.title()
         line = next(line for line in board if line.name == name)
         assert (line.won, line.score) == (outcome.won, outcome.score)
-    assert daily.board(players[0], DAY, "druid-path") == []
-    assert daily.board(players[0], DAY + timedelta(days=1)) == []
+    assert daily.read_board(players[0], DAY, "druid-path").lines == []
+    assert daily.read_board(players[0], DAY + timedelta(days=1)).lines == []
     files = list((common / "daily" / "2026-05-17").iterdir())
     assert all("ana" not in f.name and "bo" not in f.name for f in files)  # nothing but names shown
 

@@ -155,7 +155,7 @@ def test_json_nested_thousands_deep_is_damage_in_every_file_never_a_crash(capsys
     assert History(store).list()[0].damage == said
     assert load_settings(paths)[1] == f"settings.json cannot be used: {said}; using defaults"
     assert load_attempts(store).attempts == []
-    assert daily.board(store, day) == []
+    assert daily.read_board(store, day).lines == []
     assert names.claim_name(paths, "key-1", "Ann") == ("", f"names.json cannot be used: {said}; it is kept as"
                                                       " names.damaged.json and a new list begun")  # fmt: skip
     assert (paths.root / "names.damaged.json").read_text().endswith("]}")  # kept as it was
