@@ -12,6 +12,8 @@ from engine.core.log import Wording, render
 
 
 class Outcome(msgspec.Struct, frozen=True):
+    """A finished game's result for one seat (`Game.seat_outcome`); a one-seat game has one."""
+
     won: bool
     score: int | None = None  # None: the game gives this result no score
     summary: str = ""
@@ -75,7 +77,21 @@ class Game:
         return "That move is not allowed right now."
 
     def outcome(self, state: Any) -> Outcome | None:
+        """None while the game runs; then its result. In a game of several seats, the table's
+        as a whole (what a spectator reads); what each seat reads is `seat_outcome`."""
         raise NotImplementedError
+
+    def seat_outcome(self, state: Any, seat: int | None) -> Outcome | None:
+        """`seat`'s own result, in its own words (None while the game runs): what its end
+        screen says and what its player's history, stats and daily board file. By default
+        every seat has the one outcome: a one-seat game's is seat 0's, a party's is each of
+        its players'. A spectator (None) reads the table's."""
+        return self.outcome(state)
+
+    def seat_outcomes(self, state: Any) -> list[Outcome] | None:
+        """Every seat's own result, in seat order; None while the game runs."""
+        results = [self.seat_outcome(state, seat) for seat in range(len(self.seats(state)))]
+        return None if None in results else results  # type: ignore[return-value]
 
     # ----- seats (DESIGN.md "Seats"): one-seat games need none of these ------------------
 

@@ -201,6 +201,18 @@ class DecknForgeGame(Game):
         term = ("Dungeon cleared: XP for each deck", CLEAR_XP) if won else ("Fell: XP for each deck", FALL_XP)
         return Outcome(won, term[1], text, (term,), state.round)
 
+    def seat_outcome(self, state: State, seat: int | None) -> Outcome | None:
+        """R43: the band clears or falls together; each player's result is what their own
+        deck banks from it."""
+        result = self.outcome(state)
+        if result is None or seat is None:
+            return result
+        label = state.players[seat].label
+        xp = result.score
+        term = (f"{'Dungeon cleared' if result.won else 'Fell'}: XP for {label}", xp)
+        text = f"{RESULT_TEXT[state.result]} in round {state.round}: {label} banks {xp} XP."
+        return Outcome(result.won, xp, text, (term,), result.length)
+
     def turning_points(self, lines: list[Any]) -> list[str]:
         """The lines a dungeon's story is told by: Adventurers hit, Monsters slain or back under
         the pile, jokers stripping gear or widening the dungeon, and the end (wording.py)."""

@@ -409,7 +409,7 @@ class DiscipleGame(Game):
     def outcome(self, state: State) -> Outcome | None:
         if state.won is None:
             return None
-        if state.mode == "versus":
+        if state.mode == "versus":  # the table's: each Disciple's own is seat_outcome
             winner, loser = state.players[state.winner], state.players[1 - state.winner]
             return Outcome(True, None, f"{winner.name} wins: {loser.name} is {loser.beaten}.")
         fights = won_fights(state.fights_won)
@@ -425,6 +425,27 @@ class DiscipleGame(Game):
         vitality = max(state.players[0].vitality, 0)
         terms = score_terms(state.fights_won, vitality)
         return Outcome(True, sum(v for _, v in terms), f"Journey complete with {vitality} vitality left.", terms)
+
+    def seat_outcome(self, state: State, seat: int | None) -> Outcome | None:
+        """R44: in Versus one Disciple wins and the other loses; a band (Co-Op, Campaign)
+        shares its result, and so does the Campaign Leader who guided it."""
+        result = self.outcome(state)
+        if result is None or seat is None:
+            return result
+        if state.mode == "versus":
+            if seat == state.winner:
+                return result
+            me, winner = state.players[seat], state.players[state.winner]
+            return Outcome(False, None, f"{me.name} lost to {winner.name}: {me.name} is {me.beaten}.")
+        if campaign.leads(state) and seat == campaign.cl_seat(state):
+            fights = won_fights(state.fights_won)
+            if not state.won:
+                return Outcome(False, None, f"Every Disciple you led fell after {fights}.")
+            left = sum(max(me.vitality, 0) for me in state.players)
+            terms = score_terms(state.fights_won, left, " among the band")
+            text = f"Campaign complete: the band you led has {left} vitality left."
+            return Outcome(True, result.score, text, terms)
+        return result
 
     def filed_score(self, won: bool, score: int | None) -> int | None:
         """R26: a lost run has no score, also one filed when it had."""
