@@ -31,6 +31,9 @@ from saves.store import SaveStore
 HISTORY_FORMAT = "tabletop-tui-history"
 HISTORY_VERSION = 1
 INDEX_NAME = ".index.json"
+# 2: entries of games of several seats carry the player's seat and its own result (an index
+# of version 1 is read again whole, once, so the entries it cached are worked out anew).
+INDEX_VERSION = 2
 
 
 class Finished(msgspec.Struct, kw_only=True, omit_defaults=True):
@@ -51,6 +54,9 @@ class Finished(msgspec.Struct, kw_only=True, omit_defaults=True):
     variant: dict[str, str] = {}
     moves: int = 0
     seats: list[str] = []
+    # The seat this folder's player sat in: won, score and summary are that seat's own. None
+    # in a file kept before results were per seat (its result is then the one it was filed with).
+    seat: int | None = None
     decks: list[str] = []  # the decks that played (DecknForge)
     campaign: str = ""  # the campaign a game was played in
     reached: int = 0  # a campaign: how many games of its road were begun
@@ -77,6 +83,7 @@ class Record(msgspec.Struct, kw_only=True):
 
 class _Index(msgspec.Struct):
     format: str = "tabletop-tui-history-index"
+    version: int = 1
     entries: list[Finished] = []
     # Each record file's key when its entry was read: a file changed since is read again. A
     # record is written whole, by a rename, and never again, so even a fresh one's key holds
@@ -116,7 +123,7 @@ class History:
             raise Damaged(f"it is for an unknown game '{record.entry.game_id}'")
         if record.entry.id != record_id:  # the listing, replay and delete go by the file's name
             raise Damaged(f"it calls itself '{record.entry.id[:40]}', not {record_id}")
-        record.entry = self.as_scored_now(record.entry)
+        record.entry = self.as_scored_now(per_seat(self.store.games[record.entry.game_id], record))
         return record
 
     def exists(self, record_id: str) -> bool:
@@ -148,6 +155,8 @@ class History:
         index = self._load_index()
         # Damaged lines are never written to the index: one found there is itself damage.
         cached = {entry.id: entry for entry in index.entries if not entry.damaged}
+        if index.version != INDEX_VERSION:
+            cached = {}
         entries, keys = [], {}
         for item in items:
             name = item.name[: -len(".json")]
@@ -164,7 +173,7 @@ class History:
             if key is not None and not entry.damaged:
                 keys[name] = key
             entries.append(entry)
-        if keys != index.keys:
+        if keys != index.keys or index.version != INDEX_VERSION:
             self._save_index([e for e in entries if e.id in keys], keys)
         entries = [self.as_scored_now(entry) for entry in entries]
         entries.sort(key=lambda e: (e.finished, e.id), reverse=True)
@@ -187,7 +196,7 @@ class History:
 
     def _save_index(self, entries: list[Finished], keys: dict[str, FileKey]) -> None:
         try:
-            data = _encoder.encode(_Index(entries=entries, keys=keys))
+            data = _encoder.encode(_Index(version=INDEX_VERSION, entries=entries, keys=keys))
             write_atomic(self.folder / INDEX_NAME, data, keep_backup=False)
         except OSError:
             pass  # only a cache: the next listing reads the files again
@@ -203,12 +212,72 @@ class History:
         self.path(record_id).unlink(missing_ok=True)
 
 
+def per_seat(game: Game, record: Record) -> Finished:
+    """The entry of a record kept before results were per seat (it names no seat), for a
+    game of several seats played at one keyboard: its result as seat 0 ended it (the seat a
+    new game gives "you"), worked out from its final table, so a lost Versus game no longer
+    reads as won. A shared table's record stays as it was filed (whose seat it was is not
+    written in it), and so does one whose table the current rules cannot read."""
+    entry = record.entry
+    if entry.seat is not None or entry.kind != "game" or len(entry.seats) < 2 or entry.id.startswith("table-"):
+        return entry
+    state = final_table(game, record)
+    outcome = None if state is None else game.seat_outcome(state, 0)
+    if outcome is None:
+        return entry
+    return msgspec.structs.replace(
+        entry,
+        seat=0,
+        won=outcome.won,
+        result="won" if outcome.won else "lost",
+        score=outcome.score,
+        rank=game.rank(outcome),
+        summary=outcome.summary or entry.summary,
+    )
+
+
+def final_table(game: Game, record: Record) -> Any:
+    """A record's final table as the current rules read it (carried over from older content
+    by Game.upgrade); None when it cannot be."""
+    try:
+        if record.entry.content_version == game.content_version:
+            return msgspec.json.decode(record.state, type=game.State)
+        _, state, _ = game.upgrade(
+            record.entry.content_version,
+            dict(record.options),
+            msgspec.json.decode(record.state),
+            [msgspec.json.decode(action) for action in record.actions],
+        )
+        return msgspec.convert(state, game.State)
+    except Exception:  # noqa: BLE001 (an old table no upgrade can carry: kept as it was filed)
+        return None
+
+
 # ----- filing a game that ended --------------------------------------------------------
 
 
+def local_seat(envelope: Envelope) -> int:
+    """The seat of this folder's player in a game played at one keyboard: the first seat no
+    bot plays (the one a new game gives "you"), seat 0 when everyone played here."""
+    return next((i for i, seat in enumerate(envelope.seats) if not seat.bot), 0)
+
+
+def table_seat(envelope: Envelope, player: str) -> int | None:
+    """The seat `player` (an identity) sat in at a shared table, the first of theirs; None
+    when they sat at none."""
+    return next((i for i, s in enumerate(envelope.seats) if player and s.player == player and not s.bot), None)
+
+
 def game_entry(
-    game: Game, record_id: str, envelope: Envelope, state: Any, options: dict[str, Any], outcome: Outcome
+    game: Game,
+    record_id: str,
+    envelope: Envelope,
+    state: Any,
+    options: dict[str, Any],
+    outcome: Outcome,
+    seat: int = 0,
 ) -> Finished:
+    """The history line of a finished game, told as `seat` ended it (`outcome` is its own)."""
     return Finished(
         id=record_id,
         game_id=game.id,
@@ -224,6 +293,7 @@ def game_entry(
         variant=game.variant(state, options),
         moves=len(envelope.actions),
         seats=game.seats(state),
+        seat=seat,
         decks=game.decks_played(state),
     )
 
@@ -234,9 +304,10 @@ def file_game(store: SaveStore, save_id: str, envelope: Envelope, state: Any) ->
     from saves import daily
 
     game = store.games[envelope.game_id]
-    outcome = game.outcome(state)
+    seat = local_seat(envelope)
+    outcome = game.seat_outcome(state, seat)
     assert outcome is not None, "only a finished game is filed"
-    entry = game_entry(game, save_id, envelope, state, envelope.options, outcome)
+    entry = game_entry(game, save_id, envelope, state, envelope.options, outcome, seat)
     entry = daily.mark(store, entry, envelope.seed)
     history = History(store)
     history.write(
@@ -260,18 +331,20 @@ def table_record_id(code: str, envelope: Envelope) -> str:
     return f"table-{code}-{stamp}"
 
 
-def file_table(store: SaveStore, code: str, envelope: Envelope, state: Any) -> Finished | None:
-    """A shared table's finished game, kept in this player's own history (the table itself
-    stays in the common folder for the others). Nothing is written twice; None when the
-    record is already there."""
+def file_table(store: SaveStore, code: str, envelope: Envelope, state: Any, player: str) -> Finished | None:
+    """A shared table's finished game, kept in the own history of `player` (an identity), as
+    the seat they sat in ended it (the table itself stays in the common folder for the
+    others). Nothing is written twice; None when the record is already there, or when
+    `player` sat at no seat."""
     record_id = table_record_id(code, envelope)
     history = History(store)
-    if history.exists(record_id):
+    seat = table_seat(envelope, player)
+    if seat is None or history.exists(record_id):
         return None
     game = store.games[envelope.game_id]
-    outcome = game.outcome(state)
+    outcome = game.seat_outcome(state, seat)
     assert outcome is not None, "only a finished game is filed"
-    entry = game_entry(game, record_id, envelope, state, envelope.options, outcome)
+    entry = game_entry(game, record_id, envelope, state, envelope.options, outcome, seat)
     entry = msgspec.structs.replace(entry, seats=[seat.name for seat in envelope.seats] or entry.seats)
     history.write(
         Record(
@@ -294,7 +367,7 @@ def sweep_tables(store: SaveStore, tables: Any, player: str) -> list[Finished]:
             continue
         try:
             envelope = tables.read(table.code)
-            entry = file_table(store, table.code, envelope, tables.decode_state(envelope))
+            entry = file_table(store, table.code, envelope, tables.decode_state(envelope), player)
         except (Damaged, OSError):
             continue
         if entry is not None:

@@ -343,7 +343,7 @@ class SharedSession(GameSession):
             return None  # a spectator keeps nothing
         from saves import history
 
-        return history.file_table(store, self.code, self.envelope, self.state)
+        return history.file_table(store, self.code, self.envelope, self.state, self.player)
 
     def undo(self, seat: int | None = 0) -> Any:
         """Take back a move under the table's lock, only if no other move landed since."""

@@ -39,8 +39,9 @@ def test_a_finished_game_moves_to_history_with_everything_to_replay_it(store, ga
     play_out(session, 21)
     assert not store.paths.save_file(session.save_id).exists() and store.list() == []
     record = History(store).read(session.save_id)
-    outcome = session.outcome()
+    outcome = game.seat_outcome(session.state, 0)  # everyone played here: seat 0 is "you"
     entry = record.entry
+    assert entry.seat == 0
     assert (entry.game_id, entry.won, entry.score) == (game_id, outcome.won, outcome.score)
     assert entry.result == ("won" if outcome.won else "lost") and entry.summary == outcome.summary
     assert record.seed == 21 and record.options == session.envelope.options
