@@ -68,6 +68,14 @@ class Finished(msgspec.Struct, kw_only=True, omit_defaults=True):
     def damaged(self) -> bool:
         return bool(self.damage)
 
+    @property
+    def seat_name(self) -> str:
+        """The name of the seat this folder's player sat in, at a table of several seats
+        ("" for a game of one, or a record that names no seat)."""
+        if self.seat is None or len(self.seats) < 2 or not 0 <= self.seat < len(self.seats):
+            return ""
+        return self.seats[self.seat]
+
 
 class Record(msgspec.Struct, kw_only=True):
     """A history file: the listing line, and what replays the game move by move."""

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from engine.registry import CATALOGUE, GAMES
+from tui.safe_text import safe_text
 
 if TYPE_CHECKING:
     from saves.history import Finished
@@ -39,6 +40,8 @@ def history_line(number: int, entry: Finished) -> str:
     marks = ""
     if entry.daily:
         marks = "  [daily, practice]" if entry.practice else "  [daily]"
+    if entry.seat_name:
+        marks += f"  [as {safe_text(entry.seat_name)}]"
     return f"{number:>4}. {when}  {title:<29} {entry.result:<9} {score:>4}  {entry.label}{marks}  id={entry.id}"
 
 

@@ -262,7 +262,15 @@ class GameScreen(Screen[None]):
 
         if not self.over or not self.is_current:
             return
-        self.app.push_screen(EndScreen(ending_of(self.session), self.end_choices()), self._end_chosen)
+        ending = ending_of(self.session, self.result_seat())
+        self.app.push_screen(EndScreen(ending, self.end_choices()), self._end_chosen)
+
+    def result_seat(self) -> int | None:
+        """Whose result the end screen tells: the one seat played here, its own; None (the
+        table's, as a spectator reads it) with nobody seated here or several people at this
+        keyboard, who may have won and lost the same game."""
+        local = self.session.local_seats
+        return next(iter(local)) if len(local) == 1 else None
 
     def action_show_end(self) -> None:
         self.show_end()

@@ -13,6 +13,7 @@ from engine.disciple.checks import deck_energy, never_payable, unpayable_in_deck
 from engine.disciple.content import Card, card_keywords, load
 from engine.disciple.journey import DECLINE, NONE_OPTION
 from engine.disciple.model import COLOUR_LETTER, START_VITALITY, Choose, EndTurn, PlayCard, State
+from engine.registry import GAMES
 from tui.disciple.view import the_enemy, you
 from tui.disciple import view
 
@@ -71,7 +72,15 @@ def energy_words(state: State, allotment: tuple[str, ...] | list[str] | None = N
 
 
 def _ending(state: State, width: int, seat: int = 0) -> Text:
+    """How the game ended for `seat`: in Solo in the Disciple's own words, at a table of
+    several in the seat's own result (R44), never the table's."""
     me = you(state, seat)
+    if state.mode != "solo":
+        result = GAMES["disciple"].seat_outcome(state, seat)
+        words = result.summary if result is not None else ""
+        if result is not None and result.won and state.mode != "versus":
+            words += f" Fights won: {state.fights_won}."
+        return view.wrap(words, width)
     if state.won:
         return view.wrap(f"You beat the final boss with {me.vitality} vitality left. "
                          f"Fights won: {state.fights_won}.", width)

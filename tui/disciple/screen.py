@@ -247,10 +247,13 @@ How to play: Rules on the home screen.
         if me.styles and state.mode != "versus":
             won = state.fights_won
             text.append(f" · Won {won} fight{'' if won == 1 else 's'}")
-        result = self.session.outcome()
+        result = self.game.seat_outcome(self.session.state, self.seat)  # this seat's own
         if result is not None:
             text.append("   ")
-            text.append(" VICTORY " if result.won else " DEFEAT ", style="bold reverse")
+            word = " VICTORY " if result.won else " DEFEAT "
+            if self.seat is None and state.mode == "versus":
+                word = " GAME OVER "  # a spectator neither won nor lost
+            text.append(word, style="bold reverse")
             if result.score is not None:
                 text.append(f"  score {result.score}", style="bold")
         else:

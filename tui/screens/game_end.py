@@ -1,7 +1,8 @@
 """The end of a game, the same for every game: the result, the score and each of its terms,
 the turning points from the log, and what to do next.
 
-Each game feeds it through the engine contract: `outcome()` (won, score, summary, terms) and
+Each game feeds it through the engine contract: `seat_outcome()` (won, score, summary, terms:
+the result of the seat the screen is shown to, a spectator's the table's) and
 `turning_points()` over the whole log (a game that names none shows its last lines).
 """
 
@@ -29,6 +30,7 @@ class Ending(msgspec.Struct):
     """What an end screen says about one finished game."""
 
     won: bool
+    title: str  # the box's: Victory, Defeat, or Game over for a spectator of a game won by one
     summary: str
     score: int | None
     terms: tuple[tuple[str, int], ...]
@@ -49,17 +51,21 @@ def option_words(session: GameSession) -> str:
     return ", ".join(words)
 
 
-def ending_of(session: GameSession) -> Ending:
-    result = session.outcome()
-    assert result is not None, "only a finished game has an end"
+def ending_of(session: GameSession, seat: int | None = 0) -> Ending:
+    """The end as `seat` reads it: its own result (None, a spectator: the table's)."""
     game = session.game
+    result = game.seat_outcome(session.state, seat)
+    assert result is not None, "only a finished game has an end"
+    heading = "Victory" if result.won else "Defeat"
+    if seat is None and len({r.won for r in game.seat_outcomes(session.state) or ()}) > 1:
+        heading = "Game over"  # one seat won, another lost: nobody watching did either
     lines = session.whole_log()
     story = game.turning_points(lines)
     title = "Turning points"
     if not story:
         story, title = [game.log_text(line) for line in lines[-LAST_LINES:]], "The last moves"
     return Ending(
-        won=result.won, summary=result.summary, score=result.score, terms=result.terms,
+        won=result.won, title=heading, summary=result.summary, score=result.score, terms=result.terms,
         story_title=title, story=story, seed=session.envelope.seed, options=option_words(session),
     )  # fmt: skip
 
@@ -108,7 +114,7 @@ class EndScreen(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         ending = self.ending
         with Vertical(id="end-box") as box:
-            box.border_title = "Victory" if ending.won else "Defeat"
+            box.border_title = ending.title
             yield Static(ending.summary, id="end-result")
             yield Static(score_text(ending), id="end-score")
             yield Static(id="end-story")

@@ -13,6 +13,7 @@ from textual.widgets.option_list import Option
 from engine.registry import CATALOGUE
 from saves.history import Finished, History
 from tui.screens.dialogs import Confirm
+from tui.safe_text import safe_text
 from tui.screens.home import short_time
 from tui.widgets.keybar import KeyBar
 
@@ -35,6 +36,8 @@ def entry_text(entry: Finished) -> Text:
     if not entry.label.startswith(title):  # a label of its own: say which game it was
         text.append(f"  {title}{kind}")
     text.append(f"  {result}{score}")
+    if entry.seat_name:  # a table of several: the result is this seat's own
+        text.append(f"  as {safe_text(entry.seat_name)}")
     if entry.daily:
         text.append("  daily (practice)" if entry.practice else "  daily", style="bold")
     text.append(f"\n  {short_time(entry.finished)}  {entry.summary}", style="dim")
