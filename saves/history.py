@@ -230,7 +230,10 @@ def per_seat(game: Game, record: Record) -> Finished:
     if entry.seat is not None or entry.kind != "game" or len(entry.seats) < 2 or entry.id.startswith("table-"):
         return entry
     state = final_table(game, record)
-    outcome = None if state is None else game.seat_outcome(state, 0)
+    try:
+        outcome = None if state is None or game.validate(state) else game.seat_outcome(state, 0)
+    except Exception:  # noqa: BLE001 (a table damaged in a way validate does not catch)
+        outcome = None
     if outcome is None:
         return entry
     return msgspec.structs.replace(

@@ -240,3 +240,17 @@ def test_older_records_stay_readable(store, name, seat, won):
     filed = json.loads((DATA / name).read_bytes())["entry"]
     assert (entry.seat, entry.won, entry.label) == (seat, won, filed["label"])
     assert not entry.damaged and History(store).list() == [entry]
+
+
+def test_the_daily_board_posts_the_players_own_result(store):
+    """DecknForge's daily deal is its solo variant: one person at both seats of one keyboard.
+    The board line is the result of the seat the history files (seat 0), in its own words."""
+    from saves import daily
+
+    session = daily.start(store, DECKNFORGE)
+    while session.outcome() is None:
+        session.play(DECKNFORGE.bot_action(session.state, DECKNFORGE.to_move(session.state)[0]))
+    own = DECKNFORGE.seat_outcome(session.state, 0)
+    (line,) = daily.read_board(store, daily.today(store), "decknforge").lines
+    assert (line.won, line.score, line.summary) == (own.won, own.score, own.summary)
+    assert session.state.players[0].label in line.summary and line.rank == tuple(DECKNFORGE.rank(own))
