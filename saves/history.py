@@ -356,7 +356,7 @@ def file_table(store: SaveStore, code: str, envelope: Envelope, state: Any, play
     outcome = game.seat_outcome(state, seat)
     assert outcome is not None, "only a finished game is filed"
     entry = game_entry(game, record_id, envelope, state, envelope.options, outcome, seat)
-    entry = msgspec.structs.replace(entry, seats=[seat.name for seat in envelope.seats] or entry.seats)
+    entry = msgspec.structs.replace(entry, seats=[s.name for s in envelope.seats] or entry.seats)
     history.write(
         Record(
             entry=entry,
