@@ -66,6 +66,7 @@ async def test_a_shared_versus_table_tells_each_player_their_own_result(tmp_path
         assert "Defeat" in ann_end and "Victory" not in ann_end and "Ann lost to Ben" in ann_end
         assert "Victory" in ben_end and "Defeat" not in ben_end and "Ben wins: Ann is" in ben_end
         assert (ann.screen.ending.won, ben.screen.ending.won) == (False, True)
+        assert "No score: this game keeps none." in ann_end  # not "only a victory is scored"
 
         for app, pilot, won in ((ann, a_pilot, False), (ben, b_pilot, True)):
             await pilot.press("escape")  # look at the table: its status line says the same

@@ -38,6 +38,7 @@ class Ending(msgspec.Struct):
     story: list[str]
     seed: int
     options: str  # the options the game was played with, in words ("" = the defaults)
+    scores_wins: bool = True  # whether a win here has a score (a Versus win has none)
 
 
 def option_words(session: GameSession) -> str:
@@ -57,8 +58,10 @@ def ending_of(session: GameSession, seat: int | None = 0) -> Ending:
     result = game.seat_outcome(session.state, seat)
     assert result is not None, "only a finished game has an end"
     heading = "Victory" if result.won else "Defeat"
-    if seat is None and len({r.won for r in game.seat_outcomes(session.state) or ()}) > 1:
+    results = game.seat_outcomes(session.state) or [result]
+    if seat is None and len({r.won for r in results}) > 1:
         heading = "Game over"  # one seat won, another lost: nobody watching did either
+    winners = [r for r in results if r.won]  # none: a loss all round, and a win would score
     lines = session.whole_log()
     story = game.turning_points(lines)
     title = "Turning points"
@@ -67,6 +70,7 @@ def ending_of(session: GameSession, seat: int | None = 0) -> Ending:
     return Ending(
         won=result.won, title=heading, summary=result.summary, score=result.score, terms=result.terms,
         story_title=title, story=story, seed=session.envelope.seed, options=option_words(session),
+        scores_wins=not winners or any(r.score is not None for r in winners),
     )  # fmt: skip
 
 
@@ -74,7 +78,7 @@ def score_text(ending: Ending) -> Text:
     text = Text()
     if ending.score is None:
         text.append("No score: ", style="bold")
-        text.append("only a victory is scored." if not ending.won else "this game keeps none.")
+        text.append("only a victory is scored." if not ending.won and ending.scores_wins else "this game keeps none.")
         return text
     text.append(f"Score {ending.score}", style="bold")
     if not ending.terms:
