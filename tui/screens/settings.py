@@ -1,19 +1,18 @@
-"""Settings: theme (previewed as you move) and preferences, remembered across runs."""
+"""Settings: theme (previewed as you move), preferences and the name others see, remembered
+across runs."""
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from tui.widgets.text import Vertical
 from textual.screen import Screen
 from textual.widgets import Checkbox
-from tui.widgets.text import OptionList, Static
-
-from tui.widgets.checkbox import MarkedCheckbox
 from textual.widgets.option_list import Option
 
 from themes.palettes import THEMES
+from tui.widgets.checkbox import MarkedCheckbox
 from tui.widgets.keybar import KeyBar
+from tui.widgets.text import OptionList, Static, Vertical
 
 THEME_NAMES = {
     "tabletop-dark": "Dark (default)",
