@@ -6,6 +6,7 @@ Disciple Versus table with a MarkupError, for both players)."""
 
 from __future__ import annotations
 
+import copy
 from datetime import date
 
 import msgspec
@@ -37,13 +38,14 @@ NEVER_SHOWN = ("\x1b", "\x07", "\u202e", "\u202c", "\u200b", "\u200d", "\ufeff")
 
 
 def shows(screen: str, name: str) -> bool:
-    """Whether the screen shows `name` as itself: whole, or its start cut with "…"; a name
-    with a line break may be on two lines (no line of a box grows a second one)."""
+    """Whether the screen shows `name` as itself: whole, or its start cut with "…". A line
+    break in a name is a space in a title or a one-line message; in a box of several lines
+    it may start the next one (where a row is one line high, that next line is not seen)."""
     wanted = safe_text(name)
     screen = screen.replace(" …", "…")  # a wide character cut: the cell left over is blank
     if wanted in screen:
         return True
-    if "\n" in name and all(safe_text(part) in screen for part in name.split("\n")):
+    if "\n" in name and safe_text(name.split("\n")[0]) in screen:
         return True
     return any(wanted[:end].rstrip() + "…" in screen for end in range(min(len(wanted) - 1, 60), 1, -1))
 
@@ -69,6 +71,20 @@ async def keys(pilot, *presses: str) -> None:
 
 
 # ----- the tables -------------------------------------------------------------------------
+
+
+async def open_table(app, pilot, save_id: str):
+    """The game screen of a save, past the cover that names the player at the keyboard."""
+    from tui.game_screen import GameScreen
+    from tui.screens.privacy import PrivacyScreen
+
+    app.open_session(GameSession.resume(app.store, save_id))
+    await pilot.pause()
+    if isinstance(app.screen, PrivacyScreen):
+        check(app, [app.screen.player])
+        await keys(pilot, "enter")
+    assert isinstance(app.screen, GameScreen)
+    return app.screen
 
 
 def bot_moves(session, until) -> None:
@@ -110,3 +126,74 @@ async def test_a_disciple_versus_table_shows_both_players_names_as_typed(paths, 
                 screen.play(GAMES["disciple"].bot_action(full, seat))
             await pilot.pause()
         assert seen == {0, 1}
+
+
+@pytest.mark.parametrize("names", batches(4), ids=lambda names: repr(names[0][:12]))
+async def test_a_disciple_coop_table_shows_every_players_name_as_typed(paths, store, names):
+    from tui.disciple.screen import DiscipleScreen
+    from tui.screens.privacy import PrivacyScreen
+
+    names = (names + ["Plain Pat", "Plain Quin"])[:max(len(names), 2)]
+    session = GameSession.start(store, GAMES["disciple"], 6, mode="coop", players=len(names), names=names)
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(app, pilot, session.save_id)
+        assert isinstance(screen, DiscipleScreen)
+        check(app, [names[screen.seat]])  # one's own, in the You panel
+        await keys(pilot, "d")  # the table in detail names every player
+        check(app, names)
+
+
+def decknforge_decks(names: list[str]) -> list:
+    from engine.decknforge.legacy import fresh_deck
+
+    decks = []
+    for i, name in enumerate(names):
+        deck = fresh_deck("ABCD"[i] * 2)
+        deck.name = name
+        decks.append(deck)
+    return decks
+
+
+@pytest.mark.parametrize("names", batches(2), ids=lambda names: repr(names[0][:12]))
+async def test_a_decknforge_table_shows_the_decks_names_as_typed(paths, store, names):
+    from tui.decknforge.screen import DecknForgeScreen
+
+    names = (names + ["Plain Deck"])[:2]
+    decks = decknforge_decks(names)
+    session = GameSession.start(store, GAMES["decknforge"], 7, decks=decks)
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(await open_table(app, pilot, session.save_id), DecknForgeScreen)
+        check(app, names)  # the band: every deck by its name
+
+
+@pytest.mark.parametrize("game_id", ["decknforge", "disciple"])
+async def test_the_end_of_a_game_names_the_players_as_typed(paths, store, game_id):
+    """The last move made at the table: the end screen, and the table under it."""
+    from tui.screens.game_end import EndScreen
+
+    names = ["[DK] Anna", "[link=http://e]Bo"]
+    if game_id == "decknforge":
+        session = GameSession.start(store, GAMES[game_id], 8, decks=decknforge_decks(names))
+    else:
+        session = GameSession.start(store, GAMES[game_id], 5, mode="versus", names=names)
+    game = session.game
+    probe, left = copy.deepcopy(session.state), 0
+    while game.outcome(probe) is None:
+        game.apply(probe, game.bot_action(probe, game.to_move(probe)[0]))
+        left += 1
+    for _ in range(left - 1):
+        session.play(game.bot_action(session.state, game.to_move(session.state)[0]))
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_table(app, pilot, session.save_id)
+        full = screen.session.state
+        with app._context():
+            screen.play(game.bot_action(full, game.to_move(full)[0]))
+        await pilot.pause()
+        assert isinstance(app.screen, EndScreen)
+        text = check(app, [])
+        await keys(pilot, "v")  # the table as the game ended
+        check(app, names)
+    return text
