@@ -197,3 +197,106 @@ async def test_the_end_of_a_game_names_the_players_as_typed(paths, store, game_i
         await keys(pilot, "v")  # the table as the game ended
         check(app, names)
     return text
+
+
+# ----- the lists ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("names", batches(4), ids=lambda names: repr(names[0][:12]))
+async def test_saved_games_history_and_tables_list_labels_and_names_as_typed(paths, store, names):
+    from tui.screens.history import HistoryScreen
+    from tui.screens.saves import SavesScreen
+    from tui.tables.screens import TablesScreen
+
+    disruption = GAMES["disruption"]
+    for seed, name in enumerate(names):
+        GameSession.start(store, disruption, seed, label=name)  # in progress: a save
+        finished = GameSession.start(store, disruption, 100 + seed, label=name)  # over: history
+        chooser = Rng.from_seed(seed)
+        while finished.outcome() is None:
+            finished.play(chooser.choice(finished.legal_actions()))
+        TableStore(paths, GAMES).create(GAMES["decknforge"], seed, {}, [Seat(name=name, player="p"), Seat(name="")])
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        for screen in (SavesScreen(), HistoryScreen(), TablesScreen()):
+            app.push_screen(screen)
+            await pilot.pause()
+            check(app, names)
+            app.pop_screen()
+            await pilot.pause()
+        check(app, [names[-1]])  # Home's Continue names the latest save
+
+
+async def test_the_daily_board_names_every_player_as_typed(paths, store):
+    from saves import daily
+    from tui.screens.daily import DailyScreen
+
+    day = daily.today(store).isoformat()
+    folder = paths.daily / day
+    folder.mkdir(parents=True)
+    for number, name in enumerate(HOSTILE):
+        line = daily.BoardLine(name=name, game_id="disruption", day=day, won=number % 2 == 0, score=number,
+                               rank=(1, number), moves=10 + number, finished=f"{day}T10:{number:02}:00")  # fmt: skip
+        (folder / f"disruption-{number:016}.json").write_bytes(msgspec.json.encode(line))
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(DailyScreen())
+        await pilot.pause()
+        for game_line in range(3):  # Disruption's board, the third game of the list
+            if "Daily board: Disruption" in screen_text(app):
+                break
+            await keys(pilot, "down")
+        shown = [name for name in HOSTILE if shows(screen_text(app), name)]
+        assert len(shown) >= 8  # as many lines as the board shows at 80x24
+        check(app, shown)
+
+
+@pytest.mark.parametrize("names", batches(4), ids=lambda names: repr(names[0][:12]))
+async def test_the_deck_lists_name_the_decks_as_typed(paths, names):
+    from engine.disciple.content import load
+    from engine.disciple.decks import VersusDeck, default_versus_deck
+    from tui.decknforge.decks_screen import DecksScreen
+    from tui.decknforge.storage import deck_store
+    from tui.disciple.deck_files import versus_deck_store
+    from tui.disciple.decks_screen import VersusDecksScreen
+
+    for deck in decknforge_decks(names):
+        deck_store(paths).create(deck)
+    boxing = default_versus_deck(load(), "boxing")
+    for number, name in enumerate(names):
+        versus_deck_store(paths).add(VersusDeck(name, boxing.styles, boxing.allotment, boxing.cards), f"deck-{number}")
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        for screen, first in ((DecksScreen(), 0), (VersusDecksScreen(), 3)):  # Disciple lists 3 default decks first
+            app.push_screen(screen)
+            await pilot.pause()
+            check(app, names)  # the list
+            await keys(pilot, *["down"] * first)
+            for name in names:  # the highlighted deck's own panel: its title, its summary
+                check(app, [name])
+                await keys(pilot, "down")
+            app.pop_screen()
+            await pilot.pause()
+
+
+async def test_the_lexicon_names_each_coined_words_author_as_typed(paths):
+    from engine.decknforge.lexicon import Effect, Trigger, Word
+    from tui.decknforge.lexicon_screen import LexiconScreen
+    from tui.decknforge.storage import word_store
+
+    words = word_store(paths)
+    for number, name in enumerate(HOSTILE):
+        words.add(Word("HOSTILE" + "ABCDEFGHIJKLM"[number], "monster", Trigger("attack"), (Effect("empower", 2),),
+                       "pending", author=name))  # fmt: skip
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(LexiconScreen())
+        await pilot.pause()
+        await keys(pilot, "m")  # pending review: each word, its author beside it
+        authors = set()
+        for _ in HOSTILE:
+            word = app.screen.items[app.screen.query_one("#items").cursor]
+            check(app, [word.author])
+            authors.add(word.author)
+            await keys(pilot, "down")
+        assert authors == set(HOSTILE)

@@ -55,7 +55,12 @@ class Label(Static, textual_widgets.Label):
 
 
 class OptionList(PlainTitles, textual_widgets.OptionList):
-    """Textual's OptionList, showing each option's prompt as plain text."""
+    """Textual's OptionList, showing each option's prompt as plain text (a word too long for
+    a row cut with "…")."""
+
+    DEFAULT_CSS = """
+    OptionList { text-overflow: ellipsis; }
+    """
 
     def __init__(self, *content: Any, **kwargs: Any) -> None:
         kwargs.pop("markup", None)
