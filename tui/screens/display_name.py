@@ -29,7 +29,7 @@ class DisplayNameScreen(Screen[str | None]):
 # Your name
 
 Other players see this name at shared tables. Type 1 to {NAME_LIMIT} characters and press
-`Enter` (a wide character, such as 漢, takes two). On a first visit it is asked once
+`Enter` (a wide character, such as a Chinese one, takes two). On a first visit it is asked once
 (`Ctrl+Q` leaves without choosing); `n` in Settings changes it later, and `Esc` there keeps
 the old one.
 """
