@@ -14,6 +14,8 @@ from __future__ import annotations
 from bisect import bisect_left
 from typing import Any
 
+from rich.console import Group
+from rich.padding import Padding
 from rich.text import Span as RichSpan
 from rich.text import Text
 from textual.content import Content, Span
@@ -36,7 +38,8 @@ def styled(markup: str, **values: object) -> Content:
 def shown(visual: Any, one_line: bool = False) -> Any:
     """What a widget shows for `visual`: a string as plain `Content`, and any text without its
     control characters (styles kept); `one_line` (a title) turns line breaks into spaces.
-    Anything else (a Rich renderable of the app's own) is given back as it is."""
+    Text laid out in a Rich Group or Padding is made safe too; anything else (a Rich
+    renderable of the app's own, such as help as Markdown) is given back as it is."""
     if isinstance(visual, str):
         return Content(_kept(visual, one_line)[0], strip_control_codes=False)
     if isinstance(visual, Content):
@@ -54,6 +57,11 @@ def shown(visual: Any, one_line: bool = False) -> Any:
             text, visual.style, justify=visual.justify, overflow=visual.overflow, no_wrap=visual.no_wrap,
             end=visual.end, tab_size=visual.tab_size, spans=_moved(visual.spans, where, RichSpan),
         )  # fmt: skip
+    if isinstance(visual, Group):
+        return Group(*(shown(part, one_line) for part in visual.renderables), fit=visual.fit)
+    if isinstance(visual, Padding):
+        return Padding(shown(visual.renderable, one_line), (visual.top, visual.right, visual.bottom, visual.left),
+                       style=visual.style, expand=visual.expand)  # fmt: skip
     return visual
 
 

@@ -101,3 +101,22 @@ def test_the_app_has_one_way_to_put_text_on_a_screen():
             if isinstance(node, ast.ClassDef) and name != "tui/widgets/lines.py":
                 found += [f"{name}: {node.name} subclasses Widget" for b in node.bases if ast.unparse(b) == "Widget"]
     assert found == []
+
+
+def test_styled_text_keeps_its_styles_and_loses_its_controls():
+    from rich.console import Group
+    from rich.padding import Padding
+    from rich.text import Text
+
+    from tui.plain import shown, styled
+
+    text = Text.assemble(("A\x1b[2J", "bold"), "\u202eb", ("c\x07d", "red"))
+    kept = shown(text)
+    assert kept.plain == "A[2Jbcd"
+    assert [(s.start, s.end, s.style) for s in kept.spans] == [(0, 4, "bold"), (5, 7, "red")]
+    content = styled("[b]$who[/b] wins\n", who="[red]x\x1b\nY")
+    assert content.plain == "[red]x Y wins\n" and content.spans[0].end == 8  # one line, no markup read
+    group = shown(Group(Padding(Text("in\x1bside"), (0, 0, 0, 2)), Text("two\nlines")))
+    assert [part.renderable.plain if isinstance(part, Padding) else part.plain for part in group.renderables] == [
+        "in" "side", "two\nlines"
+    ]

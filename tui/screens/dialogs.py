@@ -12,6 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input
 
 from saves.envelope import Damaged
+from tui.safe_text import safe_text
 from tui.widgets.text import Static, Vertical
 
 DIALOG_CSS = """
@@ -58,7 +59,7 @@ class AskText(ModalScreen[str | None]):
 
     def __init__(self, question: str | Content, value: str = "") -> None:
         super().__init__()
-        self.question, self.value = question, value
+        self.question, self.value = question, safe_text(value)  # a label to edit: typed by someone
 
     def compose(self) -> ComposeResult:
         with Vertical():
