@@ -300,3 +300,45 @@ async def test_the_lexicon_names_each_coined_words_author_as_typed(paths):
             authors.add(word.author)
             await keys(pilot, "down")
         assert authors == set(HOSTILE)
+
+
+async def test_a_shared_versus_table_with_a_hostile_name_plays_and_is_rejoined(tmp_path, monkeypatch):
+    """The table of the issue: Bo's name is `[link=http://e]Bo`, Anna's `[DK] Anna`. Both
+    terminals draw the table (it crashed both), with both names whole, and so does Bo's on
+    coming back to the table."""
+    from engine.disciple.content import load
+    from engine.disciple.decks import default_versus_deck
+    from saves.paths import DataPaths
+    from tests.tui.test_seats import as_app
+    from tui import game_screen
+    from tui.disciple.screen import DiscipleScreen
+    from tui.disciple.setup import PickVersusDeck
+
+    monkeypatch.setattr(game_screen, "SHARED_POLL", 0.02)
+    bo_paths, anna_paths = (DataPaths(tmp_path / who, common=tmp_path / "common") for who in ("bo", "anna"))
+    for paths in (bo_paths, anna_paths):
+        paths.ensure()
+    bo_name, anna_name = "[link=http://e]Bo", "[DK] Anna"
+    deck = msgspec.to_builtins(default_versus_deck(load(), "boxing"))
+    bo, anna = make_app(bo_paths), make_app(anna_paths)
+    bo.settings.display_name, anna.settings.display_name = bo_name, anna_name
+    code = TableStore(bo_paths, GAMES).create(
+        GAMES["disciple"], 5, {"mode": "versus"}, [Seat(name=bo_name, player=bo.player_identity(), brings=deck), Seat(name="")]
+    )
+    async with bo.run_test(size=SIZE) as b_pilot, anna.run_test(size=SIZE) as a_pilot:
+        as_app(bo, bo.open_table, code)
+        as_app(anna, anna.join_table, code, anna_name)
+        await a_pilot.pause()
+        assert isinstance(anna.screen, PickVersusDeck)
+        await keys(a_pilot, "enter")
+        await b_pilot.pause(0.3)
+        await a_pilot.pause(0.3)
+        for app in (bo, anna):
+            assert isinstance(app.screen, DiscipleScreen)
+            check(app, [bo_name, anna_name])
+        as_app(bo, bo.pop_screen)
+        await b_pilot.pause()
+        as_app(bo, bo.join_table, code, bo_name)  # back at one's own seat
+        await b_pilot.pause(0.2)
+        assert isinstance(bo.screen, DiscipleScreen) and bo.screen.seat == 0
+        check(bo, [bo_name, anna_name])
