@@ -23,9 +23,9 @@ from saves.settings import load_settings, save_settings
 from saves.store import SaveEntry, SaveStore
 from themes import DEFAULT_THEME, SHARED_CSS
 from themes.palettes import THEMES
+from tui.safe_text import safe_lines
 from tui.screens.home import HomeScreen
 from tui.screens.too_small import TooSmallScreen
-from tui.safe_text import safe_lines
 from tui.tables.identity import served_identity
 
 if TYPE_CHECKING:

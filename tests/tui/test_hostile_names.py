@@ -26,6 +26,7 @@ HOSTILE = [
     "[b]Al[/b][red]x",
     "[DK] Anna",
     "Bob [AFK]",
+    "[reverse]Deck of Ann",
     "[@click=app.quit]x",
     "[",
     "\x1b[2J\x1b]0;evil\x07",
@@ -206,22 +207,25 @@ async def test_the_end_of_a_game_names_the_players_as_typed(paths, store, game_i
 async def test_saved_games_history_and_tables_list_labels_and_names_as_typed(paths, store, names):
     from tui.screens.history import HistoryScreen
     from tui.screens.saves import SavesScreen
-    from tui.tables.screens import TablesScreen
+    from tui.tables.screens import LobbyScreen, TablesScreen
 
     disruption = GAMES["disruption"]
+    codes = []
     for seed, name in enumerate(names):
         GameSession.start(store, disruption, seed, label=name)  # in progress: a save
         finished = GameSession.start(store, disruption, 100 + seed, label=name)  # over: history
         chooser = Rng.from_seed(seed)
         while finished.outcome() is None:
             finished.play(chooser.choice(finished.legal_actions()))
-        TableStore(paths, GAMES).create(GAMES["decknforge"], seed, {}, [Seat(name=name, player="p"), Seat(name="")])
+        codes.append(
+            TableStore(paths, GAMES).create(GAMES["decknforge"], seed, {}, [Seat(name=name, player="p"), Seat(name="")])
+        )
     app = make_app(paths)
     async with app.run_test(size=SIZE) as pilot:
-        for screen in (SavesScreen(), HistoryScreen(), TablesScreen()):
+        for screen in (SavesScreen(), HistoryScreen(), TablesScreen(), *map(LobbyScreen, codes)):
             app.push_screen(screen)
             await pilot.pause()
-            check(app, names)
+            check(app, names if not isinstance(screen, LobbyScreen) else [names[codes.index(screen.code)]])
             app.pop_screen()
             await pilot.pause()
         check(app, [names[-1]])  # Home's Continue names the latest save
