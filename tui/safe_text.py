@@ -25,7 +25,7 @@ def safe_text(text: str) -> str:
 
 
 def safe_lines(text: str) -> str:
-    """`text` fit to print over several lines: as `safe_text`, but a line break stays one."""
+    """`text` fit to print over several lines: as `safe_text`, but a "\\n" stays."""
     kept = kept_characters(text, one_line=False)
     return text if kept is None else kept[0]
 
@@ -34,22 +34,17 @@ def kept_characters(text: str, one_line: bool) -> tuple[str, list[int]] | None:
     """What is left of `text` to print, and where in `text` each of its characters was (so
     styles laid over `text` can be laid over what is left); None when `text` is fit as it is.
 
-    Tabs and line breaks become spaces, or with `one_line` false line breaks become "\\n"
-    (a "\\r\\n" one); every other control or format character is dropped."""
+    Tabs and line breaks become spaces, but with `one_line` false a "\\n" stays (the line
+    breaks of the app's own text); every other control or format character is dropped."""
     if text.isprintable() or not one_line and all(line.isprintable() for line in text.split("\n")):
         return None  # the usual case, checked at C speed
     kept: list[str] = []
     where: list[int] = []
     for index, c in enumerate(text):
-        if c == "\t":
+        if c == "\t" or c in _BREAKS and (one_line or c != "\n"):
             c = " "
-        elif c in _BREAKS:
-            if one_line:
-                c = " "
-            elif c == "\r" and text[index + 1 : index + 2] == "\n":
-                continue
-            else:
-                c = "\n"
+        elif c == "\n":
+            pass
         elif unicodedata.category(c) in _DROPPED:
             continue
         kept.append(c)
