@@ -4,6 +4,7 @@ each player's id to the name they chose, so that no two players go by the same n
 from __future__ import annotations
 
 import fcntl
+import unicodedata
 from pathlib import Path
 from typing import NamedTuple
 
@@ -16,7 +17,7 @@ from saves.paths import DataPaths
 
 NAMES_FORMAT = "tabletop-tui-names"
 NAMES_VERSION = 1
-NAME_LIMIT = 20
+NAME_LIMIT = 20  # terminal columns: a wide character (漢) takes two
 
 
 class Names(msgspec.Struct, kw_only=True):
@@ -30,14 +31,31 @@ class Claim(NamedTuple):
     note: str = ""  # what was wrong with the names file, now kept aside; "" when nothing was
 
 
+def columns(text: str) -> int:
+    """The terminal columns `text` takes: two for a wide character, none for a combining mark."""
+    return sum(
+        2 if unicodedata.east_asian_width(c) in "WF" else 0 if unicodedata.combining(c) else 1 for c in text
+    )
+
+
 def check_name(text: str) -> tuple[str, str]:
-    """The name to keep (trimmed) and "", or "" and what is wrong with it."""
+    """The name to keep (trimmed) and "", or "" and what is wrong with it: the one rule for a
+    name (printable, 1 to NAME_LIMIT columns), for a display name and a name at a table alike."""
     name = text.strip()
-    if not 1 <= len(name) <= NAME_LIMIT:
-        return "", f"A name is 1 to {NAME_LIMIT} characters."
+    if not name or columns(name) > NAME_LIMIT:
+        return "", f"A name is 1 to {NAME_LIMIT} columns (a wide character takes two)."
     if not name.isprintable():
         return "", "A name is letters, digits, spaces and signs: no control characters."
     return name, ""
+
+
+def clean_name(text: str) -> str:
+    """`text` made a name `check_name` keeps, as far as it can be: printable characters only,
+    spaces run together and trimmed, cut to NAME_LIMIT columns; "" if nothing is left."""
+    name = " ".join("".join(c for c in text if c.isprintable()).split())
+    while columns(name) > NAME_LIMIT:
+        name = name[:-1].rstrip()
+    return name
 
 
 def read_names(path: Path) -> Names:

@@ -11,7 +11,7 @@ from typing import Any
 
 import msgspec
 from textual.app import ComposeResult
-from textual.widgets import Static
+from tui.widgets.text import Static
 
 from engine.core.game import Game, Outcome
 from engine.core.rng import Rng

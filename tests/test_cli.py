@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from engine.registry import GAMES
+from saves.envelope import Seat
 from saves.paths import DataPaths
 from saves.session import GameSession
 from saves.store import SaveStore
@@ -241,3 +242,44 @@ def test_every_kind_of_damage_is_listed_by_the_cli_and_refused_by_continue(capsy
         assert code == 2 and "cannot be opened" in err and "Traceback" not in err
         assert store.paths.save_file(name).read_bytes() == content
     assert launched == []
+
+
+EVIL = "Ev\x1b[2J\x1b]0;evil\x07il\nsecond line\u202e"  # clears the screen, retitles, breaks the line
+
+
+def test_listings_print_a_label_as_one_line_without_control_codes(capsys, data):
+    """A label holding escape codes used to clear the screen and retitle the terminal, and its
+    line break split the listing: every command-line listing prints through one safe path."""
+    from saves.tables import TableStore
+
+    paths = DataPaths.resolve(data)
+    store = SaveStore(paths, GAMES)
+    session = GameSession.start(store, GAME, 4)
+    store.rename(session.save_id, EVIL)
+    code = TableStore(paths, GAMES).create(
+        GAMES["decknforge"], 3, {}, [Seat(name=EVIL, player="someone"), Seat(name="")]
+    )
+    for command in ("saves", "tables"):
+        status, out, err = run_main(capsys, "--data-dir", str(data), command)
+        assert status == 0 and err == ""
+        for bad in ("\x1b", "\x07", "\u202e"):
+            assert bad not in out
+        line = next(line for line in out.splitlines() if "Ev" in line)
+        assert "Ev[2J]0;evilil second line" in line, command  # the label whole, on its line
+    assert code in out
+
+
+def test_a_history_label_and_an_error_naming_it_stay_on_one_line(capsys, data):
+    from engine.core.rng import Rng
+
+    store = SaveStore(DataPaths.resolve(data), GAMES)
+    session = GameSession.start(store, GAME, 7, label=EVIL)
+    chooser = Rng.from_seed(7)
+    while session.outcome() is None:
+        session.play(chooser.choice(session.legal_actions()))
+    status, out, _ = run_main(capsys, "--data-dir", str(data), "history")
+    assert status == 0 and "\x1b" not in out and "\x07" not in out
+    assert len(out.splitlines()) == 1 and "Ev[2J]0;evilil second line" in out
+    status, out, err = run_main(capsys, "--data-dir", str(data), "continue", EVIL)
+    assert status == 2 and out == ""
+    assert err == "tabletop-tui: no save named 'Ev[2J]0;evilil second line'\n"  # one line, no codes

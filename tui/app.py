@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.content import Content
 from textual.driver import Driver
 from textual.screen import Screen
 
@@ -22,6 +23,7 @@ from saves.settings import load_settings, save_settings
 from saves.store import SaveEntry, SaveStore
 from themes import DEFAULT_THEME, SHARED_CSS
 from themes.palettes import THEMES
+from tui.safe_text import safe_lines
 from tui.screens.home import HomeScreen
 from tui.screens.too_small import TooSmallScreen
 from tui.tables.identity import served_identity
@@ -72,6 +74,12 @@ class TabletopApp(App[None]):
             self.register_theme(custom)
         chosen = theme or self.settings.theme
         self.theme = chosen if chosen in THEMES else DEFAULT_THEME
+
+    def notify(self, message: str | Content, *, markup: bool = False, **options: Any) -> None:
+        """A notification, shown as written (tui/plain.py): a name in it is never markup,
+        whatever a caller (Textual's own `Screen.notify` passes markup=True) asks."""
+        text = message.plain if isinstance(message, Content) else str(message)
+        super().notify(safe_lines(text), markup=False, **options)
 
     # ----- start-up and the end -----------------------------------------------------------
 
@@ -278,7 +286,8 @@ class TabletopApp(App[None]):
         key says who plays; on one's own machine two terminals are two players by their names,
         so the name is asked each time (the last one offered)."""
         from tui.screens.dialogs import AskText
-        from tui.tables.identity import clean_name, served_identity
+        from saves.names import clean_name
+        from tui.tables.identity import served_identity
 
         def named(given: str | None) -> None:
             if given is None:

@@ -12,6 +12,7 @@ from engine.registry import CATALOGUE, GAMES
 from saves.paths import DataPaths
 from themes import THEME_NAMES
 from tui import __version__, cli_records
+from tui.safe_text import say
 from tui.serve import add_arguments as add_serve_arguments, serve
 
 if TYPE_CHECKING:  # the saves load once a command needs them: `--help` does not
@@ -104,10 +105,12 @@ def parse_new_game(game_id: str, rest: Sequence[str]) -> tuple[Game, int | None,
     return game, seed, options
 
 
-def list_saves(store: SaveStore) -> str:
+def list_saves(store: SaveStore) -> list[str]:
+    """`tabletop-tui saves`: one line per save (printed through `say`, which keeps each one
+    line and free of control codes whatever its label holds)."""
     entries = store.list()
     if not entries:
-        return f"No saved games in {store.paths.saves}"
+        return [f"No saved games in {store.paths.saves}"]
     titles = {entry.id: entry.title for entry in CATALOGUE}
     lines = []
     for number, entry in enumerate(entries, start=1):
@@ -119,7 +122,7 @@ def list_saves(store: SaveStore) -> str:
             named = "" if entry.label.startswith(game) else f"  [{game}]"
             dated = "" if when in entry.label else f"  ({when})"
             lines.append(f"{number:>3}. {entry.label}{named}  {entry.summary}{dated}  id={entry.save_id}")
-    return "\n".join(lines)
+    return lines
 
 
 def list_tables(paths: DataPaths, store: SaveStore) -> str:
@@ -162,7 +165,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()  # a reader that stopped reading is heard of here, not at exit
         return code
     except UsageError as problem:
-        print(f"tabletop-tui: {problem}", file=sys.stderr)
+        say([f"tabletop-tui: {problem}"], file=sys.stderr)
         return USAGE_ERROR
     except KeyboardInterrupt:
         return 130
@@ -171,7 +174,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return STOPPED_BY_READER
     except OSError as problem:  # the data folder failed under a command: no traceback for that
         where = f" ({shorten(problem.filename)})" if problem.filename else ""
-        print(f"tabletop-tui: cannot use the data folder: {problem.strerror or problem}{where}", file=sys.stderr)
+        say([f"tabletop-tui: cannot use the data folder: {problem.strerror or problem}{where}"], file=sys.stderr)
         return USAGE_ERROR
     except Exception as error:  # noqa: BLE001 (a bug: its details go to a crash file)
         from tui.crash import report
@@ -222,10 +225,10 @@ def run(argv: list[str]) -> int:
         check_data_folder(paths)
 
     if args.command == "saves":
-        print(list_saves(store))
+        say(list_saves(store))
         return 0
     if args.command == "tables":
-        print(list_tables(paths, store))
+        say(list_tables(paths, store))
         return 0
     if args.command == "serve":
         return serve(args, paths)

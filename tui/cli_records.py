@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from engine.registry import CATALOGUE, GAMES
-from tui.safe_text import safe_text
+from tui.safe_text import say
 
 if TYPE_CHECKING:
     from saves.history import Finished
@@ -41,18 +41,19 @@ def history_line(number: int, entry: Finished) -> str:
     if entry.daily:
         marks = "  [daily, practice]" if entry.practice else "  [daily]"
     if entry.seat_name:
-        marks += f"  [as {safe_text(entry.seat_name)}]"
+        marks += f"  [as {entry.seat_name}]"
     return f"{number:>4}. {when}  {title:<29} {entry.result:<9} {score:>4}  {entry.label}{marks}  id={entry.id}"
 
 
-def list_history(store: SaveStore, game_id: str | None) -> str:
+def list_history(store: SaveStore, game_id: str | None) -> list[str]:
+    """`tabletop-tui history`: one line per finished game (printed through `say`)."""
     from saves.history import History
 
     entries = History(store).list(game_id)
     if not entries:
         where = f" of {TITLES[game_id]}" if game_id else ""
-        return f"No finished games{where} yet."
-    return "\n".join(history_line(n, e) for n, e in enumerate(entries, start=1))
+        return [f"No finished games{where} yet."]
+    return [history_line(n, e) for n, e in enumerate(entries, start=1)]
 
 
 def check_game(game_id: str, error: type[Exception]) -> None:
@@ -70,10 +71,10 @@ def run(args: argparse.Namespace, store: SaveStore, error: type[Exception]) -> i
     if args.command == "history":
         if args.game is not None:
             check_game(args.game, error)
-        print(list_history(store, args.game))
+        say(list_history(store, args.game))
         return 0
     if args.command == "stats":
-        print(stats.render(stats.sections(History(store).list(), TITLES)))
+        say(stats.render(stats.sections(History(store).list(), TITLES)))
         return 0
     if args.command == "daily":
         check_game(args.game, error)

@@ -14,6 +14,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from saves.paths import DataPaths
+from tui.safe_text import say
 
 CRASH_STATUS = 1  # a crash never exits with 0; 2 is kept for mistakes on the command line
 
@@ -73,5 +74,5 @@ def crash_line(where: Path | None) -> str:
 
 def report(paths: DataPaths | None, error: BaseException) -> int:
     """Keep the details, say where in one line on stderr; the exit status to return."""
-    print(crash_line(write_report(paths, error)), file=sys.stderr)
+    say([crash_line(write_report(paths, error))], file=sys.stderr)
     return CRASH_STATUS

@@ -61,3 +61,62 @@ async def test_a_deck_name_with_markup_shows_it_literally(paths):
     assert "│ [@click=app.quit]Q[31m R  " in text  # the summary
     assert "[@click=app.quit]Q[31m R · summary" in text  # the panel's title
     assert "\x1b" not in text
+
+
+SHOWS_TEXT = {  # Textual's widgets that show text: the app takes them from tui/widgets/text.py
+    "textual.widgets": {"Static", "Label", "OptionList", "Log", "RichLog", "DataTable", "ListView", "ListItem",
+                        "Header", "Footer", "Tree", "Pretty", "Digits", "Markdown", "TextArea", "SelectionList",
+                        "RadioSet", "RadioButton", "Tabs", "TabbedContent", "Collapsible", "Rule", "Link"},
+    "textual.containers": None,  # any container: its border title is text
+}
+MAY_READ_MARKUP = {"tui/plain.py"}  # `styled`: the app's own markup, values inserted as plain text
+
+
+def test_the_app_has_one_way_to_put_text_on_a_screen():
+    """No module of the app shows text by a way that reads markup: every text widget and box
+    comes from tui/widgets/text.py, nothing asks for markup, and none parses it but `styled`."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).parents[2]
+    found = []
+    for path in sorted((root / "tui").rglob("*.py")):
+        name = path.relative_to(root).as_posix()
+        tree = ast.parse(path.read_text(), name)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module in SHOWS_TEXT and name != "tui/widgets/text.py":
+                banned = SHOWS_TEXT[node.module]
+                found += [f"{name}: {a.name} from {node.module}" for a in node.names if banned is None or a.name in banned]
+            if isinstance(node, ast.keyword) and node.arg == "markup" and not (
+                isinstance(node.value, ast.Constant) and node.value.value is False
+            ):
+                found.append(f"{name}:{node.lineno}: markup={ast.unparse(node.value)}")
+            if isinstance(node, ast.Attribute) and node.attr in ("from_markup", "render_markup") and name not in MAY_READ_MARKUP:
+                found.append(f"{name}:{node.lineno}: {ast.unparse(node)}")
+            if isinstance(node, (ast.Import, ast.ImportFrom)) and any(
+                (getattr(node, "module", "") or "").startswith("rich.markup") or a.name.startswith("rich.markup")
+                for a in node.names
+            ):
+                found.append(f"{name}:{node.lineno}: imports rich.markup")
+            if isinstance(node, ast.ClassDef) and name != "tui/widgets/lines.py":
+                found += [f"{name}: {node.name} subclasses Widget" for b in node.bases if ast.unparse(b) == "Widget"]
+    assert found == []
+
+
+def test_styled_text_keeps_its_styles_and_loses_its_controls():
+    from rich.console import Group
+    from rich.padding import Padding
+    from rich.text import Text
+
+    from tui.plain import shown, styled
+
+    text = Text.assemble(("A\x1b[2J", "bold"), "\u202eb", ("c\x07d", "red"))
+    kept = shown(text)
+    assert kept.plain == "A[2Jbcd"
+    assert [(s.start, s.end, s.style) for s in kept.spans] == [(0, 4, "bold"), (5, 7, "red")]
+    content = styled("[b]$who[/b] wins\n", who="[red]x\x1b\nY")
+    assert content.plain == "[red]x Y wins\n" and content.spans[0].end == 8  # one line, no markup read
+    group = shown(Group(Padding(Text("in\x1bside"), (0, 0, 0, 2)), Text("two\nlines")))
+    assert [part.renderable.plain if isinstance(part, Padding) else part.plain for part in group.renderables] == [
+        "in" "side", "two\nlines"
+    ]

@@ -5,15 +5,14 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Static
 
 from engine.decknforge.lexicon import OPS, SUIT_SYMBOL, TRIGGERS, Effect, Trigger, Word, word_text
 from engine.decknforge.moderation import coin, resubmit
 from tui.screens.dialogs import AskText
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
+from tui.widgets.text import Static, Vertical
 
 KINDS = ("adventurer", "equipment", "monster")
 SUITS = tuple(SUIT_SYMBOL)

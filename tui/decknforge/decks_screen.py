@@ -9,9 +9,7 @@ from rich.padding import Padding
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Static
 
 from engine.decknforge.legacy import (
     ADVENTURER_CODES,
@@ -32,6 +30,7 @@ from tui.plain import plain
 from tui.screens.dialogs import AskText, ask_to_restore
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
+from tui.widgets.text import Horizontal, Static, Vertical, VerticalScroll
 
 VIEWS = ("summary", "cards", "history")
 RESULT_WORD = {"clear": "cleared", "fall": "fell (pile ran out)", "driven_out": "fell (driven out)"}

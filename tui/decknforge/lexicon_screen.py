@@ -9,9 +9,8 @@ from typing import Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Input, Static
+from textual.widgets import Input
 
 from engine.decknforge.lexicon import GlossaryEntry, Word, base_words, define, find, glossary, word_text
 from engine.decknforge.moderation import (
@@ -29,6 +28,7 @@ from tui.plain import plain
 from tui.screens.dialogs import AskText
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
+from tui.widgets.text import Horizontal, Static, Vertical
 
 KIND_MARK = {"adventurer": "ADV", "equipment": "EQP", "monster": "MON"}
 MODE_TITLE = {"words": "WORDS · FIND", "define": "DEFINE", "review": "Pending review", "mine": "Sent back to you"}

@@ -5,9 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Static
 
 from engine.decknforge.legacy import LEGEND_XP, Deck, history_free, name_deck, xp_to_legend
 from saves.envelope import Damaged
@@ -17,6 +15,7 @@ from tui.plain import plain
 from tui.screens.dialogs import AskText
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
+from tui.widgets.text import Static, Vertical
 
 
 def gains(before: Deck, after: Deck) -> str:

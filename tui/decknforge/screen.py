@@ -8,8 +8,6 @@ import msgspec
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Static
 
 from engine.decknforge.ending import scar_step
 from engine.decknforge.model import LABEL, DrawAdventurer, DrawEquipment, EndTurn, Equip, State
@@ -37,6 +35,7 @@ from tui.widgets.keybar import KeyBar
 from tui.widgets.lines import Lines
 from tui.widgets.log import GameLog
 from tui.widgets.panel import Panel, panel
+from tui.widgets.text import Horizontal, Static, Vertical
 
 ACTION_KEYS = choosing.ACTION_KEYS
 
@@ -205,9 +204,7 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         width = max(self.query_one("#band", Static).content_size.width, 76)
         self.paint("band", band_text(state, self.game.result_decks(state), width, self.seat))
         waiting = self.seat_line()  # who acts, and whom the table waits for
-        panel = self.query_one("#band-panel")
-        if panel.border_subtitle != waiting.markup:
-            panel.border_subtitle = waiting
+        self.query_one("#band-panel").border_subtitle = waiting  # a Panel: repainted only on change
 
     def _draw_hand(self, marked: int | None = None) -> None:
         state = self.state

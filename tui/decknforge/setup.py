@@ -9,9 +9,7 @@ import msgspec
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Static
 
 from engine.decknforge.legacy import Deck, fresh_deck
 from engine.decknforge.moderation import recheck, table_words
@@ -23,6 +21,7 @@ from tui.plain import plain
 from tui.screens.dialogs import AskText
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
+from tui.widgets.text import Horizontal, Static, Vertical
 
 MODES = ("2", "3", "4", "solo")
 HERE, BOT, OPEN = "here", "bot", "open"  # who sits at a seat: see SEAT_TEXT

@@ -9,9 +9,7 @@ from collections import Counter
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Static
 
 from engine.disciple.content import Card, load
 from engine.disciple.decks import VersusDeck, allotment_problems, check_versus_deck
@@ -33,6 +31,7 @@ from tui.plain import plain
 from tui.screens.dialogs import AskText, Confirm
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
+from tui.widgets.text import Horizontal, Static, Vertical
 
 MAX_STYLES = 2
 

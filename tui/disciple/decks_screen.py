@@ -7,10 +7,8 @@ import msgspec
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Static
 
 from engine.disciple.content import load
 from saves.envelope import Damaged
@@ -21,6 +19,7 @@ from tui.plain import plain
 from tui.screens.dialogs import AskText, Confirm, ask_to_restore
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
+from tui.widgets.text import Horizontal, Static, Vertical, VerticalScroll
 
 
 class VersusDecksScreen(Screen[None]):

@@ -7,7 +7,6 @@ from typing import Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.events import Resize
 
 from engine.disciple import energy
@@ -26,6 +25,7 @@ from tui.widgets.keybar import KeyBar
 from tui.widgets.lines import Lines
 from tui.widgets.log import GameLog
 from tui.widgets.panel import Panel, panel
+from tui.widgets.text import Horizontal, Vertical
 
 LARGE = (120, 40)
 MODE_NAME = {"versus": "Versus", "coop": "Co-Op", "campaign": "Campaign"}  # Solo says nothing  # from this size on, the table shows the intent per pattern and more text
@@ -146,11 +146,9 @@ How to play: Rules on the home screen.
     # ----- drawing ----------------------------------------------------------------------
 
     def _set_titles(self, selector: str, title: str, subtitle: str = "") -> None:
-        panel = self.query_one(selector)
-        if panel.border_title != title:
-            panel.border_title = title
-        if panel.border_subtitle != subtitle:
-            panel.border_subtitle = subtitle
+        panel = self.query_one(selector)  # a Panel: it repaints a title only when it changes
+        panel.border_title = title
+        panel.border_subtitle = subtitle
 
     def draw(self) -> None:
         state = self.state

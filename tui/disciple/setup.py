@@ -11,9 +11,7 @@ from typing import Any
 import msgspec
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Static
 
 from engine.core.game import Game, GameOption
 from engine.disciple.content import load
@@ -25,6 +23,7 @@ from tui.plain import plain
 from tui.screens.dialogs import AskText
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
+from tui.widgets.text import Horizontal, Static, Vertical
 
 HERE, BOT, OPEN = "here", "bot", "open"
 SOLO, VERSUS, CAMPAIGN = "solo", "versus", "campaign"

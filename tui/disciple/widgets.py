@@ -7,11 +7,10 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Static
 
 from tui.widgets.choices import Choice, ChoiceList
+from tui.widgets.text import Static, VerticalScroll
 
 Span = tuple[int, int, str]  # start, end (in the label), style
 

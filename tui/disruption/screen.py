@@ -10,7 +10,6 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 
 from engine.disruption.model import Fight, Reroll, State, Trade
 from engine.disruption.rules import DisruptionGame
@@ -23,6 +22,7 @@ from tui.widgets.keybar import KeyBar
 from tui.widgets.lines import Lines
 from tui.widgets.log import GameLog
 from tui.widgets.panel import panel
+from tui.widgets.text import Horizontal, Vertical
 
 DIGITS = "1234567890"
 TRADE = "trade"  # the last line of the trade list: trade the three marked Minors
@@ -69,7 +69,7 @@ Beat ten Ritual Defenders before they beat you three times.
                 yield panel(Lines(id="roll"), "Roll")
                 yield panel(Lines(id="piles"), "Piles")
                 yield panel(GameLog(id="log"), "Log")
-            yield panel(Lines(id="rules", markup=True), "The rules at a glance")
+            yield panel(Lines(id="rules"), "The rules at a glance")
         yield KeyBar()
 
     def on_mount(self) -> None:

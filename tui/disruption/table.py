@@ -9,6 +9,7 @@ from engine.core.odds import percent
 from engine.disruption.model import DEFEATS_TO_LOSE, SINGLES_UNTIL, WINS_TO_WIN, Fight, Reroll, State
 from engine.disruption.odds import Chances
 from engine.disruption.rules import DisruptionGame, singles_phase
+from tui.plain import styled
 from tui.widgets.dice import render_dice
 from tui.widgets.track import render_track
 
@@ -102,7 +103,7 @@ def piles_text(state: State, wide: bool) -> str:
     )
 
 
-RULES_AT_A_GLANCE = """\
+RULES_AT_A_GLANCE = styled("""\
 [b]Win[/b] 10 encounters before you lose 3. More than the defenders wins, the same total ties (the same dice roll again), less loses.
 
 [b]Singles[/b] (until 5 wins): roll 2d6, or 1d6 and one ally.
@@ -113,4 +114,4 @@ RULES_AT_A_GLANCE = """\
 
 [b]Score[/b] (a victory only): allies left in hand, +5, -2 per defeat. A loss is not scored.
 
-Beside each choice: the chance to win, and to win with a Major or with a Minor reward, ties counted as rolled again until settled."""
+Beside each choice: the chance to win, and to win with a Major or with a Minor reward, ties counted as rolled again until settled.""")

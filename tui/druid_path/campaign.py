@@ -7,9 +7,7 @@ import secrets
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Static
 
 from engine.druid_path import campaign as rules
 from engine.druid_path.table import C
@@ -17,6 +15,7 @@ from saves.session import CampaignSession
 from tui.screens.dialogs import Confirm
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
+from tui.widgets.text import Static, Vertical
 
 MARKS = {"won": "✓ won", "lost": "✗ lost", "abandoned": "– abandoned"}
 

@@ -4,32 +4,32 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Static
 
 from engine.druid_path.model import State
 from engine.druid_path.table import C
 from engine.registry import GAMES
-from rich.markup import escape
 
 GAME = GAMES["druid-path"]
 from tui.druid_path import view
 from tui.widgets.keybar import KeyBar
+from tui.widgets.text import Static, VerticalScroll
 
 
-def details_text(state: State) -> str:
+def details_text(state: State) -> Content:
     darach, druid = C.darachs[state.darach], C.druids[state.druid]
-    out = [
-        f"[b]Darach: {darach.name}[/b] ♥{max(0, state.darach_hp)}/{state.darach_hp_max}, armor "
+    out: list[Content | str] = [
+        Content.assemble((f"Darach: {darach.name}", "bold"), f" ♥{max(0, state.darach_hp)}/{state.darach_hp_max}, armor "
         f"{darach.armor}, parry {darach.parry}, charge {state.darach_charge}/{darach.stamina}. "
-        f"{darach.ability.text}",
-        f"[b]Druid: {druid.name}[/b] ♥{max(0, state.druid_hp)}/{state.druid_hp_max}, armor {druid.armor}. "
-        f"{view.ability_line(druid.ability, 'Ability')}",
+        f"{darach.ability.text}"),
+        Content.assemble(
+            (f"Druid: {druid.name}", "bold"), f" ♥{max(0, state.druid_hp)}/{state.druid_hp_max}, armor {druid.armor}. "
+            f"{view.ability_line(druid.ability, 'Ability')}"),
         "",
     ]
     for title, row in (("Darach row", state.darach_row), ("Your row", state.druid_row)):
-        out.append(f"[b]{title}[/b]")
+        out.append(Content.styled(title, "bold"))
         for lane, beast in enumerate(row):
             if beast is None:
                 out.append(f" lane {lane + 1}: empty")
@@ -38,25 +38,25 @@ def details_text(state: State) -> str:
                 if beast.relics:
                     extra += " Relics: " + ", ".join(C.items[r].name for r in beast.relics) + "."
                 out.append(f" lane {lane + 1}: {view.beast_details(beast.card)}{extra}")
-    out.append("[b]Encounter row[/b]")
+    out.append(Content.styled("Encounter row", "bold"))
     for lane, slot in enumerate(state.encounter):
         if slot is None:
             text = "empty"
         else:
             text = view.beast_details(slot.card) + (" Tried: no second try." if slot.tried else "")
         out.append(f" lane {lane + 1}: {text}")
-    out.append("[b]Items in hand[/b]")
+    out.append(Content.styled("Items in hand", "bold"))
     out += [f" {i + 1}. {view.item_details(item)}" for i, item in enumerate(state.hand)] or [" none"]
-    out.append("[b]Robots[/b]")
+    out.append(Content.styled("Robots", "bold"))
     for i, robot_id in enumerate(state.robots):
         robot = C.robots[robot_id]
         out.append(f" {robot.name}, energy {state.robot_energy[i]}: {robot.ability.text}")
-    out.append(
-        f"[b]Piles[/b] item deck {len(state.item_deck)}, item discard {len(state.item_discard)}, "
+    out.append(Content.assemble(
+        ("Piles", "bold"), f" item deck {len(state.item_deck)}, item discard {len(state.item_discard)}, "
         f"beastborg deck {len(state.beast_deck)}, shadow deck {len(state.shadow_deck)}"
-    )
-    out += ["", "[b]Log[/b]", *(escape(line) for line in GAME.log_lines(state))]
-    return "\n".join(out)
+    ))
+    out += ["", Content.styled("Log", "bold"), *GAME.log_lines(state)]
+    return Content("\n").join(out)
 
 
 class DetailsScreen(Screen[None]):
@@ -78,7 +78,7 @@ class DetailsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static("Druid Path: the table in detail", classes="title")
         with VerticalScroll():
-            yield Static(details_text(self.state), markup=True)
+            yield Static(details_text(self.state))
         yield KeyBar()
 
     def action_scroll(self, lines: int) -> None:

@@ -10,7 +10,6 @@ from typing import Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 
 from engine.druid_path.model import (
     LANES,
@@ -50,6 +49,7 @@ from tui.widgets.keybar import KeyBar
 from tui.widgets.lines import Lines
 from tui.widgets.log import GameLog
 from tui.widgets.panel import Panel, panel
+from tui.widgets.text import Horizontal, Vertical
 
 MENU_ORDER = {  # the Play phase's list: the moves that shape the turn first, gems and ending last
     Tame: 0, PlayItem: 1, Activate: 2, DruidAbility: 3, UseRobot: 4, DrawItem: 6, TakeGem: 7,

@@ -10,9 +10,7 @@ import secrets
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Static
 
 from engine.druid_path.campaign import ROAD
 from engine.druid_path.rules import DARACHS, DRUIDS, PATHS, DruidPathGame
@@ -20,6 +18,7 @@ from engine.druid_path.table import C
 from tui.screens.dialogs import AskText
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
+from tui.widgets.text import Horizontal, Static, Vertical
 
 MODES = ("single", "campaign")
 ROWS = ("mode", "druid", "darach", "path", "seed", "start")

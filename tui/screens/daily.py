@@ -7,9 +7,7 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.registry import CATALOGUE, GAMES
@@ -17,6 +15,7 @@ from saves import daily
 from tui.cut import cut
 from tui.games import playable
 from tui.widgets.keybar import KeyBar
+from tui.widgets.text import Horizontal, OptionList, Static, Vertical
 
 BOARD_LINES = 15
 GAMES_WIDTH = 40  # the list of today's deals; the board takes the rest

@@ -7,12 +7,13 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Input, Static
+from textual.widgets import Input
 
 from saves.envelope import Damaged
+from tui.safe_text import safe_text
+from tui.widgets.text import Static, Vertical
 
 DIALOG_CSS = """
 NAME { align: center middle; }
@@ -32,7 +33,7 @@ class Confirm(ModalScreen[bool]):
 
     def __init__(self, question: str | Content) -> None:
         super().__init__()
-        self.question = question  # str is markup; a player's text comes as plain() Content
+        self.question = question  # shown as written (tui/plain.py), a player's text within it too
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -58,7 +59,7 @@ class AskText(ModalScreen[str | None]):
 
     def __init__(self, question: str | Content, value: str = "") -> None:
         super().__init__()
-        self.question, self.value = question, value
+        self.question, self.value = question, safe_text(value)  # a label to edit: typed by someone
 
     def compose(self) -> ComposeResult:
         with Vertical():

@@ -1,12 +1,14 @@
-"""A player's first visit to a shared server: the name other players will see, asked once."""
+"""The name other players see: asked on a first visit to a shared server, and changed from
+Settings (on a server or on one's own machine) whenever the player likes."""
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from tui.widgets.text import Vertical
 from textual.screen import Screen
-from textual.widgets import Input, Static
+from textual.widgets import Input
+from tui.widgets.text import Static
 
 from saves.names import NAME_LIMIT, check_name, claim_name
 from tui.plain import plain
@@ -14,7 +16,7 @@ from tui.tables.identity import served_identity
 from tui.widgets.keybar import KeyBar
 
 
-class DisplayNameScreen(Screen[str]):
+class DisplayNameScreen(Screen[str | None]):
     DEFAULT_CSS = """
     DisplayNameScreen > Vertical { height: auto; }
     DisplayNameScreen #name { width: 30; }
@@ -22,29 +24,42 @@ class DisplayNameScreen(Screen[str]):
     """
     # Not a priority binding: keys that arrive together ("Ann" and Enter in one packet) must
     # reach the field before Enter reads it. The field submits; the binding names the key.
-    BINDINGS = [Binding("enter", "keep", "Keep this name")]
+    BINDINGS = [Binding("enter", "keep", "Keep this name"), Binding("escape", "cancel", "Keep the old name", show=False)]
     HELP = f"""
 # Your name
 
 Other players see this name at shared tables. Type 1 to {NAME_LIMIT} characters and press
-`Enter`. It is asked only this once; `Ctrl+Q` leaves without choosing.
+`Enter` (a wide character, such as a Chinese one, takes two). On a first visit it is asked once
+(`Ctrl+Q` leaves without choosing); `n` in Settings changes it later, and `Esc` there keeps
+the old one.
 """
 
+    def __init__(self, current: str | None = None) -> None:
+        super().__init__()
+        self.current = current  # the name to change ("" none yet); None on a first visit
+
     def compose(self) -> ComposeResult:
-        yield Static("Welcome to tabletop-tui", classes="title")
+        changing = self.current is not None
+        yield Static("Your name" if changing else "Welcome to tabletop-tui", classes="title")
         with Vertical(classes="panel") as box:
             box.border_title = "Your name"
             yield Static(
                 "Other players will see this name at the tables you share.\n"
-                f"Choose it once: 1 to {NAME_LIMIT} characters, not one another player has.\n"
-                "Enter keeps it; Ctrl+Q leaves without choosing."
-            )
-            yield Input(id="name", max_length=NAME_LIMIT, placeholder="your name")
+                f"{'Change it' if changing else 'Choose it once'}: 1 to {NAME_LIMIT} characters, not one another"
+                " player has.\n"
+                + ("Tables joined from now on show it. Enter keeps it; Esc keeps the old one." if changing
+                   else "Enter keeps it; Ctrl+Q leaves without choosing.")
+            )  # fmt: skip
+            yield Input(self.current or "", id="name", max_length=NAME_LIMIT * 2, placeholder="your name")
             yield Static(id="problem")
         yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#name", Input).focus()
+
+    def action_cancel(self) -> None:
+        if self.current is not None:  # a first visit has no old name to keep
+            self.dismiss(None)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -52,7 +67,7 @@ Other players see this name at shared tables. Type 1 to {NAME_LIMIT} characters 
 
     def action_keep(self) -> None:
         name, problem = check_name(self.query_one("#name", Input).value)
-        if not problem:
+        if not problem and served_identity():  # on a server no two players share a name
             try:
                 problem, note = claim_name(self.app.paths, served_identity(), name)
             except OSError as error:
@@ -64,4 +79,5 @@ Other players see this name at shared tables. Type 1 to {NAME_LIMIT} characters 
             self.query_one("#problem", Static).update(plain(problem))
             return
         self.app.update_settings(display_name=name)
+        self.app.table_name = ""  # the name at tables from here on is this one
         self.dismiss(name)

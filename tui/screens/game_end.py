@@ -16,12 +16,11 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Static
 
 from saves.session import GameSession
 from tui.widgets.keybar import KeyBar
+from tui.widgets.text import Static, Vertical
 
 LAST_LINES = 8  # shown when a game names no turning points
 

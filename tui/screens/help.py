@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Static
 
 from tui.widgets.markdown_text import MarkdownText
+from tui.widgets.text import Static, VerticalScroll
 
 GLOBAL_KEYS = """
 ## Everywhere

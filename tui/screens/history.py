@@ -7,7 +7,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.registry import CATALOGUE
@@ -16,6 +15,7 @@ from tui.screens.dialogs import Confirm
 from tui.safe_text import safe_text
 from tui.screens.home import short_time
 from tui.widgets.keybar import KeyBar
+from tui.widgets.text import OptionList, Static
 
 TITLES = {entry.id: entry.title for entry in CATALOGUE}
 FILTERS: tuple[str | None, ...] = (None, *TITLES)  # None: every game

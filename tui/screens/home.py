@@ -5,9 +5,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
-from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Static
 
 from engine.registry import CATALOGUE, GAMES
 from tui.games import HOME_ENTRIES, open_home_entry, playable
@@ -15,6 +13,7 @@ from saves.store import SaveEntry
 from tui.plain import plain
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
+from tui.widgets.text import Horizontal, Static, Vertical
 
 
 def short_time(iso: str) -> str:
@@ -126,7 +125,7 @@ Pick a game with `1`-`4` (or the arrows and `Enter`) to start a new one.
             entry = next(e for e in CATALOGUE if e.id == game_id)
             status = "Ready to play." if playable(game_id) else "Not playable yet: coming soon."
             saves = [s for s in self.entries if s.game_id == game_id]
-            return f"[b]{entry.title}[/b]\n{entry.blurb}.\n\n{status}\nSaved games: {len(saves)}"
+            return Content.assemble((entry.title, "bold"), f"\n{entry.blurb}.\n\n{status}\nSaved games: {len(saves)}")
         latest = self.latest()
         texts: dict[str, str | Content] = {
             "continue": (
@@ -139,7 +138,7 @@ Pick a game with `1`-`4` (or the arrows and `Enter`) to start a new one.
             ),
             "saves": "Every saved game, newest first.\nResume, rename or delete.",
             "rules": "How to play each game.",
-            "settings": "Theme and preferences.",
+            "settings": "Theme, preferences, and the name others see.",
             "quit": "Leave. Every game is already saved.",
         }
         texts.update({f"extra:{e.key}": e.about for e in HOME_ENTRIES})

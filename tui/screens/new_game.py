@@ -6,14 +6,14 @@ import secrets
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Input, Select, Static
+from textual.widgets import Button, Input, Select
 
 from engine.core.game import Game, GameOption
 from tui.widgets.checkbox import MarkedCheckbox
 from tui.widgets.keybar import KeyBar
 from tui.widgets.seats import SeatPicker
+from tui.widgets.text import Static, Vertical
 
 
 class NewGameScreen(Screen[None]):

@@ -9,12 +9,11 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Middle
 from textual.screen import Screen
-from textual.widgets import Static
 
 from tui.plain import plain
 from tui.widgets.keybar import KeyBar
+from tui.widgets.text import Center, Middle, Static
 
 
 class PrivacyScreen(Screen[bool]):

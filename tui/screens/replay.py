@@ -15,11 +15,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Static
 
 from saves.replay import ReplaySession, Timeline
 from tui.game_screen import GameScreen
 from tui.widgets.log import GameLog
+from tui.widgets.text import Static
 
 REPLAY_HELP = """
 # Replay

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.registry import CATALOGUE, GAMES
 from tui.games import playable
 from tui.widgets.keybar import KeyBar
 from tui.widgets.markdown_text import MarkdownText
+from tui.widgets.text import Horizontal, OptionList, Static, VerticalScroll
 
 
 class RulesScreen(Screen[None]):

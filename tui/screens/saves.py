@@ -6,7 +6,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.registry import CATALOGUE
@@ -16,6 +15,7 @@ from tui.plain import plain
 from tui.screens.dialogs import AskText, Confirm
 from tui.screens.home import short_time
 from tui.widgets.keybar import KeyBar
+from tui.widgets.text import OptionList, Static
 
 TITLES = {entry.id: entry.title for entry in CATALOGUE}
 

@@ -1,18 +1,18 @@
-"""Settings: theme (previewed as you move) and preferences, remembered across runs."""
+"""Settings: theme (previewed as you move), preferences and the name others see, remembered
+across runs."""
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Checkbox, OptionList, Static
-
-from tui.widgets.checkbox import MarkedCheckbox
+from textual.widgets import Checkbox
 from textual.widgets.option_list import Option
 
 from themes.palettes import THEMES
+from tui.widgets.checkbox import MarkedCheckbox
 from tui.widgets.keybar import KeyBar
+from tui.widgets.text import OptionList, Static, Vertical
 
 THEME_NAMES = {
     "tabletop-dark": "Dark (default)",
@@ -27,13 +27,14 @@ class SettingsScreen(Screen[None]):
     SettingsScreen #themes { height: auto; }
     SettingsScreen > Vertical { height: auto; }
     """
-    BINDINGS = [Binding("escape,q", "back", "Back")]
+    BINDINGS = [Binding("escape,q", "back", "Back"), Binding("n", "name", "Change your name")]
     HELP = """
 # Settings
 
 - Move through the themes with the arrows: each is shown at once and remembered.
 - `Tab` reaches **Show odds**; `Space` toggles whether game screens show the chance of
   winning before a roll.
+- `n` changes the name other players see at shared tables.
 """
 
     def compose(self) -> ComposeResult:
@@ -44,7 +45,24 @@ class SettingsScreen(Screen[None]):
         with Vertical(classes="panel") as box:
             box.border_title = "Play"
             yield MarkedCheckbox("Show odds before rolls", self.app.settings.show_odds, id="show-odds")
+        with Vertical(classes="panel") as box:
+            box.border_title = "Your name"
+            yield Static(self.name_line(), id="your-name")
         yield KeyBar()
+
+    def name_line(self) -> str:
+        name = self.app.settings.display_name
+        return f"Others see you as {name} (n changes it)" if name else "No name chosen yet (n chooses one)"
+
+    def action_name(self) -> None:
+        from tui.screens.display_name import DisplayNameScreen
+
+        def changed(name: str | None) -> None:
+            if name is not None:
+                self.query_one("#your-name", Static).update(self.name_line())
+                self.app.notify(f"Other players now see you as {name}.")
+
+        self.app.push_screen(DisplayNameScreen(self.app.settings.display_name), changed)
 
     def theme_options(self) -> list[Option]:
         mark = {name: "● " if name == self.app.theme else "  " for name in THEMES}

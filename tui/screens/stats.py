@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Static
 
 from engine.registry import CATALOGUE
 from saves import stats
 from saves.history import History
 from tui.widgets.keybar import KeyBar
+from tui.widgets.text import Static, VerticalScroll
 
 TITLES = {entry.id: entry.title for entry in CATALOGUE}
 

@@ -6,7 +6,7 @@ import textwrap
 
 from textual.app import ComposeResult
 from textual.screen import Screen
-from textual.widgets import Static
+from tui.widgets.text import Static
 
 
 def notice_lines(width: int, height: int, min_width: int, min_height: int) -> list[str]:

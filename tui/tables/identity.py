@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import os
 
+from saves.names import clean_name  # noqa: F401 (a name as others see it: the one rule, in saves/names.py)
+
 PLAYER_ENV_VAR = "TABLETOP_TUI_PLAYER"
 MODERATOR_ENV_VAR = "TABLETOP_TUI_MODERATOR"
 
@@ -27,11 +29,3 @@ def moderates() -> bool:
 def player_identity(name: str) -> str:
     return served_identity() or f"name:{name.casefold()}"
 
-
-NAME_LENGTH = 20
-
-
-def clean_name(text: str) -> str:
-    """A name as others will see it: printable characters only, trimmed, 20 at most."""
-    printable = "".join(ch for ch in text if ch.isprintable())
-    return " ".join(printable.split())[:NAME_LENGTH]

@@ -5,9 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from saves.envelope import Damaged
@@ -17,6 +15,7 @@ from tui.tables.identity import served_identity
 from tui.tables.lines import TITLES, seat_parts, status_of
 from tui.screens.dialogs import Confirm
 from tui.widgets.keybar import KeyBar
+from tui.widgets.text import OptionList, Static, Vertical
 
 LIST_POLL = 1.0  # seconds between looks at the tables folder
 LOBBY_POLL = 0.2

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from rich.text import Text
-from textual.widgets import Static
+from tui.widgets.text import Static
 
 # A key bound to one of these is the way out of a screen or to its help: it is never left off
 # the bar, however many other keys a screen offers.

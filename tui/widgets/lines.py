@@ -16,13 +16,24 @@ from textual.geometry import Region
 from textual.strip import Strip
 from textual.visual import Visual, VisualType, visualize
 from textual.widget import Widget
-from textual.widgets import Static
+
+from tui.plain import shown
+from tui.widgets.text import PlainTitles, Static
 
 
-class LineByLine(Widget):
+class LineByLine(PlainTitles, Widget):
     """A widget whose content is lines of text: `line_content()` gives them, and after a change
     `repaint_lines()` repaints those that differ from the lines on screen. Each line drawn is
-    kept by what it says, so a line shown again is not rendered again."""
+    kept by what it says, so a line shown again is not rendered again. Like every widget of
+    the app it shows a string as plain text (tui/plain.py), a word too long for a line cut with "…"."""
+
+    DEFAULT_CSS = """
+    LineByLine { text-overflow: ellipsis; }
+    """
+
+    def __init__(self, *children: Widget, **kwargs: Any) -> None:
+        kwargs.pop("markup", None)
+        super().__init__(*children, markup=False, **kwargs)
 
     _line_content: VisualType = ""
     _line_strips: list[Strip] | None = None  # the content's lines as on screen, None: to be drawn
@@ -66,10 +77,10 @@ class LineByLine(Widget):
         if fit != self._line_strips_fit:
             self._strip_cache = {}  # drawn for another width or style: none of them fits now
         self._line_strips_fit = fit
-        content = self.line_content()
+        content = shown(self.line_content())
         lines = _lines_of(self, content) if self.text_selection is None else None
         if lines is None:  # not text, or part of it selected: drawn whole, as Textual does
-            visual = visualize(self, content, markup=self._render_markup)
+            visual = visualize(self, content, markup=False)
             return Visual.to_strips(self, visual, width, height, style)[:height]
         lines = lines[:height]  # a line takes a row at least
         cached, self._strip_cache = self._strip_cache, {}
@@ -131,7 +142,7 @@ def _lines_of(widget: Widget, content: VisualType) -> list[tuple[object, Text | 
     """The content's lines, each with a key that tells it from any other line; None when
     the content is not text."""
     if isinstance(content, str):
-        content = visualize(widget, content, markup=widget._render_markup)  # type: ignore[assignment]
+        content = visualize(widget, content, markup=False)  # type: ignore[assignment]
     if isinstance(content, Content):
         return [((line.plain, tuple(line.spans)), line) for line in content.split("\n", allow_blank=True)]
     if isinstance(content, Text):
@@ -159,14 +170,15 @@ class Lines(LineByLine, Static):
 
     def __init__(self, content: VisualType = "", **kwargs: Any) -> None:
         super().__init__(content, **kwargs)
-        self._line_content = content
+        self._line_content = shown(content)
 
     def update(self, content: VisualType = "", *, layout: bool = True) -> None:
         if layout:
             self._line_strips = None
-            self._line_content = content
+            self._line_content = shown(content)
             super().update(content, layout=True)
             return
+        content = shown(content)
         self._set_static_content(content)
         self._line_content = content
         self.repaint_lines()

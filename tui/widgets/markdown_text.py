@@ -11,7 +11,7 @@ from __future__ import annotations
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.markdown import Markdown
 from rich.theme import Theme
-from textual.widgets import Static
+from tui.widgets.text import Static
 
 # Rich's own Markdown styles bring their colours (cyan code on black): these keep the theme's.
 PLAIN_STYLES = Theme(

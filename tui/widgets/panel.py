@@ -6,12 +6,11 @@ from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
-from textual.containers import Vertical
 from textual.content import Content
 from textual.geometry import Region
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Static
+from tui.widgets.text import Static, Vertical
 
 
 class _ChangedOnly:

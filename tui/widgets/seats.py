@@ -4,10 +4,10 @@ open to others (which makes the game a shared table)."""
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Select, Static
+from textual.widgets import Select
 
 from saves.envelope import Seat
+from tui.widgets.text import Horizontal, Static, Vertical
 
 HERE, BOT, OPEN = "here", "bot", "open"
 KINDS = [
