@@ -35,7 +35,7 @@ def player_paths(tmp_path: Path, who: str) -> DataPaths:
 async def test_two_apps_play_a_shared_table_to_the_end_and_both_decks_keep_the_result(tmp_path, monkeypatch):
     monkeypatch.setattr(game_screen, "SHARED_POLL", 0.02)
     ann_paths, ben_paths = player_paths(tmp_path, "ann"), player_paths(tmp_path, "ben")
-    ann, ben = make_app(ann_paths), make_app(ben_paths)
+    ann, ben = make_app(ann_paths, identity="user:ann"), make_app(ben_paths, identity="user:ben")
     ann.settings.display_name, ben.settings.display_name = "Ann", "Ben"
     async with ann.run_test(size=SIZE) as a_pilot, ben.run_test(size=SIZE) as b_pilot:
         # Ann: a deck of her own at seat 1, seat 2 open to others, then open the table

@@ -11,7 +11,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from saves.envelope import Damaged
-from saves.tables import TableEntry, TableStore
+from saves.tables import TableEntry, TableGone, TableStore
 from tui.plain import plain
 from tui.tables.identity import served_identity
 from tui.tables.lines import TITLES, seat_parts, status_of
@@ -131,7 +131,7 @@ Tables that players on this machine (or on this server) have opened, newest firs
         def delete(sure: bool | None) -> None:
             if sure:
                 try:
-                    self.app.tables.delete(entry.code)
+                    self.app.tables.delete(entry.code, by=self.app.player_name or "a player")
                 except OSError as problem:
                     self.notify(f"Not deleted: {problem.strerror}", severity="error")
             self.reload()
@@ -185,6 +185,9 @@ together** on the home screen.
         tables: TableStore = self.app.tables
         try:
             envelope = tables.read(self.code)
+        except TableGone as gone:
+            self.app.table_gone(str(gone))
+            return
         except (Damaged, OSError) as problem:
             self.query_one("#seats", Static).update(f"The table cannot be read: {problem}")
             return
