@@ -310,6 +310,7 @@ class TableStore:
     # ----- who is at the table, and seats handed to the bot -----------------------------
 
     wall: Callable[[], float] = staticmethod(time.time)  # presence is told by the files' times
+    away_after = AWAY_AFTER
 
     def _presence(self, code: str, player: str, terminal: str) -> Path:
         who = hashlib.sha256(player.encode()).hexdigest()[:16]
@@ -365,7 +366,7 @@ class TableStore:
             if state is None or owner is None or owner.bot or not owner.player:
                 raise TableProblem("That seat is not a player's to hand to the bot.")
             gone = self.absence(code, envelope.seats).get(seat)
-            if gone is None or gone < AWAY_AFTER:
+            if gone is None or gone < self.away_after:
                 raise TableProblem(f"{owner.name} is at the table: their seat stays theirs.")
             note = f"{by} hands {owner.name}'s seat to the bot: {owner.name} has been away {away_words(gone)}."
             envelope.seats[seat] = msgspec.structs.replace(owner, bot=True)

@@ -196,3 +196,103 @@ def test_a_finished_shared_game_joins_each_seated_players_history(paths, tmp_pat
     assert [e.id for e in sweep_tables(theirs, tables, "ben")] == [entry.id]  # away at the end
     assert sweep_tables(theirs, tables, "cy") == [] and tables.list()[0].over
     assert History(theirs).read(entry.id).entry.won == entry.won
+
+
+# ----- who may sit where: identities, names and decks ---------------------------------------
+
+
+def test_a_newcomer_cannot_sit_under_a_name_already_at_the_table(paths):
+    tables = table_store(paths)
+    code = tables.create(DUEL, 4, {}, [Seat(name="Ann", player="user:ann"), Seat(name="South")])
+    with pytest.raises(TableProblem, match="ANN already sits at this table"):
+        tables.claim(code, "user:cy", "ANN")
+    assert tables.list()[0].open_seats == [1]
+    assert tables.claim(code, "user:cy", "Cy") == 1
+
+
+def test_one_identity_sits_again_at_its_seat_unless_another_person_takes_a_free_one(paths):
+    tables = table_store(paths)
+    code = tables.create(DUEL, 4, {}, [Seat(name="Ann", player="user:pat"), Seat(name="South")])
+    assert tables.claim(code, "user:pat", "Bo") == 0  # the same account: back at its seat
+    assert tables.claim(code, "user:pat", "Bo", another=True) == 1  # someone else at it
+    [entry] = tables.list()
+    assert entry.started and [s.player for s in entry.seats] == ["user:pat", "user:pat"]
+
+
+def test_a_deck_sits_at_one_seat_of_a_table(paths):
+    """DecknForge's rulebook: nobody plays out of somebody else's deck. The same deck brought
+    twice would read "ANN, ANN enter a dungeon" and lose half its result."""
+    import msgspec
+
+    from engine.decknforge.legacy import fresh_deck
+
+    game = GAMES["decknforge"]
+    tables = table_store(paths)
+    ann = msgspec.to_builtins(msgspec.structs.replace(fresh_deck("ANN"), id="ann-1"))
+    other = msgspec.to_builtins(msgspec.structs.replace(fresh_deck("BEN"), id="ben-1"))
+    code = tables.create(game, 3, {}, [Seat(name="Ann", player="user:ann", brings=ann), Seat(name="Seat 2")])
+    with pytest.raises(TableProblem, match=r"That deck is already at this table \(seat 1, Ann's\)"):
+        tables.claim(code, "user:ben", "Ben", ann)
+    with pytest.raises(TableProblem, match=r"\(seat 1, yours\)"):
+        tables.claim(code, "user:ann", "Al", ann, another=True)
+    assert tables.list()[0].open_seats == [1]
+    tables.claim(code, "user:ben", "Ben", other)
+    session = SharedSession.open(tables, code, "user:ben")
+    assert [d.id for d in session.state.decks] == ["ann-1", "ben-1"]
+    with pytest.raises(ValueError, match="That deck is already at this table"):
+        tables.create(game, 3, {}, [Seat(name="Ann", player="user:ann", brings=ann), Seat(name="Al", player="user:ann", brings=ann)])
+
+
+def test_a_seat_of_an_old_table_claimed_by_name_becomes_the_accounts(paths):
+    tables = table_store(paths)
+    code = tables.create(DUEL, 4, {}, [Seat(name="Ann", player="name:ann"), Seat(name="Ben", player="name:ben")])
+    assert tables.list()[0].started  # an old table, readable and playing
+    assert tables.claim(code, "user:pat", "Ann", legacy="name:ann") == 0
+    assert [s.player for s in tables.list()[0].seats] == ["user:pat", "name:ben"]
+
+
+# ----- away players, the bot, and a deleted table -------------------------------------------
+
+
+def test_a_seat_is_handed_to_the_bot_only_once_its_player_has_been_away_a_while(paths):
+    tables, code = seated_duel(paths)
+    now = [1000.0]
+    tables.wall = lambda: now[0]
+    tables.mark_here(code, "ann", "t1")
+    tables.mark_here(code, "ben", "t2")
+    os.utime(tables._presence(code, "ann", "t1"), (1000, 1000))
+    os.utime(tables._presence(code, "ben", "t2"), (1000, 1000))
+    assert tables.absence(code, tables.read(code).seats) == {}
+    with pytest.raises(TableProblem, match="Ben is at the table"):
+        tables.hand_to_bot(code, 1, "North")
+    tables.mark_here(code, "ben", "t2", here=False)
+    os.utime(tables._presence(code, "ben", "t2"), (1010, 1010))
+    now[0] = 1030.0
+    os.utime(tables._presence(code, "ann", "t1"), (1025, 1025))  # Ann's terminal, still beating
+    assert tables.absence(code, tables.read(code).seats) == {1: 20.0}
+    with pytest.raises(TableProblem, match="Ben is at the table"):
+        tables.hand_to_bot(code, 1, "North")  # away, but not for long
+    now[0] = 1010.0 + tables.away_after + 5
+    os.utime(tables._presence(code, "ann", "t1"), (now[0], now[0]))
+    note = tables.hand_to_bot(code, 1, "North")
+    assert note == "North hands Ben's seat to the bot: Ben has been away 65 seconds."
+    envelope = tables.read(code)
+    assert envelope.seats[1].bot and envelope.seats[1].player == "ben"
+    assert tables.decode_state(envelope).log[-1] == note
+    assert tables.take_back(code, "ann") == ""  # nothing of Ann's to take back
+    assert tables.take_back(code, "ben") == "Ben is back and takes the seat from the bot."
+    assert not tables.read(code).seats[1].bot
+
+
+def test_a_deleted_table_says_who_deleted_it(paths):
+    from saves.tables import TableGone
+
+    tables, code = seated_duel(paths)
+    session = SharedSession.open(tables, code, "ben")
+    tables.mark_here(code, "ann", "t1")
+    tables.delete(code, by="North")
+    with pytest.raises(TableGone, match=f"table {code} was deleted by North"):
+        session.reload_if_changed()
+    with pytest.raises(TableGone):
+        session.play(Pick(1, 0))
+    assert not list(paths.tables.glob(f".{code}.*.here"))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import secrets
 from typing import TYPE_CHECKING, Any
 
-from saves.tables import AWAY_AFTER, PRESENCE_BEAT, TableProblem
+from saves.tables import PRESENCE_BEAT, TableProblem
 from tui.safe_text import safe_text
 
 if TYPE_CHECKING:
@@ -90,7 +90,7 @@ class TableLife:
 
     def long_away(self) -> set[int]:
         """Seats whose player has been away long enough for the others to hand to the bot."""
-        return {s for s, t in self.away.items() if t >= AWAY_AFTER}
+        return {s for s, t in self.away.items() if t >= self.session.tables.away_after}
 
     def news(self) -> list[str]:
         """After the table's file changed: what changed at its seats."""
