@@ -195,6 +195,18 @@ class TabletopApp(App[None]):
         self.saves_problem = ""
         return entries
 
+    def seated_tables(self) -> list[Any]:
+        """The shared tables this player sits at whose game goes on (none looked for, and
+        nothing loaded for them, while the tables folder holds no table)."""
+        folder = self.paths.tables
+        try:
+            if not folder.is_dir() or not any(folder.glob("*.json")):
+                return []
+            me = self.player_identity()
+            return [t for t in self.tables.list() if not t.damage and not t.over and t.seat_of(me) is not None]
+        except OSError:
+            return []
+
     saves_problem = ""  # why the saved games could not be listed the last time, if they could not
 
     def file_finished_games(self) -> None:

@@ -172,3 +172,26 @@ async def test_two_terminals_of_one_account_each_play_their_own_seat(paths):
         assert isinstance(first.screen, DuelScreen) and isinstance(second.screen, DuelScreen)
         assert first.screen.session.local_seats == {0} and second.screen.session.local_seats == {1}
         assert [s.name for s in first.screen.session.envelope.seats] == ["Ann", "Bo"]
+
+
+async def test_home_continues_the_shared_tables_one_sits_at_when_no_game_is_saved(paths):
+    from tui.screens.home import HomeScreen
+
+    other = duel_app(paths, "Cy")
+    code = other.tables.create(other.store.games["duel"], 9, {}, [Seat(name="Ann", player="user:ann"), Seat(name="Ben", player="user:ben")])
+    other.tables.create(other.store.games["duel"], 9, {}, [Seat(name="Cy", player="user:cy"), Seat(name="Ben", player="user:ben")])
+    ann = duel_app(paths, "Ann")
+    async with ann.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(ann.screen, HomeScreen)
+        assert "Continue: table " + code in screen_text(ann) and "no saved game" not in screen_text(ann)
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(ann.screen, DuelScreen) and ann.screen.session.local_seats == {0}
+    ben = duel_app(paths, "Ben")
+    async with ben.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "Continue: 2 shared tables" in screen_text(ben)
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(ben.screen, TablesScreen)

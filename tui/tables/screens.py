@@ -55,8 +55,11 @@ class TablesScreen(Screen[None]):
 
 Tables that players on this machine (or on this server) have opened, newest first.
 
-- `Enter` takes a free seat at the highlighted table under your name, or brings you back to
-  your own seat. A table starts when no seat is left free.
+- `Enter` takes a free seat at the highlighted table under a name of your choosing, or brings
+  you back to your own seat (yours by your SSH key, or your account on this machine; the name
+  is only what the others read). A table starts when no seat is left free.
+- At a table, `b` hands the seat of a player who has been away a while to the bot; they take
+  it back by coming back to the table.
 - `w` watches a table without a seat: you see the table, never a hand.
 - `d` deletes a table you sit at (you are asked first).
 - To open a table, start a game of several players and choose **Open to others**. Friends
