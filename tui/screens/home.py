@@ -64,7 +64,7 @@ class HomeScreen(Screen[None]):
 
 Pick a game with `1`-`4` (or the arrows and `Enter`) to start a new one.
 
-- `c` continues the game you played last (with no saved game, the shared tables you sit at)
+- `c` continues the game you played last, or your shared tables
 - `s` lists every saved game: resume, rename or delete them
 - `r` reads the rules of a game, `t` opens the settings
 - `q` quits: every game is already saved
