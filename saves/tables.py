@@ -7,16 +7,15 @@ several processes never interleave, and is written the crash-safe way every save
 
 A table's life reaches every terminal at it through that one file: a move, a seat handed to
 the bot or taken back rewrites it; a deleted table leaves a note of who deleted it
-(`.KXPT.gone`). Each terminal that has the table open says so in a presence file of its own
-(`.KXPT.<identity>.<terminal>.here`, touched every few seconds): a seat none of its owner's
-terminals has had open for AWAY_AFTER seconds is away, and the players still there may hand it
+(`.KXPT.gone`). Each terminal that has the table open says so, and at which seats, in a
+presence file of its own (`.KXPT.<terminal>.here`, rewritten every few seconds): a seat no
+terminal has had open for AWAY_AFTER seconds is away, and the players still there may hand it
 to the bot until its owner comes back.
 """
 
 from __future__ import annotations
 
 import fcntl
-import hashlib
 import os
 import secrets
 import time
@@ -224,7 +223,7 @@ class TableStore:
         """Open a table; it starts at once if no seat is left open."""
         options = game.check_options(options)
         for i, seat in enumerate(seats):
-            problem = seat_problem(seats[:i], seat.name if seat.player else "", seat.brings, "")
+            problem = seat_problem(seats[:i], seat.name if seat.player else "", seat.brings)
             if problem:
                 raise ValueError(problem)
         code = self.new_code()
@@ -270,7 +269,7 @@ class TableStore:
                 raise TableProblem(f"Table {code} has no free seat (press w to watch it).")
             if self.decode_state(envelope) is not None:
                 raise TableProblem(f"Table {code} has started without that seat.")
-            problem = seat_problem(envelope.seats, name, brings, player)
+            problem = seat_problem(envelope.seats, name, brings)
             if problem:
                 raise TableProblem(problem)
             seat = free[0]
@@ -312,49 +311,49 @@ class TableStore:
     wall: Callable[[], float] = staticmethod(time.time)  # presence is told by the files' times
     away_after = AWAY_AFTER
 
-    def _presence(self, code: str, player: str, terminal: str) -> Path:
-        who = hashlib.sha256(player.encode()).hexdigest()[:16]
-        return self.paths.tables / f".{code}.{who}.{terminal}.here"
+    def presence_file(self, code: str, terminal: str) -> Path:
+        return self.paths.tables / f".{code}.{terminal}.here"
 
-    def mark_here(self, code: str, player: str, terminal: str, here: bool = True) -> None:
-        """This terminal has the table open (`here`), or has just left it."""
-        if not player:
+    def mark_here(self, code: str, terminal: str, seats: set[int], here: bool = True) -> None:
+        """This terminal has the table open at `seats` (`here`), or has just left it. What a
+        terminal that left wrote is dropped once another terminal sits at all its seats."""
+        if not seats:
             return
-        path = self._presence(code, player, terminal)
+        path = self.presence_file(code, terminal)
+        path.write_text(f"{'here' if here else 'left'} {' '.join(map(str, sorted(seats)))}", encoding="ascii")
         if here:
-            path.write_bytes(b"here")
-            return
-        for other in path.parent.glob(path.name.replace(f".{terminal}.", ".*.")):
-            if other != path and self._fresh(other):
-                path.unlink(missing_ok=True)  # another terminal of this player stays
-                return
-        path.write_bytes(b"left")
+            for other, (status, at, _seen) in self._presences(code).items():
+                if other != path and status == "left" and at <= seats:
+                    other.unlink(missing_ok=True)
 
-    def _fresh(self, path: Path) -> bool:
-        try:
-            return path.read_bytes() == b"here" and self.wall() - path.stat().st_mtime < 3 * PRESENCE_BEAT
-        except OSError:
-            return False
+    def _presences(self, code: str) -> dict[Path, tuple[str, set[int], float]]:
+        """Each terminal's presence at the table: (here or left, its seats, when written)."""
+        found = {}
+        for path in self.paths.tables.glob(f".{code}.*.here"):
+            try:
+                words = path.read_text(encoding="ascii", errors="replace").split()
+                found[path] = (words[0], {int(w) for w in words[1:] if w.isdigit()}, path.stat().st_mtime)
+            except (OSError, IndexError):
+                continue  # gone meanwhile, or half written: seen at the next look
+        return found
 
     def absence(self, code: str, seats: list[Seat]) -> dict[int, float]:
-        """Seats whose owner has no terminal at the table now: seat -> seconds since one of
-        their terminals last had it open (inf: not since the table started)."""
-        now, away = self.wall(), {}
-        for i, seat in enumerate(seats):
-            if not seat.player:
-                continue
-            probe = self._presence(code, seat.player, "*")
-            files = list(probe.parent.glob(probe.name))
-            if any(self._fresh(f) for f in files):
-                continue
-            seen = []
-            for f in files:
-                try:
-                    seen.append(f.stat().st_mtime)
-                except OSError:
-                    pass
-            away[i] = now - max(seen) if seen else float("inf")
-        return away
+        """Players' seats no terminal has open now: seat -> seconds since one last had it open
+        (inf: not since the table started). A terminal that stopped saying it is here (it
+        hung, or its machine went down) counts as gone after three beats."""
+        now = self.wall()
+        here: set[int] = set()
+        seen: dict[int, float] = {}
+        for status, at, written in self._presences(code).values():
+            if status == "here" and now - written < 3 * PRESENCE_BEAT:
+                here |= at
+            for seat in at:
+                seen[seat] = max(seen.get(seat, written), written)
+        return {
+            i: now - seen[i] if i in seen else float("inf")
+            for i, seat in enumerate(seats)
+            if seat.player and i not in here
+        }
 
     def hand_to_bot(self, code: str, seat: int, by: str) -> str:
         """The players still at the table give an away player's seat to the game's bot,
@@ -415,7 +414,7 @@ def brought_id(brings: Any) -> str:
     return str(brings.get("id") or "") if isinstance(brings, dict) else ""
 
 
-def seat_problem(seats: list[Seat], name: str, brings: Any, player: str) -> str:
+def seat_problem(seats: list[Seat], name: str, brings: Any) -> str:
     """Why a newcomer cannot sit with these seats: a name someone here goes by already (names
     are only what others read, but two alike would read as one), or a deck already at
     another seat (nobody plays out of somebody else's deck). "" when they may."""
@@ -425,9 +424,8 @@ def seat_problem(seats: list[Seat], name: str, brings: Any, player: str) -> str:
     deck = brought_id(brings)
     for s in seated:
         if deck and brought_id(s.brings) == deck:
-            whose = "yours" if player and s.player == player else f"{s.name}'s"
             return (
-                f"That deck is already at this table (seat {seats.index(s) + 1}, {whose}): a deck"
+                f"That deck is already at this table (seat {seats.index(s) + 1}, {s.name}'s): a deck"
                 " sits at one seat. Bring another deck, or make a new one."
             )
     return ""

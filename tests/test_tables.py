@@ -233,7 +233,7 @@ def test_a_deck_sits_at_one_seat_of_a_table(paths):
     code = tables.create(game, 3, {}, [Seat(name="Ann", player="user:ann", brings=ann), Seat(name="Seat 2")])
     with pytest.raises(TableProblem, match=r"That deck is already at this table \(seat 1, Ann's\)"):
         tables.claim(code, "user:ben", "Ben", ann)
-    with pytest.raises(TableProblem, match=r"\(seat 1, yours\)"):
+    with pytest.raises(TableProblem, match=r"\(seat 1, Ann's\)"):
         tables.claim(code, "user:ann", "Al", ann, another=True)
     assert tables.list()[0].open_seats == [1]
     tables.claim(code, "user:ben", "Ben", other)
@@ -258,22 +258,24 @@ def test_a_seat_is_handed_to_the_bot_only_once_its_player_has_been_away_a_while(
     tables, code = seated_duel(paths)
     now = [1000.0]
     tables.wall = lambda: now[0]
-    tables.mark_here(code, "ann", "t1")
-    tables.mark_here(code, "ben", "t2")
-    os.utime(tables._presence(code, "ann", "t1"), (1000, 1000))
-    os.utime(tables._presence(code, "ben", "t2"), (1000, 1000))
+
+    def beat(terminal: str, seats: set[int], at: float, here: bool = True) -> None:
+        tables.mark_here(code, terminal, seats, here)
+        os.utime(tables.presence_file(code, terminal), (at, at))
+
+    beat("t1", {0}, 1000)
+    beat("t2", {1}, 1000)
     assert tables.absence(code, tables.read(code).seats) == {}
     with pytest.raises(TableProblem, match="Ben is at the table"):
         tables.hand_to_bot(code, 1, "North")
-    tables.mark_here(code, "ben", "t2", here=False)
-    os.utime(tables._presence(code, "ben", "t2"), (1010, 1010))
+    beat("t2", {1}, 1010, here=False)  # Ben leaves
     now[0] = 1030.0
-    os.utime(tables._presence(code, "ann", "t1"), (1025, 1025))  # Ann's terminal, still beating
+    beat("t1", {0}, 1025)  # North's terminal goes on beating
     assert tables.absence(code, tables.read(code).seats) == {1: 20.0}
     with pytest.raises(TableProblem, match="Ben is at the table"):
         tables.hand_to_bot(code, 1, "North")  # away, but not for long
     now[0] = 1010.0 + tables.away_after + 5
-    os.utime(tables._presence(code, "ann", "t1"), (now[0], now[0]))
+    beat("t1", {0}, now[0] - 1)
     note = tables.hand_to_bot(code, 1, "North")
     assert note == "North hands Ben's seat to the bot: Ben has been away 65 seconds."
     envelope = tables.read(code)
@@ -284,12 +286,28 @@ def test_a_seat_is_handed_to_the_bot_only_once_its_player_has_been_away_a_while(
     assert not tables.read(code).seats[1].bot
 
 
+def test_a_terminal_that_stops_beating_is_away_and_one_that_left_is_forgotten_on_return(paths):
+    tables, code = seated_duel(paths)
+    now = [1000.0]
+    tables.wall = lambda: now[0]
+    tables.mark_here(code, "t1", {0, 1})  # one terminal at both seats (one account, hot seat)
+    os.utime(tables.presence_file(code, "t1"), (1000, 1000))
+    now[0] = 1014.0
+    assert tables.absence(code, tables.read(code).seats) == {}
+    now[0] = 1016.0  # three beats without a word: it hung, or its machine went down
+    assert tables.absence(code, tables.read(code).seats) == {0: 16.0, 1: 16.0}
+    tables.mark_here(code, "t1", {0, 1}, here=False)
+    tables.mark_here(code, "t2", {0, 1})
+    assert not tables.presence_file(code, "t1").exists()
+    assert tables.absence(code, tables.read(code).seats) == {}
+
+
 def test_a_deleted_table_says_who_deleted_it(paths):
     from saves.tables import TableGone
 
     tables, code = seated_duel(paths)
     session = SharedSession.open(tables, code, "ben")
-    tables.mark_here(code, "ann", "t1")
+    tables.mark_here(code, "t1", {0})
     tables.delete(code, by="North")
     with pytest.raises(TableGone, match=f"table {code} was deleted by North"):
         session.reload_if_changed()

@@ -385,8 +385,8 @@ class TabletopApp(App[None]):
                 sit(entry, False)
             else:
                 self.notify(f"Table {code} has no free seat (w watches it).", severity="warning")
-        elif code in self.seated or not entry.open_seats or entry.started:
-            self.open_table(code)  # back at one's own seat
+        elif code in self.seated or not entry.open_seats or entry.started or served_identity():
+            self.open_table(code)  # back at one's own seat (on a `serve` host a key is one person)
         else:
             seat_name = entry.seats[mine].name
 

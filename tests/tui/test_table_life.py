@@ -48,8 +48,10 @@ async def test_a_table_deleted_mid_game_sends_the_other_player_back_with_a_messa
     ann, ben = duel_app(paths, "Ann"), duel_app(paths, "Ben")
     async with ann.run_test(size=SIZE) as a_pilot, ben.run_test(size=SIZE) as b_pilot:
         code = await seated(ann, ben, a_pilot, b_pilot)
-        await a_pilot.press("enter")  # Ann moves; Ben has seen it
+        await a_pilot.press("enter")  # Ann moves; Ben has seen it, and has a question over his table
         await b_pilot.pause(0.2)
+        as_app(ben, ben.push_screen, Confirm("Something else?"))
+        await b_pilot.pause()
         await a_pilot.press("q")  # Ann leaves the table for Play together and deletes it
         await a_pilot.pause()
         as_app(ann, ann.push_screen, TablesScreen())
@@ -195,3 +197,24 @@ async def test_home_continues_the_shared_tables_one_sits_at_when_no_game_is_save
         await pilot.press("c")
         await pilot.pause()
         assert isinstance(ben.screen, TablesScreen)
+
+
+async def test_one_account_at_two_seats_sees_the_other_terminal_leave(paths):
+    """Presence is kept per seat: two people sharing an account are told apart by the seats
+    their terminals hold, so one leaving is seen by the other (and may be handed to the bot)."""
+    first, second = duel_app(paths, "Ann", identity="user:pat"), duel_app(paths, "Bo", identity="user:pat")
+    for app in (first, second):
+        app.tables.away_after = 0.2
+    async with first.run_test(size=SIZE) as f_pilot, second.run_test(size=SIZE) as s_pilot:
+        as_app(first, first.open_shared, "duel", 9, SEATS, "Ann")
+        await f_pilot.pause()
+        as_app(second, second.join_table, first.screen.code, "Bo")
+        await s_pilot.press("y")
+        await s_pilot.pause()
+        await f_pilot.pause(0.4)
+        assert isinstance(second.screen, DuelScreen)
+        await s_pilot.press("q")
+        await s_pilot.pause()
+        await f_pilot.pause(0.5)
+        assert "Bo left the table." in notices(first)
+        assert "Bot plays Bo" in screen_text(first)

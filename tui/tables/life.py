@@ -27,12 +27,12 @@ def tell(widget: Any, text: str, **how: Any) -> None:
     widget.notify(safe_text(text), markup=False, **how)
 
 
-def seat_news(before: list[Seat], after: list[Seat], me: str) -> list[str]:
+def seat_news(before: list[Seat], after: list[Seat], mine: set[int]) -> list[str]:
     """What changed at the seats, in words for a notice (the game's log has the line too)."""
     news = []
-    for old, new in zip(before, after):
+    for seat, (old, new) in enumerate(zip(before, after)):
         if old.player and new.player == old.player and old.bot != new.bot:
-            who = "Your seat" if me and new.player == me else f"{new.name}'s seat"
+            who = "Your seat" if seat in mine else f"{new.name}'s seat"
             news.append(f"{who} is played by the bot now." if new.bot else f"{new.name} is back in their seat.")
     return news
 
@@ -42,7 +42,7 @@ class TableLife:
 
     def __init__(self, screen: GameScreen) -> None:
         self.screen = screen
-        self.terminal = secrets.token_hex(4)  # this terminal's presence among its player's
+        self.terminal = secrets.token_hex(4)  # names this terminal's presence file
         self.away: dict[int, float] = {}  # seat -> seconds its player has been away
         self._beat_at = float("-inf")
         self._looked = False
@@ -62,7 +62,7 @@ class TableLife:
 
     def stop(self) -> None:
         try:
-            self.session.tables.mark_here(self.session.code, self.player, self.terminal, here=False)
+            self.session.tables.mark_here(self.session.code, self.terminal, self.session.owned_seats, here=False)
         except OSError:
             pass  # the others will see this terminal's presence age all the same
 
@@ -72,7 +72,7 @@ class TableLife:
         tables, seats = self.session.tables, self.session.envelope.seats
         try:
             if tables.wall() - self._beat_at >= PRESENCE_BEAT:
-                tables.mark_here(self.session.code, self.player, self.terminal)
+                tables.mark_here(self.session.code, self.terminal, self.session.owned_seats)
                 self._beat_at = tables.wall()
             away = tables.absence(self.session.code, seats)
         except OSError:
@@ -95,7 +95,7 @@ class TableLife:
     def news(self) -> list[str]:
         """After the table's file changed: what changed at its seats."""
         before, self._seats = self._seats, list(self.session.envelope.seats)
-        return seat_news(before, self._seats, self.player)
+        return seat_news(before, self._seats, self.session.owned_seats)
 
     # ----- the key that hands a seat to the bot (or takes one's own back) -----------------
 
@@ -129,7 +129,8 @@ class TableLife:
             if offer[1] is None:
                 note = tables.take_back(code, self.player)
             else:
-                note = tables.hand_to_bot(code, offer[1], self.screen.app.player_name or "A player")
+                seats = self.session.envelope.seats
+                note = tables.hand_to_bot(code, offer[1], seats[min(self.session.local_seats)].name)
         except TableProblem as problem:
             tell(self.screen, str(problem), severity="warning")
             return
