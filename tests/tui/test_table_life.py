@@ -218,3 +218,18 @@ async def test_one_account_at_two_seats_sees_the_other_terminal_leave(paths):
         await f_pilot.pause(0.5)
         assert "Bo left the table." in notices(first)
         assert "Bot plays Bo" in screen_text(first)
+
+
+async def test_a_lobby_that_looks_again_while_its_table_opens_opens_it_once(paths):
+    """The lobby looks five times a second; a table slow to open must not be opened twice
+    (a second table underneath went on saying its player was there after they left)."""
+    ann = duel_app(paths, "Ann")
+    async with ann.run_test(size=SIZE) as pilot:
+        as_app(ann, ann.open_shared, "duel", 9, SEATS, "Ann")
+        await pilot.pause()
+        lobby = ann.screen
+        ann.tables.claim(lobby.code, "user:ben", "Ben")
+        as_app(ann, lobby.look)
+        as_app(ann, lobby.look)
+        await pilot.pause(0.3)
+        assert [type(s).__name__ for s in ann.screen_stack].count("DuelScreen") == 1

@@ -184,8 +184,12 @@ together** on the home screen.
         self.look()
         self.set_interval(LOBBY_POLL, self.look)
 
+    _started = False  # the game began: the table is on its way in, once
+
     def look(self) -> None:
         tables: TableStore = self.app.tables
+        if self._started:
+            return  # a slow switch to the table must not see the lobby look again and open a second
         try:
             envelope = tables.read(self.code)
         except TableGone as gone:
@@ -195,6 +199,7 @@ together** on the home screen.
             self.query_one("#seats", Static).update(f"The table cannot be read: {problem}")
             return
         if tables.decode_state(envelope) is not None:
+            self._started = True
             self.app.open_table(self.code, replace=self)
             return
         entry = next((e for e in tables.list() if e.code == self.code), None)
