@@ -380,8 +380,8 @@ class TableStore:
             envelope = self.read(code)
             state = self.decode_state(envelope)
             mine = [i for i, s in enumerate(envelope.seats) if s.bot and s.player == player]
-            if state is None or not mine:
-                return ""
+            if state is None or not mine or self.games[envelope.game_id].outcome(state) is not None:
+                return ""  # nothing to take back, or the bot saw the game to its end
             for i in mine:
                 envelope.seats[i] = msgspec.structs.replace(envelope.seats[i], bot=False)
             names = ", ".join(envelope.seats[i].name for i in mine)

@@ -281,9 +281,27 @@ def test_a_seat_is_handed_to_the_bot_only_once_its_player_has_been_away_a_while(
     envelope = tables.read(code)
     assert envelope.seats[1].bot and envelope.seats[1].player == "ben"
     assert tables.decode_state(envelope).log[-1] == note
+    ben = SharedSession.open(tables, code, "ben")
+    assert ben.owned_seats == {1} and ben.local_seats == set()  # his still, the bot's to play
     assert tables.take_back(code, "ann") == ""  # nothing of Ann's to take back
     assert tables.take_back(code, "ben") == "Ben is back and takes the seat from the bot."
     assert not tables.read(code).seats[1].bot
+
+
+def test_a_seat_the_bot_played_to_the_end_keeps_its_result_for_its_owner(paths, tmp_path):
+    from saves.store import SaveStore
+
+    tables, code = seated_duel(paths)
+    tables.away_after = 0
+    tables.mark_here(code, "t1", {0})
+    tables.hand_to_bot(code, 1, "North")
+    north = SharedSession.open(tables, code, "ann")
+    while north.outcome() is None:
+        north.play(DUEL.bot_action(north.state, DUEL.to_move(north.state)[0]))
+    assert tables.take_back(code, "ben") == ""  # the game is over: nothing to take back
+    ben = SharedSession.open(tables, code, "ben")
+    mine = SaveStore(DataPaths(tmp_path / "ben"), {**GAMES, "duel": DUEL}, clock=lambda: FIXED_TIME)
+    assert ben.keep_result(mine) is not None  # in Ben's history, though the bot finished it
 
 
 def test_a_terminal_that_stops_beating_is_away_and_one_that_left_is_forgotten_on_return(paths):

@@ -125,7 +125,7 @@ async def test_an_away_players_seat_is_handed_to_the_bot_and_taken_back_on_retur
         assert isinstance(b_screen, DuelScreen) and b_screen.session.local_seats == {1}
         assert not session.envelope.seats[1].bot and session.bot_seats == set()
         assert session.state.log[-1] == "Ben is back and takes the seat from the bot."
-        assert "Ben is back in their seat." in notices(ann)
+        assert "Ben is back at the table." in notices(ann)
 
 
 async def test_a_newcomer_gets_a_free_seat_never_a_seated_players_name_or_seat(paths):

@@ -31,9 +31,9 @@ def seat_news(before: list[Seat], after: list[Seat], mine: set[int]) -> list[str
     """What changed at the seats, in words for a notice (the game's log has the line too)."""
     news = []
     for seat, (old, new) in enumerate(zip(before, after)):
-        if old.player and new.player == old.player and old.bot != new.bot:
+        if old.player and new.player == old.player and new.bot and not old.bot:
             who = "Your seat" if seat in mine else f"{new.name}'s seat"
-            news.append(f"{who} is played by the bot now." if new.bot else f"{new.name} is back in their seat.")
+            news.append(f"{who} is played by the bot now.")  # one taken back: "... is back at the table"
     return news
 
 
@@ -95,7 +95,12 @@ class TableLife:
     def news(self) -> list[str]:
         """After the table's file changed: what changed at its seats."""
         before, self._seats = self._seats, list(self.session.envelope.seats)
+        if self._told:  # this terminal made the change, and has said so in full already
+            self._told = False
+            return []
         return seat_news(before, self._seats, self.session.owned_seats)
+
+    _told = False
 
     # ----- the key that hands a seat to the bot (or takes one's own back) -----------------
 
@@ -139,3 +144,4 @@ class TableLife:
             return
         if note:
             tell(self.screen, note)
+            self._told = True
