@@ -277,14 +277,15 @@ class TableStore:
             self._start_when_full(code, envelope)
             return seat
 
-    def leave_lobby(self, code: str, player: str) -> None:
-        """Give a claimed seat back before the game starts (once it starts, a seat is kept)."""
+    def leave_lobby(self, code: str, player: str, seats: set[int] | None = None) -> None:
+        """Give claimed seats back before the game starts (once it starts, a seat is kept):
+        all of `player`'s, or only those of them in `seats` (one terminal's)."""
         with self.locked(code):
             envelope = self.read(code)
             if self.decode_state(envelope) is not None:
                 return
             for i, seat in enumerate(envelope.seats):
-                if seat.player == player:
+                if seat.player == player and (seats is None or i in seats):
                     envelope.seats[i] = Seat(name=f"Seat {i + 1}")
             self.write(code, envelope, None)
 

@@ -54,6 +54,18 @@ def test_a_seat_given_back_in_the_lobby_is_open_again(paths):
     assert entry.open_seats == [0, 1]
 
 
+def test_one_terminal_gives_back_its_own_seat_only(paths):
+    """Two people on one account wait in a lobby of three seats; one gives their seat back."""
+    game = GAMES["decknforge"]
+    tables = table_store(paths)
+    seats = [Seat(name="Ann", player="user:pat"), Seat(name="Seat 2"), Seat(name="Seat 3")]
+    code = tables.create(game, 3, game.check_options({"players": 3}), seats)
+    assert tables.claim(code, "user:pat", "Bo", another=True) == 1
+    tables.leave_lobby(code, "user:pat", {1})
+    [entry] = tables.list()
+    assert entry.open_seats == [1, 2] and entry.seats[0].name == "Ann"
+
+
 def test_a_damaged_table_is_listed_with_its_reason(paths):
     tables = table_store(paths)
     code = open_duel(tables)

@@ -231,7 +231,7 @@ together** on the home screen.
 
     def action_leave(self) -> None:
         try:
-            self.app.tables.leave_lobby(self.code, self.app.player_identity())
+            self.app.tables.leave_lobby(self.code, self.app.player_identity(), self.app.seated.pop(self.code, None))
         except (Damaged, OSError) as problem:
             self.notify(f"Seat not given up: {problem}", severity="error")
             return
