@@ -10,7 +10,7 @@ import msgspec
 from engine.core.game import Game, Outcome
 from saves.envelope import Envelope, Seat
 from saves.store import SaveStore
-from saves.undo import CannotUndo, Takebacks, UndoStatus
+from saves.undo import NOT_FROM_MOVES, CannotUndo, Takebacks, UndoStatus
 
 if TYPE_CHECKING:
     from saves.history import Finished
@@ -356,6 +356,12 @@ class SharedSession(GameSession):
         from saves import history
 
         return history.file_table(store, self.code, self.envelope, self.state)
+
+    def undo_status(self, seat: int | None = 0) -> UndoStatus:
+        status = super().undo_status(seat)
+        if status.text == NOT_FROM_MOVES:  # the log holds a seat changing hands: not crossed
+            return UndoStatus(False, "Nothing to take back: a seat changed hands since (see the log).")
+        return status
 
     def undo(self, seat: int | None = 0) -> Any:
         """Take back a move under the table's lock, only if no other move landed since."""

@@ -19,7 +19,6 @@ import fcntl
 import os
 import secrets
 import time
-import typing
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
@@ -29,7 +28,6 @@ from typing import Any
 import msgspec
 
 from engine.core.game import Game
-from engine.core.log import said
 from saves.atomic import write_atomic
 from saves.files import is_regular, read_data_file
 from saves.envelope import FORMAT_VERSION, SAVE_FORMAT, Damaged, Envelope, Seat, decode, encode
@@ -370,7 +368,7 @@ class TableStore:
                 raise TableProblem(f"{owner.name} is at the table: their seat stays theirs.")
             note = f"{by} hands {owner.name}'s seat to the bot: {owner.name} has been away {away_words(gone)}."
             envelope.seats[seat] = msgspec.structs.replace(owner, bot=True)
-            note_in_log(state, note)
+            self.games[envelope.game_id].note(state, note)
             self.write(code, envelope, state)
             return note
 
@@ -387,7 +385,7 @@ class TableStore:
                 envelope.seats[i] = msgspec.structs.replace(envelope.seats[i], bot=False)
             names = ", ".join(envelope.seats[i].name for i in mine)
             note = f"{names} is back and takes the seat from the bot."
-            note_in_log(state, note)
+            self.games[envelope.game_id].note(state, note)
             self.write(code, envelope, state)
             return note
 
@@ -398,16 +396,6 @@ def away_words(seconds: float) -> str:
     if seconds < 120:
         return f"{int(seconds)} seconds"
     return f"{int(seconds // 60)} minutes"
-
-
-def note_in_log(state: Any, text: str) -> None:
-    """A line of the table's life in the game's own log, in plain words (the `said` line
-    every game's log can hold; a game keeping plain text lines takes the text)."""
-    log = getattr(state, "log", None)
-    if log is None:
-        return
-    kind = typing.get_type_hints(type(state)).get("log")
-    log.append(text if kind == list[str] else said(text))
 
 
 def brought_id(brings: Any) -> str:

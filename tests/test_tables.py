@@ -344,3 +344,19 @@ def test_a_deleted_table_says_who_deleted_it(paths):
     with pytest.raises(TableGone):
         session.play(Pick(1, 0))
     assert not list(paths.tables.glob(f".{code}.*.here"))
+
+
+@pytest.mark.parametrize("game_id, options", [("decknforge", {"players": 2}), ("disciple", {"mode": "coop", "players": 2})])
+def test_a_seat_handed_to_the_bot_is_a_line_of_the_real_games_log_and_the_table_stays_whole(paths, game_id, options):
+    """Each game writes the line its own way (Disciple counts every line it writes: a line
+    slipped in beside its log would make the table read as damaged)."""
+    game = GAMES[game_id]
+    tables = table_store(paths)
+    tables.away_after = 0
+    code = tables.create(game, 3, game.check_options(options), [Seat(name="Ann", player="a"), Seat(name="Ben", player="b")])
+    tables.mark_here(code, "t1", {0})
+    note = tables.hand_to_bot(code, 1, "Ann")
+    ann = SharedSession.open(tables, code, "a")  # read and checked as every table is: whole
+    assert game.log_lines(game.view(ann.state, 0))[-1] == note
+    assert ann.bot_seats == {1}
+    assert ann.undo_status(0).text == "Nothing to take back: a seat changed hands since (see the log)."
