@@ -39,7 +39,7 @@ TABLE_KIND = "table"
 CODE_LETTERS = "ACDEFGHJKLMNPQRTUVWXY"  # no look-alikes: B/8, I/1, O/0, S/5, Z/2
 CODE_LENGTH = 4
 PRESENCE_BEAT = 5.0  # seconds between a terminal's signs that it has a table open
-AWAY_AFTER = 60.0  # seconds without any terminal of a seat's owner at the table: away
+AWAY_AFTER = 60.0  # seconds a player's seat has been open in no terminal: away
 
 
 class TableProblem(Exception):
@@ -225,6 +225,7 @@ class TableStore:
             if problem:
                 raise ValueError(problem)
         code = self.new_code()
+        (self.paths.tables / f".{code}.gone").unlink(missing_ok=True)  # a code used before
         stamp = self.now_iso()
         envelope = Envelope(
             format=SAVE_FORMAT,
@@ -314,15 +315,15 @@ class TableStore:
         return self.paths.tables / f".{code}.{terminal}.here"
 
     def mark_here(self, code: str, terminal: str, seats: set[int], here: bool = True) -> None:
-        """This terminal has the table open at `seats` (`here`), or has just left it. What a
-        terminal that left wrote is dropped once another terminal sits at all its seats."""
+        """This terminal has the table open at `seats` (`here`), or has just left it."""
         if not seats:
             return
         path = self.presence_file(code, terminal)
         path.write_text(f"{'here' if here else 'left'} {' '.join(map(str, sorted(seats)))}", encoding="ascii")
-        if here:
-            for other, (status, at, _seen) in self._presences(code).items():
-                if other != path and status == "left" and at <= seats:
+        if here:  # what terminals that left (or stopped: a crash) said of these seats is old news
+            for other, (status, at, written) in self._presences(code).items():
+                stopped = status == "left" or self.wall() - written >= 3 * PRESENCE_BEAT
+                if other != path and stopped and at <= seats:
                     other.unlink(missing_ok=True)
 
     def _presences(self, code: str) -> dict[Path, tuple[str, set[int], float]]:
@@ -411,10 +412,10 @@ def seat_problem(seats: list[Seat], name: str, brings: Any) -> str:
     if name and any(s.name.casefold() == name.casefold() for s in seated):
         return f"{name} already sits at this table: sit under another name."
     deck = brought_id(brings)
-    for s in seated:
-        if deck and brought_id(s.brings) == deck:
+    for number, s in enumerate(seats, start=1):
+        if deck and (s.bot or s.player) and brought_id(s.brings) == deck:
             return (
-                f"That deck is already at this table (seat {seats.index(s) + 1}, {s.name}'s): a deck"
+                f"That deck is already at this table (seat {number}, {s.name}'s): a deck"
                 " sits at one seat. Bring another deck, or make a new one."
             )
     return ""
