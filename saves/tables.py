@@ -373,13 +373,16 @@ class TableStore:
             self.write(code, envelope, state)
             return note
 
-    def take_back(self, code: str, player: str) -> str:
-        """The owner is back: their seats the bot played are theirs again (logged); "" when
-        there were none."""
+    def take_back(self, code: str, player: str, seats: set[int] | None = None) -> str:
+        """The owner is back: their seats the bot played (of `seats`, when given: one
+        terminal's) are theirs again, logged; "" when there were none."""
         with self.locked(code):
             envelope = self.read(code)
             state = self.decode_state(envelope)
-            mine = [i for i, s in enumerate(envelope.seats) if s.bot and s.player == player]
+            mine = [
+                i for i, s in enumerate(envelope.seats)
+                if s.bot and s.player == player and (seats is None or i in seats)
+            ]  # fmt: skip
             if state is None or not mine or self.games[envelope.game_id].outcome(state) is not None:
                 return ""  # nothing to take back, or the bot saw the game to its end
             for i in mine:

@@ -411,10 +411,11 @@ class TabletopApp(App[None]):
         from tui.tables.screens import LobbyScreen
 
         me = "" if watch else self.player_identity()
+        seats = None if watch else self.seated.get(code)
         try:
             if me:
-                self.tables.take_back(code, me)
-            session = SharedSession.open(self.tables, code, me, None if watch else self.seated.get(code))
+                self.tables.take_back(code, me, seats)
+            session = SharedSession.open(self.tables, code, me, seats)
         except (Damaged, OSError) as damage:
             self.notify(f"Table {code} cannot be opened: {damage}", severity="error")
             return

@@ -132,7 +132,7 @@ class TableLife:
         tables, code = self.session.tables, self.session.code
         try:
             if offer[1] is None:
-                note = tables.take_back(code, self.player)
+                note = tables.take_back(code, self.player, self.session.seats)
             else:
                 seats = self.session.envelope.seats
                 note = tables.hand_to_bot(code, offer[1], seats[min(self.session.local_seats)].name)
