@@ -95,8 +95,8 @@ Pick a game with `1`-`4` (or the arrows and `Enter`) to start a new one.
     def refresh_menu(self) -> None:
         menu = self.query_one("#menu", HomeMenu)
         self.entries = self.app.saved_games()
-        self.tables = self.app.seated_tables()
         latest = self.latest()
+        self.tables = [] if latest else self.app.seated_tables()  # looked for only when needed
         lines: list[tuple[str, Choice]] = []
         for number, entry in enumerate(CATALOGUE, start=1):
             if playable(entry.id):
@@ -145,12 +145,11 @@ Pick a game with `1`-`4` (or the arrows and `Enter`) to start a new one.
             saves = [s for s in self.entries if s.game_id == game_id]
             return f"[b]{entry.title}[/b]\n{entry.blurb}.\n\n{status}\nSaved games: {len(saves)}"
         latest = self.latest()
-        also = Content.assemble("\n\n", self.tables_about(), " (p: Play together)") if self.tables else ""
         texts: dict[str, str | Content] = {
             "continue": (
                 Content.assemble(
                     (plain(latest.label).plain, "bold"),
-                    "\n", plain(latest.summary), f"\nLast played {short_time(latest.updated)} UTC", also,
+                    "\n", plain(latest.summary), f"\nLast played {short_time(latest.updated)} UTC",
                 )
                 if latest
                 else self.tables_about()
