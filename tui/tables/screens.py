@@ -127,14 +127,16 @@ Tables that players on this machine (or on this server) have opened, newest firs
         entry = self.selected()
         if entry is None:
             return
-        if not entry.damage and entry.seat_of(self.app.player_identity()) is None:
+        seat = entry.seat_of(self.app.player_identity())
+        if not entry.damage and seat is None:
             self.notify("Only a player seated at a table can delete it.", severity="warning")
             return
+        by = entry.seats[seat].name if seat is not None else self.app.player_name  # as the others know them
 
         def delete(sure: bool | None) -> None:
             if sure:
                 try:
-                    self.app.tables.delete(entry.code, by=self.app.player_name or "a player")
+                    self.app.tables.delete(entry.code, by=by or "a player")
                 except OSError as problem:
                     self.notify(f"Not deleted: {problem.strerror}", severity="error")
             self.reload()
