@@ -10,7 +10,7 @@ import msgspec
 from engine.core.game import Game, Outcome
 from saves.envelope import Envelope, Seat
 from saves.store import SaveStore
-from saves.undo import CannotUndo, Takebacks, UndoStatus
+from saves.undo import NOT_FROM_MOVES, CannotUndo, Takebacks, UndoStatus
 
 if TYPE_CHECKING:
     from saves.history import Finished
@@ -290,14 +290,19 @@ class CampaignSession(GameSession):
 class SharedSession(GameSession):
     """A game at a shared table, played from several terminals at once.
 
-    This terminal acts for the seats `player` claimed. Every move is made under the table's
-    lock against the file as it is now: a move made against a table that changed since it was
-    drawn is refused (StaleTable) and the table is read again.
+    This terminal acts for the seats `player` claimed (only `seats` of them, when given: one
+    identity may sit at several seats from several terminals), unless the bot plays them.
+    Every move is made under the table's lock against the file as it is now: a move made
+    against a table that changed since it was drawn is refused (StaleTable) and the table is
+    read again; a table deleted meanwhile raises TableGone.
     """
 
     shared = True
 
-    def __init__(self, tables: Any, game: Game, code: str, envelope: Envelope, state: Any, player: str) -> None:
+    def __init__(
+        self, tables: Any, game: Game, code: str, envelope: Envelope, state: Any, player: str,
+        seats: set[int] | None = None,
+    ) -> None:  # fmt: skip
         self.tables = tables
         self.store = tables  # what GameSession's helpers write through
         self.game = game
@@ -305,24 +310,31 @@ class SharedSession(GameSession):
         self.envelope = envelope
         self.state = state
         self.player = player
+        self.seats = seats
         self._signature = tables.signature(code)
         self.takebacks = Takebacks(game, self.start_state)
         self.filed = None
 
     @classmethod
-    def open(cls, tables: Any, code: str, player: str) -> SharedSession:
+    def open(cls, tables: Any, code: str, player: str, seats: set[int] | None = None) -> SharedSession:
         envelope = tables.read(code)
         game = tables.games[envelope.game_id]
-        return cls(tables, game, code, envelope, tables.decode_state(envelope), player)
+        return cls(tables, game, code, envelope, tables.decode_state(envelope), player, seats)
 
     @property
     def code(self) -> str:
         return self.save_id
 
     @property
-    def local_seats(self) -> set[int]:
+    def owned_seats(self) -> set[int]:
+        """The seats this terminal sits at, the bot playing them or not."""
         mine = self.player
-        return {i for i, seat in enumerate(self.envelope.seats) if mine and seat.player == mine and not seat.bot}
+        owned = {i for i, seat in enumerate(self.envelope.seats) if mine and seat.player == mine}
+        return owned if self.seats is None else owned & self.seats
+
+    @property
+    def local_seats(self) -> set[int]:
+        return {i for i in self.owned_seats if not self.envelope.seats[i].bot}
 
     def play(self, action: Any) -> list[Any]:
         with self.tables.locked(self.code):
@@ -339,11 +351,17 @@ class SharedSession(GameSession):
 
     def keep_result(self, store: SaveStore) -> Finished | None:
         """The game at this table ended: keep it in this player's own history as well."""
-        if not self.local_seats or self.outcome() is None:
+        if not self.owned_seats or self.outcome() is None:
             return None  # a spectator keeps nothing
         from saves import history
 
         return history.file_table(store, self.code, self.envelope, self.state, self.player)
+
+    def undo_status(self, seat: int | None = 0) -> UndoStatus:
+        status = super().undo_status(seat)
+        if status.text == NOT_FROM_MOVES:  # the log holds a seat changing hands: not crossed
+            return UndoStatus(False, "Nothing to take back: a seat changed hands since (see the log).")
+        return status
 
     def undo(self, seat: int | None = 0) -> Any:
         """Take back a move under the table's lock, only if no other move landed since."""

@@ -4,6 +4,13 @@ A table is a save envelope of kind "table" named by a short code (`KXPT.json`). 
 who sits where; its state stays null until no seat is open, when the game starts. Every change
 is made under an OS lock on the table (`.KXPT.lock`) after re-reading the file, so moves from
 several processes never interleave, and is written the crash-safe way every save is.
+
+A table's life reaches every terminal at it through that one file: a move, a seat handed to
+the bot or taken back rewrites it; a deleted table leaves a note of who deleted it
+(`.KXPT.gone`). Each terminal that has the table open says so, and at which seats, in a
+presence file of its own (`.KXPT.<terminal>.here`, rewritten every few seconds): a seat no
+terminal has had open for AWAY_AFTER seconds is away, and the players still there may hand it
+to the bot until its owner comes back.
 """
 
 from __future__ import annotations
@@ -11,6 +18,7 @@ from __future__ import annotations
 import fcntl
 import os
 import secrets
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
@@ -30,10 +38,16 @@ from saves.store import SaveStore, check_meaning, utc_now
 TABLE_KIND = "table"
 CODE_LETTERS = "ACDEFGHJKLMNPQRTUVWXY"  # no look-alikes: B/8, I/1, O/0, S/5, Z/2
 CODE_LENGTH = 4
+PRESENCE_BEAT = 5.0  # seconds between a terminal's signs that it has a table open
+AWAY_AFTER = 60.0  # seconds a player's seat has been open in no terminal: away
 
 
 class TableProblem(Exception):
     """Why a seat cannot be claimed or a table opened; the message is for the player."""
+
+
+class TableGone(Damaged):
+    """The table's file is gone: someone deleted the table (the message says who, if known)."""
 
 
 class TableEntry(msgspec.Struct, frozen=True):
@@ -56,6 +70,10 @@ class TableEntry(msgspec.Struct, frozen=True):
 
     def seat_of(self, player: str) -> int | None:
         return next((i for i, s in enumerate(self.seats) if s.player == player), None)
+
+    def names_seated(self) -> set[str]:
+        """The names (case folded) of those sitting here, bots included: not a newcomer's."""
+        return {s.name.casefold() for s in self.seats if s.bot or s.player}
 
 
 def normal_code(text: str) -> str:
@@ -97,7 +115,7 @@ class TableStore:
         try:
             data = read_data_file(path)
         except FileNotFoundError:
-            raise Damaged(f"there is no table {code}") from None
+            raise TableGone(self.gone_reason(code)) from None
         envelope = decode(data, set(self.games))
         if envelope.kind != TABLE_KIND:
             raise Damaged("it is not a shared table")
@@ -125,8 +143,19 @@ class TableStore:
 
     def signature(self, code: str) -> tuple[int, int, int]:
         """Changes whenever the table's file is rewritten: cheap to ask many times a second."""
-        info = self.file(code).stat()
+        try:
+            info = self.file(code).stat()
+        except FileNotFoundError:
+            raise TableGone(self.gone_reason(code)) from None
         return (info.st_ino, info.st_mtime_ns, info.st_size)
+
+    def gone_reason(self, code: str) -> str:
+        """Why there is no table `code`: who deleted it, when that is known."""
+        try:
+            by = (self.paths.tables / f".{code}.gone").read_text(encoding="utf-8", errors="replace")[:80].strip()
+        except OSError:
+            by = ""
+        return f"table {code} was deleted by {by}" if by else f"there is no table {code}"
 
     def list(self) -> list[TableEntry]:
         """Every table, newest first; damaged files with their reason. A file unchanged since
@@ -191,7 +220,12 @@ class TableStore:
     ) -> str:
         """Open a table; it starts at once if no seat is left open."""
         options = game.check_options(options)
+        for i, seat in enumerate(seats):
+            problem = seat_problem(seats[:i], seat.name if seat.player else "", seat.brings)
+            if problem:
+                raise ValueError(problem)
         code = self.new_code()
+        (self.paths.tables / f".{code}.gone").unlink(missing_ok=True)  # a code used before
         stamp = self.now_iso()
         envelope = Envelope(
             format=SAVE_FORMAT,
@@ -211,32 +245,46 @@ class TableStore:
             self._start_when_full(code, envelope)
         return code
 
-    def claim(self, code: str, player: str, name: str, brings: Any = None) -> int:
-        """Seat `player` at the table (their old seat if they sat here before); the game
-        starts when the last open seat is taken. Returns the seat."""
+    def claim(
+        self, code: str, player: str, name: str, brings: Any = None, another: bool = False, legacy: str = ""
+    ) -> int:
+        """Seat `player` at the table (back at their own seat if they sit here, unless
+        `another` person of that identity takes a free one); the game starts when the last
+        open seat is taken. A seat of an old table claimed under the `legacy` identity (a
+        typed name) becomes `player`'s. Returns the seat."""
         with self.locked(code):
             envelope = self.read(code)
             for i, seat in enumerate(envelope.seats):
+                if another:
+                    break
                 if seat.player == player:
                     return i  # back at one's own seat
+                if legacy and seat.player == legacy:
+                    envelope.seats[i] = msgspec.structs.replace(seat, player=player)
+                    self.write(code, envelope, self.decode_state(envelope))
+                    return i
             free = [i for i, seat in enumerate(envelope.seats) if not seat.bot and not seat.player]
             if not free:
                 raise TableProblem(f"Table {code} has no free seat (press w to watch it).")
             if self.decode_state(envelope) is not None:
                 raise TableProblem(f"Table {code} has started without that seat.")
+            problem = seat_problem(envelope.seats, name, brings)
+            if problem:
+                raise TableProblem(problem)
             seat = free[0]
             envelope.seats[seat] = Seat(name=name, player=player, brings=brings)
             self._start_when_full(code, envelope)
             return seat
 
-    def leave_lobby(self, code: str, player: str) -> None:
-        """Give a claimed seat back before the game starts (once it starts, a seat is kept)."""
+    def leave_lobby(self, code: str, player: str, seats: set[int] | None = None) -> None:
+        """Give claimed seats back before the game starts (once it starts, a seat is kept):
+        all of `player`'s, or only those of them in `seats` (one terminal's)."""
         with self.locked(code):
             envelope = self.read(code)
             if self.decode_state(envelope) is not None:
                 return
             for i, seat in enumerate(envelope.seats):
-                if seat.player == player:
+                if seat.player == player and (seats is None or i in seats):
                     envelope.seats[i] = Seat(name=f"Seat {i + 1}")
             self.write(code, envelope, None)
 
@@ -247,10 +295,133 @@ class TableStore:
             envelope.options, state = set_up(game, envelope)
         self.write(code, envelope, state)
 
-    def delete(self, code: str) -> None:
+    def delete(self, code: str, by: str = "") -> None:
+        """Delete the table for everyone; `by` (the name of who did it) is left for the
+        terminals still at it, which are told so."""
         with self.locked(code):
+            if by:
+                (self.paths.tables / f".{code}.gone").write_text(by, encoding="utf-8")
             self.file(code).unlink(missing_ok=True)
             (self.paths.tables / f"{code}.json.bak").unlink(missing_ok=True)
+            for here in self.paths.tables.glob(f".{code}.*.here"):
+                here.unlink(missing_ok=True)
+
+    # ----- who is at the table, and seats handed to the bot -----------------------------
+
+    wall: Callable[[], float] = staticmethod(time.time)  # presence is told by the files' times
+    away_after = AWAY_AFTER
+
+    def presence_file(self, code: str, terminal: str) -> Path:
+        return self.paths.tables / f".{code}.{terminal}.here"
+
+    def mark_here(self, code: str, terminal: str, seats: set[int], here: bool = True) -> None:
+        """This terminal has the table open at `seats` (`here`), or has just left it."""
+        if not seats:
+            return
+        path = self.presence_file(code, terminal)
+        path.write_text(f"{'here' if here else 'left'} {' '.join(map(str, sorted(seats)))}", encoding="ascii")
+        if here:  # what terminals that left (or stopped: a crash) said of these seats is old news
+            for other, (status, at, written) in self._presences(code).items():
+                stopped = status == "left" or self.wall() - written >= 3 * PRESENCE_BEAT
+                if other != path and stopped and at <= seats:
+                    other.unlink(missing_ok=True)
+
+    def _presences(self, code: str) -> dict[Path, tuple[str, set[int], float]]:
+        """Each terminal's presence at the table: (here or left, its seats, when written)."""
+        found = {}
+        for path in self.paths.tables.glob(f".{code}.*.here"):
+            try:
+                words = path.read_text(encoding="ascii", errors="replace").split()
+                found[path] = (words[0], {int(w) for w in words[1:] if w.isdigit()}, path.stat().st_mtime)
+            except (OSError, IndexError):
+                continue  # gone meanwhile, or half written: seen at the next look
+        return found
+
+    def absence(self, code: str, seats: list[Seat]) -> dict[int, float]:
+        """Players' seats no terminal has open now: seat -> seconds since one last had it open
+        (inf: not since the table started). A terminal that stopped saying it is here (it
+        hung, or its machine went down) counts as gone after three beats."""
+        now = self.wall()
+        here: set[int] = set()
+        seen: dict[int, float] = {}
+        for status, at, written in self._presences(code).values():
+            if status == "here" and now - written < 3 * PRESENCE_BEAT:
+                here |= at
+            for seat in at:
+                seen[seat] = max(seen.get(seat, written), written)
+        return {
+            i: now - seen[i] if i in seen else float("inf")
+            for i, seat in enumerate(seats)
+            if seat.player and i not in here
+        }
+
+    def hand_to_bot(self, code: str, seat: int, by: str) -> str:
+        """The players still at the table give an away player's seat to the game's bot,
+        until its owner comes back; the game's log says who did it and why."""
+        with self.locked(code):
+            envelope = self.read(code)
+            state = self.decode_state(envelope)
+            owner = envelope.seats[seat] if 0 <= seat < len(envelope.seats) else None
+            if state is None or owner is None or owner.bot or not owner.player:
+                raise TableProblem("That seat is not a player's to hand to the bot.")
+            gone = self.absence(code, envelope.seats).get(seat)
+            if gone is None or gone < self.away_after:
+                raise TableProblem(f"{owner.name} is at the table: their seat stays theirs.")
+            note = f"{by} hands {owner.name}'s seat to the bot: {owner.name} has been away {away_words(gone)}."
+            envelope.seats[seat] = msgspec.structs.replace(owner, bot=True)
+            self.games[envelope.game_id].note(state, note)
+            self.write(code, envelope, state)
+            return note
+
+    def take_back(self, code: str, player: str, seats: set[int] | None = None) -> str:
+        """The owner is back: their seats the bot played (of `seats`, when given: one
+        terminal's) are theirs again, logged; "" when there were none."""
+        with self.locked(code):
+            envelope = self.read(code)
+            state = self.decode_state(envelope)
+            mine = [
+                i for i, s in enumerate(envelope.seats)
+                if s.bot and s.player == player and (seats is None or i in seats)
+            ]  # fmt: skip
+            if state is None or not mine or self.games[envelope.game_id].outcome(state) is not None:
+                return ""  # nothing to take back, or the bot saw the game to its end
+            for i in mine:
+                envelope.seats[i] = msgspec.structs.replace(envelope.seats[i], bot=False)
+            names = ", ".join(envelope.seats[i].name for i in mine)
+            note = f"{names} is back and takes the seat from the bot."
+            self.games[envelope.game_id].note(state, note)
+            self.write(code, envelope, state)
+            return note
+
+
+def away_words(seconds: float) -> str:
+    if seconds == float("inf"):
+        return "since the game began"
+    if seconds < 120:
+        return f"{int(seconds)} seconds"
+    return f"{int(seconds // 60)} minutes"
+
+
+def brought_id(brings: Any) -> str:
+    """The stored thing a seat brought (a deck's id), if it names one."""
+    return str(brings.get("id") or "") if isinstance(brings, dict) else ""
+
+
+def seat_problem(seats: list[Seat], name: str, brings: Any) -> str:
+    """Why a newcomer cannot sit with these seats: a name someone here goes by already (names
+    are only what others read, but two alike would read as one), or a deck already at
+    another seat (nobody plays out of somebody else's deck). "" when they may."""
+    seated = [s for s in seats if s.bot or s.player]
+    if name and any(s.name.casefold() == name.casefold() for s in seated):
+        return f"{name} already sits at this table: sit under another name."
+    deck = brought_id(brings)
+    for number, s in enumerate(seats, start=1):
+        if deck and (s.bot or s.player) and brought_id(s.brings) == deck:
+            return (
+                f"That deck is already at this table (seat {number}, {s.name}'s): a deck"
+                " sits at one seat. Bring another deck, or make a new one."
+            )
+    return ""
 
 
 def set_up(game: Game, envelope: Envelope) -> tuple[dict[str, Any], Any]:

@@ -24,6 +24,10 @@ from engine.core.game import Game
 NOTHING_YET = "Nothing to take back yet."
 
 
+# What undo says when replaying the action log does not give the table: a damaged save, or a
+# shared table whose log holds a line from outside the moves (a seat handed to the bot).
+NOT_FROM_MOVES = "Nothing to take back: this save's moves do not lead to its table."
+
 class CannotUndo(Exception):
     """Undo refused; the message says why, in a player's words."""
 
@@ -118,4 +122,4 @@ class Takebacks:
             same = False
         if not same:
             self.moves = []
-            self.sealed = "Nothing to take back: this save's moves do not lead to its table."
+            self.sealed = NOT_FROM_MOVES

@@ -54,6 +54,18 @@ def test_a_seat_given_back_in_the_lobby_is_open_again(paths):
     assert entry.open_seats == [0, 1]
 
 
+def test_one_terminal_gives_back_its_own_seat_only(paths):
+    """Two people on one account wait in a lobby of three seats; one gives their seat back."""
+    game = GAMES["decknforge"]
+    tables = table_store(paths)
+    seats = [Seat(name="Ann", player="user:pat"), Seat(name="Seat 2"), Seat(name="Seat 3")]
+    code = tables.create(game, 3, game.check_options({"players": 3}), seats)
+    assert tables.claim(code, "user:pat", "Bo", another=True) == 1
+    tables.leave_lobby(code, "user:pat", {1})
+    [entry] = tables.list()
+    assert entry.open_seats == [1, 2] and entry.seats[0].name == "Ann"
+
+
 def test_a_damaged_table_is_listed_with_its_reason(paths):
     tables = table_store(paths)
     code = open_duel(tables)
@@ -196,3 +208,155 @@ def test_a_finished_shared_game_joins_each_seated_players_history(paths, tmp_pat
     assert [e.id for e in sweep_tables(theirs, tables, "ben")] == [entry.id]  # away at the end
     assert sweep_tables(theirs, tables, "cy") == [] and tables.list()[0].over
     assert History(theirs).read(entry.id).entry.won == entry.won
+
+
+# ----- who may sit where: identities, names and decks ---------------------------------------
+
+
+def test_a_newcomer_cannot_sit_under_a_name_already_at_the_table(paths):
+    tables = table_store(paths)
+    code = tables.create(DUEL, 4, {}, [Seat(name="Ann", player="user:ann"), Seat(name="South")])
+    with pytest.raises(TableProblem, match="ANN already sits at this table"):
+        tables.claim(code, "user:cy", "ANN")
+    assert tables.list()[0].open_seats == [1]
+    assert tables.claim(code, "user:cy", "Cy") == 1
+
+
+def test_one_identity_sits_again_at_its_seat_unless_another_person_takes_a_free_one(paths):
+    tables = table_store(paths)
+    code = tables.create(DUEL, 4, {}, [Seat(name="Ann", player="user:pat"), Seat(name="South")])
+    assert tables.claim(code, "user:pat", "Bo") == 0  # the same account: back at its seat
+    assert tables.claim(code, "user:pat", "Bo", another=True) == 1  # someone else at it
+    [entry] = tables.list()
+    assert entry.started and [s.player for s in entry.seats] == ["user:pat", "user:pat"]
+
+
+def test_a_deck_sits_at_one_seat_of_a_table(paths):
+    """DecknForge's rulebook: nobody plays out of somebody else's deck. The same deck brought
+    twice would read "ANN, ANN enter a dungeon" and lose half its result."""
+    import msgspec
+
+    from engine.decknforge.legacy import fresh_deck
+
+    game = GAMES["decknforge"]
+    tables = table_store(paths)
+    ann = msgspec.to_builtins(msgspec.structs.replace(fresh_deck("ANN"), id="ann-1"))
+    other = msgspec.to_builtins(msgspec.structs.replace(fresh_deck("BEN"), id="ben-1"))
+    code = tables.create(game, 3, {}, [Seat(name="Ann", player="user:ann", brings=ann), Seat(name="Seat 2")])
+    with pytest.raises(TableProblem, match=r"That deck is already at this table \(seat 1, Ann's\)"):
+        tables.claim(code, "user:ben", "Ben", ann)
+    with pytest.raises(TableProblem, match=r"\(seat 1, Ann's\)"):
+        tables.claim(code, "user:ann", "Al", ann, another=True)
+    assert tables.list()[0].open_seats == [1]
+    tables.claim(code, "user:ben", "Ben", other)
+    session = SharedSession.open(tables, code, "user:ben")
+    assert [d.id for d in session.state.decks] == ["ann-1", "ben-1"]
+    with pytest.raises(ValueError, match="That deck is already at this table"):
+        tables.create(game, 3, {}, [Seat(name="Ann", player="user:ann", brings=ann), Seat(name="Al", player="user:ann", brings=ann)])
+
+
+def test_a_seat_of_an_old_table_claimed_by_name_becomes_the_accounts(paths):
+    tables = table_store(paths)
+    code = tables.create(DUEL, 4, {}, [Seat(name="Ann", player="name:ann"), Seat(name="Ben", player="name:ben")])
+    assert tables.list()[0].started  # an old table, readable and playing
+    assert tables.claim(code, "user:pat", "Ann", legacy="name:ann") == 0
+    assert [s.player for s in tables.list()[0].seats] == ["user:pat", "name:ben"]
+
+
+# ----- away players, the bot, and a deleted table -------------------------------------------
+
+
+def test_a_seat_is_handed_to_the_bot_only_once_its_player_has_been_away_a_while(paths):
+    tables, code = seated_duel(paths)
+    now = [1000.0]
+    tables.wall = lambda: now[0]
+
+    def beat(terminal: str, seats: set[int], at: float, here: bool = True) -> None:
+        tables.mark_here(code, terminal, seats, here)
+        os.utime(tables.presence_file(code, terminal), (at, at))
+
+    beat("t1", {0}, 1000)
+    beat("t2", {1}, 1000)
+    assert tables.absence(code, tables.read(code).seats) == {}
+    with pytest.raises(TableProblem, match="Ben is at the table"):
+        tables.hand_to_bot(code, 1, "North")
+    beat("t2", {1}, 1010, here=False)  # Ben leaves
+    now[0] = 1030.0
+    beat("t1", {0}, 1025)  # North's terminal goes on beating
+    assert tables.absence(code, tables.read(code).seats) == {1: 20.0}
+    with pytest.raises(TableProblem, match="Ben is at the table"):
+        tables.hand_to_bot(code, 1, "North")  # away, but not for long
+    now[0] = 1010.0 + tables.away_after + 5
+    beat("t1", {0}, now[0] - 1)
+    note = tables.hand_to_bot(code, 1, "North")
+    assert note == "North hands Ben's seat to the bot: Ben has been away 65 seconds."
+    envelope = tables.read(code)
+    assert envelope.seats[1].bot and envelope.seats[1].player == "ben"
+    assert tables.decode_state(envelope).log[-1] == note
+    ben = SharedSession.open(tables, code, "ben")
+    assert ben.owned_seats == {1} and ben.local_seats == set()  # his still, the bot's to play
+    assert tables.take_back(code, "ann") == ""  # nothing of Ann's to take back
+    assert tables.take_back(code, "ben") == "Ben is back and takes the seat from the bot."
+    assert not tables.read(code).seats[1].bot
+
+
+def test_a_seat_the_bot_played_to_the_end_keeps_its_result_for_its_owner(paths, tmp_path):
+    from saves.store import SaveStore
+
+    tables, code = seated_duel(paths)
+    tables.away_after = 0
+    tables.mark_here(code, "t1", {0})
+    tables.hand_to_bot(code, 1, "North")
+    north = SharedSession.open(tables, code, "ann")
+    while north.outcome() is None:
+        north.play(DUEL.bot_action(north.state, DUEL.to_move(north.state)[0]))
+    assert tables.take_back(code, "ben") == ""  # the game is over: nothing to take back
+    ben = SharedSession.open(tables, code, "ben")
+    mine = SaveStore(DataPaths(tmp_path / "ben"), {**GAMES, "duel": DUEL}, clock=lambda: FIXED_TIME)
+    assert ben.keep_result(mine) is not None  # in Ben's history, though the bot finished it
+
+
+def test_a_terminal_that_stops_beating_is_away_and_one_that_left_is_forgotten_on_return(paths):
+    tables, code = seated_duel(paths)
+    now = [1000.0]
+    tables.wall = lambda: now[0]
+    tables.mark_here(code, "t1", {0, 1})  # one terminal at both seats (one account, hot seat)
+    os.utime(tables.presence_file(code, "t1"), (1000, 1000))
+    now[0] = 1014.0
+    assert tables.absence(code, tables.read(code).seats) == {}
+    now[0] = 1016.0  # three beats without a word: it hung, or its machine went down
+    assert tables.absence(code, tables.read(code).seats) == {0: 16.0, 1: 16.0}
+    tables.mark_here(code, "t1", {0, 1}, here=False)
+    tables.mark_here(code, "t2", {0, 1})
+    assert not tables.presence_file(code, "t1").exists()
+    assert tables.absence(code, tables.read(code).seats) == {}
+
+
+def test_a_deleted_table_says_who_deleted_it(paths):
+    from saves.tables import TableGone
+
+    tables, code = seated_duel(paths)
+    session = SharedSession.open(tables, code, "ben")
+    tables.mark_here(code, "t1", {0})
+    tables.delete(code, by="North")
+    with pytest.raises(TableGone, match=f"table {code} was deleted by North"):
+        session.reload_if_changed()
+    with pytest.raises(TableGone):
+        session.play(Pick(1, 0))
+    assert not list(paths.tables.glob(f".{code}.*.here"))
+
+
+@pytest.mark.parametrize("game_id, options", [("decknforge", {"players": 2}), ("disciple", {"mode": "coop", "players": 2})])
+def test_a_seat_handed_to_the_bot_is_a_line_of_the_real_games_log_and_the_table_stays_whole(paths, game_id, options):
+    """Each game writes the line its own way (Disciple counts every line it writes: a line
+    slipped in beside its log would make the table read as damaged)."""
+    game = GAMES[game_id]
+    tables = table_store(paths)
+    tables.away_after = 0
+    code = tables.create(game, 3, game.check_options(options), [Seat(name="Ann", player="a"), Seat(name="Ben", player="b")])
+    tables.mark_here(code, "t1", {0})
+    note = tables.hand_to_bot(code, 1, "Ann")
+    ann = SharedSession.open(tables, code, "a")  # read and checked as every table is: whole
+    assert game.log_lines(game.view(ann.state, 0))[-1] == note
+    assert ann.bot_seats == {1}
+    assert ann.undo_status(0).text == "Nothing to take back: a seat changed hands since (see the log)."

@@ -59,9 +59,12 @@ class TabletopApp(App[None]):
         theme: str | None = None,
         store: SaveStore | None = None,
         on_start: Callable[[TabletopApp], None] | None = None,
+        identity: str = "",
     ) -> None:
         super().__init__()
         self.paths = paths
+        self.identity = identity  # who owns this terminal's seats ("": the key, or the account)
+        self.seated: dict[str, set[int]] = {}  # shared tables: the seats sat down at in this terminal
         self.store = store or SaveStore(paths, GAMES)
         self.store.write_in_background()  # a move does not wait for the disk (saves/writer.py)
         self._terminal_gone = False
@@ -200,6 +203,18 @@ class TabletopApp(App[None]):
         self.saves_problem = ""
         return entries
 
+    def seated_tables(self) -> list[Any]:
+        """The shared tables this player sits at whose game goes on (none looked for, and
+        nothing loaded for them, while the tables folder holds no table)."""
+        folder = self.paths.tables
+        try:
+            if not folder.is_dir() or not any(folder.glob("*.json")):
+                return []
+            me = self.player_identity()
+            return [t for t in self.tables.list() if not t.damage and not t.over and t.seat_of(me) is not None]
+        except OSError:
+            return []
+
     saves_problem = ""  # why the saved games could not be listed the last time, if they could not
 
     def file_finished_games(self) -> None:
@@ -271,9 +286,13 @@ class TabletopApp(App[None]):
     # ----- shared tables ------------------------------------------------------------------
 
     def player_identity(self) -> str:
-        from tui.tables.identity import player_identity
+        """Whom this terminal's seats belong to: the SSH key on a `serve` host, else the
+        operating-system account (never a typed name)."""
+        if not self.identity:
+            from tui.tables.identity import player_identity
 
-        return player_identity(self.player_name)
+            self.identity = player_identity()
+        return self.identity
 
     @property
     def player_name(self) -> str:
@@ -281,10 +300,11 @@ class TabletopApp(App[None]):
         the one in the settings."""
         return self.table_name or self.settings.display_name
 
-    def with_player_name(self, then: Callable[[], None], name: str | None = None) -> None:
+    def with_player_name(self, then: Callable[[], None], name: str | None = None, taken: set[str] = frozenset()) -> None:
         """Run `then` once the player has said the name to sit under. On a `serve` host the
-        key says who plays; on one's own machine two terminals are two players by their names,
-        so the name is asked each time (the last one offered)."""
+        name is the key's; on one's own machine it is asked each time, offering the last one
+        unless someone at the table goes by it already (`taken`, case folded): a name never
+        chooses a seat, and the prompt never offers another player's."""
         from tui.screens.dialogs import AskText
         from saves.names import clean_name
         from tui.tables.identity import served_identity
@@ -306,7 +326,8 @@ class TabletopApp(App[None]):
         elif name is not None:
             named(name)
         else:
-            self.push_screen(AskText("Your name at this table (others see it):", self.player_name), named)
+            offered = "" if self.player_name.casefold() in taken else self.player_name
+            self.push_screen(AskText("Your name at this table (others see it):", offered), named)
 
     def open_shared(
         self, game_id: str, seed: int, seats: list[Any], name: str | None = None, **options: object
@@ -324,45 +345,87 @@ class TabletopApp(App[None]):
             except (OSError, ValueError) as problem:
                 self.notify(f"The table could not be opened: {problem}", severity="error")
                 return
+            self.seated[code] = {i for i, s in enumerate(seats) if s.player == "me"}
             self.open_table(code)
 
         self.with_player_name(create, name)
 
     def join_table(self, code: str, name: str | None = None) -> None:
-        """Take a free seat at a table (or come back to one's own), then open it."""
+        """Take a free seat at a table (or come back to one's own), then open it.
+
+        One identity may hold several seats (two people sharing one account, each in their
+        own terminal): a terminal that has not sat at a table whose free seat is still open
+        asks whether another person takes it, or the identity's seat is picked up again."""
         from saves.tables import TableProblem
         from tui.games import choose_what_to_bring
+        from tui.plain import plain
+        from tui.screens.dialogs import Confirm
+        from tui.tables.identity import legacy_identity
+        from tui.tables.life import tell
 
-        def claim(brings: Any) -> None:
+        me = self.player_identity()
+
+        def claim(brings: Any, another: bool) -> None:
             try:
-                self.tables.claim(code, self.player_identity(), self.player_name, brings)
+                seat = self.tables.claim(
+                    code, me, self.player_name, brings, another=another, legacy=legacy_identity(self.player_name)
+                )
             except (TableProblem, Damaged, OSError) as problem:
-                self.notify(str(problem), severity="warning")
+                tell(self, str(problem), severity="warning", timeout=8)
                 return
+            self.seated.setdefault(code, set()).add(seat)
             self.open_table(code)
 
-        def join() -> None:
-            entry = next((e for e in self.tables.list() if e.code == code), None)
-            if entry is None or entry.damage:
-                self.notify(f"Table {code} cannot be opened: {entry.damage if entry else 'it is gone'}", severity="error")
-            elif entry.seat_of(self.player_identity()) is not None:
-                self.open_table(code)  # back at one's own seat
-            elif not entry.open_seats:
-                self.notify(f"Table {code} has no free seat (w watches it).", severity="warning")
-            else:
-                choose_what_to_bring(entry.game_id, entry.options, self, claim)
+        def sit(entry: Any, another: bool) -> None:
+            def join() -> None:
+                choose_what_to_bring(entry.game_id, entry.options, self, lambda brings: claim(brings, another))
 
-        self.with_player_name(join, name)
+            self.with_player_name(join, name, entry.names_seated())
+
+        entry = next((e for e in self.tables.list() if e.code == code), None)
+        if entry is None or entry.damage:
+            self.notify(f"Table {code} cannot be opened: {entry.damage if entry else 'it is gone'}", severity="error")
+            return
+        mine = entry.seat_of(me)
+        if mine is None and legacy_identity(self.player_name) and entry.seat_of(legacy_identity(self.player_name)) is not None:
+            claim(None, False)  # an old table's seat taken under this name: this account's now
+        elif mine is None:
+            if entry.open_seats:
+                sit(entry, False)
+            else:
+                self.notify(f"Table {code} has no free seat (w watches it).", severity="warning")
+        elif code in self.seated or not entry.open_seats or entry.started or served_identity():
+            self.open_table(code)  # back at one's own seat (on a `serve` host a key is one person)
+        else:
+            seat_name = entry.seats[mine].name
+
+            def answered(another: bool | None) -> None:
+                if another:
+                    sit(entry, True)
+                elif another is not None:
+                    self.seated.setdefault(code, set()).add(mine)
+                    self.open_table(code)
+
+            question = plain(
+                f"This account sits at table {code} already, as {seat_name}. Is someone else"
+                f" taking a free seat here? (y: another player sits down; n: back to {seat_name}'s seat)"
+            )
+            self.push_screen(Confirm(question), answered)
 
     def open_table(self, code: str, watch: bool = False, replace: Screen[Any] | None = None) -> None:
-        """Show a table: its lobby while seats are open, else the game from this seat's view."""
+        """Show a table: its lobby while seats are open, else the game from this seat's view.
+        A player whose seat the bot took over while they were away takes it back."""
         from saves.session import SharedSession
         from tui.games import screen_for
         from tui.tables.screens import LobbyScreen
 
+        me = "" if watch else self.player_identity()
+        seats = None if watch else self.seated.get(code)
         try:
-            session = SharedSession.open(self.tables, code, "" if watch else self.player_identity())
-        except Damaged as damage:
+            if me:
+                self.tables.take_back(code, me, seats)
+            session = SharedSession.open(self.tables, code, me, seats)
+        except (Damaged, OSError) as damage:
             self.notify(f"Table {code} cannot be opened: {damage}", severity="error")
             return
         screen = LobbyScreen(code) if session.state is None else screen_for(session)
@@ -370,6 +433,18 @@ class TabletopApp(App[None]):
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
+
+    def table_gone(self, message: str) -> None:
+        """A table this terminal shows was deleted: back to Play together, saying so."""
+        from tui.screens.home import HomeScreen
+        from tui.tables.life import tell
+        from tui.tables.screens import TablesScreen
+
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, (TablesScreen, HomeScreen)):
+            self.pop_screen()
+        if not isinstance(self.screen, TablesScreen):
+            self.push_screen(TablesScreen())
+        tell(self, message[:1].upper() + message[1:] + ".", severity="warning", timeout=10)
 
     # ----- global keys and size -----------------------------------------------------------
 

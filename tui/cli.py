@@ -126,13 +126,11 @@ def list_saves(store: SaveStore) -> list[str]:
 
 
 def list_tables(paths: DataPaths, store: SaveStore) -> str:
-    from saves.settings import load_settings
     from saves.tables import TableStore
     from tui.tables.identity import player_identity
     from tui.tables.lines import table_lines
 
-    me = player_identity(load_settings(paths)[0].display_name)
-    return table_lines(TableStore(paths, store.games), me)
+    return table_lines(TableStore(paths, store.games), player_identity())
 
 
 def find_table(paths: DataPaths, store: SaveStore, text: str) -> str:

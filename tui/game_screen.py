@@ -3,7 +3,8 @@
 A table subclasses GameScreen, composes its widgets and draws itself from `self.state` in
 `draw()`. Everything about seats lives here once: which seat's view this terminal draws
 (`game.view`, never the full state), privacy between seats at one keyboard, bot seats played at
-a readable pace, and a shared table's moves from other terminals shown as they land.
+a readable pace, a shared table's moves from other terminals shown as they land, and the rest
+of its life (tui/tables/life.py): players away, seats handed to the bot, the table deleted.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from textual.content import Content
 from textual.screen import Screen
 
 from engine.core.errors import IllegalAction
+from saves.envelope import Damaged
 from saves.session import GameSession, StaleTable
 from saves.undo import CannotUndo
 from tui.cut import cut
@@ -40,6 +42,7 @@ TABLE_KEYS = [
     Binding("o", "show_end", "Outcome"),
     Binding("tab", "next_seat", "Next seat"),
     Binding("u", "undo", "Undo"),
+    Binding("b", "seat_to_bot", "Bot seat"),
     Binding("q", "back", "Menu"),
     Binding("escape", "escape", "Back", show=False),
 ]
@@ -86,6 +89,8 @@ class GameScreen(Screen[None]):
         # once and kept (installed) while the table lives, which costs far less to show again.
         self._kept: dict[str, Screen[Any]] = {}
         self._ended = full is not None and self.over
+        self.life: Any = None  # a shared table's life beyond the moves (tui/tables/life.py)
+        self._gone = False  # the shared table was deleted: this screen is on its way out
 
     # ----- what a table draws from --------------------------------------------------------
 
@@ -126,7 +131,11 @@ class GameScreen(Screen[None]):
             text.append(f"you are {names[self.seat]}", style="bold")
         else:
             text.append("watching", style="bold")
-        waiting = [names[s] + (" (bot)" if s in session.bot_seats else "") for s in moving if s != self.seat]
+        away = self.life.long_away() if self.life is not None else set()
+        waiting = [
+            names[s] + (" (bot)" if s in session.bot_seats else " (away)" if s in away else "")
+            for s in moving if s != self.seat
+        ]  # fmt: skip
         if waiting:
             text.append(" · waiting for " + ", ".join(waiting))
         return text
@@ -146,9 +155,16 @@ class GameScreen(Screen[None]):
                 self.call_after_refresh(self.show_end)
         if self.session.shared:
             self.set_interval(SHARED_POLL, self._look_for_moves)
+            if not self.read_only:
+                from tui.tables.life import TableLife
+
+                self.life = TableLife(self)
+                self.life.start()
 
     def on_unmount(self) -> None:
-        """The table is left: the screens it kept go with it."""
+        """The table is left (its presence with it): the screens it kept go with it."""
+        if self.life is not None:
+            self.life.stop()
         stack = self.app.screen_stack
         for name, screen in list(self._kept.items()):
             if not any(screen is shown for shown in stack):
@@ -201,7 +217,8 @@ class GameScreen(Screen[None]):
 
     def footer_keys(self) -> tuple[object, ...]:
         """What decides which keys are live; the footer is rebuilt when it changes."""
-        return (self.over, self.seat, len(self._acting_here()) > 1, self.undo_status())
+        bot_key = self.life.label() if self.life is not None else None
+        return (self.over, self.seat, len(self._acting_here()) > 1, self.undo_status(), bot_key)
 
     def undo_status(self) -> Any:
         """What `u` would take back for this screen's seat, or why it cannot."""
@@ -211,6 +228,8 @@ class GameScreen(Screen[None]):
 
     def key_hint(self, action: str) -> tuple[str, bool] | None:
         """The footer's label for a key whose label changes (KeyBar asks)."""
+        if action == "seat_to_bot" and self.life is not None:
+            return self.life.label(), True
         if action != "undo":
             return None
         status = self.undo_status()
@@ -236,6 +255,9 @@ class GameScreen(Screen[None]):
             self.notify(str(stale), severity="warning")
         except IllegalAction as refused:  # another terminal moved first: the rules say no now
             self.notify(str(refused), severity="warning")
+        except Damaged as gone:  # a shared table deleted or spoilt under this terminal
+            self.table_gone(gone)
+            return
         except OSError as error:
             self.notify(f"Could not save: {error.strerror}", severity="error")
         self._show_change()
@@ -390,20 +412,47 @@ class GameScreen(Screen[None]):
         try:
             self.session.play(self.game.bot_action(full, bots[0]))
         except (StaleTable, IllegalAction):  # another terminal played the bot first
-            self.session.reload()
+            try:
+                self.session.reload()
+            except Damaged as gone:
+                self.table_gone(gone)
+                return
+        except Damaged as gone:
+            self.table_gone(gone)
+            return
         except OSError as error:
             self.notify(f"Could not save: {error.strerror}", severity="error")
             return
         self._show_change()
 
     def _look_for_moves(self) -> None:
-        """A shared table: show moves made in other terminals as soon as they land."""
+        """A shared table: show what other terminals did as soon as it lands: their moves,
+        seats handed to the bot or taken back, the table deleted."""
         try:
             changed = self.session.reload_if_changed()
+        except Damaged as gone:
+            self.table_gone(gone)
+            return
         except OSError:
             return
         if changed:
+            if self.life is not None:
+                from tui.tables.life import tell
+
+                for news in self.life.news():
+                    tell(self, news)
             self._show_change()
+
+    def table_gone(self, why: Damaged) -> None:
+        """The shared table was deleted (or can no longer be read): back to Play together."""
+        from saves.tables import TableGone
+
+        if not self.session.shared:
+            raise why
+        if self.is_attached and not self._gone:
+            self._gone = True
+            gone = isinstance(why, TableGone)
+            self.app.table_gone(str(why) if gone else f"table {self.session.code} cannot be read: {why}")
 
     # ----- keys ---------------------------------------------------------------------------
 
@@ -416,6 +465,8 @@ class GameScreen(Screen[None]):
             return self.over and not self.read_only
         if action == "undo":
             return not self.over and not self.read_only
+        if action == "seat_to_bot":
+            return self.life is not None and self.life.offer() is not None
         return True
 
     def action_next_seat(self) -> None:
@@ -436,11 +487,21 @@ class GameScreen(Screen[None]):
             self.session.undo(self.seat)
         except (CannotUndo, StaleTable) as refused:
             self.notify(str(refused), severity="warning")
+        except Damaged as gone:
+            self.table_gone(gone)
+            return
         except OSError as error:
             self.notify(f"Not taken back: the save could not be written ({error.strerror})", severity="error")
         else:
             self.notify(status.text.replace("Take back:", "Taken back:", 1))
         self._show_change()
+
+    def action_seat_to_bot(self) -> None:
+        """A shared table: hand the seat of a player long away to the bot, or take one's own
+        seat back from it (tui/tables/life.py)."""
+        if self.life is not None:
+            self.life.act()
+            self._look_for_moves()
 
     def cancel(self) -> bool:
         """Esc: undo a half-made choice (a table overrides this); False when there is none."""

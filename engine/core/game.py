@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import typing
 from importlib import resources
 from typing import Any, ClassVar
 
 import msgspec
 
 from engine.core.errors import IllegalAction
-from engine.core.log import Wording, render
+from engine.core.log import Wording, render, said
 
 
 class Outcome(msgspec.Struct, frozen=True):
@@ -148,6 +149,16 @@ class Game:
     def log_text(self, line: Any) -> str:
         """The words of one log line (a game keeping plain text lines returns them as they are)."""
         return render(line, self.wording)
+
+    def note(self, state: Any, text: str) -> None:
+        """Write a line of plain words into the game's log from outside its rules (a shared
+        table's seat handed to the bot): a `said` line, or the text itself in a log of plain
+        strings. A game that counts or trims its log lines writes it its own way."""
+        log = getattr(state, "log", None)
+        if log is None:
+            return
+        plain_text = typing.get_type_hints(type(state)).get("log") == list[str]
+        log.append(text if plain_text else said(text))
 
     def log_lines(self, state: Any) -> list[str]:
         """The state's log in words, oldest first."""

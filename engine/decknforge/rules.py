@@ -8,7 +8,8 @@ from typing import Any
 import msgspec
 
 from engine.core.game import Game, GameOption, Outcome
-from engine.decknforge.effects import equipped_total, strength
+from engine.core.log import SAID
+from engine.decknforge.effects import equipped_total, log, strength
 from engine.decknforge.ending import scar_step, scar_waiting, scar_words, write_scar
 from engine.decknforge.legacy import (
     CLEAR_XP,
@@ -290,6 +291,9 @@ class DecknForgeGame(Game):
 
     def decks_played(self, state: State) -> list[str]:
         return [player.label for player in state.players]
+
+    def note(self, state: State, text: str) -> None:
+        log(state, SAID, text)  # kept and trimmed like every line of this game's log
 
     def summary(self, state: State) -> str:
         band = " ".join(p.initials for p in state.players)

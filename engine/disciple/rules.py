@@ -10,6 +10,7 @@ from typing import Any
 import msgspec
 
 from engine.core.game import Game, GameOption, Outcome
+from engine.core.log import SAID
 from engine.core.rng import Rng
 from engine.disciple import campaign, combat, energy, journey, soundness, versus
 from engine.disciple.campaign import CL_KINDS
@@ -490,6 +491,9 @@ class DiscipleGame(Game):
             return {"Playstyle": playstyle, "Players": str(len(state.players))}
         styles = " + ".join(load().styles[s].name for s in state.players[0].styles) or "none chosen"
         return {"Style": styles, "Second style offered": "on" if options.get("second_style", True) else "off"}
+
+    def note(self, state: State, text: str) -> None:
+        log(state, SAID, text)  # kept and trimmed like every line of this game's log
 
     def summary(self, state: State) -> str:
         if state.mode in TOGETHER:

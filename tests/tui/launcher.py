@@ -14,9 +14,10 @@ SIZE = (80, 24)
 SNAPSHOTS = Path(__file__).parents[1] / "snapshots"
 
 
-def make_app(paths: DataPaths, theme: str | None = None, on_start=None) -> TabletopApp:
+def make_app(paths: DataPaths, theme: str | None = None, on_start=None, identity: str = "") -> TabletopApp:
+    """`identity`: whom the app's seats at shared tables belong to (default: this account)."""
     store = SaveStore(paths, GAMES, clock=lambda: FIXED_TIME)
-    return TabletopApp(paths, theme=theme, store=store, on_start=on_start)
+    return TabletopApp(paths, theme=theme, store=store, on_start=on_start, identity=identity)
 
 
 def use_snapshot_dir(snapshot, folder: str) -> None:

@@ -35,7 +35,7 @@ def player_paths(tmp_path: Path, who: str) -> DataPaths:
 async def test_two_apps_play_a_shared_table_to_the_end_and_both_decks_keep_the_result(tmp_path, monkeypatch):
     monkeypatch.setattr(game_screen, "SHARED_POLL", 0.02)
     ann_paths, ben_paths = player_paths(tmp_path, "ann"), player_paths(tmp_path, "ben")
-    ann, ben = make_app(ann_paths), make_app(ben_paths)
+    ann, ben = make_app(ann_paths, identity="user:ann"), make_app(ben_paths, identity="user:ben")
     ann.settings.display_name, ben.settings.display_name = "Ann", "Ben"
     async with ann.run_test(size=SIZE) as a_pilot, ben.run_test(size=SIZE) as b_pilot:
         # Ann: a deck of her own at seat 1, seat 2 open to others, then open the table
@@ -93,3 +93,27 @@ async def test_bots_fill_a_table_at_one_keyboard(paths, monkeypatch):
         movers = [game.seat_of(msgspec.json.decode(raw, type=game.Action)) for raw in screen.session.envelope.actions]
         assert movers.count(1) >= 3 and movers.count(2) >= 3  # no key was pressed for them
         assert 0 in game.to_move(screen.session.state)  # the person still has the turn
+
+
+async def test_a_joining_player_cannot_bring_the_deck_already_at_the_table(paths, monkeypatch):
+    """Issue: on one data folder the joiner's deck list holds the deck already seated; brought
+    twice it read "ANN, ANN enter a dungeon" and lost half its result. Refused, saying why."""
+    ann, ben = make_app(paths, identity="user:ann"), make_app(paths, identity="user:ben")
+    ann.settings.display_name = "Ann"
+    async with ann.run_test(size=SIZE) as a_pilot, ben.run_test(size=SIZE) as b_pilot:
+        await keys(a_pilot, "4", "1", "n", "a", "n", "enter", "down", "o", "s", "enter")
+        assert isinstance(ann.screen, LobbyScreen)
+        code = ann.screen.code
+        [deck] = deck_store(paths).decks()
+        as_app(ben, ben.join_table, code, "Ben")
+        await b_pilot.pause()
+        assert "AN" in screen_text(ben)  # Ann's deck is in the list Ben picks from
+        await keys(b_pilot, "enter")
+        assert any("That deck is already at this table (seat 1, Ann's)" in str(n.message) for n in ben._notifications)
+        [entry] = ben.tables.list()
+        assert entry.open_seats == [1] and entry.seats[0].brings["id"] == deck.id
+        as_app(ben, ben.join_table, code, "Ben")  # another deck: the table starts
+        await keys(b_pilot, "n", "b", "e", "n", "enter")
+        await a_pilot.pause(0.3)
+        game = ann.screen.game
+        assert isinstance(ann.screen, DecknForgeScreen) and game.seats(ann.screen.session.state) == ["AN", "BEN"]

@@ -209,7 +209,7 @@ async def test_a_shared_versus_table_each_player_brings_a_deck_and_sees_only_the
     for paths in (ann_paths, ben_paths):
         paths.ensure()
     versus_deck_store(ben_paths).add(mixed_deck(), "grapple boxer")
-    ann, ben = make_app(ann_paths), make_app(ben_paths)
+    ann, ben = make_app(ann_paths, identity="user:ann"), make_app(ben_paths, identity="user:ben")
     ann.settings.display_name, ben.settings.display_name = "Ann", "Ben"
     async with ann.run_test(size=SIZE) as a_pilot, ben.run_test(size=SIZE) as b_pilot:
         await keys(a_pilot, "1", "m", "2", "escape", "o")  # seat 2 highlighted, then opened

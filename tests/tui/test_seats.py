@@ -25,9 +25,11 @@ def duel_is_playable(monkeypatch):
     monkeypatch.setattr(game_screen, "BOT_PACE", 0.01)
 
 
-def duel_app(paths, name: str = "") -> TabletopApp:
+def duel_app(paths, name: str = "", identity: str = "") -> TabletopApp:
+    """An app whose player is `identity` (by default an account named after `name`: two apps
+    in one test are two people, as two accounts or two SSH keys would be)."""
     store = SaveStore(paths, {**GAMES, "duel": Duel()}, clock=lambda: FIXED_TIME)
-    app = TabletopApp(paths, store=store)
+    app = TabletopApp(paths, store=store, identity=identity or (f"user:{name.casefold()}" if name else ""))
     if name:
         app.settings.display_name = name
     return app

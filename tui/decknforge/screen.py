@@ -350,8 +350,9 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         state = self.session.state
         clock = self.app.store.clock
         notes: list[str] = []
-        # At a shared table each player's deck lives in their own folder: write one's own.
-        mine = self.session.local_seats if self.session.shared else None
+        # At a shared table each player's deck lives in their own folder: write one's own
+        # (a seat the bot finished while its player was away is still theirs).
+        mine = self.session.owned_seats if self.session.shared else None
         try:
             self.write_problems, notes = write_results(
                 deck_store(self.app.paths, clock), word_store(self.app.paths, clock),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
@@ -14,6 +16,9 @@ from tui.plain import plain
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
 from tui.widgets.text import Horizontal, Static, Vertical
+
+if TYPE_CHECKING:
+    from saves.tables import TableEntry
 
 
 def short_time(iso: str) -> str:
@@ -58,7 +63,7 @@ class HomeScreen(Screen[None]):
 
 Pick a game with `1`-`4` (or the arrows and `Enter`) to start a new one.
 
-- `c` continues the game you played last
+- `c` continues the game you played last, or your shared tables
 - `s` lists every saved game: resume, rename or delete them
 - `r` reads the rules of a game, `t` opens the settings
 - `q` quits: every game is already saved
@@ -76,6 +81,7 @@ Pick a game with `1`-`4` (or the arrows and `Enter`) to start a new one.
         yield KeyBar()
 
     entries: list[SaveEntry] = []
+    tables: list[TableEntry] = []  # shared tables this player sits at, still being played
     ids: list[str] = []  # what each line of the menu picks ("" for the gap)
 
     def on_mount(self) -> None:
@@ -89,6 +95,7 @@ Pick a game with `1`-`4` (or the arrows and `Enter`) to start a new one.
         menu = self.query_one("#menu", HomeMenu)
         self.entries = self.app.saved_games()
         latest = self.latest()
+        self.tables = [] if latest else self.app.seated_tables()  # looked for only when needed
         lines: list[tuple[str, Choice]] = []
         for number, entry in enumerate(CATALOGUE, start=1):
             if playable(entry.id):
@@ -96,9 +103,9 @@ Pick a game with `1`-`4` (or the arrows and `Enter`) to start a new one.
             else:
                 lines.append((f"game:{entry.id}", Choice(f"{entry.title} (coming soon)", key=str(number), enabled=False)))
         lines.append(("", Choice("", enabled=False)))
-        continue_text = f"Continue: {latest.label}" if latest else "Continue (no saved game)"
+        continue_text = f"Continue: {latest.label}" if latest else self.tables_text() or "Continue (no saved game)"
         lines += [
-            ("continue", Choice(plain(continue_text[:33]).plain, key="c", enabled=latest is not None)),
+            ("continue", Choice(plain(continue_text[:33]).plain, key="c", enabled=bool(latest or self.tables))),
             ("saves", Choice("Saved games", key="s")),
             ("rules", Choice("Rules", key="r")),
             *((f"extra:{e.key}", Choice(e.label, key=e.key)) for e in HOME_ENTRIES),
@@ -115,6 +122,16 @@ Pick a game with `1`-`4` (or the arrows and `Enter`) to start a new one.
 
     def latest(self) -> SaveEntry | None:
         return next((entry for entry in self.entries if not entry.damaged), None)
+
+    def tables_text(self) -> str:
+        """Continue's words when only shared tables are left to continue."""
+        if len(self.tables) == 1:
+            return f"Continue: table {self.tables[0].code}"
+        return f"Continue: {len(self.tables)} shared tables" if self.tables else ""
+
+    def tables_about(self) -> Content:
+        count = len(self.tables)
+        return Content(f"You sit at {count} shared table{'s' if count != 1 else ''}: " + ", ".join(t.code for t in self.tables))
 
     def _highlighted(self, index: int) -> None:
         self.query_one("#about", Static).update(self.describe(self.ids[index] if index < len(self.ids) else ""))
@@ -134,6 +151,8 @@ Pick a game with `1`-`4` (or the arrows and `Enter`) to start a new one.
                     "\n", plain(latest.summary), f"\nLast played {short_time(latest.updated)} UTC",
                 )
                 if latest
+                else self.tables_about()
+                if self.tables
                 else "No saved game yet."
             ),
             "saves": "Every saved game, newest first.\nResume, rename or delete.",
@@ -164,10 +183,16 @@ Pick a game with `1`-`4` (or the arrows and `Enter`) to start a new one.
                 self.notify("That game is not playable yet.", severity="warning")
         elif choice == "continue":
             latest = self.app.store.most_recent()
-            if latest is None:
-                self.notify("There is no saved game to continue.")
-            else:
+            if latest is not None:
                 self.app.resume(latest.save_id)
+            elif len(self.tables) == 1:
+                self.app.join_table(self.tables[0].code)  # back at one's seat
+            elif self.tables:
+                from tui.tables.screens import TablesScreen
+
+                self.app.push_screen(TablesScreen())
+            else:
+                self.notify("There is no saved game to continue.")
         elif choice.startswith("extra:"):
             entry = next(e for e in HOME_ENTRIES if f"extra:{e.key}" == choice)
             self.app.push_screen(open_home_entry(entry))

@@ -1,8 +1,9 @@
-"""Who is playing: the identity that claims seats at shared tables, and the name others see.
+"""Who is playing: the identity that owns seats at shared tables, and the name others see.
 
-On a `serve` host each SSH key is a player (TABLETOP_TUI_PLAYER, set by the server). On one's
-own machine a player is their name, so two people in two terminals are told apart by the
-names they give.
+A seat belongs to an identity, never to a name: on a `serve` host the player's SSH key
+(TABLETOP_TUI_PLAYER, set by the server), on one's own machine the operating-system account
+(`user:<login>`). The name is only what the others read. Two terminals of one account are one
+identity; see README's "Playing together" for what that allows.
 """
 
 from __future__ import annotations
@@ -26,6 +27,25 @@ def moderates() -> bool:
     return not served_identity() or os.environ.get(MODERATOR_ENV_VAR) == "1"
 
 
-def player_identity(name: str) -> str:
-    return served_identity() or f"name:{name.casefold()}"
+def account_identity() -> str:
+    """The operating-system account this program runs as: its login name, or its number
+    where the system has no name for it."""
+    try:
+        import pwd
+
+        return f"user:{pwd.getpwuid(os.getuid()).pw_name}"
+    except (ImportError, KeyError, AttributeError):  # no passwd entry (a container), no pwd
+        getuid = getattr(os, "getuid", None)
+        return f"user:{getuid()}" if getuid else f"user:{os.environ.get('USERNAME', 'me')}"
+
+
+def player_identity() -> str:
+    return served_identity() or account_identity()
+
+
+def legacy_identity(name: str) -> str:
+    """What a seat held before seats belonged to accounts: the name typed to claim it. Such a
+    seat of an old table is taken over by the account that sits down under that name (only on
+    one's own machine, where those tables were made)."""
+    return f"name:{name.casefold()}" if name and not served_identity() else ""
 

@@ -16,8 +16,8 @@ def seat_parts(entry: TableEntry, me: str) -> list[tuple[str, str]]:
     for i, seat in enumerate(entry.seats):
         if i:
             parts.append((", ", ""))
-        if seat.bot:
-            parts.append((f"{safe_text(seat.name)} (bot)", "dim"))
+        if seat.bot:  # a player's seat handed to the bot while they are away, or a bot's own
+            parts.append((f"{safe_text(seat.name)} ({'away, bot plays' if seat.player else 'bot'})", "dim"))
         elif not seat.player:
             parts.append(("open", "bold green"))
         else:

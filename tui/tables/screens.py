@@ -9,7 +9,7 @@ from textual.screen import Screen
 from textual.widgets.option_list import Option
 
 from saves.envelope import Damaged
-from saves.tables import TableEntry, TableStore
+from saves.tables import TableEntry, TableGone, TableStore
 from tui.plain import plain
 from tui.tables.identity import served_identity
 from tui.tables.lines import TITLES, seat_parts, status_of
@@ -54,8 +54,11 @@ class TablesScreen(Screen[None]):
 
 Tables that players on this machine (or on this server) have opened, newest first.
 
-- `Enter` takes a free seat at the highlighted table under your name, or brings you back to
-  your own seat. A table starts when no seat is left free.
+- `Enter` takes a free seat at the highlighted table under a name of your choosing, or brings
+  you back to your own seat (yours by your SSH key, or your account on this machine; the name
+  is only what the others read). A table starts when no seat is left free.
+- At a table, `b` hands the seat of a player who has been away a while to the bot; they take
+  it back by coming back to the table.
 - `w` watches a table without a seat: you see the table, never a hand.
 - `d` deletes a table you sit at (you are asked first).
 - To open a table, start a game of several players and choose **Open to others**. Friends
@@ -123,14 +126,16 @@ Tables that players on this machine (or on this server) have opened, newest firs
         entry = self.selected()
         if entry is None:
             return
-        if not entry.damage and entry.seat_of(self.app.player_identity()) is None:
+        seat = entry.seat_of(self.app.player_identity())
+        if not entry.damage and seat is None:
             self.notify("Only a player seated at a table can delete it.", severity="warning")
             return
+        by = entry.seats[seat].name if seat is not None else self.app.player_name  # as the others know them
 
         def delete(sure: bool | None) -> None:
             if sure:
                 try:
-                    self.app.tables.delete(entry.code)
+                    self.app.tables.delete(entry.code, by=by or "a player")
                 except OSError as problem:
                     self.notify(f"Not deleted: {problem.strerror}", severity="error")
             self.reload()
@@ -180,14 +185,22 @@ together** on the home screen.
         self.look()
         self.set_interval(LOBBY_POLL, self.look)
 
+    _started = False  # the game began: the table is on its way in, once
+
     def look(self) -> None:
         tables: TableStore = self.app.tables
+        if self._started:
+            return  # a slow switch to the table must not see the lobby look again and open a second
         try:
             envelope = tables.read(self.code)
+        except TableGone as gone:
+            self.app.table_gone(str(gone))
+            return
         except (Damaged, OSError) as problem:
             self.query_one("#seats", Static).update(f"The table cannot be read: {problem}")
             return
         if tables.decode_state(envelope) is not None:
+            self._started = True
             self.app.open_table(self.code, replace=self)
             return
         entry = next((e for e in tables.list() if e.code == self.code), None)
@@ -219,7 +232,7 @@ together** on the home screen.
 
     def action_leave(self) -> None:
         try:
-            self.app.tables.leave_lobby(self.code, self.app.player_identity())
+            self.app.tables.leave_lobby(self.code, self.app.player_identity(), self.app.seated.pop(self.code, None))
         except (Damaged, OSError) as problem:
             self.notify(f"Seat not given up: {problem}", severity="error")
             return
