@@ -274,9 +274,9 @@ def local_seat(envelope: Envelope) -> int:
 
 
 def table_seat(envelope: Envelope, player: str) -> int | None:
-    """The seat `player` (an identity) sat in at a shared table, the first of theirs; None
-    when they sat at none."""
-    return next((i for i, s in enumerate(envelope.seats) if player and s.player == player and not s.bot), None)
+    """The seat `player` (an identity) sat in at a shared table, the first of theirs (a seat
+    handed to the bot while they were away is still theirs); None when they sat at none."""
+    return next((i for i, s in enumerate(envelope.seats) if player and s.player == player), None)
 
 
 def game_entry(

@@ -324,7 +324,7 @@ async def test_a_shared_versus_table_with_a_hostile_name_plays_and_is_rejoined(t
         paths.ensure()
     bo_name, anna_name = "[link=http://e]Bo", "[DK] Anna"
     deck = msgspec.to_builtins(default_versus_deck(load(), "boxing"))
-    bo, anna = make_app(bo_paths), make_app(anna_paths)
+    bo, anna = make_app(bo_paths, identity="user:bo"), make_app(anna_paths, identity="user:anna")
     bo.settings.display_name, anna.settings.display_name = bo_name, anna_name
     code = TableStore(bo_paths, GAMES).create(
         GAMES["disciple"], 5, {"mode": "versus"}, [Seat(name=bo_name, player=bo.player_identity(), brings=deck), Seat(name="")]

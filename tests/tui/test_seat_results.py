@@ -47,7 +47,7 @@ async def test_a_shared_versus_table_tells_each_player_their_own_result(tmp_path
     ann_paths, ben_paths = (DataPaths(tmp_path / who, common=tmp_path / "common") for who in ("ann", "ben"))
     for paths in (ann_paths, ben_paths):
         paths.ensure()
-    ann, ben = make_app(ann_paths), make_app(ben_paths)
+    ann, ben = make_app(ann_paths, identity="user:ann"), make_app(ben_paths, identity="user:ben")
     ann.settings.display_name, ben.settings.display_name = "Ann", "Ben"
     async with ann.run_test(size=SIZE) as a_pilot, ben.run_test(size=SIZE) as b_pilot:
         decks = SEAT_0_LOSES["decks"]
