@@ -276,7 +276,12 @@ def complete(store: SaveStore, record_id: str) -> Report:
     """Carry a pending record's step on: its result on every deck that lacks it (a deck that
     has it is left alone), then the record into history. Damaged or OSError leave it pending."""
     history = History(store)
-    record = history.read(record_id, pending=True)
+    try:
+        record = history.read(record_id, pending=True)
+    except Damaged:
+        if history.exists(record_id):
+            return Report()  # another process (the same player's other terminal) finished it
+        raise
     game = store.games[record.entry.game_id]
     state = msgspec.json.decode(record.state, type=game.State)
     report = write_results(store.paths, game, record_id, state, record.legacy_seats, store.clock)
