@@ -81,7 +81,7 @@ class Record(msgspec.Struct, kw_only=True):
     options: dict[str, Any] = {}
     actions: list[msgspec.Raw] = []
     state: msgspec.Raw  # the final table (a campaign: the whole campaign)
-    legacy_seats: list[int] | None = None  # the seats whose decks in this folder took its result (None: all)
+    legacy_seats: list[int] | None = None  # whose decks in this folder took its result (None: all)
 
 
 class _Index(msgspec.Struct):
@@ -283,7 +283,10 @@ def complete(store: SaveStore, record_id: str) -> Report:
             return Report()  # another process (the same player's other terminal) finished it
         raise
     game = store.games[record.entry.game_id]
-    state = msgspec.json.decode(record.state, type=game.State)
+    try:
+        state = msgspec.json.decode(record.state, type=game.State)
+    except (msgspec.ValidationError, msgspec.DecodeError) as error:  # cards changed since
+        raise Damaged(f"its {game.title} table is not valid ({error})") from None
     report = write_results(store.paths, game, record_id, state, record.legacy_seats, store.clock)
     try:
         history.publish(record_id)
