@@ -452,6 +452,20 @@ def file_campaign(store: SaveStore, save_id: str, envelope: Envelope, campaign: 
     return entry
 
 
+def complete_pending(store: SaveStore) -> list[Finished]:
+    """Carry on every legacy step that a crash or a refused write stopped (at each start, and
+    before decks are read to be shown or brought to a table); the games now in history."""
+    filed: list[Finished] = []
+    history = History(store)
+    for record_id in history.pending():
+        try:
+            complete(store, record_id)
+            filed.append(history.read(record_id).entry)
+        except (Damaged, OSError):
+            continue  # left pending, to be carried on later
+    return filed
+
+
 def sweep(store: SaveStore) -> list[Finished]:
     """File what a crash left behind: pending records whose decks may lack their result, and
     saves whose game (or campaign) is over.
@@ -460,14 +474,8 @@ def sweep(store: SaveStore) -> list[Finished]:
     kept, and only the save it came from is removed) and writes no deck twice."""
     from saves import daily
 
-    filed: list[Finished] = []
+    filed = complete_pending(store)  # a legacy step a crash stopped: its decks first
     history = History(store)
-    for record_id in history.pending():  # a legacy step a crash stopped: its decks first
-        try:
-            complete(store, record_id)
-            filed.append(history.read(record_id).entry)
-        except (Damaged, OSError):
-            continue  # left pending, to be carried on at the next start
     for entry in store.list():
         if entry.damaged or not (entry.finished or entry.game_ended):
             continue

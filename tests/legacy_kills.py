@@ -86,7 +86,9 @@ def prepare_local(root: Path, seed: int) -> dict[str, Any]:
 
 
 def run_local(child: Child, root: Path, plan: dict[str, Any]) -> None:
-    play(child, GameSession.resume(store_of(folder(root)), plan["save"]), Rng.from_seed(0))
+    store = store_of(folder(root))
+    store.write_in_background()  # as the app does: autosaves on a thread of their own
+    play(child, GameSession.resume(store, plan["save"]), Rng.from_seed(0))
     child.say("E")
 
 
@@ -194,7 +196,7 @@ def run_and_kill(
 class StepChild(Child):
     """A child that kills itself once `at` file changes (a rename or a removal: each write's
     last act) have happened since it said `trigger`; `at` None only counts them, and says
-    how many at the end. Every boundary between the end's writes is hit this way."""
+    how many at the end ("E n"). Every boundary between the end's writes is hit this way."""
 
     def __init__(self, fd: int, trigger: str, at: int | None) -> None:
         super().__init__(fd)
@@ -345,11 +347,12 @@ def run(kills: int, seed: int, workdir: Path, progress: bool = False) -> tuple[C
             shutil.copytree(root, root_at)
             told, code = run_and_kill(lambda child, w=work, t=root_at, p=plan: w(child, t, p), None,
                                       child=lambda fd, t=trigger, a=at: StepChild(fd, t, a))  # fmt: skip
-            assert code == -signal.SIGKILL, (at, told[-2:])
             over = ended(root_at, scenario, plan)
             restart(root_at, scenario)
             check(root_at, scenario, plan, over, start)
-            tally[f"{scenario}: killed after file change {at:2d} of the end; game {'ended' if over else 'not ended'}"] += 1
+            # (autosaves given while one is under way are written once: the count may vary)
+            how = f"killed after file change {at:2d} of the end" if code else f"finished before file change {at:2d}"
+            tally[f"{scenario}: {how}; game {'ended' if over else 'not ended'}"] += 1
             shutil.rmtree(root_at)
     names = list(SCENARIOS)
     for kill in range(kills):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
+from typing import Any
 
 import msgspec
 
@@ -21,6 +22,16 @@ GAME_ID = "decknforge"
 
 def deck_store(paths: DataPaths, clock: Callable[[], datetime] = utc_now) -> DeckStore:
     return legacy.deck_store(paths, GAMES[GAME_ID], clock)
+
+
+def decks_of(app: Any) -> DeckStore:
+    """The player's decks, to be shown or brought to a table: first with every game result
+    that a stopped filing left pending written on them (saves/history.py)."""
+    if any(app.paths.history_pending.glob("*.json")):
+        from saves.history import complete_pending
+
+        complete_pending(app.store)
+    return deck_store(app.paths, app.store.clock)
 
 
 def word_store(paths: DataPaths, clock: Callable[[], datetime] = utc_now) -> WordStore:
