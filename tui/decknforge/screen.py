@@ -352,14 +352,17 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         layer wrote it while filing the game; this screen only reads it)."""
         state = self.session.state
         report = self.session.report
+        mine = self.session.local_seats if self.session.shared else None
+        if mine is not None and not mine:  # watching a table: no deck here played
+            self.write_problems = []
+            return
         if report is None:  # filing stopped short (the disk refused): the next start finishes it
             self.write_problems = [
-                "The decks have not taken this game's result yet: it is written the next time"
-                " the app starts."
+                "The decks have not taken this game's result yet: it is written when you next"
+                " open the decks or start the app."
             ]
         else:
             self.write_problems = list(report.problems)
-        mine = self.session.local_seats if self.session.shared else None
         bots = self.session.bot_seats
         unsaved = [
             d.initials for seat, d in enumerate(state.decks)
