@@ -60,3 +60,12 @@ def _keep_backup(path: Path) -> None:
     except OSError:
         shutil.copy2(path, staged)
     os.replace(staged, backup)
+
+
+def move_atomic(source: Path, target: Path) -> None:
+    """Give a file written with write_atomic its final name in another folder of the same
+    disk: at any instant it is under one name or the other, whole."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    os.replace(source, target)
+    _fsync_dir(target.parent)
+    _fsync_dir(source.parent)

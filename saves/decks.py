@@ -151,23 +151,26 @@ class DeckStore:
         The result is merged onto the deck as its file holds it now, so a deck renamed or
         played elsewhere meanwhile still receives it. A file remembers the games already
         written on it, so writing twice (a finished game opened again) changes nothing.
-        Every file is read before the first write; each write is atomic on its own.
+        Every file is read before the first write; each write is atomic on its own, and
+        all happen under the folder's lock, so two processes filing the same game (a start-up
+        and a game screen) cannot both write it.
         """
         problems: list[str] = []
         ready = []
-        for deck_id, initials, merge in merges:
-            if not deck_id:
-                continue
-            try:
-                envelope, stored = self._read(deck_id)
-            except Damaged as damage:
-                problems.append(f"{initials}'s deck ({deck_id}) was not written: {damage}.")
-                continue
-            if save_id in envelope.applied:
-                continue  # this game's result is already on it
-            ready.append((deck_id, merge(stored), envelope.created, envelope.applied + [save_id]))
-        for deck_id, new, created, applied in ready:
-            self.shelf.write_envelope(deck_id, self.shelf.envelope(new, created, applied))
+        with _locked(self.shelf.folder):
+            for deck_id, initials, merge in merges:
+                if not deck_id:
+                    continue
+                try:
+                    envelope, stored = self._read(deck_id)
+                except Damaged as damage:
+                    problems.append(f"{initials}'s deck ({deck_id}) was not written: {damage}.")
+                    continue
+                if save_id in envelope.applied:
+                    continue  # this game's result is already on it
+                ready.append((deck_id, merge(stored), envelope.created, envelope.applied + [save_id]))
+            for deck_id, new, created, applied in ready:
+                self.shelf.write_envelope(deck_id, self.shelf.envelope(new, created, applied))
         return problems
 
 

@@ -5,6 +5,13 @@ final table. The order of the steps makes a crash at any instant harmless: the h
 is written (atomically) before the save is removed, and a save whose game is over is filed
 again by `sweep` the next time the program starts, which writes the same file again.
 
+A game of a legacy (DecknForge) also writes its result on the decks that played, in the same
+step: its record is written first to `history/.pending/`, each deck then takes the result
+unless its file already lists the game (saves/legacy.py), and only then does the record move
+into history/ and the save go. A kill at any instant leaves a pending record or a finished
+save, and `sweep` (at every start) carries the step on from there: every deck ends up
+holding the result exactly once, and the history never lists a game its decks lack.
+
 A Druid Path campaign files each of its games as it ends (the campaign save goes on) and
 then itself once the road is over: its games' results, its score and how far it went.
 
@@ -22,10 +29,11 @@ from typing import Any
 import msgspec
 
 from engine.core.game import Game, Outcome
-from saves.atomic import write_atomic
+from saves.atomic import move_atomic, write_atomic
 from saves.envelope import Damaged, Envelope, check_header
 from saves.files import JSON_DAMAGE, is_regular, read_data_file, read_regular
 from saves.listing import FileKey, file_key
+from saves.legacy import Report, write_results
 from saves.store import SaveStore
 
 HISTORY_FORMAT = "tabletop-tui-history"
@@ -87,6 +95,7 @@ class Record(msgspec.Struct, kw_only=True):
     options: dict[str, Any] = {}
     actions: list[msgspec.Raw] = []
     state: msgspec.Raw  # the final table (a campaign: the whole campaign)
+    legacy_seats: list[int] | None = None  # whose decks in this folder took its result (None: all)
 
 
 class _Index(msgspec.Struct):
@@ -116,10 +125,14 @@ class History:
 
     # ----- reading ----------------------------------------------------------------------
 
-    def read(self, record_id: str) -> Record:
-        """One finished game; Damaged with the reason when it cannot be used."""
+    def pending_path(self, record_id: str) -> Any:
+        return self.store.paths.history_pending / f"{record_id}.json"
+
+    def read(self, record_id: str, pending: bool = False) -> Record:
+        """One finished game (`pending`: one whose decks are being written); Damaged with the
+        reason when it cannot be used."""
         try:
-            data = read_data_file(self.path(record_id))
+            data = read_data_file(self.pending_path(record_id) if pending else self.path(record_id))
         except FileNotFoundError:
             raise Damaged("there is no such finished game") from None
         check_header(data, HISTORY_FORMAT, HISTORY_VERSION, "a tabletop-tui history file")
@@ -136,6 +149,17 @@ class History:
 
     def exists(self, record_id: str) -> bool:
         return self.path(record_id).exists()
+
+    def is_pending(self, record_id: str) -> bool:
+        return self.pending_path(record_id).exists()
+
+    def pending(self) -> list[str]:
+        """The records whose decks are still being written (a crash stopped the step)."""
+        try:
+            names = os.listdir(self.store.paths.history_pending)
+        except (FileNotFoundError, NotADirectoryError):
+            return []
+        return sorted(n[: -len(".json")] for n in names if n.endswith(".json") and not n.startswith("."))
 
     def list(self, game_id: str | None = None) -> list[Finished]:
         """Every finished game, newest first (damaged files included, with the reason)."""
@@ -211,9 +235,14 @@ class History:
 
     # ----- writing ----------------------------------------------------------------------
 
-    def write(self, record: Record) -> None:
+    def write(self, record: Record, pending: bool = False) -> None:
         data = msgspec.json.format(_encoder.encode(record), indent=1)
-        write_atomic(self.path(record.entry.id), data, keep_backup=False)
+        path = self.pending_path(record.entry.id) if pending else self.path(record.entry.id)
+        write_atomic(path, data, keep_backup=False)
+
+    def publish(self, record_id: str) -> None:
+        """A pending record joins the history (its decks hold its result)."""
+        move_atomic(self.pending_path(record_id), self.path(record_id))
 
     def delete(self, record_id: str) -> None:
         """Remove a finished game for good. Callers ask the player first."""
@@ -309,27 +338,74 @@ def game_entry(
     )
 
 
-def file_game(store: SaveStore, save_id: str, envelope: Envelope, state: Any) -> Finished:
-    """Move a finished single game from saves/ to history/ (its record first, then the
-    save is removed: a crash between the two leaves both, and `sweep` finishes the move)."""
+def file_record(store: SaveStore, record: Record, seats: list[int] | None = None) -> Report:
+    """Put a finished game's record in history, and, for a legacy game, its result on the
+    decks of `seats` (None: every seat) as one step that a crash cannot break: the record is
+    written pending, carrying the result; the decks take it; the record joins the history.
+    A record already pending (a step a crash stopped) is carried on as it is."""
+    history = History(store)
+    if store.games[record.entry.game_id].legacy is None:
+        history.write(record)
+        return Report()
+    if not history.is_pending(record.entry.id):
+        record.legacy_seats = seats
+        history.write(record, pending=True)
+    return complete(store, record.entry.id)
+
+
+def complete(store: SaveStore, record_id: str) -> Report:
+    """Carry a pending record's step on: its result on every deck that lacks it (a deck that
+    has it is left alone), then the record into history. Damaged or OSError leave it pending."""
+    history = History(store)
+    try:
+        record = history.read(record_id, pending=True)
+    except Damaged:
+        if history.exists(record_id):
+            return Report()  # another process (the same player's other terminal) finished it
+        raise
+    game = store.games[record.entry.game_id]
+    try:
+        state = msgspec.json.decode(record.state, type=game.State)
+    except (msgspec.ValidationError, msgspec.DecodeError) as error:  # cards changed since
+        raise Damaged(f"its {game.title} table is not valid ({error})") from None
+    report = write_results(store.paths, game, record_id, state, record.legacy_seats, store.clock)
+    try:
+        history.publish(record_id)
+    except FileNotFoundError:
+        if not history.exists(record_id):  # not moved by another process meanwhile
+            raise
+    return report
+
+
+def _told(report: Report | None, got: Report) -> None:
+    if report is not None:
+        report.problems += got.problems
+        report.notes += got.notes
+
+
+def file_game(
+    store: SaveStore, save_id: str, envelope: Envelope, state: Any, report: Report | None = None
+) -> Finished:
+    """Move a finished single game from saves/ to history/ (`report` gathers what its decks
+    had to say). The finished save is on disk first, its record (and the decks) next, and the
+    save is removed last: a crash between any two leaves the save, and `sweep` finishes the move."""
     from saves import daily
 
+    store.flush()  # the last move's autosave has landed: the save on disk is the finished game
     game = store.games[envelope.game_id]
     seat = local_seat(envelope)
     outcome = game.seat_outcome(state, seat)
     assert outcome is not None, "only a finished game is filed"
     entry = game_entry(game, save_id, envelope, state, envelope.options, outcome, seat)
     entry = daily.mark(store, entry, envelope.seed)
-    history = History(store)
-    history.write(
-        Record(
-            entry=entry,
-            seed=envelope.seed,
-            options=envelope.options,
-            actions=list(envelope.actions),
-            state=msgspec.Raw(_encoder.encode(state)),
-        )
+    record = Record(
+        entry=entry,
+        seed=envelope.seed,
+        options=envelope.options,
+        actions=list(envelope.actions),
+        state=msgspec.Raw(_encoder.encode(state)),
     )
+    _told(report, file_record(store, record))
     daily.post(store, entry)
     store.delete(save_id)
     return entry
@@ -342,43 +418,55 @@ def table_record_id(code: str, envelope: Envelope) -> str:
     return f"table-{code}-{stamp}"
 
 
-def file_table(store: SaveStore, code: str, envelope: Envelope, state: Any, player: str) -> Finished | None:
+def file_table(
+    store: SaveStore,
+    code: str,
+    envelope: Envelope,
+    state: Any,
+    player: str,
+    seats: list[int] | None = None,
+    report: Report | None = None,
+) -> Finished | None:
     """A shared table's finished game, kept in the own history of `player` (an identity), as
     the seat they sat in ended it (the table itself stays in the common folder for the
-    others). Nothing is written twice; None when the record is already there, or when
-    `player` sat at no seat."""
+    others), with its result on the decks of `seats` (this player's: the others' decks live
+    in their own folders). Nothing is written twice; None when the record is already there,
+    or when `player` sat at no seat."""
     record_id = table_record_id(code, envelope)
     history = History(store)
     seat = table_seat(envelope, player)
     if seat is None or history.exists(record_id):
         return None
+    if history.is_pending(record_id):
+        _told(report, complete(store, record_id))
+        return history.read(record_id).entry
     game = store.games[envelope.game_id]
     outcome = game.seat_outcome(state, seat)
     assert outcome is not None, "only a finished game is filed"
     entry = game_entry(game, record_id, envelope, state, envelope.options, outcome, seat)
     entry = msgspec.structs.replace(entry, seats=[s.name for s in envelope.seats] or entry.seats)
-    history.write(
-        Record(
-            entry=entry,
-            seed=envelope.seed,
-            options=envelope.options,
-            actions=list(envelope.actions),
-            state=msgspec.Raw(_encoder.encode(state)),
-        )
+    record = Record(
+        entry=entry,
+        seed=envelope.seed,
+        options=envelope.options,
+        actions=list(envelope.actions),
+        state=msgspec.Raw(_encoder.encode(state)),
     )
+    _told(report, file_record(store, record, [] if seats is None else sorted(seats)))
     return entry
 
 
 def sweep_tables(store: SaveStore, tables: Any, player: str) -> list[Finished]:
-    """Shared tables this player sat at whose game ended while they were away: into their
-    history too."""
+    """Shared tables this player sat at whose game ended while they were away (or before
+    their decks took its result): into their history too, with their decks' result."""
     filed = []
     for table in tables.list():
         if table.damage or not table.over or table.seat_of(player) is None:
             continue
+        seats = [i for i, seat in enumerate(table.seats) if seat.player == player]
         try:
             envelope = tables.read(table.code)
-            entry = file_table(store, table.code, envelope, tables.decode_state(envelope), player)
+            entry = file_table(store, table.code, envelope, tables.decode_state(envelope), player, seats)
         except (Damaged, OSError):
             continue
         if entry is not None:
@@ -449,12 +537,29 @@ def file_campaign(store: SaveStore, save_id: str, envelope: Envelope, campaign: 
     return entry
 
 
+def complete_pending(store: SaveStore) -> list[Finished]:
+    """Carry on every legacy step that a crash or a refused write stopped (at each start, and
+    before decks are read to be shown or brought to a table); the games now in history."""
+    filed: list[Finished] = []
+    history = History(store)
+    for record_id in history.pending():
+        try:
+            complete(store, record_id)
+            filed.append(history.read(record_id).entry)
+        except (Damaged, OSError):
+            continue  # left pending, to be carried on later
+    return filed
+
+
 def sweep(store: SaveStore) -> list[Finished]:
-    """File what a crash left behind: saves whose game (or campaign) is over.
+    """File what a crash left behind: pending records whose decks may lack their result, and
+    saves whose game (or campaign) is over.
 
     Run when the program starts; files nothing twice (a record written before the crash is
-    kept, and only the save it came from is removed)."""
-    filed: list[Finished] = []
+    kept, and only the save it came from is removed) and writes no deck twice."""
+    from saves import daily
+
+    filed = complete_pending(store)  # a legacy step a crash stopped: its decks first
     history = History(store)
     for entry in store.list():
         if entry.damaged or not (entry.finished or entry.game_ended):
@@ -466,7 +571,8 @@ def sweep(store: SaveStore) -> list[Finished]:
             if envelope.kind == "campaign":
                 filed += _sweep_campaign(store, history, entry.save_id, envelope, value)
             elif game.outcome(value) is not None:
-                if history.exists(entry.save_id):
+                if history.exists(entry.save_id):  # filed; the daily board may lack it
+                    daily.post(store, history.read(entry.save_id).entry)
                     store.delete(entry.save_id)
                 else:
                     filed.append(file_game(store, entry.save_id, envelope, value))

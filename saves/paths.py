@@ -72,6 +72,11 @@ class DataPaths:
         return self.root / "history"
 
     @property
+    def history_pending(self) -> Path:
+        """Finished games whose decks are being written (saves/history.py): hidden from the list."""
+        return self.history / ".pending"
+
+    @property
     def daily_attempts(self) -> Path:
         """Which daily deals this player has begun: the first try of a day is the one that counts."""
         return self.root / "daily.json"

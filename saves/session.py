@@ -14,6 +14,7 @@ from saves.undo import NOT_FROM_MOVES, CannotUndo, Takebacks, UndoStatus
 
 if TYPE_CHECKING:
     from saves.history import Finished
+    from saves.legacy import Report
 
 
 def new_lines(before: list[Any], after: list[Any]) -> list[Any]:
@@ -44,6 +45,7 @@ class GameSession:
         self.state = state
         self.takebacks = Takebacks(game, self.start_state)
         self.filed: Finished | None = None  # the history line, once the game ended
+        self.report: Report | None = None  # what filing it wrote on the decks had to say
 
     @classmethod
     def start(
@@ -129,7 +131,9 @@ class GameSession:
     def file(self) -> None:
         from saves import history  # loaded when a game first ends, not at start-up
 
-        self.filed = history.file_game(self.store, self.save_id, self.envelope, self.state)
+        report = history.Report()
+        self.filed = history.file_game(self.store, self.save_id, self.envelope, self.state, report)
+        self.report = report
 
     # ----- taking moves back (the Board Game Arena policy, saves/undo.py) -------------------
 
@@ -211,6 +215,7 @@ class CampaignSession(GameSession):
         self.campaign = campaign
         self.takebacks = Takebacks(game, self.start_state)
         self.filed = None
+        self.report = None
 
     @property
     def state(self) -> Any:  # type: ignore[override]
@@ -314,6 +319,7 @@ class SharedSession(GameSession):
         self._signature = tables.signature(code)
         self.takebacks = Takebacks(game, self.start_state)
         self.filed = None
+        self.report = None
 
     @classmethod
     def open(cls, tables: Any, code: str, player: str, seats: set[int] | None = None) -> SharedSession:
@@ -350,12 +356,19 @@ class SharedSession(GameSession):
         return events
 
     def keep_result(self, store: SaveStore) -> Finished | None:
-        """The game at this table ended: keep it in this player's own history as well."""
+        """The game at this table ended: keep it in this player's own history as well, with
+        its result on this player's own decks (a seat the bot finished while its player was
+        away is still theirs)."""
         if not self.owned_seats or self.outcome() is None:
             return None  # a spectator keeps nothing
         from saves import history
 
-        return history.file_table(store, self.code, self.envelope, self.state, self.player)
+        report = history.Report()
+        entry = history.file_table(
+            store, self.code, self.envelope, self.state, self.player, sorted(self.owned_seats), report
+        )
+        self.report = report
+        return entry
 
     def undo_status(self, seat: int | None = 0) -> UndoStatus:
         status = super().undo_status(seat)

@@ -283,7 +283,7 @@ def make_forge(case: Case) -> None:
     from engine.decknforge.legacy import fresh_deck
     from engine.decknforge.lexicon import Effect, Trigger
     from engine.decknforge.moderation import approve, coin
-    from tui.decknforge.storage import deck_store, word_store, write_results
+    from tui.decknforge.storage import deck_store, word_store
 
     decks, words = deck_store(case.paths), word_store(case.paths)
     word = coin("EMBERWAKE", "monster", Trigger("attack"), [Effect("empower", 2)], "AB")
@@ -293,9 +293,7 @@ def make_forge(case: Case) -> None:
     for seed in SAMPLE_SEEDS:
         band = [decks.create(fresh_deck(initials)) for initials in ("AB", "CD")]
         session = GameSession.start(case.store, GAMES["decknforge"], seed, decks=band)
-        play_to_end(session, Rng.from_seed(seed))
-        state = session.state
-        write_results(decks, words, session.save_id, state, session.game.results(state))
+        play_to_end(session, Rng.from_seed(seed))  # filing the game writes it on the decks
 
 
 def use_forge_deck(case: Case, path: Path, rng: Rng) -> str:

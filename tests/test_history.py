@@ -100,6 +100,40 @@ def test_a_crash_before_the_record_is_written_files_the_game_at_the_next_start(s
     assert sweep(store) == []
 
 
+def test_a_decknforge_game_stopped_between_its_decks_writes_the_rest_at_the_next_start(store, monkeypatch):
+    """The game's result and its decks are one step: a stop after the first deck took it
+    leaves the record pending (not listed), and the next start writes the second deck only."""
+    from engine.decknforge.legacy import fresh_deck
+    from saves import legacy
+    from saves.shelf import Shelf
+
+    game = GAMES["decknforge"]
+    decks = legacy.deck_store(store.paths, game)
+    band = [decks.create(fresh_deck(initials)) for initials in ("AB", "CD")]
+    session = GameSession.start(store, game, 3, decks=band)
+    last = play_out(session, 3, stop_before_end=True)
+    real, writes = Shelf.write_envelope, []
+
+    def stop_at_second(self, name, envelope):
+        writes.append(name)
+        if len(writes) == 2:
+            raise OSError("power cut")
+        real(self, name, envelope)
+
+    monkeypatch.setattr(Shelf, "write_envelope", stop_at_second)
+    with pytest.raises(OSError):
+        session.play(last)
+    monkeypatch.undo()
+    assert [len(d.history) for d in decks.decks()] == [1, 0]
+    assert History(store).list() == [] and History(store).pending() == [session.save_id]
+    assert [e.id for e in sweep(store)] == [session.save_id]
+    assert History(store).pending() == [] and store.list() == []
+    for deck in decks.decks():
+        assert len(deck.history) == 1 and decks.shelf.read(deck.id)[0].applied == [session.save_id]
+    files = {p: p.read_bytes() for p in store.paths.decks.glob("*.json")}
+    assert sweep(store) == [] and {p: p.read_bytes() for p in store.paths.decks.glob("*.json")} == files
+
+
 def test_a_campaign_keeps_each_games_result_and_its_own(store):
     game = GAMES["druid-path"]
     session = CampaignSession.start(store, game, 6, druid="seren")

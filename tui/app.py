@@ -219,7 +219,8 @@ class TabletopApp(App[None]):
 
     def file_finished_games(self) -> None:
         """A game a crash left finished among the saves moves to the history now."""
-        if not self.settings.display_name and not any(self.paths.saves.glob("*.json")):
+        pending = any(self.paths.history_pending.glob("*.json"))  # decks a crash left unwritten
+        if not self.settings.display_name and not any(self.paths.saves.glob("*.json")) and not pending:
             return  # no save, no shared table: nothing to file, and no need to load how
         from saves.history import sweep, sweep_tables
 

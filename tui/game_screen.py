@@ -152,6 +152,8 @@ class GameScreen(Screen[None]):
                 self._cover(self.seat)  # whoever sits down first is named too
             self._after_change()
             if self.over:  # a finished game opened again: its end first
+                if self.session.shared:  # kept in this player's history, if it is not yet
+                    self.app.keep_table_result(self.session)
                 self.call_after_refresh(self.show_end)
         if self.session.shared:
             self.set_interval(SHARED_POLL, self._look_for_moves)

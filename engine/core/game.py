@@ -53,6 +53,7 @@ class Game:
     options: ClassVar[tuple[GameOption, ...]] = ()
     content_version: ClassVar[int] = 1
     wording: ClassVar[Wording] = {}  # how the game's log lines read (engine/core/log.py)
+    legacy: ClassVar[Any] = None  # engine/core/legacy.py: files its finished games write on
 
     def new_game(self, seed: int = 0, **options: Any) -> Any:
         raise NotImplementedError

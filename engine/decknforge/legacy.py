@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 import msgspec
 
+from engine.core.legacy import Legacy
 from engine.core.rng import Rng
 
 CLEAR_XP = 150
@@ -338,3 +339,48 @@ def name_deck(deck: Deck, name: str) -> Deck:
     deck.name = name
     deck.inscriptions.append(Inscription(len(deck.history), "deck", f"named {name}"))
     return deck
+
+
+class DecknForgeLegacy(Legacy):
+    """A finished game's result on every stored deck at the table (R41), and the coined words
+    it wrote marked as carried (R40)."""
+
+    deck_type = Deck
+
+    @property
+    def word_type(self) -> Any:
+        from engine.decknforge.lexicon import Word
+
+        return Word
+
+    def check_deck(self, deck: Deck) -> list[str]:
+        return check_stored_deck(deck)
+
+    def check_word(self, word: Any) -> list[str]:
+        from engine.decknforge.lexicon import check_stored_word
+
+        return check_stored_word(word)
+
+    def deck_ids(self, state: Any) -> list[str]:
+        return [deck.id for deck in state.decks] if state.phase == "over" else []
+
+    def write_on(self, deck: Deck, state: Any, seat: int) -> tuple[Deck, str]:
+        note = ""
+        if fingerprint(deck) != state.decks[seat].fingerprint:
+            note = (
+                f"{deck.initials}'s deck changed while this game was played: the result was"
+                " written onto it as it is now."
+            )
+        return apply_result(deck, state.results[seat]), note
+
+    def words_written(self, state: Any) -> set[str]:
+        from engine.decknforge.lexicon import base_index
+
+        results = state.results if state.phase == "over" else []
+        return {m.word for r in results for m in r.marks if m.word not in base_index()}
+
+    def mark_written(self, word: Any) -> Any:
+        return msgspec.structs.replace(word, inscribed=True)
+
+
+LEGACY = DecknForgeLegacy()

@@ -14,6 +14,7 @@ from engine.decknforge.ending import scar_step, scar_waiting, scar_words, write_
 from engine.decknforge.legacy import (
     CLEAR_XP,
     FALL_XP,
+    LEGACY,
     Deck,
     DeckResult,
     TableDeck,
@@ -60,6 +61,7 @@ class DecknForgeGame(Game):
     # 2: simultaneous turns, table decks without history; 3: the log holds Lines (upgrade.py)
     content_version = 3
     wording = WORDING
+    legacy = LEGACY
     options = (
         GameOption("players", "Players", "int", 2, "Decks at the table (fresh decks).", minimum=2, maximum=4),
         GameOption("solo", "Solo", "bool", False, "One person plays two of their own decks."),

@@ -17,13 +17,20 @@ from saves.atomic import backup_path
 from saves.envelope import Damaged
 from saves.session import GameSession
 from tests.decknforge.helpers import GAME, finish_round, rig_monster, set_slots
-from tui.decknforge.storage import deck_store, word_store, write_results
+from saves import legacy
+from saves.paths import DataPaths
+from tui.decknforge.storage import deck_store, word_store
 
 
-def written(store, save_id, state, words=None):
+def write_results(store, save_id, state, seats=None):
+    """The save layer's writing of a finished game on the stored decks: (problems, notes)."""
+    report = legacy.write_results(DataPaths(store.shelf.folder.parent), GAME, save_id, state, seats)
+    return report.problems, report.notes
+
+
+def written(store, save_id, state):
     """Write the finished game's results on the stored decks; what could not be written."""
-    problems, _ = write_results(store, words, save_id, state, GAME.results(state))
-    return problems
+    return write_results(store, save_id, state)[0]
 
 
 def scar_all(state, word="GNASH", upgrade="KINDLE"):
@@ -101,12 +108,12 @@ def test_results_are_written_once_and_merged_onto_a_changed_deck(paths):
     # on the decks as they are now (R41): nobody's clear is lost.
     other = clear_at_table(decks, seed=9)
     store.update(name_deck(store.load("ab-1"), "Ironbound"))
-    problems, notes = write_results(store, None, "game-2", other, GAME.results(other))
+    problems, notes = write_results(store, "game-2", other)
     assert problems == [] and len(notes) == 2 and "changed while this game was played" in notes[0]
     ab = store.load("ab-1")
     assert ab.xp == 300 and ab.name == "Ironbound" and ab.level == 2 and len(ab.history) == 2
     third = clear_at_table([store.load("ab-1"), store.load("cd-1")], seed=11)
-    assert write_results(store, None, "game-3", third, GAME.results(third), seats={1}) == ([], [])
+    assert write_results(store, "game-3", third, seats=[1]) == ([], [])
     assert store.load("ab-1").xp == 300 and store.load("cd-1").xp == 450  # only seat 2's deck
 
 

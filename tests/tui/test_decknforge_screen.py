@@ -569,3 +569,59 @@ async def test_a_table_made_narrower_says_what_the_narrow_panel_says(paths):
         await pilot.pause()
         await pilot.pause()
         assert wide.splitlines()[0] in screen_text(app)
+
+
+def end_with_decks_refused(store, monkeypatch):
+    """A DecknForge game of two stored decks played to its last move, whose filing finds the
+    disk refusing the deck writes; the session."""
+    import pytest
+
+    from saves.session import GameSession
+    from saves.shelf import Shelf
+
+    decks = deck_store(store.paths)
+    band = [decks.create(fresh_deck(initials)) for initials in ("AB", "CD")]
+    session = GameSession.start(store, GAME, 5, decks=band)
+    while True:
+        action = GAME.bot_action(session.state, GAME.to_move(session.state)[0])
+        probe = msgspec.json.decode(msgspec.json.encode(session.state), type=GAME.State)
+        GAME.apply(probe, action)
+        if GAME.outcome(probe) is not None:
+            break
+        session.play(action)
+
+    def refused(self, name, envelope):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Shelf, "write_envelope", refused)
+    with pytest.raises(OSError):
+        session.play(action)
+    monkeypatch.undo()
+    assert [len(d.history) for d in decks.decks()] == [0, 0]
+    return session
+
+
+async def test_a_result_left_pending_is_written_on_the_decks_when_the_app_starts(paths, store, monkeypatch):
+    session = end_with_decks_refused(store, monkeypatch)
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert [len(d.history) for d in deck_store(paths).decks()] == [1, 1]
+        assert [e.id for e in History(app.store).list()] == [session.save_id]
+        assert History(app.store).pending() == [] and not paths.save_file(session.save_id).exists()
+
+
+async def test_a_result_whose_deck_write_the_disk_refused_is_written_before_the_decks_are_shown(paths, monkeypatch):
+    """The last move's filing could not write the decks (the disk refused): the game waits,
+    pending, and the Decks screen writes it first, so the decks shown hold it."""
+    store = deck_store(paths)
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        session = end_with_decks_refused(app.store, monkeypatch)
+        assert History(app.store).pending() == [session.save_id] and History(app.store).list() == []
+        app.push_screen(DecksScreen())
+        await pilot.pause()
+        assert [len(d.history) for d in store.decks()] == [1, 1]
+        assert [e.id for e in History(app.store).list()] == [session.save_id]
+        text = screen_text(app)
+        assert "10/1000" in text or "150/1000" in text  # the list shows the XP it brought

@@ -77,6 +77,13 @@ async def test_two_apps_play_a_shared_table_to_the_end_and_both_decks_keep_the_r
     for paths, initials in ((ann_paths, "AN"), (ben_paths, "BEN")):
         [deck] = deck_store(paths).decks()
         assert deck.initials == initials and len(deck.history) == 1  # the game is on it
+    watcher = make_app(player_paths(tmp_path, "cy"))  # someone watching the finished table
+    async with watcher.run_test(size=SIZE) as pilot:
+        as_app(watcher, watcher.open_table, code, True)
+        await pilot.pause(0.2)
+        assert any(isinstance(screen, DecknForgeScreen) for screen in watcher.screen_stack)
+        said = [str(n.message) for n in watcher._notifications]
+        assert said == [], said  # no deck of theirs played: nothing to say about decks
 
 
 async def test_bots_fill_a_table_at_one_keyboard(paths, monkeypatch):

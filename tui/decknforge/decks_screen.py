@@ -25,7 +25,7 @@ from engine.decknforge.legacy import (
 from engine.decknforge.lexicon import Word, base_index, word_text
 from saves.decks import DeckEntry
 from saves.envelope import Damaged
-from tui.decknforge.storage import deck_store, word_store
+from tui.decknforge.storage import decks_of, word_store
 from tui.plain import plain
 from tui.screens.dialogs import AskText, ask_to_restore
 from tui.widgets.choices import Choice, ChoiceList
@@ -151,7 +151,7 @@ Every deck remembers its games: XP, Level, the words and scars written on its ca
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.store = deck_store(self.app.paths, self.app.store.clock)
+        self.store = decks_of(self.app)
         coined, _ = word_store(self.app.paths, self.app.store.clock).load()
         self.words = dict(base_index()) | {w.name: w for w in coined}
         listing = self.query_one("#deck-list", ChoiceList)

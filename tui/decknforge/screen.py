@@ -16,7 +16,7 @@ from engine.decknforge.rules import DecknForgeGame
 from saves.session import GameSession
 from tui.game_screen import GameScreen
 from tui.decknforge.setup import TableAgain
-from tui.decknforge.storage import deck_store, word_store, write_results
+from tui.decknforge.storage import word_store
 from tui.decknforge import choosing
 from tui.decknforge.table import (
     DIGITS,
@@ -122,8 +122,8 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         self.query_one("#band-panel").styles.height = 2 + len(self.state.players)
         choices = self.query_one("#choices", ChoiceList)
         self.watch(choices, "cursor", self._cursor_moved, init=False)
-        if self.over:
-            self.write_decks()
+        if self.over and not self.read_only:  # after GameScreen.on_mount has kept the result
+            self.call_after_refresh(self.tell_results)
         choices.focus()
 
     def on_resize(self) -> None:
@@ -305,7 +305,7 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         return True
 
     def game_ended(self) -> None:
-        self.write_decks()
+        self.tell_results()
         self.show_end()
 
     def end_choices(self) -> list[tuple[str, str, str]]:
@@ -344,24 +344,22 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         app.pop_screen()
         app.push_screen(DecknForgeSetup(again=again))
 
-    def write_decks(self) -> None:
-        """The game is over: write its result on every deck (once; safe to repeat), onto each
-        deck as its file holds it now (R41)."""
+    def tell_results(self) -> None:
+        """The game is over: say what writing its result on the decks had to say (the save
+        layer wrote it while filing the game; this screen only reads it)."""
         state = self.session.state
-        clock = self.app.store.clock
-        notes: list[str] = []
-        # At a shared table each player's deck lives in their own folder: write one's own
-        # (a seat the bot finished while its player was away is still theirs).
+        report = self.session.report
         mine = self.session.owned_seats if self.session.shared else None
-        try:
-            self.write_problems, notes = write_results(
-                deck_store(self.app.paths, clock), word_store(self.app.paths, clock),
-                self.session.save_id, state, self.game.results(state), mine,
-            )  # fmt: skip
-        except OSError as error:
+        if mine is not None and not mine:  # watching a table: no deck here played
+            self.write_problems = []
+            return
+        if report is None:  # filing stopped short (the disk refused): the next start finishes it
             self.write_problems = [
-                f"The decks could not be written: {error.strerror}. The game is kept in your history."
+                "The decks have not taken this game's result yet: it is written when you next"
+                " open the decks or start the app."
             ]
+        else:
+            self.write_problems = list(report.problems)
         bots = self.session.bot_seats
         unsaved = [
             d.initials for seat, d in enumerate(state.decks)
@@ -371,7 +369,7 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
             self.write_problems.append(
                 f"{', '.join(unsaved)}: decks made for this game only, so their result is not kept."
             )
-        for note in notes:
+        for note in report.notes if report is not None else []:
             self.notify(note, timeout=8)
         for problem in self.write_problems:
             self.notify(problem, severity="error", timeout=10)

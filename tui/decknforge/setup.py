@@ -16,7 +16,7 @@ from engine.decknforge.moderation import recheck, table_words
 from engine.decknforge.readings import DEFAULT_READING, READINGS, explain, readings
 from engine.decknforge.rules import bot_deck
 from saves.envelope import Damaged, Seat
-from tui.decknforge.storage import deck_store, word_store
+from tui.decknforge.storage import decks_of, word_store
 from tui.plain import plain
 from tui.screens.dialogs import AskText
 from tui.widgets.choices import Choice, ChoiceList
@@ -137,7 +137,7 @@ Each seat brings a deck. Decks are kept between games: what a game writes on the
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.decks = deck_store(self.app.paths, self.app.store.clock)
+        self.decks = decks_of(self.app)
         self.words = word_store(self.app.paths, self.app.store.clock)
         if self.again is not None:
             self.set_again(self.again)
@@ -378,7 +378,7 @@ Each seat brings a deck. Decks are kept between games: what a game writes on the
 def deck_to_bring(app: Any, options: dict[str, Any], then: Any) -> None:
     """Joining a shared table: the player picks one of their own decks (or makes one), and
     `then` receives it as plain data for the table."""
-    decks = deck_store(app.paths, app.store.clock)
+    decks = decks_of(app)
 
     def bring(deck: Deck) -> None:
         then(msgspec.to_builtins(deck))
