@@ -22,6 +22,7 @@ class Seat(msgspec.Struct, kw_only=True, omit_defaults=True):
     bot: bool = False  # the game's bot plays this seat
     player: str = ""  # at a shared table: who claimed it ("" = open); unused at one keyboard
     brings: Any = None  # what the seat brought to a shared table (a DecknForge deck), as JSON
+    shelf: str = ""  # which data folder `brings` was kept in (saves/tables.py shelf_of)
 
 
 class Envelope(msgspec.Struct, kw_only=True):

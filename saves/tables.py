@@ -16,6 +16,7 @@ to the bot until its owner comes back.
 from __future__ import annotations
 
 import fcntl
+import hashlib
 import os
 import secrets
 import time
@@ -220,8 +221,10 @@ class TableStore:
     ) -> str:
         """Open a table; it starts at once if no seat is left open."""
         options = game.check_options(options)
+        shelf = shelf_of(self.paths)  # whatever a seat brings here comes from the creator's folder
+        seats = [msgspec.structs.replace(s, shelf=shelf) if s.brings is not None and not s.shelf else s for s in seats]
         for i, seat in enumerate(seats):
-            problem = seat_problem(seats[:i], seat.name if seat.player else "", seat.brings)
+            problem = seat_problem(seats[:i], seat.name if seat.player else "", seat.brings, seat.shelf)
             if problem:
                 raise ValueError(problem)
         code = self.new_code()
@@ -268,11 +271,12 @@ class TableStore:
                 raise TableProblem(f"Table {code} has no free seat (press w to watch it).")
             if self.decode_state(envelope) is not None:
                 raise TableProblem(f"Table {code} has started without that seat.")
-            problem = seat_problem(envelope.seats, name, brings)
+            shelf = shelf_of(self.paths) if brings is not None else ""
+            problem = seat_problem(envelope.seats, name, brings, shelf)
             if problem:
                 raise TableProblem(problem)
             seat = free[0]
-            envelope.seats[seat] = Seat(name=name, player=player, brings=brings)
+            envelope.seats[seat] = Seat(name=name, player=player, brings=brings, shelf=shelf)
             self._start_when_full(code, envelope)
             return seat
 
@@ -407,16 +411,25 @@ def brought_id(brings: Any) -> str:
     return str(brings.get("id") or "") if isinstance(brings, dict) else ""
 
 
-def seat_problem(seats: list[Seat], name: str, brings: Any) -> str:
+def shelf_of(paths: DataPaths) -> str:
+    """A short name for the data folder a player's decks are kept in: two decks are one deck
+    when they have the same id on the same shelf. (Each SSH key has a folder of its own, so
+    two players' decks may share an id, made from the same initials, and still be two.)"""
+    return hashlib.sha256(os.fsencode(paths.decks.absolute())).hexdigest()[:16]
+
+
+def seat_problem(seats: list[Seat], name: str, brings: Any, shelf: str = "") -> str:
     """Why a newcomer cannot sit with these seats: a name someone here goes by already (names
     are only what others read, but two alike would read as one), or a deck already at
-    another seat (nobody plays out of somebody else's deck). "" when they may."""
+    another seat (nobody plays out of somebody else's deck: the same id from the same
+    `shelf`; a seat written before shelves were kept matches any). "" when they may."""
     seated = [s for s in seats if s.bot or s.player]
     if name and any(s.name.casefold() == name.casefold() for s in seated):
         return f"{name} already sits at this table: sit under another name."
     deck = brought_id(brings)
     for number, s in enumerate(seats, start=1):
-        if deck and (s.bot or s.player) and brought_id(s.brings) == deck:
+        same_shelf = not s.shelf or not shelf or s.shelf == shelf
+        if deck and (s.bot or s.player) and brought_id(s.brings) == deck and same_shelf:
             return (
                 f"That deck is already at this table (seat {number}, {s.name}'s): a deck"
                 " sits at one seat. Bring another deck, or make a new one."

@@ -46,7 +46,7 @@ from saves.history import History, sweep, sweep_tables, table_record_id
 from saves.paths import DataPaths
 from saves.session import GameSession, SharedSession
 from saves.store import SaveStore
-from saves.tables import TableStore
+from saves.tables import TableStore, shelf_of
 from tests.test_killed_writes import Child, play
 from tui.decknforge.storage import deck_store
 
@@ -100,7 +100,8 @@ def prepare_table(root: Path, seed: int) -> dict[str, Any]:
     for player in PLAYERS:
         deck = deck_store(folder(root, player)).create(fresh_deck("AB"))
         brought.append(deck)
-        seats.append(Seat(name=player.title(), player=player, brings=msgspec.to_builtins(deck)))
+        brings = msgspec.to_builtins(deck)
+        seats.append(Seat(name=player.title(), player=player, brings=brings, shelf=shelf_of(folder(root, player))))
     tables = TableStore(folder(root), GAMES)
     code = tables.create(GAME, seed, GAME.check_options({"players": 2}), seats)
     length = game_length(brought, seed, **{"players": 2})

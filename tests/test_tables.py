@@ -255,6 +255,26 @@ def test_a_deck_sits_at_one_seat_of_a_table(paths):
         tables.create(game, 3, {}, [Seat(name="Ann", player="user:ann", brings=ann), Seat(name="Al", player="user:ann", brings=ann)])
 
 
+def test_two_players_decks_of_one_id_from_their_own_folders_are_two_decks(tmp_path):
+    """On a serve host each key keeps its decks in a folder of its own, and a deck's id comes
+    from its initials: Ann's and Abe's first decks are both `ab-1`, and both may sit down.
+    The same id from one folder is one deck, and is refused (R44)."""
+    import msgspec
+
+    from engine.decknforge.legacy import fresh_deck
+
+    game = GAMES["decknforge"]
+    ann_paths, abe_paths = (DataPaths(tmp_path / who, tmp_path / "common") for who in ("ann", "abe"))
+    deck = msgspec.to_builtins(msgspec.structs.replace(fresh_deck("AB"), id="ab-1"))
+    code = table_store(ann_paths).create(game, 3, {"players": 3}, [Seat(name="Ann", player="key:ann", brings=deck), Seat(name="Seat 2"), Seat(name="Seat 3")])
+    table_store(abe_paths).claim(code, "key:abe", "Abe", deck)  # his own ab-1
+    with pytest.raises(TableProblem, match="That deck is already at this table"):
+        table_store(ann_paths).claim(code, "key:ann", "Al", deck, another=True)  # Ann's ab-1 again
+    seats = table_store(ann_paths).read(code).seats
+    assert [s.player for s in seats] == ["key:ann", "key:abe", ""]
+    assert seats[0].shelf != seats[1].shelf
+
+
 def test_a_seat_of_an_old_table_claimed_by_name_becomes_the_accounts(paths):
     tables = table_store(paths)
     code = tables.create(DUEL, 4, {}, [Seat(name="Ann", player="name:ann"), Seat(name="Ben", player="name:ben")])
