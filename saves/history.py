@@ -63,6 +63,20 @@ class Finished(msgspec.Struct, kw_only=True, omit_defaults=True):
         return bool(self.damage)
 
 
+# Who played each seat of a finished game (Record.players), so that its replay shows each
+# person only what they could see at the table: at a shared table the identity that sat
+# there; at one keyboard HERE, a person at the keyboard of this data folder's own player.
+HERE, BOT = "@here", "@bot"
+
+
+def seat_players(envelope: Envelope, seats: int) -> list[str]:
+    """Who played each of a game's `seats`, as Record.players keeps it."""
+    if not envelope.seats:
+        return [HERE] * seats  # every seat a person at this keyboard
+    here = "" if envelope.kind == "table" else HERE  # a shared table names its identities
+    return [BOT if seat.bot else seat.player or here for seat in envelope.seats]
+
+
 class Record(msgspec.Struct, kw_only=True):
     """A history file: the listing line, and what replays the game move by move."""
 
@@ -73,6 +87,7 @@ class Record(msgspec.Struct, kw_only=True):
     options: dict[str, Any] = {}
     actions: list[msgspec.Raw] = []
     state: msgspec.Raw  # the final table (a campaign: the whole campaign)
+    players: list[str] = []  # who played each seat (seat_players); [] in files from before
 
 
 class _Index(msgspec.Struct):
@@ -246,6 +261,7 @@ def file_game(store: SaveStore, save_id: str, envelope: Envelope, state: Any) ->
             options=envelope.options,
             actions=list(envelope.actions),
             state=msgspec.Raw(_encoder.encode(state)),
+            players=seat_players(envelope, len(game.seats(state))),
         )
     )
     daily.post(store, entry)
@@ -280,6 +296,7 @@ def file_table(store: SaveStore, code: str, envelope: Envelope, state: Any) -> F
             options=envelope.options,
             actions=list(envelope.actions),
             state=msgspec.Raw(_encoder.encode(state)),
+            players=seat_players(envelope, len(game.seats(state))),
         )
     )
     return entry
@@ -325,6 +342,7 @@ def file_campaign_game(store: SaveStore, save_id: str, envelope: Envelope, campa
             options=options,
             actions=list(envelope.actions),
             state=msgspec.Raw(_encoder.encode(state)),
+            players=seat_players(envelope, len(game.seats(state))),
         )
     )
     return entry

@@ -45,8 +45,9 @@ TABLE_KEYS = [
 ]
 
 
-# What someone watching a table keeps of TABLE_KEYS: the way out and the end screen.
-WATCH_ACTIONS = frozenset({"back", "escape", "show_end"})
+# What someone watching a table keeps of TABLE_KEYS: the way out and the end screen, and a
+# new game once it is over (never at a shared table: see check_action).
+WATCH_ACTIONS = frozenset({"back", "escape", "show_end", "new_game"})
 
 
 def _looking_only(check: Callable[..., bool | None]) -> Callable[..., bool | None]:
@@ -121,9 +122,10 @@ class GameScreen(Screen[None]):
 
     @property
     def watching(self) -> bool:
-        """This terminal sits at no seat: it is drawn from the spectator's view (seat None),
-        shows no hand and offers no move, only the keys that look (VIEW_ACTIONS)."""
-        return self.seat is None and not self.read_only
+        """This terminal sits at no seat (or a replay shows the spectator's view): the table
+        is drawn from the view of seat None, shows no hand and offers no move, only the keys
+        that look (VIEW_ACTIONS)."""
+        return self.seat is None
 
     def looks(self, action: str) -> bool:
         """Whether a key's action only shows something (all that someone watching keeps)."""
