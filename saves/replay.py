@@ -68,15 +68,16 @@ class Timeline:
         one shown first first; None is the spectator's view. A game of one seat shows it. A
         person who played one seat sees theirs (or a spectator's). Seats played at one
         keyboard by several people (hot seat) begin as a spectator sees them, and only a
-        finished game lets that keyboard's seats be picked: a save in progress keeps each
-        hand from the others, as the table's cover does. Anyone else, and a game filed before
-        seats were recorded, sees the spectator's view only."""
+        finished game, or a table open between its seats (Co-Op), lets that keyboard's seats
+        be picked: a save in progress keeps each hand from the others, as the table's cover
+        does. Anyone else, and a game filed before seats were recorded, sees the spectator's
+        view only."""
         if self.seats == 1:
             return [0]
         mine = [seat for seat, who in enumerate(self.players) if who == HERE or (viewer and who == viewer)]
         if len(mine) == 1:
             return [mine[0], None]
-        if mine and self.source == "history":
+        if mine and (self.source == "history" or not self.game.hides_between_seats(self.state(0))):
             return [None, *mine]
         return [None]
 

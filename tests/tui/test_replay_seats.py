@@ -18,7 +18,7 @@ from saves.session import GameSession, SharedSession
 from saves.store import SaveStore
 from saves.tables import TableStore
 from tests.conftest import FIXED_TIME, screen_text
-from tests.seat_knowledge import secrets
+from tests.seat_knowledge import named, secrets
 from tests.tui.launcher import SIZE, make_app
 from tui.screens.replay import Replaying
 
@@ -85,7 +85,7 @@ async def replay_as(paths, name: str, record_id: str, expected: list[int | None]
                 if index in read:
                     text = screen_text(app)
                     hidden = secrets(GAME, full, seat)
-                    assert not [card for card in hidden if card in text], (index, seat)
+                    assert not named(text, hidden, "disciple"), (index, seat)
                     assert ("(you)" in text) == (seat is not None), index
                     mine = "spectator's view" if seat is None else f"{GAME.seats(full)[seat]}'s view"
                     assert mine in text.splitlines()[0]
