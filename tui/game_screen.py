@@ -70,6 +70,13 @@ never across that line. The key's label says what it would take back; pressed wh
 cannot, it says why. The save is rewritten to match.
 """
 
+WATCH_HELP = """
+## Watching
+
+A shared table watched from no seat (`tabletop-tui watch CODE`, or `w` in Play together)
+shows no hand and makes no move: only the keys that look (the log, the table), help and `q`.
+"""
+
 
 class GameScreen(Screen[None]):
     BINDINGS: list[Binding] = []  # each table's own keys, then TABLE_KEYS (see below)
@@ -80,7 +87,7 @@ class GameScreen(Screen[None]):
         taken = {binding.key for binding in own}
         cls.BINDINGS = [*own, *(b for b in TABLE_KEYS if b.key not in taken)]
         if cls.__dict__.get("HELP"):
-            cls.HELP = cls.HELP.rstrip() + "\n" + UNDO_HELP
+            cls.HELP = cls.HELP.rstrip() + "\n" + UNDO_HELP + WATCH_HELP
         own_check = cls.__dict__.get("check_action")
         if own_check is not None:  # a table's own checks come after the watcher's
             cls.check_action = _looking_only(own_check)  # type: ignore[method-assign]
