@@ -74,7 +74,8 @@ class Timeline:
         view only."""
         if self.seats == 1:
             return [0]
-        mine = [seat for seat, who in enumerate(self.players) if who == HERE or (viewer and who == viewer)]
+        players = self.players[: self.seats]  # a damaged record's extra names name no seat
+        mine = [seat for seat, who in enumerate(players) if who == HERE or (viewer and who == viewer)]
         if len(mine) == 1:
             return [mine[0], None]
         if mine and (self.source == "history" or not self.game.hides_between_seats(self.state(0))):

@@ -126,3 +126,6 @@ def test_a_game_in_progress_at_one_keyboard_offers_no_seat_and_old_records_a_spe
     record.players = []  # as a file written before the seats were kept
     history.write(record)
     assert from_history(store, hot_seat.save_id).views("name:ann") == [None]
+    record.players = ["@here", "name:ann", "@here", "name:ann"]  # damaged: more names than seats
+    history.write(record)
+    assert from_history(store, hot_seat.save_id).views("name:ann") == [None, 0, 1]

@@ -22,6 +22,7 @@ TABLES = [  # game, options, seats, moves made before the watcher comes
     ("disciple", {"mode": "versus"}, 2, 12),
     ("disciple", {"mode": "coop", "players": 2}, 2, 12),
     ("disciple", {"mode": "campaign", "players": 2}, 2, 12),
+    ("disciple", {"mode": "campaign", "players": 2, "cl": "human"}, 3, 12),
     ("decknforge", {"players": 3}, 3, 10),
 ]
 MOVE_KEYS = {"u": "Undo", "e": "End turn", "t": "Energy", "f": "Face", "d": "Draw", "a": "Draw Adv."}
