@@ -12,7 +12,7 @@ playouts, and at every step, for every seat and for a spectator (None):
   view at the table, and anyone who did not play it the spectator's: never more.
 
 SEAT_VIEW_GAMES sets the games per playstyle (2 by default), SEAT_VIEW_STEPS how many moves
-of each are checked (300).
+of each are checked (300); `python -m tests.fuzz seat_views --games N` runs it longer.
 """
 
 from __future__ import annotations
@@ -68,8 +68,11 @@ def check_view(game: Any, state: Any, seat: int | None) -> Any:
             if seat != leader:
                 assert mine.event_deck == [DISCIPLE_HIDDEN] * len(full.event_deck)
                 assert sorted(mine.draw) == mine.draw == sorted(full.draw)
-        elif index != seat:  # another Disciple: hand, draw pile, deck list and counters face down
+        elif index != seat:  # another Disciple: hand, draw pile, deck list (and Versus counters) face down
             for pile in ("hand", "draw", "owned", "counters"):
+                if pile == "counters" and state.mode != "versus":  # set face up (R35 is Versus')
+                    assert mine.counters == full.counters
+                    continue
                 assert getattr(mine, pile) == [DISCIPLE_HIDDEN] * len(getattr(full, pile)), (pile, seat)
         else:
             assert mine.hand == full.hand and mine.counters == full.counters
@@ -85,7 +88,8 @@ def told(game: Any, events: list[Any], before: list[Any], after: list[Any]) -> l
     return words + [game.log_text(line) for line in new_lines(before, after)]
 
 
-def play(game_id: str, options: dict[str, Any], seed: int) -> None:
+def play(game_id: str, options: dict[str, Any], seed: int) -> int:
+    """One seeded random game, checked at every step (up to STEPS); its number of moves."""
     game = GAMES[game_id]
     state = game.new_game(seed=seed, **game.check_options(dict(options)))
     start = msgspec.json.encode(state)
@@ -117,6 +121,7 @@ def play(game_id: str, options: dict[str, Any], seed: int) -> None:
                 assert not [i for i in ids if f'"{i}"' in parts], (seed, len(actions), seat)
         frames.append({seat: msgspec.json.encode(seen) for seat, seen in views.items()})
     check_replay(game, start, actions, frames)
+    return len(actions)
 
 
 def check_replay(game: Any, start: bytes, actions: list[Any], frames: list[dict[int | None, bytes]]) -> None:

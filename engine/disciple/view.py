@@ -28,16 +28,18 @@ def view(state: State, seat: int | None) -> State:
         seen = _campaign(seen, seat)
         if seat is not None:
             return seen  # R43: hands open among the players (a spectator sees none)
+    face_down = state.mode == "versus"  # R35: Versus counters are set face down; elsewhere face up
     for index, me in enumerate(seen.players):
         if index == seat:
             me.draw = sorted(me.draw)
             continue
-        if me.last_played in me.counters:  # R35: the counter just set is face down
+        if face_down and me.last_played in me.counters:  # R35: the counter just set is face down
             me.last_played, me.combo = HIDDEN, []
         me.hand = [HIDDEN] * len(me.hand)
         me.draw = [HIDDEN] * len(me.draw)
         me.owned = [HIDDEN] * len(me.owned)
-        me.counters = [HIDDEN] * len(me.counters)
+        if face_down:
+            me.counters = [HIDDEN] * len(me.counters)
     return seen
 
 
