@@ -356,8 +356,12 @@ How to play: Rules on the home screen.
         detail = self.query_one("#detail")
         width = detail.content_size.width or 46
         room = detail.content_size.height or 2
-        if self.watching and not self.over:
-            self.paint("detail", view.wrap("Watching from no seat: every hand stays hidden.", width))
+        if self.watching:  # nobody's "you": the table's result in its own words, once over
+            result = self.session.outcome()
+            said = "Watching from no seat: every hand stays hidden."
+            if result is not None:
+                said = result.summary or "The journey is over."
+            self.paint("detail", view.wrap(said, width))
         else:
             self.paint("detail", explain.detail(self.state, highlighted, width, room, seat=self.me))
         self._draw_you(self.state, highlighted)
