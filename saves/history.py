@@ -85,6 +85,21 @@ class Finished(msgspec.Struct, kw_only=True, omit_defaults=True):
         return self.seats[self.seat]
 
 
+# Who played each seat of a finished game (Record.players), so that its replay shows each
+# person only what they could see at the table: at a shared table the identity that sat
+# there; at one keyboard HERE, a person at the keyboard of this data folder's own player.
+HERE, BOT = "@here", "@bot"
+
+
+def seat_players(envelope: Envelope, seats: int) -> list[str]:
+    """Who played each of a game's `seats`, as Record.players keeps it."""
+    if not envelope.seats:
+        return [HERE] * seats  # every seat a person at this keyboard
+    here = "" if envelope.kind == "table" else HERE  # a shared table names its identities
+    # a seat handed to the bot while its player was away is still that player's
+    return [seat.player or (BOT if seat.bot else here) for seat in envelope.seats]
+
+
 class Record(msgspec.Struct, kw_only=True):
     """A history file: the listing line, and what replays the game move by move."""
 
@@ -96,6 +111,7 @@ class Record(msgspec.Struct, kw_only=True):
     actions: list[msgspec.Raw] = []
     state: msgspec.Raw  # the final table (a campaign: the whole campaign)
     legacy_seats: list[int] | None = None  # whose decks in this folder took its result (None: all)
+    players: list[str] = []  # who played each seat (seat_players); [] in files from before
 
 
 class _Index(msgspec.Struct):
@@ -404,6 +420,7 @@ def file_game(
         options=envelope.options,
         actions=list(envelope.actions),
         state=msgspec.Raw(_encoder.encode(state)),
+        players=seat_players(envelope, len(game.seats(state))),
     )
     _told(report, file_record(store, record))
     daily.post(store, entry)
@@ -451,6 +468,7 @@ def file_table(
         options=envelope.options,
         actions=list(envelope.actions),
         state=msgspec.Raw(_encoder.encode(state)),
+        players=seat_players(envelope, len(game.seats(state))),
     )
     _told(report, file_record(store, record, [] if seats is None else sorted(seats)))
     return entry
@@ -497,6 +515,7 @@ def file_campaign_game(store: SaveStore, save_id: str, envelope: Envelope, campa
             options=options,
             actions=list(envelope.actions),
             state=msgspec.Raw(_encoder.encode(state)),
+            players=seat_players(envelope, len(game.seats(state))),
         )
     )
     return entry

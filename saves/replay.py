@@ -3,6 +3,12 @@ seed and the action log exactly as the game was played. Reading only: nothing he
 
 A game whose cards changed since it was played (another content version) is refused with
 the reason, rather than replayed into a table that never was.
+
+A game of several seats is replayed per seat (`Timeline.views`): a person who played it sees
+it as their own seat saw it (Game.view), anyone else as a spectator (seat None), so a replay
+never shows a card somebody could not see at the table. Several seats played at one keyboard
+(hot seat) are shown as a spectator sees them; once the game is over, the seats of that
+keyboard may be picked one at a time.
 """
 
 from __future__ import annotations
@@ -14,17 +20,20 @@ import msgspec
 
 from engine.core.game import Game
 from saves.envelope import Damaged
-from saves.history import History
+from saves.history import HERE, History, seat_players
 from saves.store import SaveStore
 
 
 class Step(msgspec.Struct, frozen=True):
     """What one move did: its label, how many log lines it wrote, and whether it revealed
-    randomness or a hidden card (the replay's "next random event" stops there)."""
+    randomness or a hidden card (the replay's "next random event" stops there). The label is
+    in the words of the seat that made the move (it may name a card only they could see): a
+    replay shows it to that seat alone."""
 
     label: str
     new_lines: int
     revealed: bool
+    seat: int = 0
 
 
 def new_lines(before: list[str], after: list[str]) -> int:
@@ -36,11 +45,15 @@ def new_lines(before: list[str], after: list[str]) -> int:
 
 
 class Timeline:
-    def __init__(self, game: Game, start: Any, actions: list[Any], label: str, source: str) -> None:
+    def __init__(
+        self, game: Game, start: Any, actions: list[Any], label: str, source: str, players: list[str] | None = None
+    ) -> None:
         self.game = game
         self.label = label
         self.source = source  # "save" or "history"
         self.actions = actions
+        self.seats = len(game.seats(start))
+        self.players = list(players or [])  # who played each seat (saves.history.seat_players)
         self._states: list[bytes] = [msgspec.json.encode(start)]
         self._steps: list[Step] = []
         self._last = start  # the state after the moves worked out so far
@@ -49,6 +62,25 @@ class Timeline:
     def __len__(self) -> int:
         """The number of moves."""
         return len(self.actions)
+
+    def views(self, viewer: str = "") -> list[int | None]:
+        """The seats whose view this replay may show `viewer` (an identity; "" for none), the
+        one shown first first; None is the spectator's view. A game of one seat shows it. A
+        person who played one seat sees theirs (or a spectator's). Seats played at one
+        keyboard by several people (hot seat) begin as a spectator sees them, and only a
+        finished game, or a table open between its seats (Co-Op), lets that keyboard's seats
+        be picked: a save in progress keeps each hand from the others, as the table's cover
+        does. Anyone else, and a game filed before seats were recorded, sees the spectator's
+        view only."""
+        if self.seats == 1:
+            return [0]
+        players = self.players[: self.seats]  # a damaged record's extra names name no seat
+        mine = [seat for seat, who in enumerate(players) if who == HERE or (viewer and who == viewer)]
+        if len(mine) == 1:
+            return [mine[0], None]
+        if mine and (self.source == "history" or not self.game.hides_between_seats(self.state(0))):
+            return [None, *mine]
+        return [None]
 
     def state(self, index: int) -> Any:
         """The table after `index` moves (0: as the game began); a fresh copy each time."""
@@ -94,7 +126,7 @@ class Timeline:
             after = (game.random_draws(state), tuple(game.unseen_cards(state)))
             revealed = after[0] != marks[0] or any(n < o for n, o in zip(after[1], marks[1]))
             lines = new_lines(before_log, list(getattr(state, "log", [])))
-            self._steps.append(Step(label, lines, revealed))
+            self._steps.append(Step(label, lines, revealed, game.seat_of(action)))
             self._states.append(msgspec.json.encode(state))
 
 
@@ -133,7 +165,9 @@ def from_save(store: SaveStore, save_id: str) -> Timeline:
     else:
         seed, options = envelope.seed, envelope.options
     actions = _decode_actions(game, envelope.actions)
-    return Timeline(game, _start(game, seed, options), actions, envelope.label, "save")
+    start = _start(game, seed, options)
+    players = seat_players(envelope, len(game.seats(start)))
+    return Timeline(game, start, actions, envelope.label, "save", players)
 
 
 def _older_moves(game: Game, version: int, options: dict[str, Any], raws: list[msgspec.Raw]):
@@ -157,10 +191,11 @@ def from_history(store: SaveStore, record_id: str) -> Timeline:
     older = _older_moves(game, record.entry.content_version, record.options, record.actions)
     if older is not None:
         options, actions = older
-        return Timeline(game, _start(game, record.seed, options), actions, record.entry.label, "history")
+        return Timeline(game, _start(game, record.seed, options), actions, record.entry.label, "history", record.players)
     _check_content(game, record.entry.content_version)
     actions = _decode_actions(game, record.actions)
-    return Timeline(game, _start(game, record.seed, record.options), actions, record.entry.label, "history")
+    start = _start(game, record.seed, record.options)
+    return Timeline(game, start, actions, record.entry.label, "history", record.players)
 
 
 def open_replay(store: SaveStore, name: str) -> Timeline:
@@ -194,9 +229,10 @@ class ReplaySession:
     shared = False
     bot_seats: set[int] = set()
 
-    def __init__(self, timeline: Timeline, index: int = 0) -> None:
+    def __init__(self, timeline: Timeline, index: int = 0, viewer: str = "") -> None:
         self.timeline = timeline
         self.game = timeline.game
+        self.views = timeline.views(viewer)  # the seats this replay may show, the first shown
         self.save_id = ""
         # A table may note things in its envelope (DecknForge: words joining the table); here
         # they land in a copy that is never written.

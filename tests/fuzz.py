@@ -2,7 +2,8 @@
 
     python -m tests.fuzz GAME --games N [--seed S]
 
-GAME is disruption, druid_path, disciple, decknforge or all. Each game is played by the
+GAME is disruption, druid_path, disciple, decknforge, seat_views (the view property test over
+every playstyle of several seats) or all. Each game is played by the
 suite's own fuzz function (tests/<game>/test_fuzz.py), so the invariants checked at every step
 are the suite's. On top of them, every --checked-every'th seed runs that function's heavier
 checks (state round trips, legality probes, views), and every --save-every'th seed goes
@@ -90,12 +91,22 @@ def _disciple(seed: int, checked: bool, watch: Any) -> int:
     return play_fuzz_run(seed, checked, watch)
 
 
+def _seat_views(seed: int, checked: bool, watch: Any) -> int:
+    """The view property test (tests/test_seat_views.py): each seed plays one playstyle of
+    several seats in turn, with every seat's view, told words and replay frames checked."""
+    from tests.test_seat_views import PLAYSTYLES, play
+
+    game_id, options = PLAYSTYLES[seed % len(PLAYSTYLES)]
+    return play(game_id, options, seed // len(PLAYSTYLES))
+
+
 # Each plays one seeded game with the suite's invariants and returns its number of moves.
 PLAYERS: dict[str, Callable[[int, bool, Any], int]] = {
     "disruption": _disruption,
     "druid_path": _druid_path,
     "disciple": _disciple,
     "decknforge": _decknforge,
+    "seat_views": _seat_views,
 }
 
 

@@ -266,7 +266,7 @@ class TabletopApp(App[None]):
         except Damaged as damage:
             self.notify(f"That game cannot be replayed: {damage}", severity="error", timeout=10)
             return False
-        self.push_screen(replay_screen(timeline, at_end))
+        self.push_screen(replay_screen(timeline, at_end, self.player_identity()))
         return True
 
     def resume(self, save_id: str) -> bool:

@@ -48,6 +48,22 @@ TABLE_KEYS = [
 ]
 
 
+# What someone watching a table keeps of TABLE_KEYS: the way out and the end screen, and a
+# new game once it is over (never at a shared table: see check_action).
+WATCH_ACTIONS = frozenset({"back", "escape", "show_end", "new_game"})
+
+
+def _looking_only(check: Callable[..., bool | None]) -> Callable[..., bool | None]:
+    """A table's check_action, refusing someone watching every key but those that look."""
+
+    def check_action(self: GameScreen, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.watching and not self.looks(action):
+            return False
+        return check(self, action, parameters)
+
+    return check_action
+
+
 UNDO_HELP = """
 ## Taking a move back
 
@@ -55,6 +71,13 @@ UNDO_HELP = """
 dice, shuffled, or showed a card nobody knew, or until another player has moved since:
 never across that line. The key's label says what it would take back; pressed when it
 cannot, it says why. The save is rewritten to match.
+"""
+
+WATCH_HELP = """
+## Watching
+
+A shared table watched from no seat (`tabletop-tui watch CODE`, or `w` in Play together)
+shows no hand and makes no move: only the keys that look (the log, the table), help and `q`.
 """
 
 
@@ -67,9 +90,15 @@ class GameScreen(Screen[None]):
         taken = {binding.key for binding in own}
         cls.BINDINGS = [*own, *(b for b in TABLE_KEYS if b.key not in taken)]
         if cls.__dict__.get("HELP"):
-            cls.HELP = cls.HELP.rstrip() + "\n" + UNDO_HELP
+            cls.HELP = cls.HELP.rstrip() + "\n" + UNDO_HELP + WATCH_HELP
+        own_check = cls.__dict__.get("check_action")
+        if own_check is not None:  # a table's own checks come after the watcher's
+            cls.check_action = _looking_only(own_check)  # type: ignore[method-assign]
         super().__init_subclass__(**kwargs)
     NEW_GAME_LABEL = "New game, same options"
+    # A table's own keys that only show something (a log, a detail view): all that someone
+    # watching it keeps, with the way out, the end screen and help (see `watching`).
+    VIEW_ACTIONS: frozenset[str] = frozenset()
     # A replay shows the table read-only (tui/screens/replay.py): it draws as ever, but plays
     # nothing, covers nothing, wakes no bot and ends nothing, so no file is ever written.
     read_only = False
@@ -102,6 +131,17 @@ class GameScreen(Screen[None]):
     @property
     def over(self) -> bool:
         return self.session.outcome() is not None
+
+    @property
+    def watching(self) -> bool:
+        """This terminal sits at no seat (or a replay shows the spectator's view): the table
+        is drawn from the view of seat None, shows no hand and offers no move, only the keys
+        that look (VIEW_ACTIONS)."""
+        return self.seat is None
+
+    def looks(self, action: str) -> bool:
+        """Whether a key's action only shows something (all that someone watching keeps)."""
+        return action in WATCH_ACTIONS or action in self.VIEW_ACTIONS
 
     @property
     def several_seats(self) -> bool:
@@ -402,6 +442,8 @@ class GameScreen(Screen[None]):
         full = self.session.state
         if full is None or self._bot_timer is not None or self._private or self.read_only:
             return
+        if self.session.shared and not self.session.local_seats:
+            return  # someone only watching writes nothing: the seated terminals play the bots
         if any(s in self.session.bot_seats for s in self.game.to_move(full)):
             self._bot_timer = self.set_timer(BOT_PACE, self._bot_moves)
 
@@ -459,6 +501,8 @@ class GameScreen(Screen[None]):
     # ----- keys ---------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.watching and not self.looks(action):
+            return False
         if action == "new_game":
             return self.over and not self.session.shared and self.session.kind == "game"
         if action == "next_seat":

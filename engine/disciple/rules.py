@@ -458,8 +458,9 @@ class DiscipleGame(Game):
         return [self.log_text(line) for line in lines if line.what in TURNING_POINTS]
 
     def view(self, state: State, seat: int | None) -> State:
-        if state.mode in ("solo", "coop") or (state.mode == "campaign" and not campaign.leads(state)):
-            return state  # Solo, and a band's open table (R40)
+        open_table = state.mode == "coop" or (state.mode == "campaign" and not campaign.leads(state))
+        if state.mode == "solo" or (open_table and seat is not None):
+            return state  # Solo, and a band's open table to its players (R40); not to a spectator
         from engine.disciple.view import view
 
         return view(state, seat)

@@ -95,6 +95,8 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
   when the game ends.
 """
 
+    VIEW_ACTIONS = frozenset({"results", "lexicon"})  # what someone watching may still open
+
     def __init__(self, session: GameSession) -> None:
         super().__init__(session)
         self.game: DecknForgeGame = session.game  # type: ignore[assignment]
@@ -138,7 +140,7 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         """Back from the Lexicon: words coined there join this table (R25), then redraw."""
         if self._private:  # a cover went over the table as it came back: drawn behind it
             return
-        if self.session.outcome() is None:
+        if self.session.outcome() is None and not self.watching:  # a watcher brings no words
             self.bring_new_words()
         self.redraw()
 

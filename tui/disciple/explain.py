@@ -232,7 +232,12 @@ def table(state: State, seat: int = 0) -> Text:
     text.append("Hand\n", style="bold underline")
     if not me.hand:
         text.append("(empty)\n", style="dim")
-    for i, card_id in enumerate(me.hand):
+    hidden = sum(card_id not in content.cards for card_id in me.hand)  # a view's placeholders
+    if hidden:
+        text.append(f"{hidden} card{'' if hidden == 1 else 's'}, face down\n", style="dim")
+    for card_id in me.hand:
+        if card_id not in content.cards:
+            continue
         card = content.cards[card_id]
         text.append(f"{card.name} ", style="bold")
         text.append_text(view.cost_text(view.current_cost(state, card, seat=seat), card.kind == "energy"))
@@ -240,7 +245,7 @@ def table(state: State, seat: int = 0) -> Text:
     text.append("\nIn play\n", style="bold underline")
     text.append_text(view.in_play_text(state, seat=seat))
     for slot in (me.stance, me.style, me.state_card, *me.counters):
-        if slot:
+        if slot in content.cards:
             text.append(f"\n  {content.cards[slot].name}: {content.cards[slot].text}")
     text.append("\n")
     text.append_text(view.energy_text(me.energy, me.pool))

@@ -86,23 +86,26 @@ def intent_rows(state: State, seat: int = 0) -> list[tuple[str, str]]:
 # ----- the foe (or the current event) ---------------------------------------------------
 
 
-def foe_lines(state: State, large: bool = False, width: int = 38, seat: int = 0) -> tuple[str, Text]:
+def foe_lines(
+    state: State, large: bool = False, width: int = 38, seat: int = 0, onlooker: bool = False
+) -> tuple[str, Text]:
     """The panel title and its text: the enemy being fought, else the current event. `large`
-    lists each pattern of its pile, a line each, cut at `width`."""
+    lists each pattern of its pile, a line each, cut at `width`. An `onlooker` (someone
+    watching from no seat) is told of `seat`'s side by name, never as "you"."""
     content = load()
     if state.mode == "versus":
         return rival_lines(state, seat, large)
     enemy = the_enemy(state, seat)
     if enemy is None:
-        return _road_lines(state, seat=seat)
+        return _road_lines(state, seat=seat, onlooker=onlooker)
     card = content.enemies[enemy.id]
     title = f"{enemy.name} · {enemy.tier}"
     text = Text()
     if len(state.players) > 1:  # every enemy of the fight, its vitality and whom it goes for
         title = f"Enemies ({len(state.enemies)})"
-        if seat < len(state.players):  # the Campaign Leader attacks none of them
+        if seat < len(state.players) and not onlooker:  # the Campaign Leader attacks none of them
             title += f" · yours: {enemy.name}"
-        text.append_text(enemies_text(state, seat, width))
+        text.append_text(enemies_text(state, None if onlooker else seat, width))
     else:
         text.append("Vitality ")
         text.append_text(bar(enemy.vitality, enemy.max_vitality))
@@ -152,11 +155,11 @@ def foe_lines(state: State, large: bool = False, width: int = 38, seat: int = 0)
     return title, text
 
 
-def enemies_text(state: State, seat: int, width: int = 38) -> Text:
+def enemies_text(state: State, seat: int | None, width: int = 38) -> Text:
     """A line per enemy: ▸ the one this seat attacks, vitality, Guard, and whom it targets
-    (the name is shortened to keep each on one line)."""
+    (the name is shortened to keep each on one line). Seat None: each target by name."""
     text = Text()
-    mine = the_enemy(state, seat)
+    mine = the_enemy(state, seat) if seat is not None else None
     for i, enemy in enumerate(state.enemies):
         if i:
             text.append("\n")
@@ -165,7 +168,7 @@ def enemies_text(state: State, seat: int, width: int = 38) -> Text:
             text.append(enemy.name[: width - 2 - len(enemy.beaten)], style="bold")
             text.append(f" {enemy.beaten}", style="dim")
             continue
-        target = "you" if enemy.target == seat else seat_name(state, enemy.target)
+        target = "you" if seat is not None and enemy.target == seat else seat_name(state, enemy.target)
         counts = f" {max(enemy.vitality, 0)}/{enemy.max_vitality} G{enemy.guard} "
         room = width - 1 - len(counts) - 2  # the marker, the counts and "→ "
         # A long player name gives way first (to 8 columns), then the enemy's (to 6).
@@ -224,7 +227,7 @@ def rival_lines(state: State, seat: int, large: bool = False) -> tuple[str, Text
     return title, text
 
 
-def _road_lines(state: State, seat: int = 0) -> tuple[str, Text]:
+def _road_lines(state: State, seat: int = 0, onlooker: bool = False) -> tuple[str, Text]:
     me = you(state, seat)
     content = load()
     if seat >= len(state.players) and state.event not in content.events:  # the Campaign Leader
@@ -232,6 +235,9 @@ def _road_lines(state: State, seat: int = 0) -> tuple[str, Text]:
             "You lead the players from their event decks: what comes next, how many enemies "
             "commit to a fight, whom each enemy attacks, who may learn a second style."
         )
+    if onlooker and state.event not in content.events:
+        return "The journey", Text("The players choose their martial arts and decks, or the "
+                                   "next event waits on the road.", style="dim")
     if state.pending is not None and state.pending.kind == "start_choice":
         return "Your starting deck", Text(
             f"{state.pending.prompt}\nYour deck holds {len(me.draw)} cards so far; "

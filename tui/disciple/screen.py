@@ -93,6 +93,7 @@ How to play: Rules on the home screen.
 """
 
     NEW_GAME_LABEL = "New run, same options"
+    VIEW_ACTIONS = frozenset({"details", "log"})  # what someone watching may still open
 
     def __init__(self, session: GameSession) -> None:
         super().__init__(session)
@@ -136,7 +137,8 @@ How to play: Rules on the home screen.
 
     @property
     def me(self) -> int:
-        """The seat this table is drawn for (a spectator sees the first seat's side)."""
+        """The seat this table is drawn for. Someone watching sees the first seat's side as
+        the spectator's view has it (no hand, counters face down), as nobody's "you"."""
         return self.seat if self.seat is not None else 0
 
     @property
@@ -161,7 +163,7 @@ How to play: Rules on the home screen.
         self._draw_status(state)
         self._draw_party(state)
         self.foe_width = self.query_one("#foe").content_size.width
-        title, text = opponent.foe_lines(state, self.large, self.foe_width or 38, seat=self.me)
+        title, text = opponent.foe_lines(state, self.large, self.foe_width or 38, seat=self.me, onlooker=self.watching)
         self._set_titles("#foe-panel", title, self._event_deck_note(state))
         self.paint("foe", text)
         self._draw_choices(state)
@@ -206,7 +208,9 @@ How to play: Rules on the home screen.
         paying = rows.paying_line(state, mine, self.paying is not None, seat=self.me, width=width)
         title_room = self.query_one("#you-panel").size.width - 6  # the corners, "─ " and " ─"
         title, text = view.you_lines(state, paying, self.large, seat=self.me, title_room=max(title_room, 0))
-        if self.seat is None:  # a spectator watches the first seat's side, as nobody's "you"
+        if self.watching and state.mode == "versus":  # both Disciples as rivals, face down
+            title, text = opponent.rival_lines(state, 1 - self.me, self.large)
+        elif self.watching:  # the first seat's side, as nobody's "you"
             title = title.replace(" (you)", "")
         self._set_titles("#you-panel", title, view.piles_note(state, seat=self.me) if me.styles else "")
         self.paint("you", text)
@@ -268,6 +272,8 @@ How to play: Rules on the home screen.
         state = self.state
         if self.over:
             return ["new", "menu"]
+        if self.watching:
+            return []  # no hand to show and no move to make
         seat = self.me
         if state.pending is not None:
             if state.pending.seat != seat:
@@ -284,7 +290,7 @@ How to play: Rules on the home screen.
     def _my_turn(self) -> bool:
         """This seat plays cards now (in Solo: whenever the Disciple's turn is on)."""
         state = self.state
-        return state.phase == "player" and state.active == self.me
+        return not self.watching and state.phase == "player" and state.active == self.me
 
     def _draw_choices(self, state: State) -> None:
         playable = set(energy.playable_indices(you(state, self.me))) if self._my_turn() else set()
@@ -318,7 +324,9 @@ How to play: Rules on the home screen.
         self.list_context = context
         choices.show_styled(shown, spans, cursor)
         title, subtitle = rows.list_title(state, self.over, self.paying, seat=self.me)
-        if not self.over and self.several_seats and not self._my_turn() and state.pending is None:
+        if self.watching and not self.over:
+            title, subtitle = "Watching", "no hand is shown"
+        elif not self.over and self.several_seats and not self._my_turn() and state.pending is None:
             title, subtitle = self._waiting_title(state)
         elif not self.over and self.several_seats and state.pending is not None and state.pending.seat != self.me:
             title, subtitle = self._waiting_title(state)
@@ -349,7 +357,14 @@ How to play: Rules on the home screen.
         detail = self.query_one("#detail")
         width = detail.content_size.width or 46
         room = detail.content_size.height or 2
-        self.paint("detail", explain.detail(self.state, highlighted, width, room, seat=self.me))
+        if self.watching:  # nobody's "you": the table's result in its own words, once over
+            result = self.session.outcome()
+            said = "Watching from no seat: every hand stays hidden."
+            if result is not None:
+                said = result.summary or "The journey is over."
+            self.paint("detail", view.wrap(said, width))
+        else:
+            self.paint("detail", explain.detail(self.state, highlighted, width, room, seat=self.me))
         self._draw_you(self.state, highlighted)
 
     def _highlighted(self, index: int) -> Any:

@@ -314,9 +314,14 @@ def in_play_text(state: State, texts: bool = False, seat: int = 0) -> Text:
     if not me.counters:
         text.append("—", style="dim")
     for card_id in me.counters:
+        if card_id not in cards:  # a view's placeholder: set, face down
+            continue
         counter = cards[card_id].counter
         on = KIND_NAME.get(counter.on, "any attack") if counter else ""
         text.append(f"{cards[card_id].name} ({on}) ")
+    face_down = sum(card_id not in cards for card_id in me.counters)
+    if face_down:
+        text.append(f"{face_down} set, face down")
     return text
 
 

@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 
-from saves.replay import ReplaySession, Timeline
+from saves.replay import ReplaySession, Step, Timeline
 from tui.game_screen import GameScreen
 from tui.widgets.log import GameLog
 from tui.widgets.text import Static
@@ -29,6 +29,8 @@ The game's own table as it was after each move. Nothing you do here changes any 
 - `←` / `→` step one move back or forward; `PgUp` / `PgDn` ten moves
 - `Home` shows the table as the game began, `End` after its last move
 - `r` jumps to the next move that rolled, shuffled or showed a hidden card
+- A game of several seats shows the table as your seat saw it, or as a spectator sees it
+  (no hand) when you did not play it; `Tab` (when offered) turns to another seat you played
 - The top line names the move shown; its lines in the log are marked with a bar
 - `q` or `Esc` goes back
 """
@@ -54,9 +56,11 @@ class Replaying:
         Binding("home", "jump('start')", "First/last move", key_display="Home/End", priority=True),
         Binding("end", "jump('end')", "Last move", show=False, priority=True),
         Binding("r", "jump('random')", "Next random event", priority=True),
+        Binding("tab", "next_view", "Seat", priority=True),
         Binding("q,escape", "leave", "Close", priority=True),
     ]
     ALLOWED = {"step", "jump", "leave"}
+    shown_view = 0  # which of the session's views (the seats it may show) is drawn
 
     session: ReplaySession
 
@@ -70,6 +74,8 @@ class Replaying:
         self.seat = self._seat_shown()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "next_view":
+            return len(self.session.views) > 1
         return action in self.ALLOWED
 
     # ----- moving through the game ------------------------------------------------------
@@ -98,23 +104,19 @@ class Replaying:
             else:
                 self.show_move(found)
 
+    def action_next_view(self) -> None:
+        """Another seat this replay may show (or the spectator's view)."""
+        self.shown_view = (self.shown_view + 1) % len(self.session.views)
+        self.seat = self._seat_shown()
+        self.redraw()  # type: ignore[attr-defined]
+
     def action_leave(self) -> None:
         self.app.pop_screen()  # type: ignore[attr-defined]
 
     def _seat_shown(self) -> int | None:
-        """The seat whose view is drawn: whoever made the move shown, else whoever acts.
-        A game still in progress that hides things between seats is shown as a spectator
-        sees it: people sharing a keyboard must not read each other's hands in a replay."""
-        session = self.session
-        game = session.game
-        if session.timeline.source == "save" and len(session.seat_names()) > 1:
-            if game.hides_between_seats(session.state):
-                return None
-        step = session.index
-        if step >= 1:
-            return session.game.seat_of(session.timeline.actions[step - 1])
-        moving = session.game.to_move(session.state)
-        return moving[0] if moving else 0
+        """The seat whose view is drawn, all through the game: the viewer's own, or None (a
+        spectator's), as saves/replay.py decides; never whoever made the move shown."""
+        return self.session.views[self.shown_view]
 
     # ----- drawing ----------------------------------------------------------------------
 
@@ -131,19 +133,38 @@ class Replaying:
         return ()  # the replay's keys never change
 
     def bar_text(self) -> Text:
+        """REPLAY, the move's number, whose view is drawn (a game of several seats), the
+        random mark, then the move's words: what the width may cut comes last."""
         session, timeline = self.session, self.session.timeline
         text = Text(" REPLAY ", style="bold reverse")
         text.append(f" move {session.index}/{len(timeline)} ", style="bold")
+        if len(session.seat_names()) > 1:
+            text.append(f" {self._whose_view()} ", style="italic")
         step = timeline.step(session.index)
         if step is None:
             text.append(" the table as the game began")
         else:
-            text.append(f" {step.label}")
             if step.revealed:
-                text.append("  ⚄ random", style="bold")
+                text.append(" ⚄ random ", style="bold")
+            text.append(f" {self._move_words(step)}")
         if timeline.problem and session.index == timeline.reachable:
             text.append(f"  {timeline.problem}", style="bold")
         return text
+
+    def _move_words(self, step: Step) -> str:
+        """The move shown, as the seat whose view is drawn may read it: its own move in its
+        own words; another seat's as the log told it (a card played face down stays so)."""
+        names = self.session.seat_names()
+        if len(names) == 1 or step.seat == self._seat_shown():
+            return step.label
+        told = self.game.log_lines(self.state)[-step.new_lines :] if step.new_lines else []  # type: ignore[attr-defined]
+        return told[0] if told else f"{names[step.seat]} moves"
+
+    def _whose_view(self) -> str:
+        seat = self._seat_shown()
+        if seat is None:
+            return "spectator's view"
+        return f"{self.session.seat_names()[seat]}'s view"
 
 
 @cache
@@ -160,8 +181,9 @@ def replay_class(table: type[GameScreen]) -> type[Screen[None]]:
     return cls
 
 
-def replay_screen(timeline: Timeline, at_end: bool = False) -> Screen[None]:
+def replay_screen(timeline: Timeline, at_end: bool = False, viewer: str = "") -> Screen[None]:
+    """A replay for `viewer` (the identity watching it: whose seat it may show)."""
     from tui.games import table_class
 
-    session = ReplaySession(timeline, timeline.reachable if at_end else 0)
+    session = ReplaySession(timeline, timeline.reachable if at_end else 0, viewer)
     return replay_class(table_class(timeline.game.id))(session)
