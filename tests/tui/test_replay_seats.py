@@ -43,12 +43,13 @@ def shared_versus(tmp_path) -> tuple[DataPaths, DataPaths, str]:
     for paths in (ann, ben):
         paths.ensure()
     tables = TableStore(ann, GAMES)
-    seats = [Seat(name="Ann", player="name:ann"), Seat(name="Ben", player="name:ben")]
+    seats = [Seat(name="Ann", player="user:ann"), Seat(name="Ben", player="user:ben")]
     code = tables.create(GAME, 3, {"mode": "versus"}, seats)
-    play_out(SharedSession.open(tables, code, "name:ann"))
+    play_out(SharedSession.open(tables, code, "user:ann"))
     envelope = tables.read(code)
-    for paths in (ann, ben):
-        file_table(SaveStore(paths, GAMES, clock=lambda: FIXED_TIME), code, envelope, tables.decode_state(envelope))
+    for paths, player in ((ann, "user:ann"), (ben, "user:ben")):
+        store = SaveStore(paths, GAMES, clock=lambda: FIXED_TIME)
+        file_table(store, code, envelope, tables.decode_state(envelope), player)
     return ann, ben, History(SaveStore(ann, GAMES)).list()[0].id
 
 
@@ -56,7 +57,7 @@ async def replay_as(paths, name: str, record_id: str, expected: list[int | None]
     """Open the record as `name` and step through every move: each frame drawn from the
     expected seat's view of the table after that move, naming no card that seat may not know;
     Tab turns to the next view the replay offers, and there is none other."""
-    app = make_app(paths)
+    app = make_app(paths, identity=f"user:{name.casefold()}")  # the account that replays it
     app.settings.display_name = name
     async with app.run_test(size=SIZE) as pilot:
         assert app.open_replay(record_id)
@@ -118,14 +119,14 @@ def test_a_game_in_progress_at_one_keyboard_offers_no_seat_and_old_records_a_spe
     hot_seat = GameSession.start(store, GAME, 7, seats=[Seat(name="Ann"), Seat(name="Ben")], mode="versus")
     for _ in range(6):
         hot_seat.play(GAME.bot_action(hot_seat.state, GAME.to_move(hot_seat.state)[0]))
-    assert from_save(store, hot_seat.save_id).views("name:ann") == [None]
+    assert from_save(store, hot_seat.save_id).views("user:ann") == [None]
     play_out(hot_seat)
     history = History(store)
     record = history.read(hot_seat.save_id)
     assert record.players == ["@here", "@here"]
     record.players = []  # as a file written before the seats were kept
     history.write(record)
-    assert from_history(store, hot_seat.save_id).views("name:ann") == [None]
-    record.players = ["@here", "name:ann", "@here", "name:ann"]  # damaged: more names than seats
+    assert from_history(store, hot_seat.save_id).views("user:ann") == [None]
+    record.players = ["@here", "user:ann", "@here", "user:ann"]  # damaged: more names than seats
     history.write(record)
-    assert from_history(store, hot_seat.save_id).views("name:ann") == [None, 0, 1]
+    assert from_history(store, hot_seat.save_id).views("user:ann") == [None, 0, 1]
