@@ -1,7 +1,11 @@
 """`tabletop-tui serve` figures: connect to home screen, memory per session, how many players
-at once keep keypress-to-repaint at or under 50 ms, and bytes sent per keypress in a game.
+at once keep keypress-to-repaint at or under 50 ms, bytes sent per keypress in a game, one
+session's memory under a key flood (and how another player's repaints fare meanwhile), and at a
+shared DecknForge table the time until the other terminal shows a move beside the mover's own
+keypress-to-repaint.
 
-Run as `python -m tests.benchmarks.bench_serve [--most N]`. Prints medians; asserts nothing.
+Run as `python -m tests.benchmarks.bench_serve [--most N] [--only flood|table]`. Prints medians;
+asserts nothing.
 The figures depend on whatever else runs on the machine: quote them with that in mind.
 """
 
@@ -32,6 +36,14 @@ QUIET = 0.15  # no output for this long: the repaint is complete
 def returning_player(data: Path, key: asyncssh.SSHKey, name: str) -> None:
     """A player who has been here before (named), so each visit opens on the home screen."""
     save_settings(DataPaths(data / "players" / player_for(key, False).id), Settings(display_name=name))
+
+
+def bytes_read(pid: int) -> int:
+    """All the process has read so far (its terminal's input among it)."""
+    for line in Path(f"/proc/{pid}/io").read_text().splitlines():
+        if line.startswith("rchar:"):
+            return int(line.split()[1])
+    return 0
 
 
 def rss_kib(pid: int) -> int:
@@ -147,7 +159,74 @@ async def crowd(server: Server, keys: list[asyncssh.SSHKey], seconds: float) -> 
     return statistics.median(latencies) * 1000, latencies[int(len(latencies) * 0.9)] * 1000, memory, server_memory
 
 
-async def main(most: int) -> None:
+FLOOD = 2 << 20  # bytes of `j` written into one session's channel at once
+
+
+def spread(values: list[float]) -> str:
+    """Median and the range of the middle 80%, in ms."""
+    values = sorted(values)
+    low, high = values[len(values) // 10], values[-1 - len(values) // 10]
+    return f"median {statistics.median(values) * 1000:.0f} ms (80% within {low * 1000:.0f}-{high * 1000:.0f})"
+
+
+async def key_flood(server: Server, flooder_key: asyncssh.SSHKey, other_key: asyncssh.SSHKey) -> None:
+    """FLOOD bytes of `j` into one session at its home screen: the peak memory of its app beside
+    an idle app's, how long until it answers a key again, and another player's repaints in a
+    game before and during the flood."""
+    before = len(server.lines)
+    flooder, other = Player(server, flooder_key), Player(server, other_key)
+    await flooder.sit_down(None, HOME)
+    await other.sit_down(GAME, IN_GAME)
+    pids = [int(line.split("pid=")[1].split()[0]) for line in server.lines[before:] if " start " in line]
+    idle = rss_kib(pids[0])
+    calm: list[float] = []
+    await other.keep_playing(time.perf_counter() + 4.0, calm)
+    read_before = bytes_read(pids[0])
+    start = time.perf_counter()
+    flooder.channel.write(b"j" * FLOOD)
+    peak, server_peak = idle, rss_kib(server.process.pid)
+    busy: list[float] = []
+
+    async def sample() -> None:
+        nonlocal peak, server_peak
+        while True:
+            peak, server_peak = max(peak, rss_kib(pids[0])), max(server_peak, rss_kib(server.process.pid))
+            await asyncio.sleep(0.1)
+
+    sampler = asyncio.get_running_loop().create_task(sample())
+    playing = asyncio.get_running_loop().create_task(other.keep_playing(time.perf_counter() + 600, busy))
+    while bytes_read(pids[0]) - read_before < FLOOD:  # the app has read all of it
+        await asyncio.sleep(0.05)
+    sent = time.perf_counter() - start
+    answer = None
+    for _ in range(20):  # keys still arriving at a busy app are dropped: try until one lands
+        answer = await flooder.keypress(b"k")
+        if answer is not None:
+            break
+    answered = time.perf_counter() - start
+    playing.cancel()
+    sampler.cancel()
+    flooder.leave()
+    other.leave()
+    print(f"key flood of {FLOOD >> 20} MiB of 'j' into one session at its home screen:")
+    print(f"  its app's RSS: peak {peak / 1024:.0f} MiB, {peak / idle:.2f}x an idle app's {idle / 1024:.0f} MiB; "
+          f"server RSS peak {server_peak / 1024:.0f} MiB")
+    print(f"  its app had read all of it after {sent:.1f} s; the app answered a key again {answered:.1f} s after the flood began"
+          f" ({'repaint ' + format(answer[0] * 1000, '.0f') + ' ms' if answer else 'no answer'})")
+    print(f"  another player's keypress to repaint in a game: before {spread(calm)}, during {spread(busy)}, "
+          f"ratio of medians {statistics.median(busy) / statistics.median(calm):.2f}")
+
+
+async def main(most: int, only: str | None = None) -> None:
+    if only == "flood":
+        with tempfile.TemporaryDirectory() as folder:
+            data = Path(folder) / "host"
+            keys = [make_key(Path(folder), f"p{i}")[0] for i in range(2)]
+            for i, key in enumerate(keys):
+                returning_player(data, key, f"Player {i + 1}")
+            async with Server(data) as server:
+                await key_flood(server, *keys)
+        return
     with tempfile.TemporaryDirectory() as folder:
         data = Path(folder) / "host"
         keys = [make_key(Path(folder), f"p{i}")[0] for i in range(most)]
@@ -176,4 +255,6 @@ async def main(most: int) -> None:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--most", type=int, default=48, help="players to try at most")
-    asyncio.run(main(parser.parse_args().most))
+    parser.add_argument("--only", choices=("flood", "table"), help="only this figure")
+    arguments = parser.parse_args()
+    asyncio.run(main(arguments.most, arguments.only))

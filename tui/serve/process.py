@@ -23,7 +23,12 @@ from pathlib import Path
 # after every move, so even SIGKILL loses nothing.
 STOP_STEPS = ((signal.SIGHUP, 0.5), (signal.SIGTERM, 0.5), (signal.SIGKILL, None))
 READ_SIZE = 65536
-MAX_PENDING = 1 << 20  # keys waiting for an app that does not read: past this they are dropped
+# Keys waiting for the app to read them. Past INPUT_HIGH the client is asked to wait (the SSH
+# channel stops reading, so its window closes); below INPUT_LOW it may send again. A client can
+# still have up to one SSH window in flight: past MAX_PENDING, keys are dropped.
+INPUT_HIGH = 1 << 16
+INPUT_LOW = 1 << 12
+MAX_PENDING = 1 << 22
 MAX_SIDE = 1000  # columns or rows a client may ask for
 
 
@@ -46,10 +51,17 @@ def window_size(columns: int, rows: int) -> bytes:
 
 class AppProcess:
     """The app for one SSH session. `on_output` gets what the app draws; `on_exit` its status,
-    after the last of its output."""
+    after the last of its output; `on_input_full(True)` says the app is behind on its keys, so
+    stop sending them, and `on_input_full(False)` that it has caught up."""
 
-    def __init__(self, on_output: Callable[[bytes], None], on_exit: Callable[[int], None]) -> None:
-        self.on_output, self.on_exit = on_output, on_exit
+    def __init__(
+        self,
+        on_output: Callable[[bytes], None],
+        on_exit: Callable[[int], None],
+        on_input_full: Callable[[bool], None] = lambda full: None,
+    ) -> None:
+        self.on_output, self.on_exit, self.on_input_full = on_output, on_exit, on_input_full
+        self.input_full = False
         self.process: asyncio.subprocess.Process | None = None
         self.master = -1
         self.pending = bytearray()  # keys the app has not read yet
@@ -129,6 +141,9 @@ class AppProcess:
         self.pending += data
         if not was_waiting:
             self._writable()
+        if len(self.pending) >= INPUT_HIGH and not self.input_full:
+            self.input_full = True
+            self.on_input_full(True)
 
     def _writable(self) -> None:
         loop = asyncio.get_running_loop()
@@ -144,6 +159,9 @@ class AppProcess:
             loop.add_writer(self.master, self._writable)
         else:
             loop.remove_writer(self.master)
+        if self.input_full and len(self.pending) <= INPUT_LOW:
+            self.input_full = False
+            self.on_input_full(False)
 
     def resize(self, columns: int, rows: int) -> None:
         if self.master < 0:

@@ -213,7 +213,7 @@ class Visit(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             environment = self.channel.get_environment() if self.channel else {}
             env = self.host.app_environment(self.player, folder, self.term or DEFAULT_TERM,
                                             str(environment.get("COLORTERM", "")))
-            self.app = AppProcess(self.output, self.app_ended)
+            self.app = AppProcess(self.output, self.app_ended, self.input_full)
             await self.app.start(app_command(arguments), env, folder, self.columns, self.rows)
         except OSError as error:
             self.host.visits.discard(self)
@@ -265,6 +265,11 @@ class Visit(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     def connection_lost(self, exc: Exception | None) -> None:
         self.open = False
         self.hang_up("client gone")
+
+    def input_full(self, full: bool) -> None:
+        """The app is behind on its keys: read no more from the client until it catches up."""
+        if self.channel is not None and self.open:
+            (self.channel.pause_reading if full else self.channel.resume_reading)()
 
     def pause_writing(self) -> None:
         if self.app is not None:
