@@ -179,20 +179,33 @@ async def test_an_idle_session_is_closed_with_a_word_and_its_app_ended(tmp_path,
         assert any("reason=idle" in line for line in server.lines)
 
 
-async def test_stopping_the_server_ends_every_app(tmp_path, keys):
-    friend, _, _ = keys
+async def test_stopping_the_server_says_goodbye_and_puts_every_terminal_back(tmp_path, keys):
+    friend, _, stranger = keys
     server = Server(tmp_path / "host")
     async with server:
-        conn = await server.connect(friend)
-        before = len(server.lines)
-        channel, terminal = await open_terminal(conn)
-        await arrive(channel, terminal, HOME)
-        pid = await app_pid(server, before)
+        clients, pids = [], []
+        for key, name in ((friend, "Ann"), (stranger, "Bea")):
+            conn = await server.connect(key)
+            before = len(server.lines)
+            channel, terminal = await open_terminal(conn)
+            await arrive(channel, terminal, HOME, name)
+            pids.append(await app_pid(server, before))
+            clients.append((conn, terminal))
+        for _, terminal in clients:  # the app switched these on; the server must switch them off
+            assert terminal.vt.alternate_on and terminal.vt.mouse_on and not terminal.vt.cursor_shown
+        stopping = len(server.lines)
         server.process.terminate()
-        await terminal.seen("server is stopping")
+        for conn, terminal in clients:
+            await asyncio.wait_for(terminal.closed.wait(), 30)
+            shown = terminal.vt.text()
+            assert "The server is stopping. Your game is saved." in shown and HOME not in shown
+            assert not terminal.vt.alternate_on and not terminal.vt.mouse_on and terminal.vt.cursor_shown
+            assert terminal.exit_status == 0
+            conn.abort()
         assert await asyncio.wait_for(server.process.wait(), 30) == 0
-        conn.abort()
-    assert gone(pid)
+    ends = [line for line in server.lines[stopping:] if " end " in line]
+    assert len(ends) == 2 and all(line.endswith("status=0 signals=HUP") for line in ends), ends  # SIGHUP was enough
+    assert all(gone(pid) for pid in pids)
     assert os.path.isdir(tmp_path / "host" / "players")
 
 
@@ -209,3 +222,12 @@ async def test_an_app_does_not_outlive_a_killed_server(tmp_path, keys):
         await server.process.wait()
         await until_gone(pid, dead)
         conn.abort()
+
+
+async def test_a_command_without_a_terminal_prints_plain_lines(tmp_path, keys):
+    friend, _, _ = keys
+    async with Server(tmp_path / "host") as server, await server.connect(friend) as conn:
+        result = await conn.run("tables", encoding=None)
+        with_terminal = await conn.run("tables", term_type="xterm", encoding=None)
+    assert result.exit_status == 0 and result.stdout.strip() and b"\r" not in result.stdout
+    assert b"\r\n" in with_terminal.stdout  # a terminal of its own wants CR LF

@@ -24,10 +24,14 @@ from tui.serve.log import ServerLog
 from tui.serve.process import AppProcess, app_command, package_root
 
 # A client that stops answering (dropped network) is let go after KEEPALIVE_SECONDS *
-# (KEEPALIVE_MISSES + 1), about 3 s; its app then has at most 1 s to end (process.STOP_STEPS).
+# (KEEPALIVE_MISSES + 1), about 3 s; its app then ends within 2 s (process.STOP_STEPS).
 KEEPALIVE_SECONDS = 1.0
 KEEPALIVE_MISSES = 2
 LOGIN_SECONDS = 30
+# A stop gives the apps this long to end (at most 2 s: process.STOP_STEPS), then the
+# clients this long to take their last words and close their side.
+STOP_SECONDS = 5.0
+FAREWELL_SECONDS = 3.0
 TERM_NAME = re.compile(r"[A-Za-z0-9._+-]{1,40}")
 DEFAULT_TERM = "xterm-256color"
 # What a killed app leaves switched on in the client's terminal (alternate screen, mouse and
@@ -83,17 +87,22 @@ class Host:
                     visit.send_away(f"Closed after {minutes} min without a key. Your game is saved.", "idle")
 
     async def close_all(self) -> None:
-        for visit in list(self.visits):
+        """Every client is told and its terminal put back at once; then the apps end, each
+        client gets its exit status and closes its side; only then are connections cut (a cut
+        connection drops what it had not sent yet)."""
+        leaving = list(self.visits)
+        for visit in leaving:
             visit.send_away("The server is stopping. Your game is saved.", "server stopping")
-        waiting = [visit.ended.wait() for visit in list(self.visits)]
-        if waiting:
-            try:
-                await asyncio.wait_for(asyncio.gather(*waiting), 5.0)
-            except TimeoutError:  # every app got SIGKILL by now; their clients hear no more
-                pass
+        await wait_all([visit.ended.wait() for visit in leaving], STOP_SECONDS)
+        await wait_all([visit.channel.wait_closed() for visit in leaving if visit.channel], FAREWELL_SECONDS)
         for door in list(self.doors):
             if door.connection is not None:
                 door.connection.close()
+
+
+async def wait_all(waits: list[Any], seconds: float) -> None:
+    if waits:
+        await asyncio.wait([asyncio.ensure_future(w) for w in waits], timeout=seconds)
 
 
 class Door(asyncssh.SSHServer):
@@ -214,7 +223,7 @@ class Visit(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             env = self.host.app_environment(self.player, folder, self.term or DEFAULT_TERM,
                                             str(environment.get("COLORTERM", "")))
             self.app = AppProcess(self.output, self.app_ended, self.input_full)
-            await self.app.start(app_command(arguments), env, folder, self.columns, self.rows)
+            await self.app.start(app_command(arguments), env, folder, self.columns, self.rows, self.term is not None)
         except OSError as error:
             self.host.visits.discard(self)
             self.refuse("The server could not start the game; try again later.", f"start failed ({error.strerror})", 1)
@@ -228,15 +237,28 @@ class Visit(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     def refuse(self, message: str, reason: str, status: int) -> None:
         self.host.log.line("refused", peer=self.peer, player=self.player.id, reason=reason)
-        self.say(message.encode() + b"\r\n", status, stderr=True)
+        self.say(self.line(message), stderr=True)
+        self.exit(status)
         self.ended.set()
 
-    def say(self, data: bytes, status: int, stderr: bool = False) -> None:
-        """Last words to a client that may be gone already, then the exit status."""
+    def line(self, message: str) -> bytes:
+        """One line of the server's own to the client: a terminal wants CR LF, a plain pipe LF."""
+        return message.encode() + (b"\r\n" if self.term is not None else b"\n")
+
+    def say(self, data: bytes, stderr: bool = False) -> None:
+        """Words to a client that may be gone already."""
         if self.channel is None or not self.open:
             return
         try:
             (self.channel.write_stderr if stderr else self.channel.write)(data)
+        except (BrokenPipeError, OSError):
+            pass
+
+    def exit(self, status: int) -> None:
+        """The exit status, which closes the channel once all before it has been sent."""
+        if self.channel is None or not self.open:
+            return
+        try:
             self.channel.exit(status)
         except (BrokenPipeError, OSError):
             pass
@@ -291,11 +313,9 @@ class Visit(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     def app_ended(self, status: int) -> None:
         self.done = True
         self.host.visits.discard(self)
-        self.host.log.line("end", peer=self.peer, player=self.player.id, status=status)
-        if self.farewell:
-            self.say(RESTORE + b"\r\n" + self.farewell + b"\r\n", 0)
-        else:
-            self.say(b"", max(status, 0))
+        signals = ",".join(self.app.signals) if self.app is not None else ""
+        self.host.log.line("end", peer=self.peer, player=self.player.id, status=status, signals=signals or None)
+        self.exit(0 if self.farewell else max(status, 0))
         self.ended.set()
 
     # ----- the server ends it ------------------------------------------------------------
@@ -312,10 +332,17 @@ class Visit(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             asyncio.get_running_loop().create_task(self.app.stop())
 
     def send_away(self, message: str, reason: str) -> None:
-        """End the app of a client still here, then tell them why."""
-        if self.app is None or self.stopping or self.done:
+        """Tell a client still here why they are sent away, with their terminal put back as
+        it was (the app's output stops here: it cannot undo its screen modes behind this),
+        then end the app."""
+        if self.stopping or self.done or self.farewell:
             return
         self.farewell = message.encode()
+        self.say((RESTORE + b"\r\n" if self.term is not None else b"") + self.line(message))
+        if self.app is None:  # not started yet: begin() stops it as soon as it has
+            self.stopping = True
+            self.host.log.line("hangup", peer=self.peer, player=self.player.id, reason=reason)
+            return
         self.hang_up(reason)
 
 
