@@ -54,3 +54,60 @@ async def test_a_key_flood_leaves_the_app_small_and_answering(tmp_path):
                 continue
         assert help_shown in terminal.vt.text()
         assert rss_mib(pid) < 100
+
+
+OLD_ALGORITHMS = [
+    {"kex_algs": ["diffie-hellman-group14-sha1"]},
+    {"kex_algs": ["diffie-hellman-group1-sha1"]},
+    {"kex_algs": ["diffie-hellman-group-exchange-sha1"]},
+    {"mac_algs": ["hmac-sha1"], "encryption_algs": ["aes128-ctr"]},  # a cipher that needs a MAC
+    {"mac_algs": ["hmac-sha1-etm@openssh.com"], "encryption_algs": ["aes128-ctr"]},
+    {"mac_algs": ["umac-64@openssh.com"], "encryption_algs": ["aes128-ctr"]},
+    {"encryption_algs": ["aes128-cbc"]},
+    {"encryption_algs": ["3des-cbc"]},
+    {"encryption_algs": ["arcfour256"]},
+    {"server_host_key_algs": ["ssh-rsa"]},  # the server's RSA key signing with SHA-1
+]
+REFUSED = (asyncssh.KeyExchangeFailed, asyncssh.ProtocolError, asyncssh.DisconnectError)
+
+
+@pytest.fixture
+def rsa_host(tmp_path) -> Path:
+    """A host whose key is RSA, which can sign with SHA-1 as well as SHA-2."""
+    key_file = tmp_path / "rsa_host_key"
+    key_file.write_bytes(asyncssh.generate_private_key("ssh-rsa", key_size=2048).export_private_key())
+    return key_file
+
+
+async def test_a_client_asking_only_for_an_old_algorithm_is_refused(tmp_path, rsa_host):
+    key, _ = make_key(tmp_path, "player")
+    async with Server(tmp_path / "host", "--host-key", str(rsa_host)) as server:
+        for old in OLD_ALGORITHMS:
+            with pytest.raises(REFUSED):
+                await server.connect(key, **old)
+        # The same client is let in with the modern ones.
+        async with await server.connect(key, server_host_key_algs=["rsa-sha2-256"], encryption_algs=["aes128-ctr"],
+                                        mac_algs=["hmac-sha2-256"]):  # fmt: skip
+            pass
+
+
+async def test_sha1_rsa_signatures_and_dsa_keys_cannot_log_in(tmp_path):
+    rsa = asyncssh.generate_private_key("ssh-rsa", key_size=2048)
+    dsa = asyncssh.generate_private_key("ssh-dss")
+    async with Server(tmp_path / "host") as server:
+        with pytest.raises(asyncssh.PermissionDenied):
+            await server.connect(rsa, signature_algs=["ssh-rsa"])  # RSA signed with SHA-1
+        with pytest.raises(asyncssh.PermissionDenied):
+            await server.connect(dsa)
+        async with await server.connect(rsa, signature_algs=["rsa-sha2-256"]):  # the same key, SHA-2
+            pass
+    assert "refused" in "\n".join(server.lines)
+
+
+def test_a_dsa_host_key_is_refused(tmp_path, capsys):
+    from tui.cli import main
+
+    key_file = tmp_path / "dsa_key"
+    key_file.write_bytes(asyncssh.generate_private_key("ssh-dss").export_private_key())
+    assert main(["--data-dir", str(tmp_path / "host"), "serve", "--port", "0", "--host-key", str(key_file)]) == 2
+    assert "it is a ssh-dss key, which is no longer safe" in capsys.readouterr().err

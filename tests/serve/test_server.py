@@ -45,6 +45,7 @@ async def test_a_listed_key_plays_an_unlisted_one_and_passwords_are_refused(tmp_
             channel.close()
         log = "\n".join(server.lines)
     assert "hunter2" not in log and friend.export_public_key().split()[1].decode() not in log
+    assert "any SSH key may play" not in log
     key_file = tmp_path / "host" / "ssh_host_ed25519_key"
     assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
 
@@ -61,6 +62,8 @@ async def test_each_key_has_its_own_folder_and_gives_its_name_once(tmp_path, key
                 await arrive(channel, terminal, HOME, name)
             seen.append(re.search(r"player=(\w+)", await server.wait_for(r"^\S+ start ", before)).group(1))
     assert asked == [True, True, False]
+    warning = next(line for line in server.lines if " warning " in line)  # said once, at start
+    assert "any SSH key may play: anyone who can reach 127.0.0.1 on port" in warning and "--authorized-keys" in warning
     assert seen[0] == seen[2] != seen[1]
     players = sorted(p.name for p in (tmp_path / "host" / "players").iterdir())
     assert players == sorted({seen[0], seen[1]})

@@ -15,10 +15,11 @@ from pathlib import Path
 from typing import Any
 
 import asyncssh
+from asyncssh.packet import PacketDecodeError, SSHPacket
 
 from saves.paths import COMMON_ENV_VAR, ENV_VAR, DataPaths
 from tui.serve.commands import Refused, USAGE, is_interactive, safe_arguments
-from tui.serve.identity import KeyList, Player, host_key, player_folder, player_for
+from tui.serve.identity import KeyList, Player, UnusableFile, host_key, player_folder, player_for
 from tui.serve.launcher import SERVER_PID
 from tui.serve.log import ServerLog
 from tui.serve.process import AppProcess, app_command, package_root
@@ -34,6 +35,28 @@ STOP_SECONDS = 5.0
 FAREWELL_SECONDS = 3.0
 TERM_NAME = re.compile(r"[A-Za-z0-9._+-]{1,40}")
 DEFAULT_TERM = "xterm-256color"
+# Modern algorithms only: no SHA-1 (signatures, MACs, key exchange), no DSA, no CBC or RC4
+# ciphers, no 64-bit MACs. Each list keeps the ones this asyncssh knows, in this order.
+KEX_ALGS = (
+    "mlkem768x25519-sha256", "curve25519-sha256", "curve25519-sha256@libssh.org", "curve448-sha512",
+    "ecdh-sha2-nistp521", "ecdh-sha2-nistp384", "ecdh-sha2-nistp256", "diffie-hellman-group-exchange-sha256",
+    "diffie-hellman-group18-sha512", "diffie-hellman-group16-sha512", "diffie-hellman-group14-sha256",
+)
+ENCRYPTION_ALGS = (
+    "chacha20-poly1305@openssh.com", "aes256-gcm@openssh.com", "aes128-gcm@openssh.com",
+    "aes256-ctr", "aes192-ctr", "aes128-ctr",
+)
+MAC_ALGS = (
+    "hmac-sha2-256-etm@openssh.com", "hmac-sha2-512-etm@openssh.com", "umac-128-etm@openssh.com",
+    "hmac-sha2-256", "hmac-sha2-512", "umac-128@openssh.com",
+)
+# Signatures: a player's key signing in, and the server's own key.
+SIGNATURE_ALGS = (
+    "ssh-ed25519", "sk-ssh-ed25519@openssh.com", "ecdsa-sha2-nistp256", "ecdsa-sha2-nistp384",
+    "ecdsa-sha2-nistp521", "sk-ecdsa-sha2-nistp256@openssh.com", "ssh-ed448", "rsa-sha2-512", "rsa-sha2-256",
+)
+HOST_KEY_ALGS = ("ssh-ed25519", "ecdsa-sha2-nistp256", "ecdsa-sha2-nistp384", "ecdsa-sha2-nistp521",
+                 "ssh-ed448", "rsa-sha2-512", "rsa-sha2-256")  # fmt: skip
 # What a killed app leaves switched on in the client's terminal (alternate screen, mouse and
 # focus reports, bracketed paste, the kitty keyboard mode, no line wrap), switched off again.
 RESTORE = (
@@ -121,6 +144,7 @@ class Door(asyncssh.SSHServer):
         self.host.doors.add(self)
         address = conn.get_extra_info("peername") or ("?", 0)
         self.peer = f"{address[0]}:{address[1]}"
+        only_modern_signatures(conn)
 
     def begin_auth(self, username: str) -> bool:
         return True  # the user name is not used: the key is the identity
@@ -355,21 +379,77 @@ def shared_file_problems(paths: DataPaths) -> list[str]:
     return [problem for problem in (names_problem(paths), word_store(paths).checked_moderators()[1]) if problem]
 
 
+def only_modern_signatures(conn: asyncssh.SSHServerConnection) -> None:
+    """Have `conn` take a player's signature only if made with one of SIGNATURE_ALGS.
+    asyncssh tells clients which it prefers (server-sig-algs) but verifies any the key can make,
+    SHA-1 RSA and DSA included: the check is added in front of its own."""
+    verify = conn.validate_public_key
+    allowed = {name.encode() for name in SIGNATURE_ALGS}
+
+    async def validate_public_key(username: str, key_data: bytes, msg: bytes, signature: bytes) -> bool:
+        if signature:
+            try:
+                algorithm = SSHPacket(signature).get_string()
+            except PacketDecodeError:
+                return False
+            if algorithm not in allowed:
+                return False
+        return await verify(username, key_data, msg, signature)
+
+    conn.validate_public_key = validate_public_key  # type: ignore[method-assign]
+
+
+def known(wanted: tuple[str, ...], supported: list[bytes]) -> list[str]:
+    return [name for name in wanted if name.encode() in supported]
+
+
+def algorithms() -> dict[str, list[str]]:
+    """create_server's options that keep to the modern algorithms (see KEX_ALGS and the rest)."""
+    from asyncssh.encryption import get_encryption_algs
+    from asyncssh.kex import get_kex_algs
+    from asyncssh.mac import get_mac_algs
+    from asyncssh.public_key import get_public_key_algs
+
+    return {
+        "kex_algs": known(KEX_ALGS, get_kex_algs()),
+        "encryption_algs": known(ENCRYPTION_ALGS, get_encryption_algs()),
+        "mac_algs": known(MAC_ALGS, get_mac_algs()),
+        "signature_algs": known(SIGNATURE_ALGS, get_public_key_algs()),
+    }
+
+
+def modern_host_key(key: asyncssh.SSHKey, path: Path) -> asyncssh.SSHKeyPair:
+    """The server's key, signing only with modern algorithms (an RSA key: SHA-2, never SHA-1)."""
+    keypair = asyncssh.load_keypairs([key])[0]
+    keypair.host_key_algorithms = [alg for alg in keypair.host_key_algorithms if alg.decode() in HOST_KEY_ALGS]
+    if not keypair.host_key_algorithms:
+        raise UnusableFile(f"--host-key {path}: it is a {key.get_algorithm()} key, which is no longer safe: use ed25519")
+    return keypair
+
+
 async def run_server(options: Any, paths: DataPaths, log: ServerLog) -> int:
-    key_path = Path(options.host_key) if options.host_key else paths.host_key
-    key, made = host_key(key_path)
-    log.line("host-key", file=str(key_path), key=key.get_fingerprint("sha256"), made="yes" if made else None)
+    """Serve until SIGINT, SIGTERM or SIGHUP. A file given to an option that cannot be used
+    stops it before it listens (UnusableFile, ValueError for a host key that is no key); once
+    running, a list of keys gone bad lets nobody match it until it is mended."""
     host = Host(options, paths, log)
-    for keys, what in ((host.authorized, "authorized keys"), (host.moderators, "moderators")):
+    for keys, option in ((host.authorized, "--authorized-keys"), (host.moderators, "--moderators")):
         if keys is not None and keys.reload():
-            log.line("warning", problem=f"{what} not usable, so nobody matches: {keys.problem}")
+            raise UnusableFile(f"{option} {keys.problem}")
+    key_path = Path(options.host_key) if options.host_key else paths.host_key
+    try:
+        key, made = host_key(key_path, make_folder=not options.host_key)
+    except UnusableFile as problem:
+        raise UnusableFile(f"--host-key {problem}" if options.host_key else str(problem)) from None
+    keypair = modern_host_key(key, key_path)
+    log.line("host-key", file=str(key_path), key=key.get_fingerprint("sha256"), made="yes" if made else None)
     for problem in shared_file_problems(paths):
         log.line("warning", problem=problem)
     acceptor = await asyncssh.create_server(
         lambda: Door(host),
         options.listen or None,
         options.port,
-        server_host_keys=[key],
+        server_host_keys=[keypair],
+        **algorithms(),
         encoding=None,
         public_key_auth=True,
         password_auth=False,
@@ -388,6 +468,10 @@ async def run_server(options: Any, paths: DataPaths, log: ServerLog) -> int:
     )
     log.line("listening", address=f"{options.listen or '*'}:{acceptor.get_port()}",
              players=str(paths.players), common=str(paths.common), max_sessions=host.max_sessions)
+    if host.authorized is None:
+        where = "anyone who can reach this machine" if not options.listen else f"anyone who can reach {options.listen}"
+        log.line("warning", problem=f"any SSH key may play: {where} on port {acceptor.get_port()} gets a session"
+                 " (a game, never a shell); --authorized-keys FILE lets in only the keys it lists")
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
