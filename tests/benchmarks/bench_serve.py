@@ -19,10 +19,16 @@ import time
 from pathlib import Path
 
 import asyncssh
+import msgspec
 
+from engine.decknforge.legacy import fresh_deck
+from engine.registry import GAMES
+from saves.envelope import Seat
 from saves.paths import DataPaths
 from saves.settings import Settings, save_settings
+from saves.tables import TableStore
 from tests.serve.harness import Server, Terminal, make_key, open_terminal
+from tui.decknforge.storage import deck_store
 from tui.serve.identity import player_for
 
 HOME = "New Disruption"
@@ -217,8 +223,91 @@ async def key_flood(server: Server, flooder_key: asyncssh.SSHKey, other_key: asy
           f"ratio of medians {statistics.median(busy) / statistics.median(calm):.2f}")
 
 
+TABLE_MOVES = 40
+
+
+def decknforge_table(data: Path, keys: list[asyncssh.SSHKey], names: list[str]) -> tuple[TableStore, str]:
+    """A DecknForge table whose seats the players have taken, each with a deck of their own."""
+    tables = TableStore(DataPaths(data), GAMES)
+    seats = []
+    for key, name in zip(keys, names):
+        paths = DataPaths(data / "players" / player_for(key, False).id, data)
+        deck = deck_store(paths).create(fresh_deck(name[:2].upper()))
+        seats.append(Seat(name=name, player=player_for(key, False).id, brings=msgspec.to_builtins(deck)))
+    game = GAMES["decknforge"]
+    return tables, tables.create(game, 11, game.check_options({"players": len(keys)}), seats)
+
+
+async def screen_changes(terminal: Terminal, before: str, patience: float) -> float | None:
+    """Seconds until the screen shows something else than `before`; None if not in time."""
+    start = time.perf_counter()
+
+    async def changed() -> None:
+        while terminal.vt.text() == before:
+            terminal.arrived.clear()
+            await terminal.arrived.wait()
+
+    try:
+        await asyncio.wait_for(changed(), patience)
+    except TimeoutError:
+        return None
+    return time.perf_counter() - start
+
+
+async def table_moves(server: Server, keys: list[asyncssh.SSHKey], tables: TableStore, code: str) -> None:
+    """Players take turns pressing Enter (the highlighted choice) at a shared DecknForge table;
+    each keypress is timed to the mover's own repaint, and a key that made a move also to the
+    moment the other terminal shows it (the screen as a terminal draws it, not the first byte)."""
+    game = GAMES["decknforge"]
+    players = [Player(server, key) for key in keys]
+    for player in players:
+        await player.sit_down(f"join {code}", "The band")
+    own: list[float] = []
+    own_moves: list[float] = []  # the mover's repaint of the keys that made a move
+    other: list[float] = []
+    moves = 0
+    while moves < TABLE_MOVES:
+        envelope = tables.read(code)
+        state = tables.decode_state(envelope)
+        if game.outcome(state) is not None:
+            break
+        seat = game.to_move(state)[0]
+        mover, watcher = players[seat], players[1 - seat]
+        await quiet(mover.terminal)
+        await quiet(watcher.terminal)
+        mine, theirs = mover.terminal.vt.text(), watcher.terminal.vt.text()
+        count = len(envelope.actions)
+        mover.channel.write(b"\r")
+        both = await asyncio.gather(screen_changes(mover.terminal, mine, 3), screen_changes(watcher.terminal, theirs, 1.5))
+        if both[0] is not None:
+            own.append(both[0])
+        if both[1] is not None and len(tables.read(code).actions) > count:
+            other.append(both[1])
+            if both[0] is not None:
+                own_moves.append(both[0])
+            moves += 1
+    for player in players:
+        player.leave()
+    print(f"shared DecknForge table, {len(players)} terminals over SSH, Enter at a human pace:")
+    print(f"  keypress to the mover's own repaint: {spread(own)} over {len(own)} keys "
+          f"(those that made a move: {spread(own_moves)})")
+    print(f"  a move until the other terminal shows it: {spread(other)} over {len(other)} moves; "
+          f"ratio to the mover's own repaint of the same moves {statistics.median(other) / statistics.median(own_moves):.2f}")
+
+
 async def main(most: int, only: str | None = None) -> None:
-    if only == "flood":
+    if only in (None, "table"):
+        with tempfile.TemporaryDirectory() as folder:
+            data = Path(folder) / "host"
+            keys = [make_key(Path(folder), f"t{i}")[0] for i in range(2)]
+            for i, key in enumerate(keys):
+                returning_player(data, key, ("Ann", "Ben")[i])
+            tables, code = decknforge_table(data, keys, ["Ann", "Ben"])
+            async with Server(data) as server:
+                await table_moves(server, keys, tables, code)
+        if only == "table":
+            return
+    if only in (None, "flood"):
         with tempfile.TemporaryDirectory() as folder:
             data = Path(folder) / "host"
             keys = [make_key(Path(folder), f"p{i}")[0] for i in range(2)]
@@ -226,7 +315,8 @@ async def main(most: int, only: str | None = None) -> None:
                 returning_player(data, key, f"Player {i + 1}")
             async with Server(data) as server:
                 await key_flood(server, *keys)
-        return
+        if only == "flood":
+            return
     with tempfile.TemporaryDirectory() as folder:
         data = Path(folder) / "host"
         keys = [make_key(Path(folder), f"p{i}")[0] for i in range(most)]
