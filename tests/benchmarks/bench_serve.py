@@ -1,8 +1,8 @@
 """`tabletop-tui serve` figures: connect to home screen, memory per session, how many players
 at once keep keypress-to-repaint at or under 50 ms, bytes sent per keypress in a game, one
 session's memory under a key flood (and how another player's repaints fare meanwhile), and at a
-shared DecknForge table the time until the other terminal shows a move beside the mover's own
-keypress-to-repaint.
+shared DecknForge table and a Disciple Co-Op table the time until the other terminal shows a
+move beside the mover's own keypress-to-repaint.
 
 Run as `python -m tests.benchmarks.bench_serve [--most N] [--only flood|table]`. Prints medians;
 asserts nothing.
@@ -224,18 +224,26 @@ async def key_flood(server: Server, flooder_key: asyncssh.SSHKey, other_key: asy
 
 
 TABLE_MOVES = 40
+# What a player presses: Enter plays the highlighted choice; where it cannot (a card the energy
+# does not pay for), end the turn, say yes if asked, and step back out of anything else.
+FALLBACK_KEYS = (b"\r", b"e", b"y", b"\x1b")
 
 
-def decknforge_table(data: Path, keys: list[asyncssh.SSHKey], names: list[str]) -> tuple[TableStore, str]:
-    """A DecknForge table whose seats the players have taken, each with a deck of their own."""
+def shared_table(data: Path, game_id: str, keys: list[asyncssh.SSHKey], names: list[str]) -> tuple[TableStore, str]:
+    """A table whose seats the players have taken: DecknForge with a deck of each player's own,
+    Disciple in Co-Op (nothing to bring)."""
     tables = TableStore(DataPaths(data), GAMES)
     seats = []
     for key, name in zip(keys, names):
-        paths = DataPaths(data / "players" / player_for(key, False).id, data)
-        deck = deck_store(paths).create(fresh_deck(name[:2].upper()))
-        seats.append(Seat(name=name, player=player_for(key, False).id, brings=msgspec.to_builtins(deck)))
-    game = GAMES["decknforge"]
-    return tables, tables.create(game, 11, game.check_options({"players": len(keys)}), seats)
+        player = player_for(key, False).id
+        brings = None
+        if game_id == "decknforge":
+            deck = deck_store(DataPaths(data / "players" / player, data)).create(fresh_deck(name[:2].upper()))
+            brings = msgspec.to_builtins(deck)
+        seats.append(Seat(name=name, player=player, brings=brings))
+    game = GAMES[game_id]
+    options = {"players": len(keys)} | ({"mode": "coop"} if game_id == "disciple" else {})
+    return tables, tables.create(game, 11, game.check_options(options), seats)
 
 
 async def screen_changes(terminal: Terminal, before: str, patience: float) -> float | None:
@@ -255,18 +263,23 @@ async def screen_changes(terminal: Terminal, before: str, patience: float) -> fl
 
 
 async def table_moves(server: Server, keys: list[asyncssh.SSHKey], tables: TableStore, code: str) -> None:
-    """Players take turns pressing Enter (the highlighted choice) at a shared DecknForge table;
-    each keypress is timed to the mover's own repaint, and a key that made a move also to the
-    moment the other terminal shows it (the screen as a terminal draws it, not the first byte)."""
-    game = GAMES["decknforge"]
+    """Players take turns pressing Enter (the highlighted choice; see FALLBACK_KEYS) at a shared
+    table; each keypress is timed to the mover's own repaint, and a key that made a move also to
+    the moment the other terminal shows it (the screen as a terminal draws it, not the first
+    byte)."""
+    envelope = tables.read(code)
+    game = GAMES[envelope.game_id]
     players = [Player(server, key) for key in keys]
-    for player in players:
-        await player.sit_down(f"join {code}", "The band")
+    for player, seat in zip(players, envelope.seats):
+        await player.sit_down(f"join {code}", f"{seat.name[:2].upper()}'s hand" if game.id == "decknforge" else "(you)")
     own: list[float] = []
     own_moves: list[float] = []  # the mover's repaint of the keys that made a move
     other: list[float] = []
     moves = 0
-    while moves < TABLE_MOVES:
+    tries = 0  # keys since the last move: Enter, and when it makes none, end the turn
+    for _ in range(3 * TABLE_MOVES):
+        if moves >= TABLE_MOVES:
+            break
         envelope = tables.read(code)
         state = tables.decode_state(envelope)
         if game.outcome(state) is not None:
@@ -277,18 +290,27 @@ async def table_moves(server: Server, keys: list[asyncssh.SSHKey], tables: Table
         await quiet(watcher.terminal)
         mine, theirs = mover.terminal.vt.text(), watcher.terminal.vt.text()
         count = len(envelope.actions)
-        mover.channel.write(b"\r")
-        both = await asyncio.gather(screen_changes(mover.terminal, mine, 3), screen_changes(watcher.terminal, theirs, 1.5))
-        if both[0] is not None:
-            own.append(both[0])
-        if both[1] is not None and len(tables.read(code).actions) > count:
-            other.append(both[1])
-            if both[0] is not None:
-                own_moves.append(both[0])
+        mover.channel.write(FALLBACK_KEYS[tries % len(FALLBACK_KEYS)])
+        tries += 1
+        seen = asyncio.ensure_future(screen_changes(watcher.terminal, theirs, 2))
+        repaint = await screen_changes(mover.terminal, mine, 3)
+        if repaint is not None:
+            own.append(repaint)
+        await asyncio.sleep(0.05)  # a move is on file before its own repaint; this is slack
+        if len(tables.read(code).actions) == count:  # the key opened a choice: no move yet
+            seen.cancel()
+            continue
+        shown = await seen
+        if shown is not None:
+            other.append(shown)
+            if repaint is not None:
+                own_moves.append(repaint)
             moves += 1
+            tries = 0
     for player in players:
         player.leave()
-    print(f"shared DecknForge table, {len(players)} terminals over SSH, Enter at a human pace:")
+    style = " Co-Op" if game.id == "disciple" else ""
+    print(f"shared {game.title}{style} table, {len(players)} terminals over SSH, Enter at a human pace:")
     print(f"  keypress to the mover's own repaint: {spread(own)} over {len(own)} keys "
           f"(those that made a move: {spread(own_moves)})")
     print(f"  a move until the other terminal shows it: {spread(other)} over {len(other)} moves; "
@@ -302,9 +324,10 @@ async def main(most: int, only: str | None = None) -> None:
             keys = [make_key(Path(folder), f"t{i}")[0] for i in range(2)]
             for i, key in enumerate(keys):
                 returning_player(data, key, ("Ann", "Ben")[i])
-            tables, code = decknforge_table(data, keys, ["Ann", "Ben"])
             async with Server(data) as server:
-                await table_moves(server, keys, tables, code)
+                for game_id in ("decknforge", "disciple"):
+                    tables, code = shared_table(data, game_id, keys, ["Ann", "Ben"])
+                    await table_moves(server, keys, tables, code)
         if only == "table":
             return
     if only in (None, "flood"):
