@@ -15,14 +15,14 @@ Input the app has not handled yet is bounded: Textual queues every key and mouse
 reads, so a flood (megabytes of `j` pasted or piped into an SSH session) would grow the app
 without end and keep it busy for minutes. While MAX_WAITING_INPUT events are still waiting to be
 handled, further keys and mouse events are read and dropped: a person cannot type that far
-ahead of the app, and the app stays small and answers as soon as the flood stops. (Plain text
-beyond the room left is dropped before it is parsed: parsing costs far more than reading.)
+ahead of the app, and the app stays small and answers as soon as the flood stops. (What would
+be dropped is dropped before it is parsed where that is safe: parsing costs far more than
+reading.)
 """
 
 from __future__ import annotations
 
 import os
-import re
 import selectors
 import signal
 import threading
@@ -43,7 +43,7 @@ from tui.glyphs import output_needs_ascii, to_ascii
 CLOSE_DOWN = 0.8
 # Keys and mouse events read but not yet handled, past which more are dropped (see the module).
 MAX_WAITING_INPUT = 32
-PLAIN_TEXT = re.compile(rb"[ -~]+")  # printable ASCII: one key each, whatever came before
+LONGEST_KEY = 16  # bytes of the longest key or mouse report worth parsing past the room left
 
 
 class TerminalDriver(LinuxDriver):
@@ -60,6 +60,25 @@ class TerminalDriver(LinuxDriver):
 
     def behind(self) -> bool:
         return len(self._waiting) >= MAX_WAITING_INPUT
+
+    def _unparsed_drop(self, data: bytes) -> bytes:
+        """What of `data` (read while the parser is between keys, outside a paste) is worth
+        parsing. Text is one key a character: past the room left, it is dropped. Otherwise what
+        lies between the first escape past the room left and the last escape is whole keys that
+        would all be dropped: it goes, and the parser still reads a sequence the read cut whole."""
+        room = max(MAX_WAITING_INPUT - len(self._waiting), 0)
+        if b"\x1b" not in data:  # one key a character: those there is room for
+            kept = data[: after_characters(data, room)]
+            cut = cut_character(data)
+            if len(kept) < len(data) - len(cut):
+                kept += cut  # the start of a character the read cut, which the next read ends
+        else:  # keys there is room for (a key is a few bytes at most), then the last one's start
+            head = data.find(b"\x1b", room * LONGEST_KEY)
+            if head < 0:
+                return data
+            kept = data[:head] + data[data.rfind(b"\x1b") :]
+        self.dropped += len(data) - len(kept)
+        return kept
 
     def send_message(self, message: Any) -> None:
         """As Driver.send_message (called in the input thread), except that keys and mouse
@@ -83,9 +102,19 @@ class TerminalDriver(LinuxDriver):
         decode = decoder.decode
 
         def idle() -> bool:
-            """Whether the parser and the decoder are between keys (in no escape sequence
-            and no character), so that dropping plain text cannot change what follows."""
-            return parser._awaiting.timeout is None and not decoder.getstate()[0]
+            """Whether the parser and the decoder are between keys (in no escape sequence, no
+            character and no paste), so that dropping whole keys cannot change what follows."""
+            if parser._awaiting.timeout is not None or decoder.getstate()[0]:
+                return False
+            frame = parser._gen.gi_frame  # Textual's parser keeps whether it is in a paste here
+            return frame is not None and frame.f_locals.get("bracketed_paste") is False
+
+        def feed(data: bytes, final: bool = False) -> None:
+            text = decode(data, final=final)
+            if not text:  # a character the read cut, so far: the parser takes "" as the end
+                return
+            for event in parser.feed(text):
+                self.process_message(event)
 
         def process(selector_events: list[tuple[Any, int]], final: bool = False) -> bool:
             """Feed what was read to the parser; False once input has ended."""
@@ -97,14 +126,15 @@ class TerminalDriver(LinuxDriver):
                         return False
                     if not data:
                         return False
-                    if PLAIN_TEXT.fullmatch(data) and idle():  # one key a byte: only those with room
-                        room = max(MAX_WAITING_INPUT - len(self._waiting), 0)
-                        self.dropped += max(len(data) - room, 0)
-                        data = data[:room]
-                        if not data:
-                            continue
-                    for event in parser.feed(decode(data, final=final and last)):
-                        self.process_message(event)
+                    if not idle():  # a key the last read cut: read it to its end first
+                        end = data.find(b"\x1b", 1)
+                        if end > 0:
+                            feed(data[:end])
+                            data = data[end:]
+                    if idle():
+                        data = self._unparsed_drop(data)
+                    if data:
+                        feed(data, final and last)
             for event in parser.tick():
                 self.process_message(event)
             return True
@@ -131,6 +161,27 @@ class TerminalDriver(LinuxDriver):
             loop.call_soon_threadsafe(app.terminal_gone)
         else:
             app.terminal_gone()
+
+
+def after_characters(data: bytes, count: int) -> int:
+    """Where the first `count` UTF-8 characters of `data` end."""
+    seen = 0
+    for index, byte in enumerate(data):
+        if byte & 0xC0 != 0x80:  # a character starts here
+            if seen == count:
+                return index
+            seen += 1
+    return len(data)
+
+
+def cut_character(data: bytes) -> bytes:
+    """The first bytes of a UTF-8 character at the end of `data` that needs more of them."""
+    for back in range(1, min(4, len(data)) + 1):
+        byte = data[-back]
+        if byte & 0xC0 != 0x80:
+            needs = 2 if byte >> 5 == 0b110 else 3 if byte >> 4 == 0b1110 else 4 if byte >> 3 == 0b11110 else 1
+            return data[-back:] if needs > back else b""
+    return b""
 
 
 def catch_hang_up(on_hang_up: Any) -> None:

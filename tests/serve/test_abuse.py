@@ -26,7 +26,8 @@ def bytes_read(pid: int) -> int:
 
 
 @pytest.mark.skipif(not Path("/proc/self/io").exists(), reason="reads the app's figures from /proc")
-async def test_a_key_flood_leaves_the_app_small_and_answering(tmp_path):
+@pytest.mark.parametrize("pressed", [b"j", b"\x1b[B", "é".encode()], ids=["letter", "arrow", "two-byte"])
+async def test_a_key_flood_leaves_the_app_small_and_answering(tmp_path, pressed):
     key, _ = make_key(tmp_path, "flooder")
     async with Server(tmp_path / "host") as server, await server.connect(key) as conn:
         before = len(server.lines)
@@ -34,10 +35,11 @@ async def test_a_key_flood_leaves_the_app_small_and_answering(tmp_path):
         await arrive(channel, terminal, HOME)
         pid = int(re.search(r"pid=(\d+)", await server.wait_for(r"^\S+ start ", before)).group(1))
         start = bytes_read(pid)
-        channel.write(b"j" * FLOOD)
+        flood = pressed * (FLOOD // len(pressed))
+        channel.write(flood)
 
         async def swallowed() -> None:  # every byte reached the app (none dropped on the way)
-            while bytes_read(pid) - start < FLOOD:
+            while bytes_read(pid) - start < len(flood):
                 await asyncio.sleep(0.1)
 
         await asyncio.wait_for(swallowed(), PATIENCE)
