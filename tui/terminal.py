@@ -17,7 +17,8 @@ without end and keep it busy for minutes. While MAX_WAITING_INPUT events are sti
 handled, further keys and mouse events are read and dropped: a person cannot type that far
 ahead of the app, and the app stays small and answers as soon as the flood stops. (What would
 be dropped is dropped before it is parsed where that is safe: parsing costs far more than
-reading.)
+reading.) A paste is one event, but Textual holds all of it until it ends: past MAX_PASTE bytes
+the rest of a paste is dropped, up to its end.
 """
 
 from __future__ import annotations
@@ -44,6 +45,8 @@ CLOSE_DOWN = 0.8
 # Keys and mouse events read but not yet handled, past which more are dropped (see the module).
 MAX_WAITING_INPUT = 32
 LONGEST_KEY = 16  # bytes of the longest key or mouse report worth parsing past the room left
+MAX_PASTE = 1 << 16  # bytes of one paste kept (nothing in the app takes more than a line)
+PASTE_END = b"\x1b[201~"
 
 
 class TerminalDriver(LinuxDriver):
@@ -101,13 +104,38 @@ class TerminalDriver(LinuxDriver):
         decoder = getincrementaldecoder("utf-8")()
         decode = decoder.decode
 
+        pasted = 0  # bytes of the paste in progress given to the parser
+        carry = b""  # the end of paste bytes dropped: it may hold the start of PASTE_END
+
+        def pasting() -> bool | None:
+            """Whether the parser is in a paste (None: it cannot tell)."""
+            frame = parser._gen.gi_frame  # Textual's parser keeps it here
+            return frame.f_locals.get("bracketed_paste") if frame is not None else None
+
         def idle() -> bool:
             """Whether the parser and the decoder are between keys (in no escape sequence, no
             character and no paste), so that dropping whole keys cannot change what follows."""
             if parser._awaiting.timeout is not None or decoder.getstate()[0]:
                 return False
-            frame = parser._gen.gi_frame  # Textual's parser keeps whether it is in a paste here
-            return frame is not None and frame.f_locals.get("bracketed_paste") is False
+            return pasting() is False
+
+        def paste_cut(data: bytes) -> bytes:
+            """`data` with what is past MAX_PASTE of a paste in progress taken out."""
+            nonlocal pasted, carry
+            if pasting() is not True:
+                pasted, carry = 0, b""
+                return data
+            if pasted < MAX_PASTE:
+                pasted += len(data)
+                return data
+            joined = carry + data
+            end = joined.find(PASTE_END)
+            if end < 0:
+                carry = joined[-(len(PASTE_END) - 1) :]
+                self.dropped += len(data)
+                return b""
+            carry = b""
+            return joined[end:]
 
         def feed(data: bytes, final: bool = False) -> None:
             text = decode(data, final=final)
@@ -126,6 +154,7 @@ class TerminalDriver(LinuxDriver):
                         return False
                     if not data:
                         return False
+                    data = paste_cut(data)
                     if not idle():  # a key the last read cut: read it to its end first
                         end = data.find(b"\x1b", 1)
                         if end > 0:

@@ -4,13 +4,14 @@ algorithms are spoken. Against the real server and an asyncssh client; nothing i
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 from pathlib import Path
 
 import asyncssh
 import pytest
 
-from tests.serve.harness import PATIENCE, Server, arrive, make_key, open_terminal
+from tests.serve.harness import NAME_ASKED, PATIENCE, Server, arrive, make_key, open_terminal
 
 HOME = "New Disruption"
 FLOOD = 2 << 20
@@ -56,6 +57,32 @@ async def test_a_key_flood_leaves_the_app_small_and_answering(tmp_path, pressed)
                 continue
         assert help_shown in terminal.vt.text()
         assert rss_mib(pid) < 100
+
+
+@pytest.mark.skipif(not Path("/proc/self/io").exists(), reason="reads the app's figures from /proc")
+async def test_an_endless_paste_is_cut_and_a_short_one_arrives_whole(tmp_path):
+    key, _ = make_key(tmp_path, "paster")
+    async with Server(tmp_path / "host") as server, await server.connect(key) as conn:
+        before = len(server.lines)
+        channel, terminal = await open_terminal(conn)
+        await terminal.shows(NAME_ASKED)  # a first visit: the name others will see
+        pid = int(re.search(r"pid=(\d+)", await server.wait_for(r"^\S+ start ", before)).group(1))
+        channel.write(b"\x1b[200~Zed\x1b[201~")  # pasted into the name
+        await terminal.shows("Zed")
+        start = bytes_read(pid)
+        flood = b"\x1b[200~" + b"x" * (4 * FLOOD)  # a paste that does not end
+
+        async def swallowed() -> None:
+            while bytes_read(pid) - start < len(flood):
+                await asyncio.sleep(0.1)
+
+        channel.write(flood)
+        await asyncio.wait_for(swallowed(), PATIENCE)
+        assert rss_mib(pid) < 100
+        channel.write(b"\x1b[201~\r")  # it ends; Enter takes the name
+        await terminal.shows(HOME)
+    names = json.loads((tmp_path / "host" / "names.json").read_bytes())["names"]
+    assert list(names.values()) == ["Zed"]  # the first paste whole, the endless one not in it
 
 
 OLD_ALGORITHMS = [
