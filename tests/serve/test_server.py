@@ -179,6 +179,8 @@ async def test_an_idle_session_is_closed_with_a_word_and_its_app_ended(tmp_path,
             await terminal.seen("without a key")
             await asyncio.wait_for(terminal.closed.wait(), 30)
             assert gone(pid)
+            assert "without a key. Your game is saved." in terminal.vt.text()
+            assert not terminal.vt.alternate_on and not terminal.vt.mouse_on and terminal.vt.cursor_shown
         assert any("reason=idle" in line for line in server.lines)
 
 
