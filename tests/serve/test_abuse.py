@@ -85,6 +85,23 @@ async def test_an_endless_paste_is_cut_and_a_short_one_arrives_whole(tmp_path):
     assert list(names.values()) == ["Zed"]  # the first paste whole, the endless one not in it
 
 
+async def test_a_flood_of_window_sizes_reaches_the_app_as_its_last_size(tmp_path):
+    key, _ = make_key(tmp_path, "resizer")
+    async with Server(tmp_path / "host") as server, await server.connect(key) as conn:
+        before = len(server.lines)
+        channel, terminal = await open_terminal(conn)
+        await arrive(channel, terminal, HOME)
+        pid = int(re.search(r"pid=(\d+)", await server.wait_for(r"^\S+ start ", before)).group(1))
+        for i in range(20000):  # a client that sends nothing but window changes
+            channel.change_terminal_size(80 + i % 40, 24 + i % 16)
+            if i % 1000 == 0:
+                await asyncio.sleep(0)
+        channel.change_terminal_size(70, 20)  # too small for the app: it says so
+        terminal.vt.resize(70, 20)
+        await terminal.shows("The terminal is 70x20.")
+        assert rss_mib(pid) < 100
+
+
 OLD_ALGORITHMS = [
     {"kex_algs": ["diffie-hellman-group14-sha1"]},
     {"kex_algs": ["diffie-hellman-group1-sha1"]},

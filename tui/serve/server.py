@@ -33,6 +33,7 @@ LOGIN_SECONDS = 30
 # clients this long to take their last words and close their side.
 STOP_SECONDS = 5.0
 FAREWELL_SECONDS = 3.0
+RESIZE_SECONDS = 0.05
 TERM_NAME = re.compile(r"[A-Za-z0-9._+-]{1,40}")
 DEFAULT_TERM = "xterm-256color"
 # Modern algorithms only: no SHA-1 (signatures, MACs, key exchange), no DSA, no CBC or RC4
@@ -202,6 +203,8 @@ class Visit(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.stopping = False
         self.done = False  # the app has ended
         self.last_key = asyncio.get_running_loop().time()
+        self.resized = 0.0  # when the app was last told of a new size
+        self.resize_due: asyncio.TimerHandle | None = None
         self.ended = asyncio.Event()
 
     # ----- the client asks ---------------------------------------------------------------
@@ -293,10 +296,25 @@ class Visit(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self.app.send_keys(data)
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
-        if width and height:
-            self.columns, self.rows = width, height
-            if self.app is not None:
-                self.app.resize(width, height)
+        """The app hears of a new size at once, and of a stream of them (a window dragged, or a
+        client sending nothing else) at most every RESIZE_SECONDS, the last one always."""
+        if not (width and height):
+            return
+        self.columns, self.rows = width, height
+        if self.resize_due is not None:
+            return  # the size now is sent when it is due
+        loop = asyncio.get_running_loop()
+        wait = self.resized + RESIZE_SECONDS - loop.time()
+        if wait > 0:
+            self.resize_due = loop.call_later(wait, self._resize)
+        else:
+            self._resize()
+
+    def _resize(self) -> None:
+        self.resize_due = None
+        self.resized = asyncio.get_running_loop().time()
+        if self.app is not None:
+            self.app.resize(self.columns, self.rows)
 
     def break_received(self, msec: int) -> bool:
         return False
