@@ -59,9 +59,10 @@ SIGNATURE_ALGS = (
 HOST_KEY_ALGS = ("ssh-ed25519", "ecdsa-sha2-nistp256", "ecdsa-sha2-nistp384", "ecdsa-sha2-nistp521",
                  "ssh-ed448", "rsa-sha2-512", "rsa-sha2-256")  # fmt: skip
 # What a killed app leaves switched on in the client's terminal (alternate screen, mouse and
-# focus reports, bracketed paste, the kitty keyboard mode, no line wrap), switched off again.
+# focus reports, bracketed paste, the kitty keyboard mode, no line wrap), switched off again;
+# first CAN, which ends any escape sequence the app's last output was cut in the middle of.
 RESTORE = (
-    b"\x1b[<u\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l\x1b[?1004l\x1b[?2004l"
+    b"\x18\x1b[<u\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l\x1b[?1004l\x1b[?2004l"
     b"\x1b[?2048l\x1b[?7h\x1b[?1049l\x1b[?25h\x1b[0m"
 )
 
