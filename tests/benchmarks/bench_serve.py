@@ -1,7 +1,11 @@
 """`tabletop-tui serve` figures: connect to home screen, memory per session, how many players
-at once keep keypress-to-repaint at or under 50 ms, and bytes sent per keypress in a game.
+at once keep keypress-to-repaint at or under 50 ms, bytes sent per keypress in a game, one
+session's memory under a key flood (and how another player's repaints fare meanwhile), and at a
+shared DecknForge table and a Disciple Co-Op table the time until the other terminal shows a
+move beside the mover's own keypress-to-repaint.
 
-Run as `python -m tests.benchmarks.bench_serve [--most N]`. Prints medians; asserts nothing.
+Run as `python -m tests.benchmarks.bench_serve [--most N] [--only flood|table]`. Prints medians;
+asserts nothing.
 The figures depend on whatever else runs on the machine: quote them with that in mind.
 """
 
@@ -15,10 +19,16 @@ import time
 from pathlib import Path
 
 import asyncssh
+import msgspec
 
+from engine.decknforge.legacy import fresh_deck
+from engine.registry import GAMES
+from saves.envelope import Seat
 from saves.paths import DataPaths
 from saves.settings import Settings, save_settings
+from saves.tables import TableStore
 from tests.serve.harness import Server, Terminal, make_key, open_terminal
+from tui.decknforge.storage import deck_store
 from tui.serve.identity import player_for
 
 HOME = "New Disruption"
@@ -32,6 +42,14 @@ QUIET = 0.15  # no output for this long: the repaint is complete
 def returning_player(data: Path, key: asyncssh.SSHKey, name: str) -> None:
     """A player who has been here before (named), so each visit opens on the home screen."""
     save_settings(DataPaths(data / "players" / player_for(key, False).id), Settings(display_name=name))
+
+
+def bytes_read(pid: int) -> int:
+    """All the process has read so far (its terminal's input among it)."""
+    for line in Path(f"/proc/{pid}/io").read_text().splitlines():
+        if line.startswith("rchar:"):
+            return int(line.split()[1])
+    return 0
 
 
 def rss_kib(pid: int) -> int:
@@ -147,7 +165,181 @@ async def crowd(server: Server, keys: list[asyncssh.SSHKey], seconds: float) -> 
     return statistics.median(latencies) * 1000, latencies[int(len(latencies) * 0.9)] * 1000, memory, server_memory
 
 
-async def main(most: int) -> None:
+FLOOD = 2 << 20  # bytes of `j` written into one session's channel at once
+
+
+def spread(values: list[float]) -> str:
+    """Median and the range of the middle 80%, in ms."""
+    values = sorted(values)
+    low, high = values[len(values) // 10], values[-1 - len(values) // 10]
+    return f"median {statistics.median(values) * 1000:.0f} ms (80% within {low * 1000:.0f}-{high * 1000:.0f})"
+
+
+async def key_flood(server: Server, flooder_key: asyncssh.SSHKey, other_key: asyncssh.SSHKey) -> None:
+    """FLOOD bytes of `j` into one session at its home screen: the peak memory of its app beside
+    an idle app's, how long until it answers a key again, and another player's repaints in a
+    game before and during the flood."""
+    before = len(server.lines)
+    flooder, other = Player(server, flooder_key), Player(server, other_key)
+    await flooder.sit_down(None, HOME)
+    await other.sit_down(GAME, IN_GAME)
+    pids = [int(line.split("pid=")[1].split()[0]) for line in server.lines[before:] if " start " in line]
+    idle = rss_kib(pids[0])
+    calm: list[float] = []
+    await other.keep_playing(time.perf_counter() + 4.0, calm)
+    read_before = bytes_read(pids[0])
+    start = time.perf_counter()
+    flooder.channel.write(b"j" * FLOOD)
+    peak, server_peak = idle, rss_kib(server.process.pid)
+    busy: list[float] = []
+
+    async def sample() -> None:
+        nonlocal peak, server_peak
+        while True:
+            peak, server_peak = max(peak, rss_kib(pids[0])), max(server_peak, rss_kib(server.process.pid))
+            await asyncio.sleep(0.1)
+
+    sampler = asyncio.get_running_loop().create_task(sample())
+    playing = asyncio.get_running_loop().create_task(other.keep_playing(time.perf_counter() + 600, busy))
+    while bytes_read(pids[0]) - read_before < FLOOD:  # the app has read all of it
+        await asyncio.sleep(0.05)
+    sent = time.perf_counter() - start
+    answer = None
+    for _ in range(20):  # keys still arriving at a busy app are dropped: try until one lands
+        answer = await flooder.keypress(b"k")
+        if answer is not None:
+            break
+    answered = time.perf_counter() - start
+    playing.cancel()
+    sampler.cancel()
+    flooder.leave()
+    other.leave()
+    print(f"key flood of {FLOOD >> 20} MiB of 'j' into one session at its home screen:")
+    print(f"  its app's RSS: peak {peak / 1024:.0f} MiB, {peak / idle:.2f}x an idle app's {idle / 1024:.0f} MiB; "
+          f"server RSS peak {server_peak / 1024:.0f} MiB")
+    print(f"  its app had read all of it after {sent:.1f} s; the app answered a key again {answered:.1f} s after the flood began"
+          f" ({'repaint ' + format(answer[0] * 1000, '.0f') + ' ms' if answer else 'no answer'})")
+    print(f"  another player's keypress to repaint in a game: before {spread(calm)}, during {spread(busy)}, "
+          f"ratio of medians {statistics.median(busy) / statistics.median(calm):.2f}")
+
+
+TABLE_MOVES = 40
+# What a player presses: Enter plays the highlighted choice; where it cannot (a card the energy
+# does not pay for), end the turn, say yes if asked, and step back out of anything else.
+FALLBACK_KEYS = (b"\r", b"e", b"y", b"\x1b")
+
+
+def shared_table(data: Path, game_id: str, keys: list[asyncssh.SSHKey], names: list[str]) -> tuple[TableStore, str]:
+    """A table whose seats the players have taken: DecknForge with a deck of each player's own,
+    Disciple in Co-Op (nothing to bring)."""
+    tables = TableStore(DataPaths(data), GAMES)
+    seats = []
+    for key, name in zip(keys, names):
+        player = player_for(key, False).id
+        brings = None
+        if game_id == "decknforge":
+            deck = deck_store(DataPaths(data / "players" / player, data)).create(fresh_deck(name[:2].upper()))
+            brings = msgspec.to_builtins(deck)
+        seats.append(Seat(name=name, player=player, brings=brings))
+    game = GAMES[game_id]
+    options = {"players": len(keys)} | ({"mode": "coop"} if game_id == "disciple" else {})
+    return tables, tables.create(game, 11, game.check_options(options), seats)
+
+
+async def screen_changes(terminal: Terminal, before: str, patience: float) -> float | None:
+    """Seconds until the screen shows something else than `before`; None if not in time."""
+    start = time.perf_counter()
+
+    async def changed() -> None:
+        while terminal.vt.text() == before:
+            terminal.arrived.clear()
+            await terminal.arrived.wait()
+
+    try:
+        await asyncio.wait_for(changed(), patience)
+    except TimeoutError:
+        return None
+    return time.perf_counter() - start
+
+
+async def table_moves(server: Server, keys: list[asyncssh.SSHKey], tables: TableStore, code: str) -> None:
+    """Players take turns pressing Enter (the highlighted choice; see FALLBACK_KEYS) at a shared
+    table; each keypress is timed to the mover's own repaint, and a key that made a move also to
+    the moment the other terminal shows it (the screen as a terminal draws it, not the first
+    byte)."""
+    envelope = tables.read(code)
+    game = GAMES[envelope.game_id]
+    players = [Player(server, key) for key in keys]
+    for player, seat in zip(players, envelope.seats):
+        await player.sit_down(f"join {code}", f"{seat.name[:2].upper()}'s hand" if game.id == "decknforge" else "(you)")
+    own: list[float] = []
+    own_moves: list[float] = []  # the mover's repaint of the keys that made a move
+    other: list[float] = []
+    moves = 0
+    tries = 0  # keys since the last move: Enter, and when it makes none, end the turn
+    for _ in range(3 * TABLE_MOVES):
+        if moves >= TABLE_MOVES:
+            break
+        envelope = tables.read(code)
+        state = tables.decode_state(envelope)
+        if game.outcome(state) is not None:
+            break
+        seat = game.to_move(state)[0]
+        mover, watcher = players[seat], players[1 - seat]
+        await quiet(mover.terminal)
+        await quiet(watcher.terminal)
+        mine, theirs = mover.terminal.vt.text(), watcher.terminal.vt.text()
+        count = len(envelope.actions)
+        mover.channel.write(FALLBACK_KEYS[tries % len(FALLBACK_KEYS)])
+        tries += 1
+        seen = asyncio.ensure_future(screen_changes(watcher.terminal, theirs, 2))
+        repaint = await screen_changes(mover.terminal, mine, 3)
+        if repaint is not None:
+            own.append(repaint)
+        await asyncio.sleep(0.05)  # a move is on file before its own repaint; this is slack
+        if len(tables.read(code).actions) == count:  # the key opened a choice: no move yet
+            seen.cancel()
+            continue
+        shown = await seen
+        if shown is not None:
+            other.append(shown)
+            if repaint is not None:
+                own_moves.append(repaint)
+            moves += 1
+            tries = 0
+    for player in players:
+        player.leave()
+    style = " Co-Op" if game.id == "disciple" else ""
+    print(f"shared {game.title}{style} table, {len(players)} terminals over SSH, Enter at a human pace:")
+    print(f"  keypress to the mover's own repaint: {spread(own)} over {len(own)} keys "
+          f"(those that made a move: {spread(own_moves)})")
+    print(f"  a move until the other terminal shows it: {spread(other)} over {len(other)} moves; "
+          f"ratio to the mover's own repaint of the same moves {statistics.median(other) / statistics.median(own_moves):.2f}")
+
+
+async def main(most: int, only: str | None = None) -> None:
+    if only in (None, "table"):
+        with tempfile.TemporaryDirectory() as folder:
+            data = Path(folder) / "host"
+            keys = [make_key(Path(folder), f"t{i}")[0] for i in range(2)]
+            for i, key in enumerate(keys):
+                returning_player(data, key, ("Ann", "Ben")[i])
+            async with Server(data) as server:
+                for game_id in ("decknforge", "disciple"):
+                    tables, code = shared_table(data, game_id, keys, ["Ann", "Ben"])
+                    await table_moves(server, keys, tables, code)
+        if only == "table":
+            return
+    if only in (None, "flood"):
+        with tempfile.TemporaryDirectory() as folder:
+            data = Path(folder) / "host"
+            keys = [make_key(Path(folder), f"p{i}")[0] for i in range(2)]
+            for i, key in enumerate(keys):
+                returning_player(data, key, f"Player {i + 1}")
+            async with Server(data) as server:
+                await key_flood(server, *keys)
+        if only == "flood":
+            return
     with tempfile.TemporaryDirectory() as folder:
         data = Path(folder) / "host"
         keys = [make_key(Path(folder), f"p{i}")[0] for i in range(most)]
@@ -176,4 +368,6 @@ async def main(most: int) -> None:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--most", type=int, default=48, help="players to try at most")
-    asyncio.run(main(parser.parse_args().most))
+    parser.add_argument("--only", choices=("flood", "table"), help="only this figure")
+    arguments = parser.parse_args()
+    asyncio.run(main(arguments.most, arguments.only))

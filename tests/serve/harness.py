@@ -15,6 +15,8 @@ from pathlib import Path
 
 import asyncssh
 
+from tests.serve.vt import Screen
+
 ROOT = Path(__file__).resolve().parents[2]
 CSI = re.compile(rb"\x1b(\[[0-9;?<>=$]*[ -/]*[@-~]|[()][0-9A-Za-z]|[=>78MNOPc])")
 PATIENCE = 30.0  # seconds before a wait gives up: a deadline against hangs, not a measure
@@ -88,9 +90,11 @@ class Server:
 
 
 class Terminal(asyncssh.SSHClientSession):  # type: ignore[type-arg]
-    """A client terminal: collects every byte the app draws; `seen` waits for some text."""
+    """A client terminal: collects every byte the app draws (`screen`) and shows it as a
+    terminal would (`vt`); `seen` waits for some text in what arrived, `shows` on screen."""
 
-    def __init__(self) -> None:
+    def __init__(self, size: tuple[int, int] = (80, 24)) -> None:
+        self.vt = Screen(*size)
         self.screen = bytearray()
         self.arrived = asyncio.Event()
         self.closed = asyncio.Event()
@@ -98,6 +102,7 @@ class Terminal(asyncssh.SSHClientSession):  # type: ignore[type-arg]
 
     def data_received(self, data: bytes, datatype: object) -> None:
         self.screen += data
+        self.vt.feed(data)
         self.arrived.set()
 
     def exit_status_received(self, status: int) -> None:
@@ -126,6 +131,17 @@ class Terminal(asyncssh.SSHClientSession):  # type: ignore[type-arg]
 
         return await asyncio.wait_for(until(), PATIENCE)
 
+    async def shows(self, *texts: str, patience: float = PATIENCE) -> str:
+        """Wait until the screen shows all of `texts` at once; returns the screen's text."""
+
+        async def until() -> str:
+            while not all(text in (shown := self.vt.text()) for text in texts):
+                self.arrived.clear()
+                await self.arrived.wait()
+            return shown
+
+        return await asyncio.wait_for(until(), patience)
+
 
 NAME_ASKED = "Other players will see this name"
 
@@ -144,7 +160,7 @@ async def open_terminal(
     conn: asyncssh.SSHClientConnection, command: str | None = None, size: tuple[int, int] = (80, 24)
 ) -> tuple[asyncssh.SSHClientChannel, Terminal]:
     channel, terminal = await conn.create_session(
-        Terminal, command, term_type="xterm-256color", term_size=size, encoding=None
+        lambda: Terminal(size), command, term_type="xterm-256color", term_size=size, encoding=None
     )
     return channel, terminal
 

@@ -45,6 +45,7 @@ async def test_a_listed_key_plays_an_unlisted_one_and_passwords_are_refused(tmp_
             channel.close()
         log = "\n".join(server.lines)
     assert "hunter2" not in log and friend.export_public_key().split()[1].decode() not in log
+    assert "any SSH key may play" not in log
     key_file = tmp_path / "host" / "ssh_host_ed25519_key"
     assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
 
@@ -61,6 +62,8 @@ async def test_each_key_has_its_own_folder_and_gives_its_name_once(tmp_path, key
                 await arrive(channel, terminal, HOME, name)
             seen.append(re.search(r"player=(\w+)", await server.wait_for(r"^\S+ start ", before)).group(1))
     assert asked == [True, True, False]
+    warning = next(line for line in server.lines if " warning " in line)  # said once, at start
+    assert "any SSH key may play: anyone who can reach 127.0.0.1 on port" in warning and "--authorized-keys" in warning
     assert seen[0] == seen[2] != seen[1]
     players = sorted(p.name for p in (tmp_path / "host" / "players").iterdir())
     assert players == sorted({seen[0], seen[1]})
@@ -176,23 +179,38 @@ async def test_an_idle_session_is_closed_with_a_word_and_its_app_ended(tmp_path,
             await terminal.seen("without a key")
             await asyncio.wait_for(terminal.closed.wait(), 30)
             assert gone(pid)
+            assert "without a key. Your game is saved." in terminal.vt.text()
+            assert not terminal.vt.alternate_on and not terminal.vt.mouse_on and terminal.vt.cursor_shown
         assert any("reason=idle" in line for line in server.lines)
 
 
-async def test_stopping_the_server_ends_every_app(tmp_path, keys):
-    friend, _, _ = keys
+async def test_stopping_the_server_says_goodbye_and_puts_every_terminal_back(tmp_path, keys):
+    friend, _, stranger = keys
     server = Server(tmp_path / "host")
     async with server:
-        conn = await server.connect(friend)
-        before = len(server.lines)
-        channel, terminal = await open_terminal(conn)
-        await arrive(channel, terminal, HOME)
-        pid = await app_pid(server, before)
+        clients, pids = [], []
+        for key, name in ((friend, "Ann"), (stranger, "Bea")):
+            conn = await server.connect(key)
+            before = len(server.lines)
+            channel, terminal = await open_terminal(conn)
+            await arrive(channel, terminal, HOME, name)
+            pids.append(await app_pid(server, before))
+            clients.append((conn, terminal))
+        for _, terminal in clients:  # the app switched these on; the server must switch them off
+            assert terminal.vt.alternate_on and terminal.vt.mouse_on and not terminal.vt.cursor_shown
+        stopping = len(server.lines)
         server.process.terminate()
-        await terminal.seen("server is stopping")
+        for conn, terminal in clients:
+            await asyncio.wait_for(terminal.closed.wait(), 30)
+            shown = terminal.vt.text()
+            assert "The server is stopping. Your game is saved." in shown and HOME not in shown
+            assert not terminal.vt.alternate_on and not terminal.vt.mouse_on and terminal.vt.cursor_shown
+            assert terminal.exit_status == 0
+            conn.abort()
         assert await asyncio.wait_for(server.process.wait(), 30) == 0
-        conn.abort()
-    assert gone(pid)
+    ends = [line for line in server.lines[stopping:] if " end " in line]
+    assert len(ends) == 2 and all(line.endswith("status=0 signals=HUP") for line in ends), ends  # SIGHUP was enough
+    assert all(gone(pid) for pid in pids)
     assert os.path.isdir(tmp_path / "host" / "players")
 
 
@@ -209,3 +227,12 @@ async def test_an_app_does_not_outlive_a_killed_server(tmp_path, keys):
         await server.process.wait()
         await until_gone(pid, dead)
         conn.abort()
+
+
+async def test_a_command_without_a_terminal_prints_plain_lines(tmp_path, keys):
+    friend, _, _ = keys
+    async with Server(tmp_path / "host") as server, await server.connect(friend) as conn:
+        result = await conn.run("tables", encoding=None)
+        with_terminal = await conn.run("tables", term_type="xterm", encoding=None)
+    assert result.exit_status == 0 and result.stdout.strip() and b"\r" not in result.stdout
+    assert b"\r\n" in with_terminal.stdout  # a terminal of its own wants CR LF

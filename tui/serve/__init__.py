@@ -7,6 +7,8 @@ optional `serve` extra (asyncssh) installed; the server loads when it is started
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 from typing import Any
 
 DEFAULT_PORT = 2222
@@ -17,7 +19,8 @@ DEFAULT_IDLE_MINUTES = 60.0
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, metavar="N",
                         help=f"port to listen on (default {DEFAULT_PORT}; 0 picks a free one)")
-    parser.add_argument("--listen", metavar="ADDR", default="", help="address to listen on (default: all)")
+    parser.add_argument("--listen", metavar="ADDR", default="",
+                        help="address to listen on (default: all; 127.0.0.1 for this machine only)")
     parser.add_argument("--host-key", metavar="FILE",
                         help="the server's private key, made on first run (default: in the data folder)")
     parser.add_argument("--authorized-keys", metavar="FILE",
@@ -43,19 +46,28 @@ def serve(args: Any, paths: Any) -> int:
     if args.idle_timeout < 0:
         raise UsageError("--idle-timeout must be 0 (never) or more minutes")
     try:
+        from tui.serve.identity import UnusableFile, reason
         from tui.serve.log import ServerLog
         from tui.serve.server import run_server
     except ImportError as missing:
         if missing.name != "asyncssh":
             raise
-        raise UsageError("serve needs the 'serve' extra: pip install 'tabletop-tui[serve]'") from None
+        raise UsageError(
+            "serve needs asyncssh, which the 'serve' extra brings: in the clone of tabletop-tui run"
+            f" .venv/bin/pip install '.[serve]' (or {sys.executable} -m pip install 'asyncssh>=2.14,<3')"
+        ) from None
+    if args.log and not os.path.isdir(os.path.dirname(os.path.abspath(args.log))):
+        raise UsageError(f"serve: --log {args.log}: there is no folder {os.path.dirname(os.path.abspath(args.log))}")
     try:
         paths.root.mkdir(parents=True, exist_ok=True)
         log_file = open(args.log, "a", encoding="utf-8") if args.log else None  # noqa: SIM115
     except OSError as problem:
-        raise UsageError(f"cannot use {problem.filename}: {problem.strerror}") from None
+        option = "--log " if args.log and problem.filename == args.log else ""
+        raise UsageError(f"serve: {option}{problem.filename}: {reason(problem)}") from None
     try:
         return asyncio.run(run_server(args, paths, ServerLog(log_file)))
+    except UnusableFile as problem:
+        raise UsageError(f"serve: {problem}") from None
     except OSError as problem:  # the port is taken, the key file is unreadable, ...
         where = f"{problem.filename}: " if problem.filename else ""
         raise UsageError(f"serve: {where}{problem.strerror or problem}") from None

@@ -3,14 +3,63 @@ moderates, in OpenSSH's authorized_keys format."""
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
+import stat
 from pathlib import Path
 from typing import NamedTuple
 
 import asyncssh
 
 from saves.paths import DataPaths
+
+
+# What the files given to `serve` may hold at most: an authorized_keys file of some thousands
+# of keys, a private key. A file past its cap (or no file at all: /dev/zero, a pipe) is refused.
+MAX_KEY_LIST = 1 << 20
+MAX_HOST_KEY = 1 << 16
+
+
+class UnusableFile(Exception):
+    """A file given to an option that cannot be used; the message says which and why."""
+
+
+def read_capped(path: Path, cap: int) -> bytes:
+    """The bytes of the regular file at `path`, at most `cap` of them, or UnusableFile with
+    the reason in words. Never blocks on a pipe nor reads a device without end."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
+    except OSError as error:
+        raise UnusableFile(f"{path}: {reason(error)}") from None
+    try:
+        kind = os.fstat(descriptor).st_mode
+        if stat.S_ISDIR(kind):
+            raise UnusableFile(f"{path}: it is a folder, not a file")
+        if not stat.S_ISREG(kind):
+            raise UnusableFile(f"{path}: it is not a regular file (a device, a pipe or a socket)")
+        data = b""
+        while len(data) <= cap and (chunk := os.read(descriptor, cap + 1 - len(data))):
+            data += chunk
+    except OSError as error:
+        raise UnusableFile(f"{path}: {reason(error)}") from None
+    finally:
+        os.close(descriptor)
+    if len(data) > cap:
+        size = f"{cap >> 20} MiB" if cap >= 1 << 20 else f"{cap >> 10} KiB"
+        raise UnusableFile(f"{path}: it is larger than {size}, too large for what it should hold")
+    return data
+
+
+def reason(error: OSError) -> str:
+    """Why a file cannot be used, in words."""
+    if error.errno == errno.ENOENT:
+        return "there is no such file"
+    if error.errno == errno.ENOTDIR:
+        return "a folder on its path is a file"
+    if error.errno == errno.EISDIR:
+        return "it is a folder, not a file"
+    return (error.strerror or str(error)).lower()
 
 
 class Player(NamedTuple):
@@ -43,15 +92,20 @@ class KeyList:
         try:
             stat = self.path.stat()
         except OSError as error:
-            self._stamp, self._keys, self.problem = None, None, f"{self.path}: {error.strerror}"
+            self._stamp, self._keys, self.problem = None, None, f"{self.path}: {reason(error)}"
             return self.problem
         stamp = (stat.st_mtime_ns, stat.st_size)
         if stamp != self._stamp:
             self._stamp = stamp
             try:
-                self._keys, self.problem = asyncssh.read_authorized_keys(str(self.path)), ""
-            except (OSError, ValueError) as error:  # ValueError: no key in it
-                self._keys, self.problem = None, f"{self.path}: {error}"
+                text = read_capped(self.path, MAX_KEY_LIST).decode("utf-8", "replace")
+                if not text.strip():
+                    raise ValueError("empty")
+                self._keys, self.problem = asyncssh.import_authorized_keys(text), ""
+            except UnusableFile as problem:
+                self._keys, self.problem = None, str(problem)
+            except ValueError:  # no key in it, or a line that is not one
+                self._keys, self.problem = None, f"{self.path}: it holds no key in OpenSSH's authorized_keys format"
         return self.problem
 
 
@@ -63,13 +117,18 @@ def player_folder(paths: DataPaths, player: Player) -> Path:
     return folder
 
 
-def host_key(path: Path) -> tuple[asyncssh.SSHKey, bool]:
+def host_key(path: Path, make_folder: bool) -> tuple[asyncssh.SSHKey, bool]:
     """The server's key: read, or made on the first run and kept (owner-only, 0600).
-    Says whether it was made now."""
-    if path.exists():
-        return asyncssh.read_private_key(str(path)), False
+    Says whether it was made now. Its folder is made only if `make_folder` (the data
+    folder's own); a key given with --host-key in a folder that does not exist is refused.
+    Raises UnusableFile or ValueError (not a private key)."""
+    if os.path.lexists(path):
+        return asyncssh.import_private_key(read_capped(path, MAX_HOST_KEY)), False
+    if make_folder:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    elif not path.parent.is_dir():
+        raise UnusableFile(f"{path}: there is no folder {path.parent}")
     key = asyncssh.generate_private_key("ssh-ed25519")
-    path.parent.mkdir(parents=True, exist_ok=True)
     descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     with os.fdopen(descriptor, "wb") as file:
         file.write(key.export_private_key())

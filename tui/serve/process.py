@@ -19,11 +19,17 @@ import tty
 from collections.abc import Callable
 from pathlib import Path
 
-# Seconds given to each of SIGHUP and SIGTERM before the next, harder signal. The app saves
-# after every move, so even SIGKILL loses nothing.
-STOP_STEPS = ((signal.SIGHUP, 0.5), (signal.SIGTERM, 0.5), (signal.SIGKILL, None))
+# Seconds given to each of SIGHUP and SIGTERM before the next, harder signal. On SIGHUP the app
+# saves and closes down within tui.terminal.CLOSE_DOWN (0.8 s), so SIGHUP is given more than that
+# even on a busy host; the app saves after every move, so even SIGKILL loses nothing.
+STOP_STEPS = ((signal.SIGHUP, 1.5), (signal.SIGTERM, 0.5), (signal.SIGKILL, None))
 READ_SIZE = 65536
-MAX_PENDING = 1 << 20  # keys waiting for an app that does not read: past this they are dropped
+# Keys waiting for the app to read them. Past INPUT_HIGH the client is asked to wait (the SSH
+# channel stops reading, so its window closes); below INPUT_LOW it may send again. A client can
+# still have up to one SSH window in flight: past MAX_PENDING, keys are dropped.
+INPUT_HIGH = 1 << 16
+INPUT_LOW = 1 << 12
+MAX_PENDING = 1 << 22
 MAX_SIDE = 1000  # columns or rows a client may ask for
 
 
@@ -46,10 +52,18 @@ def window_size(columns: int, rows: int) -> bytes:
 
 class AppProcess:
     """The app for one SSH session. `on_output` gets what the app draws; `on_exit` its status,
-    after the last of its output."""
+    after the last of its output; `on_input_full(True)` says the app is behind on its keys, so
+    stop sending them, and `on_input_full(False)` that it has caught up."""
 
-    def __init__(self, on_output: Callable[[bytes], None], on_exit: Callable[[int], None]) -> None:
-        self.on_output, self.on_exit = on_output, on_exit
+    def __init__(
+        self,
+        on_output: Callable[[bytes], None],
+        on_exit: Callable[[int], None],
+        on_input_full: Callable[[bool], None] = lambda full: None,
+    ) -> None:
+        self.on_output, self.on_exit, self.on_input_full = on_output, on_exit, on_input_full
+        self.input_full = False
+        self.signals: list[str] = []  # what `stop` had to send, in order ("HUP", "TERM", "KILL")
         self.process: asyncio.subprocess.Process | None = None
         self.master = -1
         self.pending = bytearray()  # keys the app has not read yet
@@ -60,13 +74,18 @@ class AppProcess:
     def pid(self) -> int | None:
         return self.process.pid if self.process else None
 
-    async def start(self, command: list[str], env: dict[str, str], cwd: Path, columns: int, rows: int) -> None:
+    async def start(
+        self, command: list[str], env: dict[str, str], cwd: Path, columns: int, rows: int, terminal: bool = True
+    ) -> None:
+        """Start the app. `terminal`: the client has a terminal of its own, where a newline
+        prints as CR LF; without one (`ssh HOST tables`) the output goes on as the app wrote it."""
         master, slave = os.openpty()
         try:
-            tty.setraw(slave)  # no echo or line editing before the app takes the terminal,
-            attributes = termios.tcgetattr(slave)  # but newlines still print as CR LF
-            attributes[tty.OFLAG] |= termios.OPOST | termios.ONLCR
-            termios.tcsetattr(slave, termios.TCSANOW, attributes)
+            tty.setraw(slave)  # no echo or line editing before the app takes the terminal
+            if terminal:
+                attributes = termios.tcgetattr(slave)
+                attributes[tty.OFLAG] |= termios.OPOST | termios.ONLCR
+                termios.tcsetattr(slave, termios.TCSANOW, attributes)
             fcntl.ioctl(slave, termios.TIOCSWINSZ, window_size(columns, rows))
             self.process = await asyncio.create_subprocess_exec(
                 *command, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=cwd, start_new_session=True
@@ -129,6 +148,9 @@ class AppProcess:
         self.pending += data
         if not was_waiting:
             self._writable()
+        if len(self.pending) >= INPUT_HIGH and not self.input_full:
+            self.input_full = True
+            self.on_input_full(True)
 
     def _writable(self) -> None:
         loop = asyncio.get_running_loop()
@@ -144,6 +166,9 @@ class AppProcess:
             loop.add_writer(self.master, self._writable)
         else:
             loop.remove_writer(self.master)
+        if self.input_full and len(self.pending) <= INPUT_LOW:
+            self.input_full = False
+            self.on_input_full(False)
 
     def resize(self, columns: int, rows: int) -> None:
         if self.master < 0:
@@ -169,6 +194,7 @@ class AppProcess:
         for number, grace in STOP_STEPS:
             if self.process.returncode is not None:
                 break
+            self.signals.append(signal.Signals(number).name.removeprefix("SIG"))
             self._signal(number)
             try:
                 await asyncio.wait_for(asyncio.shield(self.process.wait()), grace)

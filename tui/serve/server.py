@@ -15,25 +15,54 @@ from pathlib import Path
 from typing import Any
 
 import asyncssh
+from asyncssh.packet import PacketDecodeError, SSHPacket
 
 from saves.paths import COMMON_ENV_VAR, ENV_VAR, DataPaths
 from tui.serve.commands import Refused, USAGE, is_interactive, safe_arguments
-from tui.serve.identity import KeyList, Player, host_key, player_folder, player_for
+from tui.serve.identity import KeyList, Player, UnusableFile, host_key, player_folder, player_for
 from tui.serve.launcher import SERVER_PID
 from tui.serve.log import ServerLog
 from tui.serve.process import AppProcess, app_command, package_root
 
 # A client that stops answering (dropped network) is let go after KEEPALIVE_SECONDS *
-# (KEEPALIVE_MISSES + 1), about 3 s; its app then has at most 1 s to end (process.STOP_STEPS).
+# (KEEPALIVE_MISSES + 1), about 3 s; its app then ends within 2 s (process.STOP_STEPS).
 KEEPALIVE_SECONDS = 1.0
 KEEPALIVE_MISSES = 2
 LOGIN_SECONDS = 30
+# A stop gives the apps this long to end (at most 2 s: process.STOP_STEPS), then the
+# clients this long to take their last words and close their side.
+STOP_SECONDS = 5.0
+FAREWELL_SECONDS = 3.0
+RESIZE_SECONDS = 0.05
 TERM_NAME = re.compile(r"[A-Za-z0-9._+-]{1,40}")
 DEFAULT_TERM = "xterm-256color"
+# Modern algorithms only: no SHA-1 (signatures, MACs, key exchange), no DSA, no CBC or RC4
+# ciphers, no 64-bit MACs. Each list keeps the ones this asyncssh knows, in this order.
+KEX_ALGS = (
+    "mlkem768x25519-sha256", "curve25519-sha256", "curve25519-sha256@libssh.org", "curve448-sha512",
+    "ecdh-sha2-nistp521", "ecdh-sha2-nistp384", "ecdh-sha2-nistp256", "diffie-hellman-group-exchange-sha256",
+    "diffie-hellman-group18-sha512", "diffie-hellman-group16-sha512", "diffie-hellman-group14-sha256",
+)
+ENCRYPTION_ALGS = (
+    "chacha20-poly1305@openssh.com", "aes256-gcm@openssh.com", "aes128-gcm@openssh.com",
+    "aes256-ctr", "aes192-ctr", "aes128-ctr",
+)
+MAC_ALGS = (
+    "hmac-sha2-256-etm@openssh.com", "hmac-sha2-512-etm@openssh.com", "umac-128-etm@openssh.com",
+    "hmac-sha2-256", "hmac-sha2-512", "umac-128@openssh.com",
+)
+# Signatures: a player's key signing in, and the server's own key.
+SIGNATURE_ALGS = (
+    "ssh-ed25519", "sk-ssh-ed25519@openssh.com", "ecdsa-sha2-nistp256", "ecdsa-sha2-nistp384",
+    "ecdsa-sha2-nistp521", "sk-ecdsa-sha2-nistp256@openssh.com", "ssh-ed448", "rsa-sha2-512", "rsa-sha2-256",
+)
+HOST_KEY_ALGS = ("ssh-ed25519", "ecdsa-sha2-nistp256", "ecdsa-sha2-nistp384", "ecdsa-sha2-nistp521",
+                 "ssh-ed448", "rsa-sha2-512", "rsa-sha2-256")  # fmt: skip
 # What a killed app leaves switched on in the client's terminal (alternate screen, mouse and
-# focus reports, bracketed paste, the kitty keyboard mode, no line wrap), switched off again.
+# focus reports, bracketed paste, the kitty keyboard mode, no line wrap), switched off again;
+# first CAN, which ends any escape sequence the app's last output was cut in the middle of.
 RESTORE = (
-    b"\x1b[<u\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l\x1b[?1004l\x1b[?2004l"
+    b"\x18\x1b[<u\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l\x1b[?1004l\x1b[?2004l"
     b"\x1b[?2048l\x1b[?7h\x1b[?1049l\x1b[?25h\x1b[0m"
 )
 
@@ -83,17 +112,22 @@ class Host:
                     visit.send_away(f"Closed after {minutes} min without a key. Your game is saved.", "idle")
 
     async def close_all(self) -> None:
-        for visit in list(self.visits):
+        """Every client is told and its terminal put back at once; then the apps end, each
+        client gets its exit status and closes its side; only then are connections cut (a cut
+        connection drops what it had not sent yet)."""
+        leaving = list(self.visits)
+        for visit in leaving:
             visit.send_away("The server is stopping. Your game is saved.", "server stopping")
-        waiting = [visit.ended.wait() for visit in list(self.visits)]
-        if waiting:
-            try:
-                await asyncio.wait_for(asyncio.gather(*waiting), 5.0)
-            except TimeoutError:  # every app got SIGKILL by now; their clients hear no more
-                pass
+        await wait_all([visit.ended.wait() for visit in leaving], STOP_SECONDS)
+        await wait_all([visit.channel.wait_closed() for visit in leaving if visit.channel], FAREWELL_SECONDS)
         for door in list(self.doors):
             if door.connection is not None:
                 door.connection.close()
+
+
+async def wait_all(waits: list[Any], seconds: float) -> None:
+    if waits:
+        await asyncio.wait([asyncio.ensure_future(w) for w in waits], timeout=seconds)
 
 
 class Door(asyncssh.SSHServer):
@@ -112,6 +146,7 @@ class Door(asyncssh.SSHServer):
         self.host.doors.add(self)
         address = conn.get_extra_info("peername") or ("?", 0)
         self.peer = f"{address[0]}:{address[1]}"
+        only_modern_signatures(conn)
 
     def begin_auth(self, username: str) -> bool:
         return True  # the user name is not used: the key is the identity
@@ -169,6 +204,8 @@ class Visit(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.stopping = False
         self.done = False  # the app has ended
         self.last_key = asyncio.get_running_loop().time()
+        self.resized = 0.0  # when the app was last told of a new size
+        self.resize_due: asyncio.TimerHandle | None = None
         self.ended = asyncio.Event()
 
     # ----- the client asks ---------------------------------------------------------------
@@ -213,8 +250,8 @@ class Visit(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             environment = self.channel.get_environment() if self.channel else {}
             env = self.host.app_environment(self.player, folder, self.term or DEFAULT_TERM,
                                             str(environment.get("COLORTERM", "")))
-            self.app = AppProcess(self.output, self.app_ended)
-            await self.app.start(app_command(arguments), env, folder, self.columns, self.rows)
+            self.app = AppProcess(self.output, self.app_ended, self.input_full)
+            await self.app.start(app_command(arguments), env, folder, self.columns, self.rows, self.term is not None)
         except OSError as error:
             self.host.visits.discard(self)
             self.refuse("The server could not start the game; try again later.", f"start failed ({error.strerror})", 1)
@@ -228,15 +265,28 @@ class Visit(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     def refuse(self, message: str, reason: str, status: int) -> None:
         self.host.log.line("refused", peer=self.peer, player=self.player.id, reason=reason)
-        self.say(message.encode() + b"\r\n", status, stderr=True)
+        self.say(self.line(message), stderr=True)
+        self.exit(status)
         self.ended.set()
 
-    def say(self, data: bytes, status: int, stderr: bool = False) -> None:
-        """Last words to a client that may be gone already, then the exit status."""
+    def line(self, message: str) -> bytes:
+        """One line of the server's own to the client: a terminal wants CR LF, a plain pipe LF."""
+        return message.encode() + (b"\r\n" if self.term is not None else b"\n")
+
+    def say(self, data: bytes, stderr: bool = False) -> None:
+        """Words to a client that may be gone already."""
         if self.channel is None or not self.open:
             return
         try:
             (self.channel.write_stderr if stderr else self.channel.write)(data)
+        except (BrokenPipeError, OSError):
+            pass
+
+    def exit(self, status: int) -> None:
+        """The exit status, which closes the channel once all before it has been sent."""
+        if self.channel is None or not self.open:
+            return
+        try:
             self.channel.exit(status)
         except (BrokenPipeError, OSError):
             pass
@@ -247,10 +297,25 @@ class Visit(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self.app.send_keys(data)
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
-        if width and height:
-            self.columns, self.rows = width, height
-            if self.app is not None:
-                self.app.resize(width, height)
+        """The app hears of a new size at once, and of a stream of them (a window dragged, or a
+        client sending nothing else) at most every RESIZE_SECONDS, the last one always."""
+        if not (width and height):
+            return
+        self.columns, self.rows = width, height
+        if self.resize_due is not None:
+            return  # the size now is sent when it is due
+        loop = asyncio.get_running_loop()
+        wait = self.resized + RESIZE_SECONDS - loop.time()
+        if wait > 0:
+            self.resize_due = loop.call_later(wait, self._resize)
+        else:
+            self._resize()
+
+    def _resize(self) -> None:
+        self.resize_due = None
+        self.resized = asyncio.get_running_loop().time()
+        if self.app is not None:
+            self.app.resize(self.columns, self.rows)
 
     def break_received(self, msec: int) -> bool:
         return False
@@ -265,6 +330,11 @@ class Visit(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     def connection_lost(self, exc: Exception | None) -> None:
         self.open = False
         self.hang_up("client gone")
+
+    def input_full(self, full: bool) -> None:
+        """The app is behind on its keys: read no more from the client until it catches up."""
+        if self.channel is not None and self.open:
+            (self.channel.pause_reading if full else self.channel.resume_reading)()
 
     def pause_writing(self) -> None:
         if self.app is not None:
@@ -286,11 +356,9 @@ class Visit(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     def app_ended(self, status: int) -> None:
         self.done = True
         self.host.visits.discard(self)
-        self.host.log.line("end", peer=self.peer, player=self.player.id, status=status)
-        if self.farewell:
-            self.say(RESTORE + b"\r\n" + self.farewell + b"\r\n", 0)
-        else:
-            self.say(b"", max(status, 0))
+        signals = ",".join(self.app.signals) if self.app is not None else ""
+        self.host.log.line("end", peer=self.peer, player=self.player.id, status=status, signals=signals or None)
+        self.exit(0 if self.farewell else max(status, 0))
         self.ended.set()
 
     # ----- the server ends it ------------------------------------------------------------
@@ -307,10 +375,17 @@ class Visit(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             asyncio.get_running_loop().create_task(self.app.stop())
 
     def send_away(self, message: str, reason: str) -> None:
-        """End the app of a client still here, then tell them why."""
-        if self.app is None or self.stopping or self.done:
+        """Tell a client still here why they are sent away, with their terminal put back as
+        it was (the app's output stops here: it cannot undo its screen modes behind this),
+        then end the app."""
+        if self.stopping or self.done or self.farewell:
             return
         self.farewell = message.encode()
+        self.say((RESTORE + b"\r\n" if self.term is not None else b"") + self.line(message))
+        if self.app is None:  # not started yet: begin() stops it as soon as it has
+            self.stopping = True
+            self.host.log.line("hangup", peer=self.peer, player=self.player.id, reason=reason)
+            return
         self.hang_up(reason)
 
 
@@ -323,21 +398,77 @@ def shared_file_problems(paths: DataPaths) -> list[str]:
     return [problem for problem in (names_problem(paths), word_store(paths).checked_moderators()[1]) if problem]
 
 
+def only_modern_signatures(conn: asyncssh.SSHServerConnection) -> None:
+    """Have `conn` take a player's signature only if made with one of SIGNATURE_ALGS.
+    asyncssh tells clients which it prefers (server-sig-algs) but verifies any the key can make,
+    SHA-1 RSA and DSA included: the check is added in front of its own."""
+    verify = conn.validate_public_key
+    allowed = {name.encode() for name in SIGNATURE_ALGS}
+
+    async def validate_public_key(username: str, key_data: bytes, msg: bytes, signature: bytes) -> bool:
+        if signature:
+            try:
+                algorithm = SSHPacket(signature).get_string()
+            except PacketDecodeError:
+                return False
+            if algorithm not in allowed:
+                return False
+        return await verify(username, key_data, msg, signature)
+
+    conn.validate_public_key = validate_public_key  # type: ignore[method-assign]
+
+
+def known(wanted: tuple[str, ...], supported: list[bytes]) -> list[str]:
+    return [name for name in wanted if name.encode() in supported]
+
+
+def algorithms() -> dict[str, list[str]]:
+    """create_server's options that keep to the modern algorithms (see KEX_ALGS and the rest)."""
+    from asyncssh.encryption import get_encryption_algs
+    from asyncssh.kex import get_kex_algs
+    from asyncssh.mac import get_mac_algs
+    from asyncssh.public_key import get_public_key_algs
+
+    return {
+        "kex_algs": known(KEX_ALGS, get_kex_algs()),
+        "encryption_algs": known(ENCRYPTION_ALGS, get_encryption_algs()),
+        "mac_algs": known(MAC_ALGS, get_mac_algs()),
+        "signature_algs": known(SIGNATURE_ALGS, get_public_key_algs()),
+    }
+
+
+def modern_host_key(key: asyncssh.SSHKey, path: Path) -> asyncssh.SSHKeyPair:
+    """The server's key, signing only with modern algorithms (an RSA key: SHA-2, never SHA-1)."""
+    keypair = asyncssh.load_keypairs([key])[0]
+    keypair.host_key_algorithms = [alg for alg in keypair.host_key_algorithms if alg.decode() in HOST_KEY_ALGS]
+    if not keypair.host_key_algorithms:
+        raise UnusableFile(f"--host-key {path}: it is a {key.get_algorithm()} key, which is no longer safe: use ed25519")
+    return keypair
+
+
 async def run_server(options: Any, paths: DataPaths, log: ServerLog) -> int:
-    key_path = Path(options.host_key) if options.host_key else paths.host_key
-    key, made = host_key(key_path)
-    log.line("host-key", file=str(key_path), key=key.get_fingerprint("sha256"), made="yes" if made else None)
+    """Serve until SIGINT, SIGTERM or SIGHUP. A file given to an option that cannot be used
+    stops it before it listens (UnusableFile, ValueError for a host key that is no key); once
+    running, a list of keys gone bad lets nobody match it until it is mended."""
     host = Host(options, paths, log)
-    for keys, what in ((host.authorized, "authorized keys"), (host.moderators, "moderators")):
+    for keys, option in ((host.authorized, "--authorized-keys"), (host.moderators, "--moderators")):
         if keys is not None and keys.reload():
-            log.line("warning", problem=f"{what} not usable, so nobody matches: {keys.problem}")
+            raise UnusableFile(f"{option} {keys.problem}")
+    key_path = Path(options.host_key) if options.host_key else paths.host_key
+    try:
+        key, made = host_key(key_path, make_folder=not options.host_key)
+    except UnusableFile as problem:
+        raise UnusableFile(f"--host-key {problem}" if options.host_key else str(problem)) from None
+    keypair = modern_host_key(key, key_path)
+    log.line("host-key", file=str(key_path), key=key.get_fingerprint("sha256"), made="yes" if made else None)
     for problem in shared_file_problems(paths):
         log.line("warning", problem=problem)
     acceptor = await asyncssh.create_server(
         lambda: Door(host),
         options.listen or None,
         options.port,
-        server_host_keys=[key],
+        server_host_keys=[keypair],
+        **algorithms(),
         encoding=None,
         public_key_auth=True,
         password_auth=False,
@@ -356,6 +487,10 @@ async def run_server(options: Any, paths: DataPaths, log: ServerLog) -> int:
     )
     log.line("listening", address=f"{options.listen or '*'}:{acceptor.get_port()}",
              players=str(paths.players), common=str(paths.common), max_sessions=host.max_sessions)
+    if host.authorized is None:
+        where = "anyone who can reach this machine" if not options.listen else f"anyone who can reach {options.listen}"
+        log.line("warning", problem=f"any SSH key may play: {where} on port {acceptor.get_port()} gets a session"
+                 " (a game, never a shell); --authorized-keys FILE lets in only the keys it lists")
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
