@@ -218,3 +218,66 @@ async def test_three_players_each_see_only_their_hand_and_a_stop_puts_every_term
             assert friend.terminal.exit_status == 0
         assert await asyncio.wait_for(server.process.wait(), PATIENCE) == 0
     assert len(table_now(tables, code)[0].actions) == moves  # every move kept, none half-made
+
+
+def age_presence(tables: TableStore, code: str, seconds: float) -> None:
+    """What the terminals that left a table said of their seats, as if `seconds` ago (a
+    player away that long; the files' times are how presence is told)."""
+    import os
+    import time
+
+    then = time.time() - seconds
+    for path in tables.paths.tables.glob(f".{code}.*.here"):
+        if path.read_text(encoding="ascii").startswith("left"):
+            os.utime(path, (then, then))
+
+
+def log_of(tables: TableStore, code: str) -> list[str]:
+    return GAME.log_lines(table_now(tables, code)[1])
+
+
+async def test_a_seat_handed_to_the_bot_is_taken_back_and_a_deleted_table_sends_everyone_back(host):
+    """Ben's connection drops; once he has been away a while Ann gives his seat to the bot
+    (the log says who and why), he comes back and takes it; then Ann deletes the table and
+    Ben's terminal, still at it, is sent back to Play together with the reason."""
+    data, tables = host
+    ann, ben = (Friend(data, name) for name in ("Ann", "Ben"))
+    code = open_table(tables, ann, 2)
+    async with Server(data) as server:
+        await (await ann.open(server, f"join {code}")).shows("Waiting for players")
+        await (await ben.open(server, f"join {code}")).shows("Your deck for this table")
+        ben.channel.write(b"\r")
+        await ann.terminal.shows(TABLE, "AN's hand")
+        await ben.terminal.shows(TABLE, "BE's hand")
+
+        ended = len(server.lines)
+        await ben.leave()
+        await server.wait_for(rf" end .*player={ben.id}", ended)
+        ann.channel.write(b"b")  # Ben has only just left: his seat stays his
+        await ann.terminal.shows("Ben is at the table")
+        assert not table_now(tables, code)[0].seats[1].bot
+
+        age_presence(tables, code, 120)
+        await ann.terminal.shows("away")  # her table tells her, within a look or two
+        ann.channel.write(b"b")
+        await until(lambda: table_now(tables, code)[0].seats[1].bot, "Ben's seat handed to the bot")
+        assert table_now(tables, code)[0].seats[1].player == ben.id  # still his, the bot's to play
+        assert any(line.startswith("Ann hands Ben's seat to the bot: Ben has been away") for line in log_of(tables, code))
+
+        back = await (await ben.open(server, f"join {code}")).shows(TABLE, "BE's hand")
+        assert "Your deck for this table" not in back
+        await until(lambda: not table_now(tables, code)[0].seats[1].bot, "Ben taking his seat back")
+        assert "Ben is back and takes the seat from the bot." in log_of(tables, code)
+
+        ann.channel.write(b"q")  # to the home screen, then Play together: delete the table
+        await ann.terminal.shows("Play together")
+        ann.channel.write(b"p")
+        await ann.terminal.shows("Play together: shared tables", code)
+        ann.channel.write(b"d")
+        await ann.terminal.shows(f"Delete table {code} for everyone?")
+        ann.channel.write(b"y")
+        await until(lambda: not tables.file(code).exists(), "the table's file gone")
+        told = await ben.terminal.shows("Play together: shared tables", f"was deleted by Ann")
+        assert "BE's hand" not in told
+        for player in (ann, ben):
+            await player.leave()
