@@ -25,7 +25,7 @@ from engine.core.game import Game, Outcome
 from saves.atomic import write_atomic
 from saves.envelope import Damaged, Envelope, check_header
 from saves.files import JSON_DAMAGE, is_regular, read_data_file, read_regular
-from saves.listing import FileKey, file_key
+from saves.listing import FileKey, file_key, list_number
 from saves.store import SaveStore
 
 HISTORY_FORMAT = "tabletop-tui-history"
@@ -132,8 +132,9 @@ class History:
     def find(self, name: str) -> Finished | None:
         """A finished game by id, or by its number in the listing (1 = newest)."""
         entries = self._entries()
-        if name.isdigit() and 1 <= int(name) <= len(entries):
-            return entries[int(name) - 1]
+        number = list_number(name, len(entries))
+        if number is not None:
+            return entries[number - 1]
         return next((e for e in entries if e.id == name), None)
 
     def _entries(self) -> list[Finished]:

@@ -11,8 +11,8 @@ import msgspec
 
 from engine.core.game import Game
 from saves.atomic import backup_path, write_atomic
-from saves.files import entry_kind, is_regular, read_data_file, remove_stale_temps
-from saves.listing import ListingMemory, file_key
+from saves.files import is_regular, modified_ns, not_a_file, read_data_file, remove_stale_temps
+from saves.listing import ListingMemory, file_key, list_number, readable_name
 from saves.envelope import FORMAT_VERSION, SAVE_FORMAT, Damaged, Envelope, decode, encode
 from saves.paths import DataPaths
 from saves.writer import SaveWriter
@@ -48,6 +48,11 @@ class SaveEntry(msgspec.Struct, frozen=True):
     @property
     def damaged(self) -> bool:
         return bool(self.damage)
+
+    @property
+    def shown_id(self) -> str:
+        """The id as it can be shown: a file name's bytes that are not UTF-8 as `\\xNN`."""
+        return readable_name(self.save_id)
 
 
 def check_meaning(game: Game, envelope: Envelope, state: Any) -> None:
@@ -243,8 +248,9 @@ class SaveStore:
                 stat = item.stat()
             except OSError:
                 stat = None
-            modified = stat.st_mtime_ns if stat is not None else 0
-            key = file_key(stat) if stat is not None and is_regular(item) else None
+            modified = stat.st_mtime_ns if stat is not None else modified_ns(item)
+            storable = readable_name(item.name) == item.name  # the memory keeps UTF-8 names
+            key = file_key(stat) if stat is not None and storable and is_regular(item) else None
             remembered = memory.recall(item.name, key) if key is not None else None
             entry = recalled_entry(remembered, item) if remembered is not None else None
             if entry is None:
@@ -266,17 +272,16 @@ class SaveStore:
         """The list's line for one save file, checked in full."""
         save_id = item.name[: -len(".json")]
         try:
+            if readable_name(save_id) != save_id:
+                raise Damaged("its file name is not valid UTF-8 text: give the file another name to open it")
             if not is_regular(item):
-                raise Damaged(f"it is {entry_kind(item)}, not a file")
+                raise Damaged(not_a_file(item))
             envelope, state = self._read(save_id)
         except Damaged as damage:
-            try:
-                modified = item.stat().st_mtime_ns
-            except OSError:
-                modified = 0
-            stamp = datetime.fromtimestamp(modified / 1e9, timezone.utc)
+            stamp = datetime.fromtimestamp(modified_ns(item) / 1e9, timezone.utc)
             return SaveEntry(
-                save_id, item.path, label=save_id, updated=stamp.isoformat(timespec="seconds"), damage=str(damage)
+                save_id, item.path, label=readable_name(save_id), updated=stamp.isoformat(timespec="seconds"),
+                damage=str(damage),
             )
         return SaveEntry(
             save_id,
@@ -297,8 +302,9 @@ class SaveStore:
     def find(self, name: str) -> SaveEntry | None:
         """A save by id, by label (any case), or by its number in the listing (1 = newest)."""
         entries = self.list()
-        if name.isdigit() and 1 <= int(name) <= len(entries):
-            return entries[int(name) - 1]
+        number = list_number(name, len(entries))
+        if number is not None:
+            return entries[number - 1]
         for entry in entries:
             if entry.save_id == name:
                 return entry

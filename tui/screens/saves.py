@@ -23,7 +23,7 @@ TITLES = {entry.id: entry.title for entry in CATALOGUE}
 def entry_text(entry: SaveEntry) -> Text:
     text = Text()
     if entry.damaged:
-        text.append(f"{entry.save_id}.json", style="bold")
+        text.append(plain(f"{entry.shown_id}.json").plain, style="bold")
         text.append(f"  {short_time(entry.updated)}\n")
         text.append(f"  DAMAGED: {entry.damage}", style="bold red")
         return text
@@ -143,7 +143,7 @@ Newest first. Every game is saved after each move.
         entry = self.selected()
         if entry is None:
             return
-        name = f"{entry.save_id}.json" if entry.damaged else f"'{entry.label}'"
+        name = f"{entry.shown_id}.json" if entry.damaged else f"'{entry.label}'"
 
         def delete(sure: bool | None) -> None:
             if sure:
