@@ -184,7 +184,10 @@ class TabletopApp(App[None]):
         try:
             entries = self.store.list()
         except OSError as error:
-            problem = f"The saved games cannot be listed: {error.strerror or error}"
+            from saves.files import folder_problem
+
+            why = folder_problem(self.paths.saves).replace("it is", "the saves folder is", 1)
+            problem = f"The saved games cannot be listed: {why or error.strerror or error}"
             if problem != self.saves_problem:
                 self.notify(problem, severity="error", timeout=10)
             self.saves_problem = problem
@@ -239,6 +242,9 @@ class TabletopApp(App[None]):
 
         try:
             timeline = open_replay(self.store, name)
+        except OSError as error:  # the saves or history folder cannot be read
+            self.notify(f"That game cannot be replayed: {error.strerror or error}", severity="error", timeout=10)
+            return False
         except Damaged as damage:
             self.notify(f"That game cannot be replayed: {damage}", severity="error", timeout=10)
             return False

@@ -223,14 +223,19 @@ async def test_a_saves_folder_broken_mid_session_is_said_not_crashed_on(paths):
         assert "Continue: Evening game" in screen_text(app)
         shutil.rmtree(paths.saves)
         paths.saves.write_text("not a folder")
+        await pilot.press("c")  # the home screen still offers the save it listed before
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert "Continue (no saved game)" in screen_text(app)
         await pilot.press("s")
         await pilot.pause()
         assert isinstance(app.screen, SavesScreen)
-        assert "The saved games cannot be listed: Not a directory" in screen_text(app)
+        said = "The saved games cannot be listed: the saves folder is a file, not a folder"
+        assert said in screen_text(app)
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
         assert "Continue (no saved game)" in screen_text(app)
         told = [str(n.message) for n in app._notifications]
-        assert told == ["The saved games cannot be listed: Not a directory"]
+        assert told == [said]
     assert app.return_code in (None, 0)

@@ -164,8 +164,10 @@ Pick a game with `1`-`4` (or the arrows and `Enter`) to start a new one.
             else:
                 self.notify("That game is not playable yet.", severity="warning")
         elif choice == "continue":
-            latest = self.app.store.most_recent()
-            if latest is None:
+            latest = next((e for e in self.app.saved_games() if not e.damaged and not e.finished), None)
+            if latest is None and self.app.saves_problem:
+                self.refresh_menu()  # the list is empty now: Continue is off, the reason said
+            elif latest is None:
                 self.notify("There is no saved game to continue.")
             else:
                 self.app.resume(latest.save_id)
