@@ -10,8 +10,8 @@ from typing import Any
 import msgspec
 
 from engine.core.game import Game
-from saves.atomic import backup_path, write_atomic
-from saves.files import is_regular, modified_ns, not_a_file, read_data_file, remove_stale_temps
+from saves.atomic import backup_path, put_back_backup, write_atomic
+from saves.files import is_regular, modified_ns, not_a_file, read_data_file, read_regular, remove_stale_temps
 from saves.listing import ListingMemory, file_key, list_number, readable_name
 from saves.envelope import FORMAT_VERSION, SAVE_FORMAT, Damaged, Envelope, decode, encode
 from saves.paths import DataPaths
@@ -42,6 +42,7 @@ class SaveEntry(msgspec.Struct, frozen=True):
     summary: str = ""
     updated: str = ""
     damage: str = ""  # empty when the save is usable
+    backup: str = ""  # a damaged file's readable backup, told in a few words ("" when none)
     finished: bool = False  # the game has its outcome (a campaign: it is over)
     game_ended: bool = False  # the game has its outcome (a campaign: its current game)
 
@@ -53,6 +54,20 @@ class SaveEntry(msgspec.Struct, frozen=True):
     def shown_id(self) -> str:
         """The id as it can be shown: a file name's bytes that are not UTF-8 as `\\xNN`."""
         return readable_name(self.save_id)
+
+
+class Kept(msgspec.Struct, frozen=True):
+    """A save file's backup, as the listing tells it beside the damaged file."""
+
+    label: str
+    summary: str
+    updated: str
+    finished: bool = False
+
+    @property
+    def described(self) -> str:
+        when = self.updated[:16].replace("T", " ")
+        return f"{self.label}, {self.summary} ({when})" + (", finished" if self.finished else "")
 
 
 def check_meaning(game: Game, envelope: Envelope, state: Any) -> None:
@@ -279,9 +294,10 @@ class SaveStore:
             envelope, state = self._read(save_id)
         except Damaged as damage:
             stamp = datetime.fromtimestamp(modified_ns(item) / 1e9, timezone.utc)
+            kept = self.backup_of(save_id) if readable_name(save_id) == save_id else None
             return SaveEntry(
                 save_id, item.path, label=readable_name(save_id), updated=stamp.isoformat(timespec="seconds"),
-                damage=str(damage),
+                damage=str(damage), backup=kept.described if kept is not None else "",
             )
         return SaveEntry(
             save_id,
@@ -294,6 +310,29 @@ class SaveStore:
             finished=self.finished(envelope, state),
             game_ended=self.game_ended(envelope, state),
         )
+
+    def backup_of(self, save_id: str) -> Kept | None:
+        """The version a save file held before its last write (`<id>.json.bak`), if it can
+        be played; None otherwise."""
+        self._settle()
+        try:
+            envelope, state = self.load_data(read_regular(backup_path(self.paths.save_file(save_id))))
+        except (OSError, Damaged):
+            return None
+        return Kept(envelope.label, envelope.summary, envelope.updated, finished=self.finished(envelope, state))
+
+    def restore(self, save_id: str) -> None:
+        """Put a damaged save's backup back in its place, at the player's request; the
+        damaged bytes are kept aside, hidden (saves/atomic.put_back_backup). Damaged when the
+        backup cannot be played either; a usable save is never replaced by its backup."""
+        if self.backup_of(save_id) is None:
+            raise Damaged("there is no readable backup of this save")
+        try:
+            self.read(save_id)
+        except Damaged:
+            put_back_backup(self.paths.save_file(save_id))
+        else:
+            raise Damaged("the save can be opened as it is: its backup is older")
 
     def most_recent(self) -> SaveEntry | None:
         """The newest save that can be played on (a finished game is not continued)."""

@@ -115,6 +115,8 @@ def list_saves(store: SaveStore) -> str:
         when = entry.updated[:16].replace("T", " ")
         if entry.damaged:
             lines.append(f"{number:>3}. {entry.save_id}  DAMAGED: {entry.damage}  ({when})")
+            if entry.backup:  # its backup can be played: the Saved games screen puts it back (b)
+                lines.append(f"     its backup can be put back (b on the Saved games screen): {entry.backup}")
         else:  # a label left as given ("Disruption 2026-12-01 15:17") names the game and time itself
             game = titles.get(entry.game_id, entry.game_id) + (" campaign" if entry.kind == "campaign" else "")
             named = "" if entry.label.startswith(game) else f"  [{game}]"

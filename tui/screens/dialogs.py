@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from saves.envelope import Damaged
+from tui.plain import plain
 
 DIALOG_CSS = """
 NAME { align: center middle; }
@@ -78,9 +79,10 @@ class AskText(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-def ask_to_restore(screen: Any, store: Any, key: str, then: Callable[[], None]) -> None:
-    """Ask, then put back the readable backup of the damaged file `key` of a deck store (the
-    damaged file is kept aside); `then` runs after, whatever the answer."""
+def ask_to_restore(screen: Any, store: Any, key: str, then: Callable[[], None], name: str = "") -> None:
+    """Ask, then put back the readable backup of the damaged file `key` of a store that keeps
+    backups (decks, saves: `backup_of` and `restore`; the damaged file is kept aside); `then`
+    runs after, whatever the answer. `name` is the file as the question calls it."""
     if store.backup_of(key) is None:
         screen.notify("There is no readable backup of this file.", severity="warning")
         return
@@ -93,4 +95,5 @@ def ask_to_restore(screen: Any, store: Any, key: str, then: Callable[[], None]) 
                 screen.notify(f"Not restored: {problem}", severity="error")
         then()
 
-    screen.app.push_screen(Confirm(f"Put back the backup of {key}? The damaged file is kept aside."), restore)
+    question = plain(f"Put back the backup of {name or key}? The damaged file is kept aside.")
+    screen.app.push_screen(Confirm(question), restore)

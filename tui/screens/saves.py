@@ -13,7 +13,7 @@ from engine.registry import CATALOGUE
 from saves.envelope import Damaged
 from saves.store import SaveEntry
 from tui.plain import plain
-from tui.screens.dialogs import AskText, Confirm
+from tui.screens.dialogs import AskText, Confirm, ask_to_restore
 from tui.screens.home import short_time
 from tui.widgets.keybar import KeyBar
 
@@ -25,7 +25,9 @@ def entry_text(entry: SaveEntry) -> Text:
     if entry.damaged:
         text.append(plain(f"{entry.shown_id}.json").plain, style="bold")
         text.append(f"  {short_time(entry.updated)}\n")
-        text.append(f"  DAMAGED: {entry.damage}", style="bold red")
+        text.append(plain(f"  DAMAGED: {entry.damage}").plain, style="bold red")
+        if entry.backup:
+            text.append("\n  b puts back its backup: " + plain(entry.backup).plain)
         return text
     kind = " campaign" if entry.kind == "campaign" else ""
     text.append(plain(entry.label).plain, style="bold")
@@ -43,6 +45,7 @@ class SavesScreen(Screen[None]):
         Binding("r", "rename", "Rename"),
         Binding("p", "replay", "Replay"),
         Binding("d,delete", "delete", "Delete"),
+        Binding("b", "restore", "Restore backup"),
         Binding("escape,q", "back", "Back"),
         Binding("j", "cursor(1)", show=False),
         Binding("k", "cursor(-1)", show=False),
@@ -56,7 +59,8 @@ Newest first. Every game is saved after each move.
 - `r` renames it, `d` deletes it (you are asked first)
 - `p` replays it move by move, read-only (finished games are in History)
 - A file marked **DAMAGED** cannot be opened; the reason is shown. It is left untouched
-  unless you delete it.
+  unless you delete it, or put back its backup with `b` when one can be played (the copy
+  kept before the file's last write; the damaged file is kept aside, hidden).
 """
 
     entries: list[SaveEntry] = []
@@ -90,6 +94,9 @@ Newest first. Every game is saved after each move.
         # The keys that act on the highlighted save are off the bar while there is none.
         if action in ("resume", "rename", "replay", "delete"):
             return bool(self.entries)
+        if action == "restore":  # offered only for a damaged file with a backup that can be played
+            entry = self.selected()
+            return entry is not None and entry.damaged and bool(entry.backup)
         return True
 
     def selected(self) -> SaveEntry | None:
@@ -154,6 +161,16 @@ Newest first. Every game is saved after each move.
             self.reload()
 
         self.app.push_screen(Confirm(plain(f"Delete {name} for good?")), delete)
+
+    def on_option_list_option_highlighted(self) -> None:
+        self.refresh_bindings()  # `b` is live for some lines only
+
+    def action_restore(self) -> None:
+        entry = self.selected()
+        if entry is None or not entry.damaged:
+            self.notify("Only a damaged save can be put back from its backup.")
+            return
+        ask_to_restore(self, self.app.store, entry.save_id, lambda: self.reload(), name=f"{entry.shown_id}.json")
 
     def action_back(self) -> None:
         self.app.pop_screen()
