@@ -10,6 +10,7 @@ from typing import Any
 import msgspec
 
 from engine.core.game import Game
+from saves import holds
 from saves.atomic import backup_path, put_back_backup, write_atomic
 from saves.files import is_regular, modified_ns, not_a_file, read_data_file, read_regular, remove_stale_temps
 from saves.listing import ListingMemory, file_key, list_number, readable_name
@@ -141,6 +142,11 @@ class SaveStore:
         """Every autosave given so far is on disk (OSError if the last one could not be)."""
         if self.writer is not None:
             self.writer.flush()
+
+    def drop_unsaved(self) -> None:
+        """Give up the autosave that failed (the player chose to leave without it)."""
+        if self.writer is not None:
+            self.writer.drop_failed()
 
     def _settle(self) -> None:
         """Autosaves under way have landed (or failed): the folder is as the game left it."""
@@ -415,10 +421,25 @@ class SaveStore:
         write_atomic(self.paths.save_file(save_id), encode(envelope))
 
     def delete(self, save_id: str) -> None:
-        """Remove a save and its backup. Callers ask the player first."""
+        """Remove a save and its backup. Callers ask the player first (and, for a save open
+        in another terminal, refuse: see open_elsewhere)."""
         path = self.paths.save_file(save_id)
         if self.writer is not None:
             self.writer.forget(path)  # no autosave may land after the file is gone
         for target in (path, backup_path(path)):
             target.unlink(missing_ok=True)
+        holds.forget(self.paths.saves, save_id)
+
+    # ----- one terminal at a time (saves/holds.py) ------------------------------------------
+
+    def hold(self, save_id: str, take_over: bool = False) -> holds.Hold:
+        """Hold the save for this terminal while it is open: OpenElsewhere when another
+        terminal has it, unless `take_over` asks that one to let go (and it does)."""
+        if take_over:
+            return holds.take_over(self.paths.saves, save_id)
+        return holds.hold(self.paths.saves, save_id)
+
+    def open_elsewhere(self, save_id: str) -> holds.Holder | None:
+        """Who has the save open in another terminal, if anyone."""
+        return holds.holder_elsewhere(self.paths.saves, save_id)
 

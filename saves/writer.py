@@ -7,7 +7,9 @@ everything given is on disk (exiting flushes); reading a save, listing and delet
 what is under way first.
 
 A write that fails on the thread is not lost silently: it is tried again, in the caller's
-thread, at the next write or flush, so its error reaches the player with the next move.
+thread, at the next write or flush, so its error reaches the player with the next move, or
+when they leave the game or the app (which flush first, and ask: try again, or leave without
+it, knowingly; see TabletopApp.leave).
 """
 
 from __future__ import annotations
@@ -61,6 +63,13 @@ class SaveWriter:
                 with self._changed:
                     self._failed = self._failed or failed
                 raise
+
+    def drop_failed(self) -> None:
+        """The player chose to leave without the write that failed: it is not tried again
+        (a later save of the same game must not be replaced by it)."""
+        self.wait()
+        with self._changed:
+            self._failed = None
 
     def forget(self, path: Path) -> None:
         """The file is being removed: nothing given for it may land later."""

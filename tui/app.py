@@ -34,6 +34,8 @@ if TYPE_CHECKING:
 # start-up loads no more than the home screen needs.
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+MOVES_LOST = 3  # the exit status when the app ended with moves that could not be saved
+HOLD_POLL = 0.2  # seconds between looks for another terminal asking for a save held here
 
 
 # Python looks for unreachable reference cycles every 700 new objects by default. One repaint
@@ -91,6 +93,40 @@ class TabletopApp(App[None]):
             return "enter"
         return shown
 
+    moves_lost = False  # the player left moves unsaved (told, and chose to): the exit says so
+
+    def leave(self, then: Callable[[], None]) -> None:
+        """Run `then` (leave a game, or the app) once every autosave is on disk; when the last
+        one cannot be written, the player is told first and chooses: try again, leave without
+        it (the exit status will say so), or stay."""
+        from tui.screens.dialogs import NotSaved
+
+        try:
+            self.store.flush()
+        except OSError as problem:
+
+            def chosen(answer: str | None) -> None:
+                if answer == "retry":
+                    self.leave(then)
+                elif answer == "leave":
+                    self.store.drop_unsaved()
+                    self.moves_lost = True
+                    then()
+                    self.look_after_holds()  # a game left: its save is let go at once
+
+            if not isinstance(self.screen, NotSaved):
+                self.push_screen(NotSaved(problem), chosen)
+            return
+        then()
+        self.look_after_holds()
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q and Quit: the app ends once the moves are saved (or the player let them go)."""
+        self.leave(self.end)
+
+    def end(self) -> None:
+        self.exit(return_code=MOVES_LOST if self.moves_lost else 0)
+
     def terminal_gone(self) -> None:
         """The terminal hung up, its input ended, or SIGTERM came: the saves reach the disk,
         then the app ends, within a second even if closing down blocks on a dead terminal."""
@@ -102,9 +138,9 @@ class TabletopApp(App[None]):
         try:
             self.store.flush()
         except OSError:
-            pass  # no terminal left to say it on; the file holds the last move that was saved
+            self.moves_lost = True  # no terminal left to say it on: the exit status says it
         end_soon()
-        self.exit()
+        self.end()
 
     def on_mount(self) -> None:
         gc.set_threshold(*CYCLE_COLLECTION_THRESHOLDS)
@@ -115,6 +151,7 @@ class TabletopApp(App[None]):
         if self.theme_override:  # --theme is remembered, like a choice in Settings
             self.update_settings(theme=self.theme)
         self.push_screen(HomeScreen())
+        self.set_interval(HOLD_POLL, self.look_after_holds)
         self.file_finished_games()
         if self.settings_problem:
             self.notify(self.settings_problem, severity="warning")
@@ -251,20 +288,85 @@ class TabletopApp(App[None]):
         self.push_screen(replay_screen(timeline, at_end))
         return True
 
-    def resume(self, save_id: str) -> bool:
+    def resume(self, save_id: str, take_over: bool = False) -> bool:
+        """Open a save here; one open in another terminal offers to watch it or take it over."""
+        from saves.holds import OpenElsewhere
         from saves.session import GameSession
         from tui.games import playable
 
         try:
-            session = GameSession.resume(self.store, save_id)
+            session = GameSession.resume(self.store, save_id, take_over)
         except Damaged as damage:
             self.notify(f"That save cannot be opened: {damage}", severity="error")
+            return False
+        except OpenElsewhere as busy:
+            self.open_elsewhere(busy)
+            return False
+        except OSError as error:  # asking the other terminal to let go could not be written
+            self.notify(f"That save cannot be taken over: {error.strerror or error}", severity="error")
             return False
         if not playable(session.game.id):
             self.notify(f"{session.game.title} is not playable in this version yet.", severity="warning")
             return False
         self.open_session(session)
         return True
+
+    # ----- one terminal at a time (saves/holds.py) -------------------------------------------
+
+    def open_elsewhere(self, busy: Any) -> None:
+        """A save open in another terminal: watch it there, or take it over here."""
+        from tui.screens.dialogs import OpenElsewhereChoice
+
+        if busy.stuck:
+            self.notify(f"{busy} Close the game there, then open it here.", severity="warning", timeout=10)
+            return
+
+        def chosen(answer: str | None) -> None:
+            if answer == "take":
+                self.resume(busy.save_id, take_over=True)
+            elif answer == "watch":
+                self.watch_save(busy.save_id)
+
+        self.push_screen(OpenElsewhereChoice(str(busy)), chosen)
+
+    def watch_save(self, save_id: str) -> None:
+        """Follow a save played in another terminal, read-only."""
+        from saves.replay import from_save
+        from tui.screens.replay import watch_screen
+
+        try:
+            timeline = from_save(self.store, save_id)
+        except (Damaged, OSError) as problem:
+            self.notify(f"That game cannot be watched: {problem}", severity="error")
+            return
+        self.push_screen(watch_screen(self.store, save_id, timeline))
+
+    def look_after_holds(self) -> None:
+        """A few times a second: a save no screen shows any more is let go; a save another
+        terminal asks for is given to it (what is not yet written first), and its screens
+        leave with a word of who took it."""
+        from saves.holds import held
+
+        stack = self.screen_stack
+        for hold in held():
+            showing = [s for s in stack if getattr(getattr(s, "session", None), "hold", None) is hold]
+            if not showing:
+                hold.release()
+                continue
+            if not hold.asked_to_let_go():
+                continue
+            note = ""
+            try:
+                self.store.flush()
+            except OSError as problem:
+                note = f" Your last move could not be saved ({problem.strerror or problem}): it is lost."
+                self.store.drop_unsaved()
+                self.moves_lost = True
+            holder = hold.let_go()
+            while any(s in self.screen_stack for s in showing) and len(self.screen_stack) > 1:
+                self.pop_screen()
+            where = holder.where if holder is not None else "in another terminal"
+            self.notify(f"This game was taken over {where}: it is played there now.{note}", severity="warning", timeout=10)
 
     # ----- shared tables ------------------------------------------------------------------
 

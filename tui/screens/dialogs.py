@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import Any
 
@@ -49,6 +50,60 @@ class Confirm(ModalScreen[bool]):
             self.query_one("#question", Static).update(question)
 
     def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)
+
+
+class NotSaved(ModalScreen[str | None]):
+    """The last move could not be written: try again (`r`), leave without it knowingly (`l`),
+    or stay (`Esc`). Dismissed with "retry", "leave" or None."""
+
+    DEFAULT_CSS = DIALOG_CSS.replace("NAME", "NotSaved")
+    BINDINGS = [
+        Binding("r", "answer('retry')", "Try again"),
+        Binding("l", "answer('leave')", "Leave without it"),
+        Binding("escape", "answer(None)", "Stay"),
+    ]
+    HELP = "`r` tries to save again, `l` leaves and loses what is not saved, `Esc` stays."
+
+    def __init__(self, problem: OSError) -> None:
+        super().__init__()
+        self.problem = problem
+
+    def compose(self) -> ComposeResult:
+        where = f" (in {os.path.dirname(self.problem.filename)})" if self.problem.filename else ""
+        why = plain(f"{self.problem.strerror or self.problem}{where}")
+        with Vertical():
+            yield Static(Content.assemble(("The last move is not saved: ", "bold"), why, "."))
+            yield Static("Leaving now loses it: the game would resume one move earlier.")
+            yield Static("r: try again    l: leave without it    Esc: stay", classes="hint")
+
+    def action_answer(self, answer: str | None) -> None:
+        self.dismiss(answer)
+
+
+class OpenElsewhereChoice(ModalScreen[str | None]):
+    """A save open in another terminal: watch it (`w`), take it over (`t`: that terminal
+    lets go and says so) or go back (`Esc`). Dismissed with "watch", "take" or None."""
+
+    DEFAULT_CSS = DIALOG_CSS.replace("NAME", "OpenElsewhereChoice")
+    BINDINGS = [
+        Binding("w", "answer('watch')", "Watch"),
+        Binding("t", "answer('take')", "Take over"),
+        Binding("escape,q", "answer(None)", "Back"),
+    ]
+    HELP = "`w` watches the game as it is played there, `t` takes it over here, `Esc` goes back."
+
+    def __init__(self, message: str) -> None:
+        super().__init__()
+        self.message = message
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(Content(self.message), classes="bold")
+            yield Static("A game is played in one terminal at a time. Taking it over here ends it there.")
+            yield Static("w: watch    t: take over    Esc: back", classes="hint")
+
+    def action_answer(self, answer: str | None) -> None:
         self.dismiss(answer)
 
 

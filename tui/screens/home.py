@@ -181,4 +181,4 @@ Pick a game with `1`-`4` (or the arrows and `Enter`) to start a new one.
         elif choice == "settings":
             self.app.push_screen(SettingsScreen())
         elif choice == "quit":
-            self.app.exit()
+            self.app.leave(self.app.end)

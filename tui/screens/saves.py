@@ -134,6 +134,8 @@ Newest first. Every game is saved after each move.
         if entry.damaged:
             self.notify("A damaged file cannot be renamed.", severity="warning")
             return
+        if self._open_elsewhere(entry):
+            return
 
         def rename(label: str | None) -> None:
             if label is None:
@@ -150,6 +152,8 @@ Newest first. Every game is saved after each move.
         entry = self.selected()
         if entry is None:
             return
+        if self._open_elsewhere(entry):
+            return
         name = f"{entry.shown_id}.json" if entry.damaged else f"'{entry.label}'"
 
         def delete(sure: bool | None) -> None:
@@ -161,6 +165,13 @@ Newest first. Every game is saved after each move.
             self.reload()
 
         self.app.push_screen(Confirm(plain(f"Delete {name} for good?")), delete)
+
+    def _open_elsewhere(self, entry: SaveEntry) -> bool:
+        """Say so when the save is open in another terminal (changed there, not here)."""
+        holder = self.app.store.open_elsewhere(entry.save_id)
+        if holder is not None:
+            self.notify(f"This game is open {holder.where}: close it there first.", severity="warning")
+        return holder is not None
 
     def on_option_list_option_highlighted(self) -> None:
         self.refresh_bindings()  # `b` is live for some lines only

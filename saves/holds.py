@@ -1,0 +1,232 @@
+"""A save is open in one terminal at a time.
+
+While a game is open its process holds an OS lock (flock) on `saves/.<id>.lock`; the lock
+file also says who holds it (process, host, terminal, since when), for the message another
+terminal shows. The lock dies with its process, so a crashed or killed holder leaves nothing
+to clear: the next one to open the save takes the lock and writes its own record over the old.
+
+Taking a save over: the terminal that wants it writes `saves/.<id>.takeover` (who it is) and
+waits. The holder looks for that file a few times a second (TabletopApp), writes what it has
+not written yet, lets go of the lock and leaves the game, saying who took it; the new holder
+then reads the save as the old one left it. A holder that does not let go in time (stopped,
+hung) keeps the save, and the one asking is told so.
+"""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import os
+import socket
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+
+import msgspec
+
+from saves.files import JSON_DAMAGE, read_regular
+
+TAKE_OVER_WAIT = 3.0  # seconds a holder is given to let go
+_HELD: dict[Path, Hold] = {}  # the saves this process holds, by lock file: one hold each
+
+
+class Holder(msgspec.Struct, frozen=True):
+    """Who has a save open."""
+
+    pid: int = 0
+    host: str = ""
+    terminal: str = ""  # the terminal's device (/dev/pts/3); "" when not known
+    since: str = ""  # UTC, ISO 8601
+
+    @property
+    def where(self) -> str:
+        """Where the save is open, in words: "in another terminal (pts/3, process 812, since 20:15)"."""
+        parts = []
+        if self.terminal:
+            parts.append(self.terminal.removeprefix("/dev/"))
+        if self.host and self.host != socket.gethostname():
+            parts.append(f"on {self.host}")
+        if self.pid:
+            parts.append(f"process {self.pid}")
+        if self.since:
+            parts.append(f"since {self.since[11:16]} UTC")
+        return "in another terminal" + (f" ({', '.join(parts)})" if parts else "")
+
+
+def this_process() -> Holder:
+    terminal = ""
+    for fd in (0, 1, 2):
+        try:
+            terminal = os.ttyname(fd)
+            break
+        except OSError:
+            continue
+    since = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return Holder(os.getpid(), socket.gethostname(), terminal, since)
+
+
+class OpenElsewhere(Exception):
+    """The save is open in another terminal (`holder` says where; None when it cannot be told)."""
+
+    def __init__(self, save_id: str, holder: Holder | None, stuck: bool = False) -> None:
+        self.save_id = save_id
+        self.holder = holder
+        self.stuck = stuck  # asked to let go, it did not in time
+        where = holder.where if holder is not None else "in another terminal"
+        if stuck:
+            super().__init__(f"This game is open {where}, which did not let go of it.")
+        else:
+            super().__init__(f"This game is open {where}.")
+
+
+class TakenOver(OSError):
+    """A write refused: another terminal took the save over."""
+
+    def __init__(self, holder: Holder | None) -> None:
+        where = holder.where if holder is not None else "in another terminal"
+        super().__init__(errno.EBUSY, f"the game was taken over {where}")
+        self.holder = holder
+
+
+class Hold:
+    """This process's hold of one save: it lasts until `release` (or the process ends)."""
+
+    def __init__(self, folder: Path, save_id: str, fd: int | None) -> None:
+        self.folder = folder
+        self.save_id = save_id
+        self._fd = fd  # None: the folder allows no lock file (read-only): nothing to hold
+        self.taken_by: Holder | None = None  # set when let go to a terminal taking it over
+
+    @property
+    def held(self) -> bool:
+        return self.taken_by is None
+
+    def asked_to_let_go(self) -> bool:
+        return self._fd is not None and request_path(self.folder, self.save_id).exists()
+
+    def let_go(self) -> Holder | None:
+        """Give the save to the terminal that asked for it; returns who that is."""
+        self.taken_by = read_holder(request_path(self.folder, self.save_id)) or Holder()
+        self.release()
+        return self.taken_by
+
+    def release(self) -> None:
+        if _HELD.get(lock_path(self.folder, self.save_id)) is self:
+            del _HELD[lock_path(self.folder, self.save_id)]
+        if self._fd is not None:
+            os.close(self._fd)  # closing the descriptor releases the lock
+            self._fd = None
+
+
+def holding(folder: Path, save_id: str) -> bool:
+    """Whether this process holds the save already."""
+    return lock_path(folder, save_id) in _HELD
+
+
+def held() -> list[Hold]:
+    """The saves this process holds."""
+    return list(_HELD.values())
+
+
+def lock_path(folder: Path, save_id: str) -> Path:
+    return folder / f".{save_id}.lock"
+
+
+def request_path(folder: Path, save_id: str) -> Path:
+    return folder / f".{save_id}.takeover"
+
+
+def read_holder(path: Path) -> Holder | None:
+    try:
+        return msgspec.json.decode(read_regular(path, limit=4096), type=Holder)
+    except (OSError, *JSON_DAMAGE):
+        return None
+
+
+def _open_lock(path: Path) -> tuple[int | None, bool]:
+    """The lock file's descriptor (None when there is none and none can be made), and whether
+    it can be written (the record of who holds it)."""
+    try:
+        return os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644), True
+    except OSError:
+        pass
+    try:
+        return os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0)), False
+    except OSError:
+        return None, False
+
+
+def hold(folder: Path, save_id: str) -> Hold:
+    """Take the save's lock, or OpenElsewhere saying who has it. In a folder where no lock
+    file can be made (read-only) nothing can be saved either: the hold holds nothing."""
+    path = lock_path(folder, save_id)
+    if path in _HELD:  # one process is one terminal: it holds a save once, however often opened
+        return _HELD[path]
+    fd, writable = _open_lock(path)
+    if fd is None:
+        return Hold(folder, save_id, None)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as error:
+        os.close(fd)
+        if error.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+            raise OpenElsewhere(save_id, read_holder(path)) from None
+        return Hold(folder, save_id, None)  # a file system without locks: as before them
+    if writable:
+        try:
+            record = msgspec.json.encode(this_process())
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, record, 0)
+        except OSError:
+            pass  # only the words of the message another terminal would show
+    _HELD[path] = Hold(folder, save_id, fd)
+    return _HELD[path]
+
+
+def take_over(folder: Path, save_id: str, wait: float = TAKE_OVER_WAIT) -> Hold:
+    """Ask the terminal holding the save to let go, and hold it once it has; OpenElsewhere
+    (stuck) when it has not within `wait` seconds."""
+    request = request_path(folder, save_id)
+    temp = request.with_name(request.name + f".{os.getpid()}.tmp")
+    temp.write_bytes(msgspec.json.encode(this_process()))
+    os.replace(temp, request)
+    try:
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                return hold(folder, save_id)
+            except OpenElsewhere as busy:
+                if time.monotonic() >= deadline:
+                    raise OpenElsewhere(save_id, busy.holder, stuck=True) from None
+            time.sleep(0.05)
+    finally:
+        request.unlink(missing_ok=True)
+
+
+def forget(folder: Path, save_id: str) -> None:
+    """The save is gone: so are its lock file, when this process holds it, and the hold."""
+    path = lock_path(folder, save_id)
+    mine = _HELD.get(path)
+    if mine is not None:
+        path.unlink(missing_ok=True)
+        mine.release()
+
+
+def holder_elsewhere(folder: Path, save_id: str) -> Holder | None:
+    """Who has the save open in another process; None when nobody does (or this one)."""
+    path = lock_path(folder, save_id)
+    if path in _HELD or not path.exists():
+        return None
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as error:
+        if error.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+            return read_holder(path) or Holder()
+        return None
+    finally:
+        os.close(fd)
+    return None
