@@ -143,28 +143,23 @@ def read_holder(path: Path) -> Holder | None:
         return None
 
 
-def _open_lock(path: Path) -> tuple[int | None, bool]:
-    """The lock file's descriptor (None when there is none and none can be made), and whether
-    it can be written (the record of who holds it)."""
-    try:
-        return os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644), True
-    except OSError:
-        pass
-    try:
-        return os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0)), False
-    except OSError:
-        return None, False
-
-
 def hold(folder: Path, save_id: str) -> Hold:
     """Take the save's lock, or OpenElsewhere saying who has it. In a folder where no lock
-    file can be made (read-only) nothing can be saved either: the hold holds nothing."""
+    file can be made (read-only) nothing can be saved either: the hold holds nothing.
+
+    The lock is held on a descriptor open for reading only (a folder with a file open for
+    writing could not be made read-only under a running game); the record of who holds it
+    is written through another, closed at once."""
     path = lock_path(folder, save_id)
     if path in _HELD:  # one process is one terminal: it holds a save once, however often opened
         return _HELD[path]
-    fd, writable = _open_lock(path)
-    if fd is None:
-        return Hold(folder, save_id, None)
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644)
+    except OSError:
+        try:
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+        except OSError:
+            return Hold(folder, save_id, None)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError as error:
@@ -172,13 +167,12 @@ def hold(folder: Path, save_id: str) -> Hold:
         if error.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
             raise OpenElsewhere(save_id, read_holder(path)) from None
         return Hold(folder, save_id, None)  # a file system without locks: as before them
-    if writable:
-        try:
-            record = msgspec.json.encode(this_process())
-            os.ftruncate(fd, 0)
-            os.pwrite(fd, record, 0)
-        except OSError:
-            pass  # only the words of the message another terminal would show
+    try:
+        with open(path, "r+b") as record:
+            record.write(msgspec.json.encode(this_process()))
+            record.truncate()
+    except OSError:
+        pass  # only the words of the message another terminal would show
     _HELD[path] = Hold(folder, save_id, fd)
     return _HELD[path]
 
