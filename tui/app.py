@@ -258,6 +258,7 @@ class TabletopApp(App[None]):
         """Today's deal: the try of today still in progress, or a new one (practice once
         today's counted try has begun)."""
         from saves import daily
+        from saves.holds import OpenElsewhere
 
         game = GAMES[game_id]
         try:
@@ -266,6 +267,9 @@ class TabletopApp(App[None]):
                 note = daily.note(self.store, game_id)
                 session = daily.start(self.store, game)
                 self.notify(note, timeout=8)
+        except OpenElsewhere as busy:  # today's try is being played in another terminal
+            self.open_elsewhere(busy)
+            return
         except (OSError, Damaged) as problem:
             self.notify(f"Could not open today's deal: {problem}", severity="error")
             return
