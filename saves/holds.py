@@ -19,6 +19,7 @@ import fcntl
 import os
 import socket
 import time
+import weakref
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -27,7 +28,10 @@ import msgspec
 from saves.files import JSON_DAMAGE, read_regular
 
 TAKE_OVER_WAIT = 3.0  # seconds a holder is given to let go
-_HELD: dict[Path, Hold] = {}  # the saves this process holds, by lock file: one hold each
+# The saves this process holds, by their lock file's device and inode: one hold each, however
+# the folder was named (a relative path, a link) or the lock file linked elsewhere.
+# A hold lasts while something (a game's session) refers to it, or until it is released.
+_HELD: weakref.WeakValueDictionary[tuple[int, int], Hold] = weakref.WeakValueDictionary()
 
 
 class Holder(msgspec.Struct, frozen=True):
@@ -89,12 +93,16 @@ class TakenOver(OSError):
 
 
 class Hold:
-    """This process's hold of one save: it lasts until `release` (or the process ends)."""
+    """This process's hold of one save: it lasts until `release`, or until nothing refers to
+    it any more (the sessions of the game are gone), or the process ends."""
 
     def __init__(self, folder: Path, save_id: str, fd: int | None) -> None:
         self.folder = folder
         self.save_id = save_id
         self._fd = fd  # None: the folder allows no lock file (read-only): nothing to hold
+        self.key = _key(os.fstat(fd)) if fd is not None else None
+        # closing the descriptor releases the lock: done once, by release() or when forgotten
+        self._close = weakref.finalize(self, os.close, fd) if fd is not None else None
         self.taken_by: Holder | None = None  # set when let go to a terminal taking it over
 
     @property
@@ -111,16 +119,28 @@ class Hold:
         return self.taken_by
 
     def release(self) -> None:
-        if _HELD.get(lock_path(self.folder, self.save_id)) is self:
-            del _HELD[lock_path(self.folder, self.save_id)]
-        if self._fd is not None:
-            os.close(self._fd)  # closing the descriptor releases the lock
-            self._fd = None
+        if self.key is not None and _HELD.get(self.key) is self:
+            del _HELD[self.key]
+        if self._close is not None:
+            self._close()
+        self._fd = None
+
+
+def _key(info: os.stat_result) -> tuple[int, int]:
+    return (info.st_dev, info.st_ino)
+
+
+def _mine(path: Path) -> Hold | None:
+    """This process's hold of the lock file at `path`, if it has one."""
+    try:
+        return _HELD.get(_key(os.stat(path)))
+    except OSError:
+        return None
 
 
 def holding(folder: Path, save_id: str) -> bool:
     """Whether this process holds the save already."""
-    return lock_path(folder, save_id) in _HELD
+    return _mine(lock_path(folder, save_id)) is not None
 
 
 def held() -> list[Hold]:
@@ -151,8 +171,6 @@ def hold(folder: Path, save_id: str) -> Hold:
     writing could not be made read-only under a running game); the record of who holds it
     is written through another, closed at once."""
     path = lock_path(folder, save_id)
-    if path in _HELD:  # one process is one terminal: it holds a save once, however often opened
-        return _HELD[path]
     try:
         fd = os.open(path, os.O_RDONLY | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644)
     except OSError:
@@ -160,6 +178,10 @@ def hold(folder: Path, save_id: str) -> Hold:
             fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
         except OSError:
             return Hold(folder, save_id, None)
+    mine = _HELD.get(_key(os.fstat(fd)))
+    if mine is not None:  # one process is one terminal: it holds a save once, however often opened
+        os.close(fd)  # (closing another descriptor of the file leaves the flock as it is)
+        return mine
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError as error:
@@ -173,8 +195,9 @@ def hold(folder: Path, save_id: str) -> Hold:
             record.truncate()
     except OSError:
         pass  # only the words of the message another terminal would show
-    _HELD[path] = Hold(folder, save_id, fd)
-    return _HELD[path]
+    taken = Hold(folder, save_id, fd)
+    _HELD[taken.key] = taken
+    return taken
 
 
 def take_over(folder: Path, save_id: str, wait: float = TAKE_OVER_WAIT) -> Hold:
@@ -200,7 +223,7 @@ def take_over(folder: Path, save_id: str, wait: float = TAKE_OVER_WAIT) -> Hold:
 def forget(folder: Path, save_id: str) -> None:
     """The save is gone: so are its lock file, when this process holds it, and the hold."""
     path = lock_path(folder, save_id)
-    mine = _HELD.get(path)
+    mine = _mine(path)
     if mine is not None:
         path.unlink(missing_ok=True)
         mine.release()
@@ -209,7 +232,7 @@ def forget(folder: Path, save_id: str) -> None:
 def holder_elsewhere(folder: Path, save_id: str) -> Holder | None:
     """Who has the save open in another process; None when nobody does (or this one)."""
     path = lock_path(folder, save_id)
-    if path in _HELD or not path.exists():
+    if not path.exists() or _mine(path) is not None:
         return None
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))

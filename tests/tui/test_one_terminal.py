@@ -341,7 +341,7 @@ async def test_a_holder_asked_to_let_go_writes_its_moves_and_goes_home(paths):
 async def test_the_second_terminal_is_offered_watch_or_take_over(paths):
     save_id = a_save(paths.root)
     holder = subprocess.Popen(
-        [sys.executable, "-c", f"import time; from pathlib import Path; from saves import holds; holds.hold(Path({str(paths.saves)!r}), {save_id!r});"
+        [sys.executable, "-c", f"import time; from pathlib import Path; from saves import holds; kept = holds.hold(Path({str(paths.saves)!r}), {save_id!r});"
          " print('held', flush=True); time.sleep(60)"],
         stdout=subprocess.PIPE, text=True, cwd=Path(__file__).parents[2],
     )  # fmt: skip
