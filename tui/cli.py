@@ -116,7 +116,9 @@ def list_saves(store: SaveStore) -> str:
         if entry.damaged:
             lines.append(f"{number:>3}. {entry.save_id}  DAMAGED: {entry.damage}  ({when})")
             if entry.backup:  # its backup can be played: the Saved games screen puts it back (b)
-                lines.append(f"     its backup can be put back (b on the Saved games screen): {entry.backup}")
+                from tui.safe_text import safe_text
+
+                lines.append(f"     its backup can be put back (b on the Saved games screen): {safe_text(entry.backup)}")
         else:  # a label left as given ("Disruption 2026-12-01 15:17") names the game and time itself
             game = titles.get(entry.game_id, entry.game_id) + (" campaign" if entry.kind == "campaign" else "")
             named = "" if entry.label.startswith(game) else f"  [{game}]"
