@@ -374,8 +374,8 @@ def sweep(store: SaveStore) -> list[Finished]:
     filed: list[Finished] = []
     history = History(store)
     for entry in store.list():
-        if entry.damaged or not (entry.finished or entry.game_ended):
-            continue
+        if entry.damaged or not (entry.finished or entry.game_ended) or entry.open_in:
+            continue  # (a game open in another terminal is filed there)
         try:
             envelope = store.read(entry.save_id)
             value = store.decode_state(envelope)

@@ -44,6 +44,7 @@ class SaveEntry(msgspec.Struct, frozen=True):
     updated: str = ""
     damage: str = ""  # empty when the save is usable
     backup: str = ""  # a damaged file's readable backup, told in a few words ("" when none)
+    open_in: str = ""  # where another terminal has it open ("in another terminal (pts/3...)")
     finished: bool = False  # the game has its outcome (a campaign: it is over)
     game_ended: bool = False  # the game has its outcome (a campaign: its current game)
 
@@ -282,6 +283,10 @@ class SaveStore:
                 when = datetime.fromtimestamp(modified / 1e9, timezone.utc)
             else:
                 when = updated_at(entry.updated, modified)
+            if not entry.damaged:  # who else has it open: now, never remembered
+                holder = holds.holder_elsewhere(self.paths.saves, entry.save_id)
+                if holder is not None:
+                    entry = msgspec.structs.replace(entry, open_in=holder.where)
             entries.append(((when, modified), entry))
         memory.keep_only({item.name for item in found})
         memory.write()
@@ -422,7 +427,7 @@ class SaveStore:
 
     def delete(self, save_id: str) -> None:
         """Remove a save and its backup. Callers ask the player first (and, for a save open
-        in another terminal, refuse: see open_elsewhere)."""
+        in another terminal, refuse: see holder_elsewhere)."""
         path = self.paths.save_file(save_id)
         if self.writer is not None:
             self.writer.forget(path)  # no autosave may land after the file is gone
@@ -439,7 +444,7 @@ class SaveStore:
             return holds.take_over(self.paths.saves, save_id)
         return holds.hold(self.paths.saves, save_id)
 
-    def open_elsewhere(self, save_id: str) -> holds.Holder | None:
+    def holder_elsewhere(self, save_id: str) -> holds.Holder | None:
         """Who has the save open in another terminal, if anyone."""
         return holds.holder_elsewhere(self.paths.saves, save_id)
 

@@ -268,7 +268,7 @@ class TabletopApp(App[None]):
                 session = daily.start(self.store, game)
                 self.notify(note, timeout=8)
         except OpenElsewhere as busy:  # today's try is being played in another terminal
-            self.open_elsewhere(busy)
+            self.offer_watch_or_take_over(busy)
             return
         except (OSError, Damaged) as problem:
             self.notify(f"Could not open today's deal: {problem}", severity="error")
@@ -304,7 +304,7 @@ class TabletopApp(App[None]):
             self.notify(f"That save cannot be opened: {damage}", severity="error")
             return False
         except OpenElsewhere as busy:
-            self.open_elsewhere(busy)
+            self.offer_watch_or_take_over(busy)
             return False
         except OSError as error:  # asking the other terminal to let go could not be written
             self.notify(f"That save cannot be taken over: {error.strerror or error}", severity="error")
@@ -317,7 +317,7 @@ class TabletopApp(App[None]):
 
     # ----- one terminal at a time (saves/holds.py) -------------------------------------------
 
-    def open_elsewhere(self, busy: Any) -> None:
+    def offer_watch_or_take_over(self, busy: Any) -> None:
         """A save open in another terminal: watch it there, or take it over here."""
         from tui.screens.dialogs import OpenElsewhereChoice
 

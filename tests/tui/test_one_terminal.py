@@ -30,6 +30,7 @@ from saves import atomic, holds
 from saves.paths import DataPaths
 from saves.session import GameSession
 from saves.store import SaveStore
+from tests.conftest import screen_text
 from tests.tui.launcher import SIZE, make_app
 from tests.tui.pty_app import PtyApp
 from tui.app import MOVES_LOST, TabletopApp
@@ -340,13 +341,8 @@ async def test_a_holder_asked_to_let_go_writes_its_moves_and_goes_home(paths):
 
 async def test_the_second_terminal_is_offered_watch_or_take_over(paths):
     save_id = a_save(paths.root)
-    holder = subprocess.Popen(
-        [sys.executable, "-c", f"import time; from pathlib import Path; from saves import holds; kept = holds.hold(Path({str(paths.saves)!r}), {save_id!r});"
-         " print('held', flush=True); time.sleep(60)"],
-        stdout=subprocess.PIPE, text=True, cwd=Path(__file__).parents[2],
-    )  # fmt: skip
+    holder = hold_in_a_child(paths.saves, save_id)
     try:
-        assert holder.stdout.readline().strip() == "held"
         app = make_app(paths, on_start=lambda app: app.resume(save_id))
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
@@ -355,6 +351,52 @@ async def test_the_second_terminal_is_offered_watch_or_take_over(paths):
             await pilot.press("escape")
             await pilot.pause()
             assert isinstance(app.screen, HomeScreen)
+            await pilot.press("s")  # the list says where it is open; it is neither renamed nor deleted here
+            await pilot.pause()
+            assert f"open in another terminal (process {holder.pid}" in screen_text(app).replace("\n  ", " ")
+            await pilot.press("d")
+            await pilot.pause()
+            told = [str(n.message) for n in app._notifications]
+            assert any("close it there first" in t for t in told), told
+            assert paths.save_file(save_id).exists()
     finally:
         holder.kill()
         holder.wait()
+
+
+def hold_in_a_child(folder: Path, save_id: str) -> subprocess.Popen:
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import sys, time; from pathlib import Path; from saves import holds;"
+         " kept = holds.hold(Path(sys.argv[1]), sys.argv[2]); print('held', flush=True); time.sleep(60)",
+         str(folder), save_id],
+        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+        cwd=Path(__file__).parents[2],
+    )  # fmt: skip (no terminal: none is named)
+    assert holder.stdout.readline().strip() == "held"
+    return holder
+
+
+def test_a_finished_game_open_in_another_terminal_is_filed_there_not_by_a_new_start(paths):
+    """Starting the app files what a crash left finished, but not a game another terminal has
+    open: that terminal files it (a second filing could write over its record)."""
+    from engine.core.rng import Rng
+    from saves.history import History, sweep
+
+    store = SaveStore(paths, GAMES)
+    session = GameSession.start(store, GAME, 5)
+    session.file = lambda: None  # the terminal playing it had not filed it yet
+    chooser = Rng.from_seed(5)
+    while session.outcome() is None:
+        session.play(chooser.choice(session.legal_actions()))
+    session.hold.release()
+    holder = hold_in_a_child(paths.saves, session.save_id)
+    try:
+        (entry,) = store.list()
+        assert entry.finished and f"process {holder.pid}" in entry.open_in
+        assert sweep(store) == [] and store.paths.save_file(session.save_id).exists()
+        assert not History(store).exists(session.save_id)
+    finally:
+        holder.kill()
+        holder.wait()
+    (filed,) = sweep(store)  # its terminal is gone: now it is filed, once
+    assert filed.id == session.save_id and not store.paths.save_file(session.save_id).exists()

@@ -33,6 +33,8 @@ def entry_text(entry: SaveEntry) -> Text:
     text.append(plain(entry.label).plain, style="bold")
     text.append(f"  {TITLES.get(entry.game_id, entry.game_id)}{kind}  {short_time(entry.updated)}\n")
     text.append(f"  {plain(entry.summary).plain}", style="dim")
+    if entry.open_in:
+        text.append(f"\n  open {entry.open_in}", style="bold")
     return text
 
 
@@ -168,7 +170,7 @@ Newest first. Every game is saved after each move.
 
     def _open_elsewhere(self, entry: SaveEntry) -> bool:
         """Say so when the save is open in another terminal (changed there, not here)."""
-        holder = self.app.store.open_elsewhere(entry.save_id)
+        holder = self.app.store.holder_elsewhere(entry.save_id)
         if holder is not None:
             self.notify(f"This game is open {holder.where}: close it there first.", severity="warning")
         return holder is not None
