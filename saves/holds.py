@@ -28,6 +28,8 @@ import msgspec
 from saves.files import JSON_DAMAGE, read_regular
 
 TAKE_OVER_WAIT = 3.0  # seconds a holder is given to let go
+# A lock file is opened where it lies, never through a link (which could lead anywhere).
+_OPEN = os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
 # The saves this process holds, by their lock file's device and inode: one hold each, however
 # the folder was named (a relative path, a link) or the lock file linked elsewhere.
 # A hold lasts while something (a game's session) refers to it, or until it is released.
@@ -172,10 +174,10 @@ def hold(folder: Path, save_id: str) -> Hold:
     is written through another, closed at once."""
     path = lock_path(folder, save_id)
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644)
+        fd = os.open(path, os.O_RDONLY | os.O_CREAT | _OPEN, 0o644)
     except OSError:
         try:
-            fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+            fd = os.open(path, os.O_RDONLY | _OPEN)
         except OSError:
             return Hold(folder, save_id, None)
     mine = _HELD.get(_key(os.fstat(fd)))
@@ -190,7 +192,7 @@ def hold(folder: Path, save_id: str) -> Hold:
             raise OpenElsewhere(save_id, read_holder(path)) from None
         return Hold(folder, save_id, None)  # a file system without locks: as before them
     try:
-        with open(path, "r+b") as record:
+        with os.fdopen(os.open(path, os.O_WRONLY | _OPEN), "wb") as record:
             record.write(msgspec.json.encode(this_process()))
             record.truncate()
     except OSError:
@@ -235,7 +237,7 @@ def holder_elsewhere(folder: Path, save_id: str) -> Holder | None:
     if not path.exists() or _mine(path) is not None:
         return None
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+        fd = os.open(path, os.O_RDONLY | _OPEN)
     except OSError:
         return None
     try:
