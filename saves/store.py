@@ -144,6 +144,11 @@ class SaveStore:
         if self.writer is not None:
             self.writer.flush()
 
+    def unsaved(self) -> OSError | None:
+        """Why the newest autosave could not be written, while it is not (None: all is on disk
+        or on its way)."""
+        return self.writer.error if self.writer is not None else None
+
     def drop_unsaved(self) -> None:
         """Give up the autosave that failed (the player chose to leave without it)."""
         if self.writer is not None:

@@ -94,6 +94,7 @@ class TabletopApp(App[None]):
         return shown
 
     moves_lost = False  # the player left moves unsaved (told, and chose to): the exit says so
+    _told_unsaved: OSError | None = None  # the failed autosave the player was last told of
 
     def leave(self, then: Callable[[], None]) -> None:
         """Run `then` (leave a game, or the app) once every autosave is on disk; when the last
@@ -112,13 +113,13 @@ class TabletopApp(App[None]):
                     self.store.drop_unsaved()
                     self.moves_lost = True
                     then()
-                    self.look_after_holds()  # a game left: its save is let go at once
+                    self.look_after_saves()  # a game left: its save is let go at once
 
             if not isinstance(self.screen, NotSaved):
                 self.push_screen(NotSaved(problem), chosen)
             return
         then()
-        self.look_after_holds()
+        self.look_after_saves()
 
     async def action_quit(self) -> None:
         """Ctrl+Q and Quit: the app ends once the moves are saved (or the player let them go)."""
@@ -151,7 +152,7 @@ class TabletopApp(App[None]):
         if self.theme_override:  # --theme is remembered, like a choice in Settings
             self.update_settings(theme=self.theme)
         self.push_screen(HomeScreen())
-        self.set_interval(HOLD_POLL, self.look_after_holds)
+        self.set_interval(HOLD_POLL, self.look_after_saves)
         self.file_finished_games()
         if self.settings_problem:
             self.notify(self.settings_problem, severity="warning")
@@ -345,12 +346,19 @@ class TabletopApp(App[None]):
             return
         self.push_screen(watch_screen(self.store, save_id, timeline))
 
-    def look_after_holds(self) -> None:
-        """A few times a second: a save no screen shows any more is let go; a save another
-        terminal asks for is given to it (what is not yet written first), and its screens
-        leave with a word of who took it."""
+    def look_after_saves(self) -> None:
+        """A few times a second: an autosave that failed is told, once; a save no screen shows
+        any more is let go; a save another terminal asks for is given to it (what is not yet
+        written first), and its screens leave with a word of who took it."""
         from saves.holds import held
 
+        failed = self.store.unsaved()
+        if failed is not None and failed is not self._told_unsaved:  # said once, as it happens
+            self._told_unsaved = failed
+            self.notify(
+                f"The last move could not be saved: {failed.strerror or failed}. It is tried again with"
+                " the next move; leaving the game asks first.", severity="error", timeout=10,
+            )  # fmt: skip
         stack = self.screen_stack
         for hold in held():
             showing = [s for s in stack if getattr(getattr(s, "session", None), "hold", None) is hold]

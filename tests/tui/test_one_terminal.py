@@ -280,7 +280,10 @@ async def test_a_last_move_that_cannot_be_saved_is_told_before_leaving(failing):
         app.store.flush()
         assert moves_in(path) == 1
         failing.start()
-        await pilot.press("r")  # its autosave fails on the writer's thread
+        await pilot.press("r")  # its autosave fails on the writer's thread: said at once
+        await pilot.pause(0.5)
+        told = [str(n.message) for n in app._notifications]
+        assert any(t.startswith("The last move could not be saved") for t in told), told
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, NotSaved), "the table was left without a word"
