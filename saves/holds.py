@@ -25,7 +25,7 @@ from pathlib import Path
 
 import msgspec
 
-from saves.files import JSON_DAMAGE, read_regular
+from saves.files import JSON_DAMAGE, process_alive, read_regular
 
 TAKE_OVER_WAIT = 3.0  # seconds a holder is given to let go
 # A lock file is opened where it lies, never through a link (which could lead anywhere).
@@ -112,7 +112,16 @@ class Hold:
         return self.taken_by is None
 
     def asked_to_let_go(self) -> bool:
-        return self._fd is not None and request_path(self.folder, self.save_id).exists()
+        """Another terminal, still running, asks for the save (a request left by one that
+        died while it waited is removed)."""
+        request = request_path(self.folder, self.save_id)
+        if self._fd is None or not request.exists():
+            return False
+        asking = read_holder(request)
+        if asking is not None and asking.host == socket.gethostname() and not process_alive(asking.pid):
+            request.unlink(missing_ok=True)
+            return False
+        return True
 
     def let_go(self) -> Holder | None:
         """Give the save to the terminal that asked for it; returns who that is."""

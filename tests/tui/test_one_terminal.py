@@ -17,6 +17,7 @@ from __future__ import annotations
 import errno
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import time
@@ -340,6 +341,20 @@ async def test_a_holder_asked_to_let_go_writes_its_moves_and_goes_home(paths):
             session.play(session.legal_actions()[0])  # and nothing is written after
         request.unlink()
     assert app.return_code in (None, 0)
+
+
+async def test_a_request_left_by_a_terminal_that_died_is_not_obeyed(paths):
+    app = make_app(paths, on_start=start_game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        table = app.screen
+        gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+        request = holds.request_path(paths.saves, table.session.save_id)
+        asking = holds.Holder(pid=int(gone.stdout), host=socket.gethostname())
+        request.write_bytes(msgspec.json.encode(asking))
+        await pilot.pause(0.5)
+        assert app.screen is table and table.session.hold.held
+        assert not request.exists()  # cleared
 
 
 async def test_the_second_terminal_is_offered_watch_or_take_over(paths):
