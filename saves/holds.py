@@ -17,7 +17,6 @@ from __future__ import annotations
 import errno
 import fcntl
 import os
-import socket
 import time
 import weakref
 from datetime import datetime, timezone
@@ -50,7 +49,7 @@ class Holder(msgspec.Struct, frozen=True):
         parts = []
         if self.terminal:
             parts.append(self.terminal.removeprefix("/dev/"))
-        if self.host and self.host != socket.gethostname():
+        if self.host and self.host != os.uname().nodename:
             parts.append(f"on {self.host}")
         if self.pid:
             parts.append(f"process {self.pid}")
@@ -68,7 +67,7 @@ def this_process() -> Holder:
         except OSError:
             continue
     since = datetime.now(timezone.utc).isoformat(timespec="seconds")
-    return Holder(os.getpid(), socket.gethostname(), terminal, since)
+    return Holder(os.getpid(), os.uname().nodename, terminal, since)
 
 
 class OpenElsewhere(Exception):
@@ -118,7 +117,7 @@ class Hold:
         if self._fd is None or not request.exists():
             return False
         asking = read_holder(request)
-        if asking is not None and asking.host == socket.gethostname() and not process_alive(asking.pid):
+        if asking is not None and asking.host == os.uname().nodename and not process_alive(asking.pid):
             request.unlink(missing_ok=True)
             return False
         return True

@@ -12,7 +12,7 @@ from engine.registry import CATALOGUE, GAMES
 from saves.paths import DataPaths
 from themes import THEME_NAMES
 from tui import __version__, cli_records
-from tui.glyphs import fit_streams_to_terminal
+from tui.streams import fit_streams_to_terminal
 from tui.serve import add_arguments as add_serve_arguments, serve
 
 if TYPE_CHECKING:  # the saves load once a command needs them: `--help` does not

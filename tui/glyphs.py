@@ -13,7 +13,6 @@ table complete for every glyph in the code.
 
 from __future__ import annotations
 
-import codecs
 import locale
 import os
 import sys
@@ -111,36 +110,3 @@ def output_needs_ascii(stream: TextIO | None = None) -> bool:
     stream = stream if stream is not None else sys.__stderr__  # Textual draws on stderr
     encoding = getattr(stream, "encoding", None) or "ascii"
     return not can_carry(encoding) or not can_carry(locale_codeset())
-
-
-GLYPH_ERRORS = "tabletop-glyphs"
-
-
-def _glyph_errors(error: UnicodeError) -> tuple[str, int]:
-    """What a stream writes in place of characters its encoding cannot carry: each glyph's
-    ASCII form, and a file name's byte that is not UTF-8 as `\\xNN`."""
-    if not isinstance(error, UnicodeEncodeError):
-        raise error
-    bad = error.object[error.start : error.end]
-    shown = "".join(f"\\x{ord(c) - 0xDC00:02x}" if 0xDC80 <= ord(c) <= 0xDCFF else to_ascii(c) for c in bad)
-    return shown, error.end
-
-
-codecs.register_error(GLYPH_ERRORS, _glyph_errors)
-
-
-def fit_streams_to_terminal() -> None:
-    """Make the command line's printing safe for what the terminal can show: a character the
-    output cannot encode is written in its ASCII form instead of stopping the program, and a
-    terminal whose locale cannot show Unicode is given its own character set."""
-    codeset = locale_codeset()
-    for stream in (sys.stdout, sys.stderr):
-        if not hasattr(stream, "reconfigure"):
-            continue
-        try:
-            encoding = stream.encoding
-            if stream.isatty() and not can_carry(codeset) and can_carry(codeset, "a"):
-                encoding = codeset
-            stream.reconfigure(encoding=encoding, errors=GLYPH_ERRORS)
-        except (ValueError, LookupError, OSError):
-            pass

@@ -17,7 +17,6 @@ from __future__ import annotations
 import errno
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -350,7 +349,7 @@ async def test_a_request_left_by_a_terminal_that_died_is_not_obeyed(paths):
         table = app.screen
         gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
         request = holds.request_path(paths.saves, table.session.save_id)
-        asking = holds.Holder(pid=int(gone.stdout), host=socket.gethostname())
+        asking = holds.Holder(pid=int(gone.stdout), host=os.uname().nodename)
         request.write_bytes(msgspec.json.encode(asking))
         await pilot.pause(0.5)
         assert app.screen is table and table.session.hold.held
