@@ -380,3 +380,17 @@ def test_a_damaged_save_with_a_good_backup_says_so_and_can_be_put_back(capsys, d
     assert kept.read_bytes() == damaged  # the damaged bytes are kept aside
     with pytest.raises(Exception, match="can be opened as it is"):
         store.restore(session.save_id)  # a usable save is never replaced by its backup
+
+
+def test_a_terminal_with_a_c_locale_gets_the_listing_in_ascii(data):
+    """Python writes UTF-8 under LC_ALL=C (its UTF-8 mode); the terminal would show garbage."""
+    from tests.tui.pty_app import PtyApp
+
+    a_save(data, "Café ♠ — soir")
+    shown = PtyApp(data, "saves", env={"LC_ALL": "C"})
+    try:
+        assert shown.read_until(b"soir")
+        shown.drain()
+    finally:
+        shown.close()
+    assert b"Cafe S - soir" in shown.output and shown.output.isascii()
