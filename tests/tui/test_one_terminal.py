@@ -417,3 +417,23 @@ def test_a_finished_game_open_in_another_terminal_is_filed_there_not_by_a_new_st
         holder.wait()
     (filed,) = sweep(store)  # its terminal is gone: now it is filed, once
     assert filed.id == session.save_id and not store.paths.save_file(session.save_id).exists()
+
+
+async def test_watching_follows_the_moves_and_says_when_the_game_ended_there(paths):
+    from engine.core.rng import Rng
+
+    other = SaveStore(paths, GAMES)  # the other terminal, as the file sees it
+    session = GameSession.start(other, GAME, 5)
+    app = make_app(paths, on_start=lambda app: app.watch_save(session.save_id))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "WATCHING  move 0/0" in screen_text(app)
+        chooser = Rng.from_seed(5)
+        session.play(chooser.choice(session.legal_actions()))
+        await pilot.pause(0.6)
+        assert "WATCHING  move 1/1" in screen_text(app)
+        while session.outcome() is None:  # played to its end there, and filed
+            session.play(chooser.choice(session.legal_actions()))
+        await pilot.pause(0.6)
+        told = [str(n.message) for n in app._notifications]
+        assert any("ended there: it is in your history" in t for t in told), told

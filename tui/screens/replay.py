@@ -206,8 +206,15 @@ class Following:
         self._signature = signature
         try:
             timeline = from_save(self.store, self.save_id)
-        except (Damaged, OSError):
-            self.notify("The game is no longer in the saves: it ended there, or was closed.")  # type: ignore[attr-defined]
+        except (Damaged, OSError) as problem:
+            from saves.history import History
+
+            if signature is not None:  # still there: between a campaign's games, say
+                self.notify(f"The table cannot be followed just now: {problem}")  # type: ignore[attr-defined]
+            elif History(self.store).exists(self.save_id):
+                self.notify("The game ended there: it is in your history (h on the home screen).")  # type: ignore[attr-defined]
+            else:
+                self.notify("The game is no longer among the saves: it was deleted there.")  # type: ignore[attr-defined]
             return
         old = self.session
         at_end = old.index >= old.timeline.reachable
