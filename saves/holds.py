@@ -210,13 +210,24 @@ def hold(folder: Path, save_id: str) -> Hold:
     return taken
 
 
-def take_over(folder: Path, save_id: str, wait: float = TAKE_OVER_WAIT) -> Hold:
-    """Ask the terminal holding the save to let go, and hold it once it has; OpenElsewhere
-    (stuck) when it has not within `wait` seconds."""
+def ask_to_let_go(folder: Path, save_id: str) -> None:
+    """Ask the terminal holding the save to let go of it (see the module)."""
     request = request_path(folder, save_id)
     temp = request.with_name(request.name + f".{os.getpid()}.tmp")
     temp.write_bytes(msgspec.json.encode(this_process()))
     os.replace(temp, request)
+
+
+def withdraw(folder: Path, save_id: str) -> None:
+    """The request is answered, or given up."""
+    request_path(folder, save_id).unlink(missing_ok=True)
+
+
+def take_over(folder: Path, save_id: str, wait: float = TAKE_OVER_WAIT) -> Hold:
+    """Ask the terminal holding the save to let go, and hold it once it has; OpenElsewhere
+    (stuck) when it has not within `wait` seconds. (This waits; a screen asks, then tries
+    `hold` again now and then.)"""
+    ask_to_let_go(folder, save_id)
     try:
         deadline = time.monotonic() + wait
         while True:
@@ -227,7 +238,7 @@ def take_over(folder: Path, save_id: str, wait: float = TAKE_OVER_WAIT) -> Hold:
                     raise OpenElsewhere(save_id, busy.holder, stuck=True) from None
             time.sleep(0.05)
     finally:
-        request.unlink(missing_ok=True)
+        withdraw(folder, save_id)
 
 
 def forget(folder: Path, save_id: str) -> None:

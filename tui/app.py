@@ -293,22 +293,19 @@ class TabletopApp(App[None]):
         self.push_screen(replay_screen(timeline, at_end))
         return True
 
-    def resume(self, save_id: str, take_over: bool = False) -> bool:
+    def resume(self, save_id: str) -> bool:
         """Open a save here; one open in another terminal offers to watch it or take it over."""
         from saves.holds import OpenElsewhere
         from saves.session import GameSession
         from tui.games import playable
 
         try:
-            session = GameSession.resume(self.store, save_id, take_over)
+            session = GameSession.resume(self.store, save_id)
         except Damaged as damage:
             self.notify(f"That save cannot be opened: {damage}", severity="error")
             return False
         except OpenElsewhere as busy:
             self.offer_watch_or_take_over(busy)
-            return False
-        except OSError as error:  # asking the other terminal to let go could not be written
-            self.notify(f"That save cannot be taken over: {error.strerror or error}", severity="error")
             return False
         if not playable(session.game.id):
             self.notify(f"{session.game.title} is not playable in this version yet.", severity="warning")
@@ -328,11 +325,42 @@ class TabletopApp(App[None]):
 
         def chosen(answer: str | None) -> None:
             if answer == "take":
-                self.resume(busy.save_id, take_over=True)
+                self.take_over(busy.save_id)
             elif answer == "watch":
                 self.watch_save(busy.save_id)
 
         self.push_screen(OpenElsewhereChoice(str(busy)), chosen)
+
+    def take_over(self, save_id: str) -> None:
+        """Ask the terminal that has the save to let go, then open it here once it has (the
+        screen goes on meanwhile); say so if it does not in time."""
+        import time
+
+        from saves import holds
+
+        folder = self.store.paths.saves
+        try:
+            holds.ask_to_let_go(folder, save_id)
+        except OSError as error:
+            self.notify(f"That save cannot be taken over: {error.strerror or error}", severity="error")
+            return
+        deadline = time.monotonic() + holds.TAKE_OVER_WAIT
+
+        def attempt() -> None:
+            try:
+                hold = self.store.hold(save_id)
+            except holds.OpenElsewhere as busy:
+                if time.monotonic() < deadline:
+                    self.set_timer(0.05, attempt)
+                    return
+                holds.withdraw(folder, save_id)
+                self.offer_watch_or_take_over(holds.OpenElsewhere(save_id, busy.holder, stuck=True))
+                return
+            holds.withdraw(folder, save_id)
+            self.resume(save_id)  # read as the other terminal left it, with the hold just taken
+            del hold  # the session holds it now (or, if the save could not be opened, nobody)
+
+        attempt()
 
     def watch_save(self, save_id: str) -> None:
         """Follow a save played in another terminal, read-only."""

@@ -437,3 +437,24 @@ async def test_watching_follows_the_moves_and_says_when_the_game_ended_there(pat
         await pilot.pause(0.6)
         told = [str(n.message) for n in app._notifications]
         assert any("ended there: it is in your history" in t for t in told), told
+
+
+async def test_taking_over_from_a_terminal_that_does_not_let_go_says_so(paths):
+    """The app goes on while it waits (the screen is not frozen), then says what happened."""
+    save_id = a_save(paths.root)
+    holder = hold_in_a_child(paths.saves, save_id)  # it holds, and never looks for requests
+    try:
+        app = make_app(paths, on_start=lambda app: app.resume(save_id))
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("t")
+            await pilot.pause()
+            assert holds.request_path(paths.saves, save_id).exists()  # asked, and waiting
+            await pilot.pause(holds.TAKE_OVER_WAIT + 0.5)
+            told = [str(n.message) for n in app._notifications]
+            assert any("which did not let go of it" in t for t in told), told
+            assert isinstance(app.screen, HomeScreen)
+            assert not holds.request_path(paths.saves, save_id).exists()  # withdrawn
+    finally:
+        holder.kill()
+        holder.wait()
