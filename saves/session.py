@@ -72,14 +72,13 @@ class GameSession:
         return session
 
     @classmethod
-    def resume(cls, store: SaveStore, save_id: str, take_over: bool = False) -> GameSession:
-        """Load a save and hold it for this terminal; Damaged with the reason when it cannot
-        be used, OpenElsewhere when another terminal has it open (unless `take_over` asks
-        that terminal to let go and it does: the save is read as it left it)."""
+    def resume(cls, store: SaveStore, save_id: str) -> GameSession:
+        """Hold a save for this terminal, then load it; Damaged with the reason when it cannot
+        be used, OpenElsewhere when another terminal has it open (saves/holds.py)."""
         from saves.holds import holding
 
         already = holding(store.paths.saves, save_id)  # open here already: the same hold
-        hold = store.hold(save_id, take_over)
+        hold = store.hold(save_id)
         try:
             envelope, state = store.load(save_id)
         except BaseException:

@@ -442,11 +442,9 @@ class SaveStore:
 
     # ----- one terminal at a time (saves/holds.py) ------------------------------------------
 
-    def hold(self, save_id: str, take_over: bool = False) -> holds.Hold:
+    def hold(self, save_id: str) -> holds.Hold:
         """Hold the save for this terminal while it is open: OpenElsewhere when another
-        terminal has it, unless `take_over` asks that one to let go (and it does)."""
-        if take_over:
-            return holds.take_over(self.paths.saves, save_id)
+        terminal has it (which may be asked to let go: holds.ask_to_let_go)."""
         return holds.hold(self.paths.saves, save_id)
 
     def holder_elsewhere(self, save_id: str) -> holds.Holder | None:
