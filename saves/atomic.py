@@ -69,3 +69,29 @@ def move_atomic(source: Path, target: Path) -> None:
     os.replace(source, target)
     _fsync_dir(target.parent)
     _fsync_dir(source.parent)
+
+
+def put_back_backup(path: Path) -> Path | None:
+    """Put `<name>.bak` back in place of `path`, at the player's request (the caller checked
+    that the backup is usable). What `path` held is first kept aside, hidden from every
+    listing, as `.<name>.damaged` (`-2`, `-3`... when an earlier copy holds that name), so
+    nothing is lost even then. Returns where the replaced bytes went (None: there were none)."""
+    from saves.files import read_regular
+
+    data = read_regular(backup_path(path))
+    kept = None
+    if path.exists() or path.is_symlink():
+        n = 1
+        while True:
+            kept = path.with_name(f".{path.name}.damaged" + ("" if n == 1 else f"-{n}"))
+            if not (kept.exists() or kept.is_symlink()):
+                break
+            n += 1
+        try:
+            old = read_regular(path)
+        except OSError:  # a link to nothing, a folder...: the name itself is moved aside
+            os.replace(path, kept)
+        else:
+            write_atomic(kept, old, keep_backup=False)
+    write_atomic(path, data, keep_backup=False)
+    return kept

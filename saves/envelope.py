@@ -77,6 +77,9 @@ def _shape(value: Any) -> str:
 NESTED_TOO_DEEP = "it nests lists or objects thousands deep, as no file of the app does"
 
 
+UTF8_BOM = b"\xef\xbb\xbf"  # what some editors put in front of a UTF-8 file
+
+
 def check_header(data: bytes, file_format: str, newest: int, what: str) -> dict[str, Any]:
     """The top level of a versioned JSON file, once the checks every kind of file shares have
     passed: not empty, JSON text, the right format, a version this program can read."""
@@ -85,6 +88,8 @@ def check_header(data: bytes, file_format: str, newest: int, what: str) -> dict[
     try:
         raw = _header_decoder.decode(data)
     except msgspec.DecodeError:
+        if data.startswith(UTF8_BOM):
+            raise Damaged("it starts with a byte-order mark, which an editor added and JSON does not allow") from None
         try:
             data.decode("utf-8")
         except UnicodeDecodeError:
@@ -107,7 +112,10 @@ def check_header(data: bytes, file_format: str, newest: int, what: str) -> dict[
 
 
 def decode(data: bytes, known_games: set[str]) -> Envelope:
-    """Check and decode an envelope, migrating older versions; raise Damaged with a reason."""
+    """Check and decode an envelope, migrating older versions; raise Damaged with a reason.
+    A save an editor stored with a byte-order mark in front is read as if it had none (the
+    next autosave writes it without)."""
+    data = data.removeprefix(UTF8_BOM)
     raw = check_header(data, SAVE_FORMAT, FORMAT_VERSION, "a tabletop-tui save")
     if raw["version"] < FORMAT_VERSION:
         raw = migrate(raw, FORMAT_VERSION)

@@ -104,11 +104,28 @@ def is_regular(entry: os.DirEntry[str]) -> bool:
         return False
 
 
-def entry_kind(entry: os.DirEntry[str]) -> str:
+def not_a_file(entry: os.DirEntry[str]) -> str:
+    """Why a folder entry that is not a regular file cannot be a data file, as a damage
+    reason: what it is, or what kind of link it is that leads to no file."""
     try:
-        return kind_of(entry.stat().st_mode)
+        return f"it is {kind_of(entry.stat().st_mode)}, not a file"
     except OSError as error:
-        return error.strerror or "unreadable"
+        if error.errno == errno.ELOOP:
+            return "it is a link in a loop of links that never reaches a file"
+        if error.errno == errno.ENOENT:
+            return "it is a link to a file that is not there"
+        return f"it cannot be examined ({error.strerror or error})"
+
+
+def modified_ns(entry: os.DirEntry[str]) -> int:
+    """When a folder entry last changed: its file's time, or a link's own when it leads to
+    no file; 0 when neither can be known."""
+    for follow in (True, False):
+        try:
+            return entry.stat(follow_symlinks=follow).st_mtime_ns
+        except OSError:
+            continue
+    return 0
 
 
 def folder_problem(folder: Path) -> str:

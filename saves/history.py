@@ -32,7 +32,7 @@ from engine.core.game import Game, Outcome
 from saves.atomic import move_atomic, write_atomic
 from saves.envelope import Damaged, Envelope, check_header
 from saves.files import JSON_DAMAGE, is_regular, read_data_file, read_regular
-from saves.listing import FileKey, file_key
+from saves.listing import FileKey, file_key, list_number
 from saves.legacy import Report, write_results
 from saves.store import SaveStore
 
@@ -187,8 +187,9 @@ class History:
     def find(self, name: str) -> Finished | None:
         """A finished game by id, or by its number in the listing (1 = newest)."""
         entries = self._entries()
-        if name.isdigit() and 1 <= int(name) <= len(entries):
-            return entries[int(name) - 1]
+        number = list_number(name, len(entries))
+        if number is not None:
+            return entries[number - 1]
         return next((e for e in entries if e.id == name), None)
 
     def _entries(self) -> list[Finished]:
@@ -581,8 +582,8 @@ def sweep(store: SaveStore) -> list[Finished]:
     filed = complete_pending(store)  # a legacy step a crash stopped: its decks first
     history = History(store)
     for entry in store.list():
-        if entry.damaged or not (entry.finished or entry.game_ended):
-            continue
+        if entry.damaged or not (entry.finished or entry.game_ended) or entry.open_in:
+            continue  # (a game open in another terminal is filed there)
         try:
             envelope = store.read(entry.save_id)
             value = store.decode_state(envelope)

@@ -47,6 +47,26 @@ def file_key(stat: os.stat_result) -> FileKey:
     return FileKey(stat.st_size, stat.st_mtime_ns, stat.st_ino)
 
 
+def list_number(name: str, count: int) -> int | None:
+    """The place in a listing of `count` lines that `name` gives as a number (1 = the first),
+    or None: not a plain decimal number, or none of the listing's (a number thousands of digits
+    long included, which Python would refuse to convert)."""
+    if not (name.isascii() and name.isdigit()) or len(name) > len(str(count)):
+        return None
+    number = int(name)
+    return number if 1 <= number <= count else None
+
+
+def readable_name(name: str) -> str:
+    """A file name as text that can be shown and stored: bytes that are not UTF-8 (which Python
+    keeps as lone surrogates) are written as `\\xNN`."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    return name
+
+
 def settled(key: FileKey) -> bool:
     """Whether a file's key will show its next change: not when it was written so recently
     that it may change again within the clock's tick, unseen by its key."""

@@ -9,6 +9,7 @@ import msgspec
 
 from engine.core.game import Game, Outcome
 from saves.envelope import Envelope, Seat
+from saves.holds import Hold, TakenOver
 from saves.store import SaveStore
 from saves.undo import NOT_FROM_MOVES, CannotUndo, Takebacks, UndoStatus
 
@@ -34,6 +35,7 @@ class StaleTable(Exception):
 class GameSession:
     kind = "game"
     shared = False  # a table whose seats are played from several terminals
+    hold: Hold | None = None  # this terminal's hold of the save (saves/holds.py)
 
     def __init__(
         self, store: SaveStore, game: Game, save_id: str, envelope: Envelope, state: Any
@@ -67,17 +69,31 @@ class GameSession:
             envelope.seats = list(seats)
             store.write(save_id, envelope, state, game.summary(state))
         session = cls(store, game, save_id, envelope, state)
+        session.hold = store.hold(save_id)  # nobody else knows it yet
         session.takebacks.begin()
         return session
 
     @classmethod
     def resume(cls, store: SaveStore, save_id: str) -> GameSession:
-        """Load a save; raises Damaged with the reason when it cannot be used."""
-        envelope, state = store.load(save_id)
+        """Hold a save for this terminal, then load it; Damaged with the reason when it cannot
+        be used, OpenElsewhere when another terminal has it open (saves/holds.py)."""
+        from saves.holds import holding
+
+        already = holding(store.paths.saves, save_id)  # open here already: the same hold
+        hold = store.hold(save_id)
+        try:
+            envelope, state = store.load(save_id)
+        except BaseException:
+            if not already:
+                hold.release()
+            raise
         game = store.games[envelope.game_id]
         if envelope.kind == "campaign":
-            return CampaignSession(store, game, save_id, envelope, state)
-        return cls(store, game, save_id, envelope, state)
+            session: GameSession = CampaignSession(store, game, save_id, envelope, state)
+        else:
+            session = cls(store, game, save_id, envelope, state)
+        session.hold = hold
+        return session
 
     def legal_actions(self) -> list[Any]:
         return self.game.legal_actions(self.state)
@@ -126,7 +142,13 @@ class GameSession:
         self._write()
 
     def _write(self) -> None:
+        self.check_held()
         self.store.write(self.save_id, self.envelope, self.state, self.game.summary(self.state))
+
+    def check_held(self) -> None:
+        """TakenOver once another terminal took the save: this one writes no more."""
+        if self.hold is not None and not self.hold.held:
+            raise TakenOver(self.hold.taken_by)
 
     def file(self) -> None:
         from saves import history  # loaded when a game first ends, not at start-up
@@ -233,7 +255,9 @@ class CampaignSession(GameSession):
             game, campaign, seed, options, kind="campaign", label=label,
             summary=game.campaign_summary(campaign),
         )  # fmt: skip
-        return cls(store, game, save_id, envelope, campaign)
+        session = cls(store, game, save_id, envelope, campaign)
+        session.hold = store.hold(save_id)
+        return session
 
     @property
     def active(self) -> bool:
@@ -265,6 +289,7 @@ class CampaignSession(GameSession):
         self._file_if_over()
 
     def _write(self) -> None:
+        self.check_held()
         summary = self.game.campaign_summary(self.campaign)
         self.store.write(self.save_id, self.envelope, self.campaign, summary)
 

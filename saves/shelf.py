@@ -14,7 +14,7 @@ from typing import Any
 
 import msgspec
 
-from saves.atomic import backup_path, write_atomic
+from saves.atomic import backup_path, put_back_backup, write_atomic
 from saves.envelope import Damaged, check_header
 from saves.files import read_data_file, read_regular
 
@@ -78,15 +78,11 @@ class Shelf:
     def restore_backup(self, name: str) -> None:
         """Put the kept version back in place of a damaged file, at the player's request.
 
-        The damaged bytes are first copied aside as `.<name>.json.damaged` (hidden from the
-        listing), so nothing is lost even then.
+        The damaged bytes are first kept aside as `.<name>.json.damaged` (hidden from the
+        listing; see saves/atomic.put_back_backup), so nothing is lost even then.
         """
-        path = self.path(name)
         self.backup(name)  # Damaged if the backup cannot be used either
-        data = read_regular(backup_path(path))
-        if path.exists():
-            write_atomic(path.with_name(f".{path.name}.damaged"), read_regular(path), keep_backup=False)
-        write_atomic(path, data, keep_backup=False)
+        put_back_backup(self.path(name))
 
     def _decode(self, path: Path) -> tuple[ShelfEnvelope, Any]:
         try:

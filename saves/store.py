@@ -10,9 +10,10 @@ from typing import Any
 import msgspec
 
 from engine.core.game import Game
-from saves.atomic import backup_path, write_atomic
-from saves.files import entry_kind, is_regular, read_data_file, remove_stale_temps
-from saves.listing import ListingMemory, file_key
+from saves import holds
+from saves.atomic import backup_path, put_back_backup, write_atomic
+from saves.files import is_regular, modified_ns, not_a_file, read_data_file, read_regular, remove_stale_temps
+from saves.listing import ListingMemory, file_key, list_number, readable_name
 from saves.envelope import FORMAT_VERSION, SAVE_FORMAT, Damaged, Envelope, decode, encode
 from saves.paths import DataPaths
 from saves.writer import SaveWriter
@@ -42,12 +43,33 @@ class SaveEntry(msgspec.Struct, frozen=True):
     summary: str = ""
     updated: str = ""
     damage: str = ""  # empty when the save is usable
+    backup: str = ""  # a damaged file's readable backup, told in a few words ("" when none)
+    open_in: str = ""  # where another terminal has it open ("in another terminal (pts/3...)")
     finished: bool = False  # the game has its outcome (a campaign: it is over)
     game_ended: bool = False  # the game has its outcome (a campaign: its current game)
 
     @property
     def damaged(self) -> bool:
         return bool(self.damage)
+
+    @property
+    def shown_id(self) -> str:
+        """The id as it can be shown: a file name's bytes that are not UTF-8 as `\\xNN`."""
+        return readable_name(self.save_id)
+
+
+class Kept(msgspec.Struct, frozen=True):
+    """A save file's backup, as the listing tells it beside the damaged file."""
+
+    label: str
+    summary: str
+    updated: str
+    finished: bool = False
+
+    @property
+    def described(self) -> str:
+        when = self.updated[:16].replace("T", " ")
+        return f"{self.label}, {self.summary} ({when})" + (", finished" if self.finished else "")
 
 
 def check_meaning(game: Game, envelope: Envelope, state: Any) -> None:
@@ -121,6 +143,16 @@ class SaveStore:
         """Every autosave given so far is on disk (OSError if the last one could not be)."""
         if self.writer is not None:
             self.writer.flush()
+
+    def unsaved(self) -> OSError | None:
+        """Why the newest autosave could not be written, while it is not (None: all is on disk
+        or on its way)."""
+        return self.writer.error if self.writer is not None else None
+
+    def drop_unsaved(self) -> None:
+        """Give up the autosave that failed (the player chose to leave without it)."""
+        if self.writer is not None:
+            self.writer.drop_failed()
 
     def _settle(self) -> None:
         """Autosaves under way have landed (or failed): the folder is as the game left it."""
@@ -243,8 +275,9 @@ class SaveStore:
                 stat = item.stat()
             except OSError:
                 stat = None
-            modified = stat.st_mtime_ns if stat is not None else 0
-            key = file_key(stat) if stat is not None and is_regular(item) else None
+            modified = stat.st_mtime_ns if stat is not None else modified_ns(item)
+            storable = readable_name(item.name) == item.name  # the memory keeps UTF-8 names
+            key = file_key(stat) if stat is not None and storable and is_regular(item) else None
             remembered = memory.recall(item.name, key) if key is not None else None
             entry = recalled_entry(remembered, item) if remembered is not None else None
             if entry is None:
@@ -255,6 +288,10 @@ class SaveStore:
                 when = datetime.fromtimestamp(modified / 1e9, timezone.utc)
             else:
                 when = updated_at(entry.updated, modified)
+            if not entry.damaged:  # who else has it open: now, never remembered
+                holder = holds.holder_elsewhere(self.paths.saves, entry.save_id)
+                if holder is not None:
+                    entry = msgspec.structs.replace(entry, open_in=holder.where)
             entries.append(((when, modified), entry))
         memory.keep_only({item.name for item in found})
         memory.write()
@@ -266,17 +303,17 @@ class SaveStore:
         """The list's line for one save file, checked in full."""
         save_id = item.name[: -len(".json")]
         try:
+            if readable_name(save_id) != save_id:
+                raise Damaged("its file name is not valid UTF-8 text: give the file another name to open it")
             if not is_regular(item):
-                raise Damaged(f"it is {entry_kind(item)}, not a file")
+                raise Damaged(not_a_file(item))
             envelope, state = self._read(save_id)
         except Damaged as damage:
-            try:
-                modified = item.stat().st_mtime_ns
-            except OSError:
-                modified = 0
-            stamp = datetime.fromtimestamp(modified / 1e9, timezone.utc)
+            stamp = datetime.fromtimestamp(modified_ns(item) / 1e9, timezone.utc)
+            kept = self.backup_of(save_id) if readable_name(save_id) == save_id else None
             return SaveEntry(
-                save_id, item.path, label=save_id, updated=stamp.isoformat(timespec="seconds"), damage=str(damage)
+                save_id, item.path, label=readable_name(save_id), updated=stamp.isoformat(timespec="seconds"),
+                damage=str(damage), backup=kept.described if kept is not None else "",
             )
         return SaveEntry(
             save_id,
@@ -290,6 +327,29 @@ class SaveStore:
             game_ended=self.game_ended(envelope, state),
         )
 
+    def backup_of(self, save_id: str) -> Kept | None:
+        """The version a save file held before its last write (`<id>.json.bak`), if it can
+        be played; None otherwise."""
+        self._settle()
+        try:
+            envelope, state = self.load_data(read_regular(backup_path(self.paths.save_file(save_id))))
+        except (OSError, Damaged):
+            return None
+        return Kept(envelope.label, envelope.summary, envelope.updated, finished=self.finished(envelope, state))
+
+    def restore(self, save_id: str) -> None:
+        """Put a damaged save's backup back in its place, at the player's request; the
+        damaged bytes are kept aside, hidden (saves/atomic.put_back_backup). Damaged when the
+        backup cannot be played either; a usable save is never replaced by its backup."""
+        if self.backup_of(save_id) is None:
+            raise Damaged("there is no readable backup of this save")
+        try:
+            self.read(save_id)
+        except Damaged:
+            put_back_backup(self.paths.save_file(save_id))
+        else:
+            raise Damaged("the save can be opened as it is: its backup is older")
+
     def most_recent(self) -> SaveEntry | None:
         """The newest save that can be played on (a finished game is not continued)."""
         return next((entry for entry in self.list() if not entry.damaged and not entry.finished), None)
@@ -297,8 +357,9 @@ class SaveStore:
     def find(self, name: str) -> SaveEntry | None:
         """A save by id, by label (any case), or by its number in the listing (1 = newest)."""
         entries = self.list()
-        if name.isdigit() and 1 <= int(name) <= len(entries):
-            return entries[int(name) - 1]
+        number = list_number(name, len(entries))
+        if number is not None:
+            return entries[number - 1]
         for entry in entries:
             if entry.save_id == name:
                 return entry
@@ -370,10 +431,23 @@ class SaveStore:
         write_atomic(self.paths.save_file(save_id), encode(envelope))
 
     def delete(self, save_id: str) -> None:
-        """Remove a save and its backup. Callers ask the player first."""
+        """Remove a save and its backup. Callers ask the player first (and, for a save open
+        in another terminal, refuse: see holder_elsewhere)."""
         path = self.paths.save_file(save_id)
         if self.writer is not None:
             self.writer.forget(path)  # no autosave may land after the file is gone
         for target in (path, backup_path(path)):
             target.unlink(missing_ok=True)
+        holds.forget(self.paths.saves, save_id)
+
+    # ----- one terminal at a time (saves/holds.py) ------------------------------------------
+
+    def hold(self, save_id: str) -> holds.Hold:
+        """Hold the save for this terminal while it is open: OpenElsewhere when another
+        terminal has it (which may be asked to let go: holds.ask_to_let_go)."""
+        return holds.hold(self.paths.saves, save_id)
+
+    def holder_elsewhere(self, save_id: str) -> holds.Holder | None:
+        """Who has the save open in another terminal, if anyone."""
+        return holds.holder_elsewhere(self.paths.saves, save_id)
 

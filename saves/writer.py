@@ -7,7 +7,9 @@ everything given is on disk (exiting flushes); reading a save, listing and delet
 what is under way first.
 
 A write that fails on the thread is not lost silently: it is tried again, in the caller's
-thread, at the next write or flush, so its error reaches the player with the next move.
+thread, at the next write or flush, so its error reaches the player with the next move, or
+when they leave the game or the app (which flush first, and ask: try again, or leave without
+it, knowingly; see TabletopApp.leave).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ class SaveWriter:
         self._pending: dict[Path, bytes] = {}  # in the order given
         self._writing = False
         self._failed: tuple[Path, bytes] | None = None  # the newest write that failed
+        self.error: OSError | None = None  # why it failed (None once a write succeeds again)
         self._changed = threading.Condition()
         self._thread: threading.Thread | None = None
 
@@ -37,9 +40,10 @@ class SaveWriter:
         try:  # the last write failed: this one is made here, so its error is the caller's
             self.flush()
             write_atomic(path, data)
-        except OSError:
+        except OSError as error:
             with self._changed:
                 self._failed = (path, data)  # tried again at the next write or flush
+                self.error = error
             raise
 
     def wait(self) -> None:
@@ -57,10 +61,21 @@ class SaveWriter:
         if failed is not None:
             try:
                 write_atomic(*failed)
-            except OSError:
+            except OSError as error:
                 with self._changed:
                     self._failed = self._failed or failed
+                    self.error = error
                 raise
+            with self._changed:
+                self.error = None
+
+    def drop_failed(self) -> None:
+        """The player chose to leave without the write that failed: it is not tried again
+        (a later save of the same game must not be replaced by it)."""
+        self.wait()
+        with self._changed:
+            self._failed = None
+            self.error = None
 
     def forget(self, path: Path) -> None:
         """The file is being removed: nothing given for it may land later."""
@@ -91,10 +106,15 @@ class SaveWriter:
                 self._writing = True
             try:
                 write_atomic(path, data)
-            except OSError:
+            except OSError as error:
                 with self._changed:
                     if path not in self._pending:  # else newer bytes are on their way
                         self._failed = (path, data)
+                        self.error = error
+            else:
+                with self._changed:
+                    if self._failed is None:
+                        self.error = None
             finally:
                 with self._changed:
                     self._writing = False

@@ -23,6 +23,13 @@ def no_real_data_dir(monkeypatch, tmp_path):
         monkeypatch.delenv(served, raising=False)  # as `serve` sets them for its players' apps
 
 
+@pytest.fixture(autouse=True)
+def at_a_terminal(monkeypatch):
+    """main() called in the test's own process plays as if at a terminal (pytest's input is
+    not one); tests/test_cli.py checks the refusal without one in a child process."""
+    monkeypatch.setattr("tui.cli.check_terminal", lambda args, rest: None)
+
+
 @pytest.fixture
 def paths(tmp_path) -> DataPaths:
     data = DataPaths(tmp_path / "data")

@@ -283,3 +283,156 @@ def test_a_history_label_and_an_error_naming_it_stay_on_one_line(capsys, data):
     status, out, err = run_main(capsys, "--data-dir", str(data), "continue", EVIL)
     assert status == 2 and out == ""
     assert err == "tabletop-tui: no save named 'Ev[2J]0;evilil second line'\n"  # one line, no codes
+
+
+# ----- input that used to stop the program (issue: the last bad inputs) ----------------------
+
+
+def child(data: Path, *args: str, env: dict[str, str] | None = None, **options) -> subprocess.CompletedProcess:
+    """The real command in a process of its own, its output in bytes."""
+    environment = {k: v for k, v in os.environ.items() if k not in ("PYTHONIOENCODING",)} | (env or {})
+    return subprocess.run(
+        [sys.executable, "-m", "tui", "--data-dir", str(data), *args],
+        capture_output=True, timeout=60, cwd=Path(__file__).parents[1], env=environment, **options,
+    )  # fmt: skip
+
+
+def a_save(data: Path, label: str = "") -> str:
+    store = SaveStore(DataPaths.resolve(data), GAMES)
+    session = GameSession.start(store, GAME, 1, label=label)
+    session.hold.release()
+    return session.save_id
+
+
+def test_a_save_file_name_that_is_not_utf8_stops_nothing(capsys, data, launched):
+    save_id = a_save(data, "Evening game")
+    saves = DataPaths.resolve(data).saves
+    odd = os.fsdecode(b"my-\xe9t\xe9.json")
+    (saves / odd).write_bytes((saves / f"{save_id}.json").read_bytes())
+    for listing in range(2):  # the second from the listing's memory
+        shown = child(data, "saves", env={"PYTHONIOENCODING": "utf-8"})  # strict, as a UTF-8 terminal's
+        assert shown.returncode == 0, shown.stderr
+        out = shown.stdout.decode("utf-8")
+        assert "my-\\xe9t\\xe9  DAMAGED: its file name is not valid UTF-8" in out
+        assert "Evening game" in out
+    assert main(["--data-dir", str(data), "continue", save_id]) == 0
+    assert main(["--data-dir", str(data), "new", "disruption"]) == 0
+    code = main(["--data-dir", str(data), "continue", odd.removesuffix(".json")])
+    assert code == 2 and "file name is not valid UTF-8" in capsys.readouterr().err
+    assert (saves / odd).read_bytes() == (saves / f"{save_id}.json").read_bytes()  # left as it was
+    assert len(launched) == 2
+
+
+@pytest.mark.parametrize("command", ["continue", "replay"])
+def test_a_list_number_thousands_of_digits_long_is_no_save(capsys, data, command, launched):
+    a_save(data)
+    code, _, err = run_main(capsys, "--data-dir", str(data), command, "9" * 5000)
+    assert code == 2 and err.startswith("tabletop-tui: ") and "Traceback" not in err
+    code, _, err = run_main(capsys, "--data-dir", str(data), command, "²")  # a digit int() refuses
+    assert code == 2 and "Traceback" not in err
+    assert launched == []
+
+
+@pytest.mark.parametrize(
+    "args", [["new", "disruption"], [], ["continue"], ["daily", "disruption"], ["join", "KXPT"], ["watch", "KXPT"]]
+)
+@pytest.mark.parametrize("stdin", ["devnull", "pipe"])
+def test_without_a_terminal_the_games_say_so_and_write_nothing(data, args, stdin):
+    """`</dev/null`, `echo | tabletop-tui`, plain `nohup`: one line, status 2, no file."""
+    given = {"stdin": subprocess.DEVNULL} if stdin == "devnull" else {"input": b"\n"}
+    result = child(data, *args, **given)
+    assert result.returncode == 2
+    err = result.stderr.decode()
+    assert err.count("\n") == 1 and "standard input is not a terminal" in err, err
+    assert b"\x1b" not in result.stdout + result.stderr
+    assert not data.exists()  # no save, no crash file, no settings
+
+
+@pytest.mark.parametrize("args", [["saves"], ["tables"], ["history"], ["stats"], ["--help"], ["new", "disciple", "--help"]])
+def test_the_plain_commands_need_no_terminal(data, args):
+    result = child(data, *args, stdin=subprocess.DEVNULL)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == b""
+
+
+def test_an_ascii_output_gets_ascii_forms_of_labels_and_ids(data):
+    save_id = a_save(data, "Café ♠ 字 — soir")
+    saves = DataPaths.resolve(data).saves
+    (saves / "partie-été.json").write_bytes((saves / f"{save_id}.json").read_bytes())
+    result = child(data, "saves", env={"PYTHONIOENCODING": "ascii"})
+    assert result.returncode == 0, result.stderr
+    out = result.stdout.decode("ascii")
+    assert "Cafe S ?? - soir" in out and "id=partie-ete" in out
+
+
+@pytest.mark.parametrize(
+    "environment, ascii_only",
+    [({"LANG": "C"}, True), ({"LC_ALL": "C"}, True), ({"LANG": "POSIX"}, True), ({}, True),
+     ({"LANG": "en_US.ISO-8859-1"}, True), ({"LANG": "C.UTF-8"}, False), ({"LANG": "C", "LC_ALL": "C.UTF-8"}, False),
+     ({"LC_ALL": "en_US.UTF-8"}, False)],  # fmt: skip
+)
+def test_the_locale_decides_whether_the_glyphs_are_drawn(environment, ascii_only):
+    """Python turns on its UTF-8 mode under a C locale, so its own encoding says UTF-8: the
+    locale the user set says what the terminal shows."""
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG", "PYTHONUTF8", "PYTHONIOENCODING"))}
+    result = subprocess.run(
+        [sys.executable, "-c", "from tui.glyphs import output_needs_ascii; print(output_needs_ascii())"],
+        capture_output=True, text=True, timeout=60, cwd=Path(__file__).parents[1], env=clean | environment,
+    )  # fmt: skip
+    assert result.stdout.strip() == str(ascii_only), (environment, result.stderr)
+
+
+def test_links_that_lead_nowhere_are_told_as_such(capsys, data):
+    a_save(data)
+    saves = DataPaths.resolve(data).saves
+    (saves / "gone.json").symlink_to(saves / "nothing-here.json")
+    (saves / "loop.json").symlink_to(saves / "loop.json")
+    code, out, _ = run_main(capsys, "--data-dir", str(data), "saves")
+    assert code == 0
+    lines = {line.split()[1]: line for line in out.splitlines() if "DAMAGED" in line}
+    assert "it is a link to a file that is not there" in lines["gone"]
+    assert "it is a link in a loop of links" in lines["loop"]
+    assert "1970" not in out and "No such file" not in out and "Too many levels" not in out
+
+
+def test_a_save_with_a_byte_order_mark_is_read(capsys, data, launched):
+    save_id = a_save(data)
+    path = DataPaths.resolve(data).save_file(save_id)
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())  # as an editor may store it
+    code, out, _ = run_main(capsys, "--data-dir", str(data), "saves")
+    assert code == 0 and "DAMAGED" not in out
+    assert main(["--data-dir", str(data), "continue", save_id]) == 0 and len(launched) == 1
+
+
+def test_a_damaged_save_with_a_good_backup_says_so_and_can_be_put_back(capsys, data):
+    store = SaveStore(DataPaths.resolve(data), GAMES)
+    session = GameSession.start(store, GAME, 1, label="Evening game")
+    session.play(session.legal_actions()[0])
+    session.hold.release()
+    path = store.paths.save_file(session.save_id)
+    damaged = path.read_bytes()[:200]
+    path.write_bytes(damaged)
+    code, out, _ = run_main(capsys, "--data-dir", str(data), "saves")
+    assert code == 0
+    assert "DAMAGED: the file is not complete JSON" in out
+    assert "its backup can be put back (b on the Saved games screen): Evening game," in out
+    store.restore(session.save_id)
+    assert not store.list()[0].damaged and store.list()[0].label == "Evening game"
+    (kept,) = path.parent.glob(f".{path.name}.damaged*")
+    assert kept.read_bytes() == damaged  # the damaged bytes are kept aside
+    with pytest.raises(Exception, match="can be opened as it is"):
+        store.restore(session.save_id)  # a usable save is never replaced by its backup
+
+
+def test_a_terminal_with_a_c_locale_gets_the_listing_in_ascii(data):
+    """Python writes UTF-8 under LC_ALL=C (its UTF-8 mode); the terminal would show garbage."""
+    from tests.tui.pty_app import PtyApp
+
+    a_save(data, "Café ♠ — soir")
+    shown = PtyApp(data, "saves", env={"LC_ALL": "C"})
+    try:
+        assert shown.read_until(b"soir")
+        shown.drain()
+    finally:
+        shown.close()
+    assert b"Cafe S - soir" in shown.output and shown.output.isascii()

@@ -36,6 +36,8 @@ if TYPE_CHECKING:
 # start-up loads no more than the home screen needs.
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+MOVES_LOST = 3  # the exit status when the app ended with moves that could not be saved
+HOLD_POLL = 0.2  # seconds between looks for another terminal asking for a save held here
 
 
 # Python looks for unreachable reference cycles every 700 new objects by default. One repaint
@@ -102,6 +104,41 @@ class TabletopApp(App[None]):
             return "enter"
         return shown
 
+    moves_lost = False  # the player left moves unsaved (told, and chose to): the exit says so
+    _told_unsaved: OSError | None = None  # the failed autosave the player was last told of
+
+    def leave(self, then: Callable[[], None]) -> None:
+        """Run `then` (leave a game, or the app) once every autosave is on disk; when the last
+        one cannot be written, the player is told first and chooses: try again, leave without
+        it (the exit status will say so), or stay."""
+        from tui.screens.dialogs import NotSaved
+
+        try:
+            self.store.flush()
+        except OSError as problem:
+
+            def chosen(answer: str | None) -> None:
+                if answer == "retry":
+                    self.leave(then)
+                elif answer == "leave":
+                    self.store.drop_unsaved()
+                    self.moves_lost = True
+                    then()
+                    self.look_after_saves()  # a game left: its save is let go at once
+
+            if not isinstance(self.screen, NotSaved):
+                self.push_screen(NotSaved(problem), chosen)
+            return
+        then()
+        self.look_after_saves()
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q and Quit: the app ends once the moves are saved (or the player let them go)."""
+        self.leave(self.end)
+
+    def end(self) -> None:
+        self.exit(return_code=MOVES_LOST if self.moves_lost else 0)
+
     def terminal_gone(self) -> None:
         """The terminal hung up, its input ended, or SIGTERM came: the saves reach the disk,
         then the app ends, within a second even if closing down blocks on a dead terminal."""
@@ -113,9 +150,9 @@ class TabletopApp(App[None]):
         try:
             self.store.flush()
         except OSError:
-            pass  # no terminal left to say it on; the file holds the last move that was saved
+            self.moves_lost = True  # no terminal left to say it on: the exit status says it
         end_soon()
-        self.exit()
+        self.end()
 
     def on_mount(self) -> None:
         gc.set_threshold(*CYCLE_COLLECTION_THRESHOLDS)
@@ -126,6 +163,7 @@ class TabletopApp(App[None]):
         if self.theme_override:  # --theme is remembered, like a choice in Settings
             self.update_settings(theme=self.theme)
         self.push_screen(HomeScreen())
+        self.set_interval(HOLD_POLL, self.look_after_saves)
         self.file_finished_games()
         if self.settings_problem:
             self.notify(self.settings_problem, severity="warning")
@@ -195,7 +233,10 @@ class TabletopApp(App[None]):
         try:
             entries = self.store.list()
         except OSError as error:
-            problem = f"The saved games cannot be listed: {error.strerror or error}"
+            from saves.files import folder_problem
+
+            why = folder_problem(self.paths.saves).replace("it is", "the saves folder is", 1)
+            problem = f"The saved games cannot be listed: {why or error.strerror or error}"
             if problem != self.saves_problem:
                 self.notify(problem, severity="error", timeout=10)
             self.saves_problem = problem
@@ -242,6 +283,7 @@ class TabletopApp(App[None]):
         """Today's deal: the try of today still in progress, or a new one (practice once
         today's counted try has begun)."""
         from saves import daily
+        from saves.holds import OpenElsewhere
 
         game = GAMES[game_id]
         try:
@@ -250,6 +292,9 @@ class TabletopApp(App[None]):
                 note = daily.note(self.store, game_id)
                 session = daily.start(self.store, game)
                 self.notify(note, timeout=8)
+        except OpenElsewhere as busy:  # today's try is being played in another terminal
+            self.offer_watch_or_take_over(busy)
+            return
         except (OSError, Damaged) as problem:
             self.notify(f"Could not open today's deal: {problem}", severity="error")
             return
@@ -263,6 +308,9 @@ class TabletopApp(App[None]):
 
         try:
             timeline = open_replay(self.store, name)
+        except OSError as error:  # the saves or history folder cannot be read
+            self.notify(f"That game cannot be replayed: {error.strerror or error}", severity="error", timeout=10)
+            return False
         except Damaged as damage:
             self.notify(f"That game cannot be replayed: {damage}", severity="error", timeout=10)
             return False
@@ -270,6 +318,8 @@ class TabletopApp(App[None]):
         return True
 
     def resume(self, save_id: str) -> bool:
+        """Open a save here; one open in another terminal offers to watch it or take it over."""
+        from saves.holds import OpenElsewhere
         from saves.session import GameSession
         from tui.games import playable
 
@@ -278,11 +328,109 @@ class TabletopApp(App[None]):
         except Damaged as damage:
             self.notify(f"That save cannot be opened: {damage}", severity="error")
             return False
+        except OpenElsewhere as busy:
+            self.offer_watch_or_take_over(busy)
+            return False
         if not playable(session.game.id):
             self.notify(f"{session.game.title} is not playable in this version yet.", severity="warning")
             return False
         self.open_session(session)
         return True
+
+    # ----- one terminal at a time (saves/holds.py) -------------------------------------------
+
+    def offer_watch_or_take_over(self, busy: Any) -> None:
+        """A save open in another terminal: watch it there, or take it over here."""
+        from tui.screens.dialogs import OpenElsewhereChoice
+
+        if busy.stuck:
+            self.notify(f"{busy} Close the game there, then open it here.", severity="warning", timeout=10)
+            return
+
+        def chosen(answer: str | None) -> None:
+            if answer == "take":
+                self.take_over(busy.save_id)
+            elif answer == "watch":
+                self.watch_save(busy.save_id)
+
+        self.push_screen(OpenElsewhereChoice(str(busy)), chosen)
+
+    def take_over(self, save_id: str) -> None:
+        """Ask the terminal that has the save to let go, then open it here once it has (the
+        screen goes on meanwhile); say so if it does not in time."""
+        import time
+
+        from saves import holds
+
+        folder = self.store.paths.saves
+        try:
+            holds.ask_to_let_go(folder, save_id)
+        except OSError as error:
+            self.notify(f"That save cannot be taken over: {error.strerror or error}", severity="error")
+            return
+        deadline = time.monotonic() + holds.TAKE_OVER_WAIT
+
+        def attempt() -> None:
+            try:
+                hold = self.store.hold(save_id)
+            except holds.OpenElsewhere as busy:
+                if time.monotonic() < deadline:
+                    self.set_timer(0.05, attempt)
+                    return
+                holds.withdraw(folder, save_id)
+                self.offer_watch_or_take_over(holds.OpenElsewhere(save_id, busy.holder, stuck=True))
+                return
+            holds.withdraw(folder, save_id)
+            self.resume(save_id)  # read as the other terminal left it, with the hold just taken
+            del hold  # the session holds it now (or, if the save could not be opened, nobody)
+
+        attempt()
+
+    def watch_save(self, save_id: str) -> None:
+        """Follow a save played in another terminal, read-only."""
+        from saves.replay import from_save
+        from tui.screens.replay import watch_screen
+
+        try:
+            timeline = from_save(self.store, save_id)
+        except (Damaged, OSError) as problem:
+            self.notify(f"That game cannot be watched: {problem}", severity="error")
+            return
+        self.push_screen(watch_screen(self.store, save_id, timeline))
+
+    def look_after_saves(self) -> None:
+        """A few times a second: an autosave that failed is told, once; a save no screen shows
+        any more is let go; a save another terminal asks for is given to it (what is not yet
+        written first), and its screens leave with a word of who took it."""
+        from saves.holds import held
+
+        failed = self.store.unsaved()
+        if failed is not None and failed is not self._told_unsaved:  # said once, as it happens
+            self._told_unsaved = failed
+            self.notify(
+                f"The last move could not be saved: {failed.strerror or failed}. It is tried again with"
+                " the next move; leaving the game asks first.", severity="error", timeout=10,
+            )  # fmt: skip
+        stack = self.screen_stack
+        for hold in held():
+            showing = [s for s in stack if getattr(getattr(s, "session", None), "hold", None) is hold]
+            if not showing:
+                hold.release()
+                continue
+            if not hold.asked_to_let_go():
+                continue
+            note = ""
+            try:
+                self.store.flush()
+            except OSError as problem:
+                note = f" Your last move could not be saved ({problem.strerror or problem}): it is lost."
+                self.store.drop_unsaved()
+                self.moves_lost = True
+            holder = hold.let_go()
+            while any(s in self.screen_stack for s in showing) and len(self.screen_stack) > 1:
+                self.pop_screen()
+            where = holder.where if holder is not None else "in another terminal"
+            self.notify(f"This game was taken over {where}: it is played there now.{note}", severity="warning", timeout=10)
 
     # ----- shared tables ------------------------------------------------------------------
 

@@ -13,6 +13,7 @@ from saves.paths import DataPaths
 from themes import THEME_NAMES
 from tui import __version__, cli_records
 from tui.safe_text import say
+from tui.streams import fit_streams_to_terminal
 from tui.serve import add_arguments as add_serve_arguments, serve
 
 if TYPE_CHECKING:  # the saves load once a command needs them: `--help` does not
@@ -117,6 +118,10 @@ def list_saves(store: SaveStore) -> list[str]:
         when = entry.updated[:16].replace("T", " ")
         if entry.damaged:
             lines.append(f"{number:>3}. {entry.save_id}  DAMAGED: {entry.damage}  ({when})")
+            if entry.backup:  # its backup can be played: the Saved games screen puts it back (b)
+                from tui.safe_text import safe_text
+
+                lines.append(f"     its backup can be put back (b on the Saved games screen): {safe_text(entry.backup)}")
         else:  # a label left as given ("Disruption 2026-12-01 15:17") names the game and time itself
             game = titles.get(entry.game_id, entry.game_id) + (" campaign" if entry.kind == "campaign" else "")
             named = "" if entry.label.startswith(game) else f"  [{game}]"
@@ -158,6 +163,7 @@ def _stop_writing_to_stdout() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    fit_streams_to_terminal()  # a label the output cannot carry is written in ASCII, not a crash
     try:
         code = run(argv)
         sys.stdout.flush()  # a reader that stopped reading is heard of here, not at exit
@@ -206,6 +212,27 @@ def check_data_folder(paths: DataPaths) -> None:
             raise UsageError(f"cannot use {what} {shorten(folder)}: {problem}")
 
 
+PLAIN_COMMANDS = ("saves", "tables", "history", "stats", "serve")  # print, or serve others: no terminal needed
+
+
+def check_terminal(args: argparse.Namespace, rest: list[str]) -> None:
+    """A UsageError, before anything is read or written, when the games would start without a
+    terminal to play at: input from a pipe, a file or /dev/null (plain `nohup` too), or the
+    screen's output going elsewhere. The plain commands and help need none."""
+    if args.command in PLAIN_COMMANDS or (args.command == "new" and (args.help or {"-h", "--help"} & set(rest))):
+        return
+    for stream, what in ((sys.stdin, "standard input"), (sys.__stderr__, "standard error (the screen)")):
+        try:
+            terminal = stream is not None and stream.isatty()
+        except ValueError:  # closed
+            terminal = False
+        if not terminal:
+            raise UsageError(
+                f"{what} is not a terminal: the games are played at one"
+                " ('saves', 'tables' and 'history' print without one)"
+            )
+
+
 def run(argv: list[str]) -> int:
     parser = build_parser()
     args, rest = parser.parse_known_args(argv)
@@ -215,6 +242,14 @@ def run(argv: list[str]) -> int:
         raise UsageError(f"unknown theme '{args.theme}' (choose from {', '.join(THEME_NAMES)})")
     if args.data_dir is not None and not args.data_dir.strip():
         raise UsageError("--data-dir needs a folder name (an empty one would mean the usual folder)")
+    if args.command == "new":
+        if args.game is None:
+            if args.help:
+                parser.new_command.print_help()
+                raise SystemExit(0)
+            raise UsageError("the following arguments are required: GAME")
+        game, seed, options = parse_new_game(args.game, rest + (["--help"] if args.help else []))
+    check_terminal(args, rest)  # the command line's own mistakes are told first
     from saves.store import SaveStore
 
     paths = DataPaths.resolve(args.data_dir)
@@ -238,12 +273,6 @@ def run(argv: list[str]) -> int:
             return done
         on_start = done
     elif args.command == "new":
-        if args.game is None:
-            if args.help:
-                parser.new_command.print_help()
-                raise SystemExit(0)
-            raise UsageError("the following arguments are required: GAME")
-        game, seed, options = parse_new_game(args.game, rest + (["--help"] if args.help else []))
         if seed is None:
             import secrets
 

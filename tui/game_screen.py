@@ -569,8 +569,12 @@ class GameScreen(Screen[None]):
             return
         options = dict(self.session.envelope.options)
         app = self.app
-        app.pop_screen()
-        app.start_game(self.game.id, seed, **options)
+
+        def new_game() -> None:
+            app.pop_screen()
+            app.start_game(self.game.id, seed, **options)
+
+        app.leave(new_game)
 
     def action_back(self) -> None:
-        self.app.pop_screen()
+        self.app.leave(self.app.pop_screen)  # once the moves are on disk, or let go knowingly

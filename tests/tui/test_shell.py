@@ -223,14 +223,46 @@ async def test_a_saves_folder_broken_mid_session_is_said_not_crashed_on(paths):
         assert "Continue: Evening game" in screen_text(app)
         shutil.rmtree(paths.saves)
         paths.saves.write_text("not a folder")
+        await pilot.press("c")  # the home screen still offers the save it listed before
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert "Continue (no saved game)" in screen_text(app)
         await pilot.press("s")
         await pilot.pause()
         assert isinstance(app.screen, SavesScreen)
-        assert "The saved games cannot be listed: Not a directory" in screen_text(app)
+        said = "The saved games cannot be listed: the saves folder is a file, not a folder"
+        assert said in screen_text(app)
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
         assert "Continue (no saved game)" in screen_text(app)
         told = [str(n.message) for n in app._notifications]
-        assert told == ["The saved games cannot be listed: Not a directory"]
+        assert told == [said]
     assert app.return_code in (None, 0)
+
+
+async def test_a_damaged_save_with_a_good_backup_is_put_back_with_b(paths):
+    store = SaveStore(paths, GAMES, clock=lambda: FIXED_TIME)
+    session = GameSession.start(store, GAMES["disruption"], 11, label="Evening game")
+    session.play(session.legal_actions()[0])
+    path = paths.save_file(session.save_id)
+    path.write_bytes(path.read_bytes()[:120])
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "DAMAGED: the file is not complete JSON" in text
+        assert "b puts back its backup: Evening game" in text and "b Restore backup" in text
+        await pilot.press("b")
+        await pilot.pause()
+        assert "Put back the backup of" in screen_text(app)
+        await pilot.press("y")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "DAMAGED" not in text and "Evening game" in text and "b Restore backup" not in text
+        await pilot.press("enter")  # and it plays
+        await pilot.pause()
+        assert app.screen.session.save_id == session.save_id
+    assert list(paths.saves.glob(f".{path.name}.damaged"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import Any
 
@@ -12,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input
 
 from saves.envelope import Damaged
+from tui.plain import plain
 from tui.safe_text import safe_text
 from tui.widgets.text import Static, Vertical
 
@@ -52,6 +54,60 @@ class Confirm(ModalScreen[bool]):
         self.dismiss(answer)
 
 
+class NotSaved(ModalScreen[str | None]):
+    """The last move could not be written: try again (`r`), leave without it knowingly (`l`),
+    or stay (`Esc`). Dismissed with "retry", "leave" or None."""
+
+    DEFAULT_CSS = DIALOG_CSS.replace("NAME", "NotSaved")
+    BINDINGS = [
+        Binding("r", "answer('retry')", "Try again"),
+        Binding("l", "answer('leave')", "Leave without it"),
+        Binding("escape", "answer(None)", "Stay"),
+    ]
+    HELP = "`r` tries to save again, `l` leaves and loses what is not saved, `Esc` stays."
+
+    def __init__(self, problem: OSError) -> None:
+        super().__init__()
+        self.problem = problem
+
+    def compose(self) -> ComposeResult:
+        where = f" (in {os.path.dirname(self.problem.filename)})" if self.problem.filename else ""
+        why = plain(f"{self.problem.strerror or self.problem}{where}")
+        with Vertical():
+            yield Static(Content.assemble(("The last move is not saved: ", "bold"), why, "."))
+            yield Static("Leaving now loses it: the game would resume one move earlier.")
+            yield Static("r: try again    l: leave without it    Esc: stay", classes="hint")
+
+    def action_answer(self, answer: str | None) -> None:
+        self.dismiss(answer)
+
+
+class OpenElsewhereChoice(ModalScreen[str | None]):
+    """A save open in another terminal: watch it (`w`), take it over (`t`: that terminal
+    lets go and says so) or go back (`Esc`). Dismissed with "watch", "take" or None."""
+
+    DEFAULT_CSS = DIALOG_CSS.replace("NAME", "OpenElsewhereChoice")
+    BINDINGS = [
+        Binding("w", "answer('watch')", "Watch"),
+        Binding("t", "answer('take')", "Take over"),
+        Binding("escape,q", "answer(None)", "Back"),
+    ]
+    HELP = "`w` watches the game as it is played there, `t` takes it over here, `Esc` goes back."
+
+    def __init__(self, message: str) -> None:
+        super().__init__()
+        self.message = message
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(Content(self.message), classes="bold")
+            yield Static("A game is played in one terminal at a time. Taking it over here ends it there.")
+            yield Static("w: watch    t: take over    Esc: back", classes="hint")
+
+    def action_answer(self, answer: str | None) -> None:
+        self.dismiss(answer)
+
+
 class AskText(ModalScreen[str | None]):
     DEFAULT_CSS = DIALOG_CSS.replace("NAME", "AskText")
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
@@ -79,9 +135,10 @@ class AskText(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-def ask_to_restore(screen: Any, store: Any, key: str, then: Callable[[], None]) -> None:
-    """Ask, then put back the readable backup of the damaged file `key` of a deck store (the
-    damaged file is kept aside); `then` runs after, whatever the answer."""
+def ask_to_restore(screen: Any, store: Any, key: str, then: Callable[[], None], name: str = "") -> None:
+    """Ask, then put back the readable backup of the damaged file `key` of a store that keeps
+    backups (decks, saves: `backup_of` and `restore`; the damaged file is kept aside); `then`
+    runs after, whatever the answer. `name` is the file as the question calls it."""
     if store.backup_of(key) is None:
         screen.notify("There is no readable backup of this file.", severity="warning")
         return
@@ -94,4 +151,5 @@ def ask_to_restore(screen: Any, store: Any, key: str, then: Callable[[], None]) 
                 screen.notify(f"Not restored: {problem}", severity="error")
         then()
 
-    screen.app.push_screen(Confirm(f"Put back the backup of {key}? The damaged file is kept aside."), restore)
+    question = plain(f"Put back the backup of {name or key}? The damaged file is kept aside.")
+    screen.app.push_screen(Confirm(question), restore)

@@ -182,8 +182,10 @@ Pick a game with `1`-`4` (or the arrows and `Enter`) to start a new one.
             else:
                 self.notify("That game is not playable yet.", severity="warning")
         elif choice == "continue":
-            latest = self.app.store.most_recent()
-            if latest is not None:
+            latest = next((e for e in self.app.saved_games() if not e.damaged and not e.finished), None)
+            if latest is None and self.app.saves_problem and not self.tables:
+                self.refresh_menu()  # the list is empty now: Continue is off, the reason said
+            elif latest is not None:
                 self.app.resume(latest.save_id)
             elif len(self.tables) == 1:
                 self.app.join_table(self.tables[0].code)  # back at one's seat
@@ -203,4 +205,4 @@ Pick a game with `1`-`4` (or the arrows and `Enter`) to start a new one.
         elif choice == "settings":
             self.app.push_screen(SettingsScreen())
         elif choice == "quit":
-            self.app.exit()
+            self.app.leave(self.app.end)

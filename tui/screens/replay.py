@@ -10,6 +10,7 @@ and the screen takes no focus, so no list of choices can be picked from.
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -132,11 +133,13 @@ class Replaying:
     def footer_keys(self) -> tuple[object, ...]:
         return ()  # the replay's keys never change
 
+    BAR_LABEL = " REPLAY "
+
     def bar_text(self) -> Text:
         """REPLAY, the move's number, whose view is drawn (a game of several seats), the
         random mark, then the move's words: what the width may cut comes last."""
         session, timeline = self.session, self.session.timeline
-        text = Text(" REPLAY ", style="bold reverse")
+        text = Text(self.BAR_LABEL, style="bold reverse")
         text.append(f" move {session.index}/{len(timeline)} ", style="bold")
         if len(session.seat_names()) > 1:
             text.append(f" {self._whose_view()} ", style="italic")
@@ -187,3 +190,75 @@ def replay_screen(timeline: Timeline, at_end: bool = False, viewer: str = "") ->
 
     session = ReplaySession(timeline, timeline.reachable if at_end else 0, viewer)
     return replay_class(table_class(timeline.game.id))(session)
+
+
+WATCH_POLL = 0.3  # seconds between looks at the watched save for new moves
+WATCH_HELP = REPLAY_HELP.replace("# Replay", "# Watching").replace(
+    "The game's own table as it was after each move.",
+    "A game being played in another terminal, its table shown as each move lands there.",
+)
+
+
+class Following:
+    """Mixed in before a replay's class: the save is read again whenever its file changes,
+    and the table follows the newest move unless the watcher stepped back."""
+
+    BAR_LABEL = " WATCHING "
+    store: Any
+    save_id: str
+
+    def on_mount(self) -> None:  # after the replay's own (Textual calls each class's)
+        self._signature = self._file_signature()
+        self.set_interval(WATCH_POLL, self._look_again)  # type: ignore[attr-defined]
+
+    def _file_signature(self) -> tuple[int, int, int] | None:
+        try:
+            info = self.store.paths.save_file(self.save_id).stat()
+        except OSError:
+            return None
+        return (info.st_mtime_ns, info.st_size, info.st_ino)
+
+    def _look_again(self) -> None:
+        from saves.envelope import Damaged
+        from saves.replay import ReplaySession, from_save
+
+        signature = self._file_signature()
+        if signature == self._signature:
+            return
+        self._signature = signature
+        try:
+            timeline = from_save(self.store, self.save_id)
+        except (Damaged, OSError) as problem:
+            from saves.history import History
+
+            if signature is not None:  # still there: between a campaign's games, say
+                self.notify(f"The table cannot be followed just now: {problem}")  # type: ignore[attr-defined]
+            elif History(self.store).exists(self.save_id):
+                self.notify("The game ended there: it is in your history (h on the home screen).")  # type: ignore[attr-defined]
+            else:
+                self.notify("The game is no longer among the saves: it was deleted there.")  # type: ignore[attr-defined]
+            return
+        old = self.session
+        at_end = old.index >= old.timeline.reachable
+        self.session = ReplaySession(timeline, timeline.reachable if at_end else min(old.index, timeline.reachable))
+        self.seat = self._seat_shown()  # type: ignore[attr-defined]
+        self.redraw()  # type: ignore[attr-defined]
+
+
+def watch_screen(store: Any, save_id: str, timeline: Timeline) -> Screen[None]:
+    """A save played in another terminal, followed move by move, read-only."""
+    from tui.games import table_class
+
+    table = replay_class(table_class(timeline.game.id))
+    cls = watch_class(table)
+    screen = cls(ReplaySession(timeline, timeline.reachable))
+    screen.store, screen.save_id = store, save_id
+    return screen
+
+
+@cache
+def watch_class(replay: type[Screen[None]]) -> type[Screen[None]]:
+    keys = {"__module__": replay.__module__, "BINDINGS": Replaying.REPLAY_KEYS}  # else a table's own
+    cls = type(f"{replay.__name__}Watch", (Following, replay), keys)
+    cls.HELP = WATCH_HELP
+    return cls

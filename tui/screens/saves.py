@@ -12,7 +12,7 @@ from engine.registry import CATALOGUE
 from saves.envelope import Damaged
 from saves.store import SaveEntry
 from tui.plain import plain
-from tui.screens.dialogs import AskText, Confirm
+from tui.screens.dialogs import AskText, Confirm, ask_to_restore
 from tui.screens.home import short_time
 from tui.widgets.keybar import KeyBar
 from tui.widgets.text import OptionList, Static
@@ -23,14 +23,18 @@ TITLES = {entry.id: entry.title for entry in CATALOGUE}
 def entry_text(entry: SaveEntry) -> Text:
     text = Text()
     if entry.damaged:
-        text.append(f"{entry.save_id}.json", style="bold")
+        text.append(plain(f"{entry.shown_id}.json").plain, style="bold")
         text.append(f"  {short_time(entry.updated)}\n")
-        text.append(f"  DAMAGED: {entry.damage}", style="bold red")
+        text.append(plain(f"  DAMAGED: {entry.damage}").plain, style="bold red")
+        if entry.backup:
+            text.append("\n  b puts back its backup: " + plain(entry.backup).plain)
         return text
     kind = " campaign" if entry.kind == "campaign" else ""
     text.append(plain(entry.label).plain, style="bold")
     text.append(f"  {TITLES.get(entry.game_id, entry.game_id)}{kind}  {short_time(entry.updated)}\n")
     text.append(f"  {plain(entry.summary).plain}", style="dim")
+    if entry.open_in:
+        text.append(f"\n  open {entry.open_in}", style="bold")
     return text
 
 
@@ -43,6 +47,7 @@ class SavesScreen(Screen[None]):
         Binding("r", "rename", "Rename"),
         Binding("p", "replay", "Replay"),
         Binding("d,delete", "delete", "Delete"),
+        Binding("b", "restore", "Restore backup"),
         Binding("escape,q", "back", "Back"),
         Binding("j", "cursor(1)", show=False),
         Binding("k", "cursor(-1)", show=False),
@@ -56,7 +61,8 @@ Newest first. Every game is saved after each move.
 - `r` renames it, `d` deletes it (you are asked first)
 - `p` replays it move by move, read-only (finished games are in History)
 - A file marked **DAMAGED** cannot be opened; the reason is shown. It is left untouched
-  unless you delete it.
+  unless you delete it, or put back its backup with `b` when one can be played (the copy
+  kept before the file's last write; the damaged file is kept aside, hidden).
 """
 
     entries: list[SaveEntry] = []
@@ -90,6 +96,9 @@ Newest first. Every game is saved after each move.
         # The keys that act on the highlighted save are off the bar while there is none.
         if action in ("resume", "rename", "replay", "delete"):
             return bool(self.entries)
+        if action == "restore":  # offered only for a damaged file with a backup that can be played
+            entry = self.selected()
+            return entry is not None and entry.damaged and bool(entry.backup)
         return True
 
     def selected(self) -> SaveEntry | None:
@@ -127,6 +136,8 @@ Newest first. Every game is saved after each move.
         if entry.damaged:
             self.notify("A damaged file cannot be renamed.", severity="warning")
             return
+        if self._open_elsewhere(entry):
+            return
 
         def rename(label: str | None) -> None:
             if label is None:
@@ -143,7 +154,9 @@ Newest first. Every game is saved after each move.
         entry = self.selected()
         if entry is None:
             return
-        name = f"{entry.save_id}.json" if entry.damaged else f"'{entry.label}'"
+        if self._open_elsewhere(entry):
+            return
+        name = f"{entry.shown_id}.json" if entry.damaged else f"'{entry.label}'"
 
         def delete(sure: bool | None) -> None:
             if sure:
@@ -154,6 +167,23 @@ Newest first. Every game is saved after each move.
             self.reload()
 
         self.app.push_screen(Confirm(plain(f"Delete {name} for good?")), delete)
+
+    def _open_elsewhere(self, entry: SaveEntry) -> bool:
+        """Say so when the save is open in another terminal (changed there, not here)."""
+        holder = self.app.store.holder_elsewhere(entry.save_id)
+        if holder is not None:
+            self.notify(f"This game is open {holder.where}: close it there first.", severity="warning")
+        return holder is not None
+
+    def on_option_list_option_highlighted(self) -> None:
+        self.refresh_bindings()  # `b` is live for some lines only
+
+    def action_restore(self) -> None:
+        entry = self.selected()
+        if entry is None or not entry.damaged:
+            self.notify("Only a damaged save can be put back from its backup.")
+            return
+        ask_to_restore(self, self.app.store, entry.save_id, lambda: self.reload(), name=f"{entry.shown_id}.json")
 
     def action_back(self) -> None:
         self.app.pop_screen()
