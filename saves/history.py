@@ -355,6 +355,18 @@ def game_entry(
     )
 
 
+def game_record(game: Game, entry: Finished, envelope: Envelope, state: Any) -> Record:
+    """The history file of a finished game (a single game or a shared table's)."""
+    return Record(
+        entry=entry,
+        seed=envelope.seed,
+        options=envelope.options,
+        actions=list(envelope.actions),
+        state=msgspec.Raw(_encoder.encode(state)),
+        players=seat_players(envelope, len(game.seats(state))),
+    )
+
+
 def file_record(store: SaveStore, record: Record, seats: list[int] | None = None) -> Report:
     """Put a finished game's record in history, and, for a legacy game, its result on the
     decks of `seats` (None: every seat) as one step that a crash cannot break: the record is
@@ -415,14 +427,7 @@ def file_game(
     assert outcome is not None, "only a finished game is filed"
     entry = game_entry(game, save_id, envelope, state, envelope.options, outcome, seat)
     entry = daily.mark(store, entry, envelope.seed)
-    record = Record(
-        entry=entry,
-        seed=envelope.seed,
-        options=envelope.options,
-        actions=list(envelope.actions),
-        state=msgspec.Raw(_encoder.encode(state)),
-        players=seat_players(envelope, len(game.seats(state))),
-    )
+    record = game_record(game, entry, envelope, state)
     _told(report, file_record(store, record))
     daily.post(store, entry)
     store.delete(save_id)
@@ -463,14 +468,7 @@ def file_table(
     assert outcome is not None, "only a finished game is filed"
     entry = game_entry(game, record_id, envelope, state, envelope.options, outcome, seat)
     entry = msgspec.structs.replace(entry, seats=[s.name for s in envelope.seats] or entry.seats)
-    record = Record(
-        entry=entry,
-        seed=envelope.seed,
-        options=envelope.options,
-        actions=list(envelope.actions),
-        state=msgspec.Raw(_encoder.encode(state)),
-        players=seat_players(envelope, len(game.seats(state))),
-    )
+    record = game_record(game, entry, envelope, state)
     _told(report, file_record(store, record, [] if seats is None else sorted(seats)))
     return entry
 
