@@ -169,6 +169,19 @@ async def test_extra_sessions_are_refused(tmp_path, keys):
         assert len(plain(result.stderr).strip().splitlines()) == 1
 
 
+async def test_one_key_cannot_take_every_session(tmp_path, keys):
+    """With 'any key may play', one person must not be able to fill the host alone."""
+    friend, _, stranger = keys
+    async with Server(tmp_path / "host", "--max-per-key", "1") as server, await server.connect(friend) as conn:
+        channel, terminal = await open_terminal(conn)
+        await arrive(channel, terminal, HOME)
+        result = await conn.run("new disruption", term_type="xterm", encoding=None)
+        assert result.exit_status == 1 and b"as many sessions open here as one key may (1)" in result.stderr
+        async with await server.connect(stranger) as second:  # another key still gets in
+            channel, terminal = await open_terminal(second)
+            await arrive(channel, terminal, HOME, "Bea")
+
+
 async def test_an_idle_session_is_closed_with_a_word_and_its_app_ended(tmp_path, keys):
     friend, _, _ = keys
     async with Server(tmp_path / "host", "--idle-timeout", "0.02") as server:

@@ -13,6 +13,7 @@ from typing import Any
 
 DEFAULT_PORT = 2222
 DEFAULT_MAX_SESSIONS = 16
+DEFAULT_MAX_PER_KEY = 3  # one person's terminals at once: a key cannot fill the host alone
 DEFAULT_IDLE_MINUTES = 60.0
 
 
@@ -28,6 +29,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--moderators", metavar="FILE", help="public keys of the moderators (same format)")
     parser.add_argument("--max-sessions", type=int, default=DEFAULT_MAX_SESSIONS, metavar="N",
                         help=f"players at once (default {DEFAULT_MAX_SESSIONS})")
+    parser.add_argument("--max-per-key", type=int, default=DEFAULT_MAX_PER_KEY, metavar="N",
+                        help=f"sessions of one key at once (default {DEFAULT_MAX_PER_KEY})")
     parser.add_argument("--idle-timeout", type=float, default=DEFAULT_IDLE_MINUTES, metavar="MIN",
                         help=f"close a session after MIN minutes without a key (default {DEFAULT_IDLE_MINUTES:g}; 0: never)")
     parser.add_argument("--log", metavar="FILE", help="append the log to FILE instead of stderr")
@@ -43,6 +46,8 @@ def serve(args: Any, paths: Any) -> int:
         raise UsageError(f"--port must be from 0 to 65535 (not {args.port})")
     if args.max_sessions < 1:
         raise UsageError("--max-sessions must be at least 1")
+    if args.max_per_key < 1:
+        raise UsageError("--max-per-key must be at least 1")
     if args.idle_timeout < 0:
         raise UsageError("--idle-timeout must be 0 (never) or more minutes")
     try:

@@ -73,6 +73,7 @@ class Host:
     def __init__(self, options: Any, paths: DataPaths, log: ServerLog) -> None:
         self.paths, self.log = paths, log
         self.max_sessions: int = options.max_sessions
+        self.max_per_key: int = options.max_per_key
         self.idle_seconds: float | None = options.idle_timeout * 60 if options.idle_timeout else None
         self.authorized = KeyList(Path(options.authorized_keys)) if options.authorized_keys else None
         self.moderators = KeyList(Path(options.moderators)) if options.moderators else None
@@ -243,6 +244,10 @@ class Visit(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             return
         if len(self.host.visits) >= self.host.max_sessions:
             self.refuse(f"The server is full ({self.host.max_sessions} players); try again later.", "full", 1)
+            return
+        if sum(visit.player.id == self.player.id for visit in self.host.visits) >= self.host.max_per_key:
+            self.refuse(f"This key has as many sessions open here as one key may ({self.host.max_per_key});"
+                        " close one first.", "key's sessions", 1)  # fmt: skip
             return
         self.host.visits.add(self)
         try:
