@@ -35,7 +35,8 @@ def kept_characters(text: str, one_line: bool) -> tuple[str, list[int]] | None:
     styles laid over `text` can be laid over what is left); None when `text` is fit as it is.
 
     Tabs and line breaks become spaces, but with `one_line` false a "\\n" stays (the line
-    breaks of the app's own text); every other control or format character is dropped."""
+    breaks of the app's own text); a byte that was not UTF-8 in a file name is shown as
+    `\\xNN`; every other control or format character is dropped."""
     if text.isprintable() or not one_line and all(line.isprintable() for line in text.split("\n")):
         return None  # the usual case, checked at C speed
     kept: list[str] = []
@@ -45,6 +46,11 @@ def kept_characters(text: str, one_line: bool) -> tuple[str, list[int]] | None:
             c = " "
         elif c == "\n":
             pass
+        elif "\udc80" <= c <= "\udcff":  # a byte of a file name that is not UTF-8 (os.fsdecode)
+            shown = f"\\x{ord(c) - 0xDC00:02x}"
+            kept.extend(shown)
+            where.extend([index] * len(shown))
+            continue
         elif unicodedata.category(c) in _DROPPED:
             continue
         kept.append(c)
