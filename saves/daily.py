@@ -101,18 +101,11 @@ def counted_attempt(store: SaveStore, game_id: str, day: date) -> Attempt | None
     )
 
 
-def start(store: SaveStore, game: Any) -> Any:
-    """Begin today's deal of `game`: a GameSession whose save says daily, counted or practice."""
-    from saves.session import GameSession
-
-    day = today(store)
-    counted = counted_attempt(store, game.id, day) is None
-    label = f"{game.title} daily {day.isoformat()}" + ("" if counted else " (practice)")
-    session = GameSession.start(store, game, daily_seed(game.id, day), label=label, **game.daily_options)
+def add_attempt(store: SaveStore, attempt: Attempt) -> None:
+    """Keep a try as begun (saves/daily_play.py begins them)."""
     attempts = load_attempts(store)
-    attempts.attempts.append(Attempt(day.isoformat(), game.id, session.save_id, counted))
+    attempts.attempts.append(attempt)
     write_atomic(store.paths.daily_attempts, msgspec.json.encode(attempts))
-    return session
 
 
 def note(store: SaveStore, game_id: str) -> str:
@@ -122,17 +115,6 @@ def note(store: SaveStore, game_id: str) -> str:
     if counted_attempt(store, game_id, day) is not None:
         text += ": today's counted try is taken, this one is practice"
     return text
-
-
-def resume_today(store: SaveStore, game: Any) -> Any:
-    """The latest of today's tries of `game` still in progress, as a session; None if none."""
-    from saves.session import GameSession
-
-    day = today(store).isoformat()
-    for attempt in reversed(load_attempts(store).attempts):
-        if attempt.day == day and attempt.game_id == game.id and store.paths.save_file(attempt.save_id).exists():
-            return GameSession.resume(store, attempt.save_id)
-    return None
 
 
 def attempt_of(store: SaveStore, save_id: str) -> Attempt | None:
@@ -250,27 +232,3 @@ def unreadable_note(unreadable: list[str]) -> str:
     if len(unreadable) == 1:
         return f"1 posted result could not be read: {unreadable[0]}."
     return f"{len(unreadable)} posted results could not be read (the first: {unreadable[0]})."
-
-
-def standing(store: SaveStore, game_id: str, day: date) -> str:
-    """Where a player stands with a day's deal of a game, in a few words."""
-    from saves.history import History
-
-    attempt = counted_attempt(store, game_id, day)
-    if attempt is None:
-        return "not played: your first try counts"
-    practice = sum(
-        1 for a in load_attempts(store).attempts if a.day == day.isoformat() and a.game_id == game_id and not a.counted
-    )
-    more = f" (+{practice} practice)" if practice else ""
-    if store.paths.save_file(attempt.save_id).exists():
-        return f"counted try in progress{more}"
-    history = History(store)
-    if history.exists(attempt.save_id):
-        try:
-            entry = history.read(attempt.save_id).entry
-        except Exception:  # noqa: BLE001 - a damaged record still counts as played
-            return f"played{more}"
-        score = "" if entry.score is None else f", score {entry.score}"
-        return f"{entry.result}{score}{more}"
-    return f"counted try deleted unfinished{more}"

@@ -74,10 +74,8 @@ def settled(key: FileKey) -> bool:
 
 
 def program_stamp() -> str:
-    """Changes whenever the code that checks saves may have: the version, and the size and
-    time of every module of the engines and of the saves package."""
-    from tui import __version__
-
+    """Changes whenever the code that checks saves may have: the number, size and time of
+    every module of the engines and of the saves package (a new version changes them too)."""
     root = Path(__file__).parents[1]
     newest, count, total = 0, 0, 0
     for package in ("engine", "saves"):
@@ -86,7 +84,7 @@ def program_stamp() -> str:
                 if name.endswith((".py", ".toml")):
                     stat = os.stat(os.path.join(folder, name))
                     newest, count, total = max(newest, stat.st_mtime_ns), count + 1, total + stat.st_size
-    return f"{__version__}:{count}:{total}:{newest}"
+    return f"{count}:{total}:{newest}"
 
 
 class ListingMemory:

@@ -38,7 +38,7 @@ import pytest
 
 from engine.core.rng import Rng
 from engine.registry import GAMES
-from saves import daily
+from saves import daily, daily_play
 from saves.envelope import Damaged, Seat
 from saves.history import Finished, History, sweep_tables
 from saves.paths import DataPaths
@@ -237,7 +237,7 @@ def settings_in(paths: DataPaths) -> list[Path]:
 def make_daily(case: Case) -> None:
     for game in GAMES.values():
         for _ in range(2):  # a counted try, then practice
-            play_to_end(daily.start(case.store, game), Rng.from_seed(1))
+            play_to_end(daily_play.start(case.store, game), Rng.from_seed(1))
 
 
 def use_daily_attempts(case: Case, path: Path, rng: Rng) -> str:
@@ -245,9 +245,9 @@ def use_daily_attempts(case: Case, path: Path, rng: Rng) -> str:
     day = daily.today(case.store)
     for game in GAMES.values():  # the Daily screen
         daily.note(case.store, game.id)
-        daily.standing(case.store, game.id, day)
-        daily.resume_today(case.store, game)
-    session = daily.start(case.store, GAMES["disruption"])
+        daily_play.standing(case.store, game.id, day)
+        daily_play.resume_today(case.store, game)
+    session = daily_play.start(case.store, GAMES["disruption"])
     play(session, rng, MOVES_PLAYED)
     for attempt in daily.load_attempts(case.store).attempts:  # what filing a finished try asks
         entry = Finished(id=attempt.save_id, game_id=attempt.game_id)

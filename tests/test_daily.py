@@ -10,7 +10,7 @@ import pytest
 
 from engine.core.rng import Rng
 from engine.registry import GAMES
-from saves import atomic, daily
+from saves import atomic, daily, daily_play
 from saves.history import History
 from saves.paths import DataPaths
 from saves.settings import Settings, save_settings
@@ -48,21 +48,21 @@ def finish(session, seed=0):
 
 def test_the_first_try_of_a_day_counts_and_later_ones_are_practice(store):
     game = GAMES["disruption"]
-    first = daily.start(store, game)
+    first = daily_play.start(store, game)
     assert first.envelope.seed == daily.daily_seed("disruption", store.clock().date())
     assert "(practice)" not in first.envelope.label
     store.delete(first.save_id)  # a bad start thrown away does not buy a second counted try
-    second = finish(daily.start(store, game))
+    second = finish(daily_play.start(store, game))
     assert second.envelope.label.endswith("(practice)")
     assert second.envelope.seed == first.envelope.seed
     entry = History(store).read(second.save_id).entry
     assert entry.daily == "2026-05-17" and entry.practice
-    other = daily.start(store, GAMES["druid-path"])  # another game has its own counted try
+    other = daily_play.start(store, GAMES["druid-path"])  # another game has its own counted try
     assert "(practice)" not in other.envelope.label
 
 
 def test_daily_decknforge_is_the_solo_table(store):
-    session = daily.start(store, GAMES["decknforge"])
+    session = daily_play.start(store, GAMES["decknforge"])
     assert session.state.solo and session.envelope.options["solo"] is True
 
 
@@ -70,18 +70,18 @@ def test_daily_decknforge_is_the_solo_table(store):
 def test_the_daily_deal_is_new_game_with_the_seed_and_the_daily_options(store, game_id):
     """What the README tells others to run reproduces the deal exactly."""
     game = GAMES[game_id]
-    session = daily.start(store, game)
+    session = daily_play.start(store, game)
     expected = game.new_game(daily.daily_seed(game_id, DAY), **game.check_options(dict(game.daily_options)))
     assert msgspec.json.encode(session.state) == msgspec.json.encode(expected)
 
 
 def test_todays_try_in_progress_is_resumed(store):
     game = GAMES["druid-path"]
-    assert daily.resume_today(store, game) is None
-    started = daily.start(store, game)
-    assert daily.resume_today(store, game).save_id == started.save_id
+    assert daily_play.resume_today(store, game) is None
+    started = daily_play.start(store, game)
+    assert daily_play.resume_today(store, game).save_id == started.save_id
     finish(started)
-    assert daily.resume_today(store, game) is None
+    assert daily_play.resume_today(store, game) is None
 
 
 def player(tmp_path, name: str, common, when: datetime) -> SaveStore:
@@ -97,9 +97,9 @@ def test_the_board_ranks_every_players_counted_result(tmp_path):
     players = [player(tmp_path, name, common, noon) for name in ("ana", "bo", "cy")]
     results = {}
     for number, store in enumerate(players):
-        session = finish(daily.start(store, GAMES["disruption"]), seed=number)
+        session = finish(daily_play.start(store, GAMES["disruption"]), seed=number)
         results[store] = session.outcome()
-        finish(daily.start(store, GAMES["disruption"]), seed=number + 7)  # practice: not posted
+        finish(daily_play.start(store, GAMES["disruption"]), seed=number + 7)  # practice: not posted
     board = daily.read_board(players[0], DAY, "disruption").lines
     assert len(board) == 3 and {line.name for line in board} == {"Ana", "Bo", "Cy"}
     ranks = [tuple(line.rank) for line in board]
@@ -116,6 +116,6 @@ def test_the_board_ranks_every_players_counted_result(tmp_path):
 
 def test_a_damaged_attempts_file_is_kept_aside(store):
     store.paths.daily_attempts.write_bytes(b"{broken")
-    session = daily.start(store, GAMES["disruption"])
+    session = daily_play.start(store, GAMES["disruption"])
     assert "(practice)" not in session.envelope.label
     assert (store.paths.root / "daily.damaged.json").read_bytes() == b"{broken"

@@ -245,9 +245,9 @@ def test_older_records_stay_readable(store, name, seat, won):
 def test_the_daily_board_posts_the_players_own_result(store):
     """DecknForge's daily deal is its solo variant: one person at both seats of one keyboard.
     The board line is the result of the seat the history files (seat 0), in its own words."""
-    from saves import daily
+    from saves import daily, daily_play
 
-    session = daily.start(store, DECKNFORGE)
+    session = daily_play.start(store, DECKNFORGE)
     while session.outcome() is None:
         session.play(DECKNFORGE.bot_action(session.state, DECKNFORGE.to_move(session.state)[0]))
     own = DECKNFORGE.seat_outcome(session.state, 0)

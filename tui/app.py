@@ -282,15 +282,15 @@ class TabletopApp(App[None]):
     def start_daily(self, game_id: str) -> None:
         """Today's deal: the try of today still in progress, or a new one (practice once
         today's counted try has begun)."""
-        from saves import daily
+        from saves import daily, daily_play
         from saves.holds import OpenElsewhere
 
         game = GAMES[game_id]
         try:
-            session = daily.resume_today(self.store, game)
+            session = daily_play.resume_today(self.store, game)
             if session is None:
                 note = daily.note(self.store, game_id)
-                session = daily.start(self.store, game)
+                session = daily_play.start(self.store, game)
                 self.notify(note, timeout=8)
         except OpenElsewhere as busy:  # today's try is being played in another terminal
             self.offer_watch_or_take_over(busy)

@@ -6,7 +6,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING
 
 from engine.registry import CATALOGUE, GAMES
 from saves.paths import DataPaths
@@ -15,29 +15,12 @@ from tui import __version__, cli_records
 from tui.safe_text import say
 from tui.streams import fit_streams_to_terminal
 from tui.serve import add_arguments as add_serve_arguments, serve
+from tui.usage import Parser, UsageError, parse_new_game
 
 if TYPE_CHECKING:  # the saves load once a command needs them: `--help` does not
-    from engine.core.game import Game
     from saves.store import SaveStore
 
 USAGE_ERROR = 2
-
-
-class UsageError(Exception):
-    """A mistake on the command line; the message is the one line the user sees."""
-
-
-class Parser(argparse.ArgumentParser):
-    new_command: Parser  # the main parser's `new`, whose help is asked for without a GAME
-
-    def error(self, message: str) -> NoReturn:
-        raise UsageError(message)
-
-    def _print_message(self, message: str, file: Any = None) -> None:
-        # argparse drops a failed write of --help or --version and exits 0; a reader that
-        # stopped reading must end this command as it ends every other (main: 141, quietly).
-        if message:
-            (file or sys.stderr).write(message)
 
 
 def build_parser() -> Parser:
@@ -67,43 +50,6 @@ def build_parser() -> Parser:
     parser.new_command = new
     add_serve_arguments(commands.add_parser("serve", help="host the games over SSH (the 'serve' extra)"))
     return parser
-
-
-def option_parser(game: Game) -> Parser:
-    parser = Parser(prog=f"tabletop-tui new {game.id}", description=f"Start {game.title}.")
-    parser.add_argument("--seed", type=int, metavar="N", help="shuffle seed (same seed, same game)")
-    for option in game.options:
-        flag = "--" + option.name.replace("_", "-")
-        if option.kind == "bool":
-            parser.add_argument(flag, dest=option.name, action="store_true", help=option.help)
-        elif option.kind == "choice":
-            parser.add_argument(flag, dest=option.name, choices=option.choices, help=option.help)
-        else:
-            parser.add_argument(flag, dest=option.name, type=int, metavar="N", help=option.help)
-    return parser
-
-
-def parse_new_game(game_id: str, rest: Sequence[str]) -> tuple[Game, int | None, dict[str, Any]]:
-    from tui.games import playable
-
-    if not playable(game_id):
-        known = ", ".join(entry.id for entry in CATALOGUE)
-        if any(entry.id == game_id for entry in CATALOGUE):
-            raise UsageError(f"the game '{game_id}' is not playable yet")
-        raise UsageError(f"unknown game '{game_id}' (choose from {known})")
-    game = GAMES[game_id]
-    parser = option_parser(game)
-    if "-h" in rest or "--help" in rest:
-        parser.print_help()
-        raise SystemExit(0)
-    args = parser.parse_args(list(rest))
-    seed = args.seed
-    given = {name: value for name, value in vars(args).items() if name != "seed" and value not in (None, False)}
-    try:
-        options = game.check_options(given)
-    except ValueError as problem:
-        raise UsageError(str(problem)) from None
-    return game, seed, options
 
 
 def list_saves(store: SaveStore) -> list[str]:

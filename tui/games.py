@@ -136,3 +136,9 @@ HOME_ENTRIES: tuple[HomeEntry, ...] = (
 
 def open_home_entry(entry: HomeEntry) -> Screen[None]:
     return _load(entry.screen)()
+
+
+def home_screen(label: str) -> Screen[None]:
+    """The screen of the home menu's entry `label`, for a screen that leads to another one
+    (History's `s` to Stats) without the two modules importing each other."""
+    return open_home_entry(next(entry for entry in HOME_ENTRIES if entry.label == label))

@@ -23,6 +23,11 @@ from textual.content import Content, Span
 from tui.safe_text import kept_characters, safe_text
 
 
+def short_time(iso: str) -> str:
+    """An ISO time stamp to the minute, as the lists show it: `2026-05-17 21:30`."""
+    return iso[:16].replace("T", " ")
+
+
 def plain(text: str) -> Content:
     """`text` as plain content on one line; for a Rich `Text` or a plain string, use its `.plain`."""
     return Content(safe_text(text))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.core.rng import Rng
 from engine.disciple import energy
 from engine.disciple import enemy as foe
-from engine.disciple.checks import best_allotment, never_payable
+from engine.disciple.energy import best_allotment, never_payable
 from engine.disciple.content import Card, Op, load
 from engine.disciple.effects import bonus_for, foe_of
 from engine.disciple.journey import DECLINE, NONE_OPTION

@@ -10,29 +10,20 @@ Rulings cited as R<n> are in RULINGS.md beside this file.
 
 from __future__ import annotations
 
+from engine.disciple.combat import enemy_turns, start_fight
 from engine.disciple.content import load
-from engine.disciple.effects import first_standing, log, turn_on
-from engine.disciple.model import Pending, State, Step
+from engine.disciple.effects import log, turn_on
+from engine.disciple.leader import ask, cl_seat, leads  # noqa: F401 (cl_seat: the rules ask here)
+from engine.disciple.model import State, Step
 
 CL_NAME = "Campaign Leader"
 EVERYONE = "*"
 CL_KINDS = ("cl_next", "cl_scope", "cl_commit", "cl_target")
 
 
-def cl_seat(state: State) -> int:
-    """The CL's seat: after the players'."""
-    return len(state.players)
-
-
-def leads(state: State) -> bool:
-    """Whether a person leads (their decisions wait for them)."""
-    return state.mode == "campaign" and state.cl == "human"
-
-
 def decide(state: State, kind: str, prompt: str, options: list[str], standard: int,
            extra: list[str] | None = None) -> None:
-    state.pending = Pending(kind=kind, prompt=prompt, options=options, seat=cl_seat(state),
-                            extra=list(extra or []))
+    ask(state, kind, prompt, options, extra)
     if not leads(state):
         choose(state, standard)
 
@@ -77,8 +68,6 @@ def _name(content, card_id: str) -> str:
 
 def choose(state: State, index: int) -> None:
     """Carry out option `index` of the pending CL decision."""
-    from engine.disciple.combat import enemy_turns, start_fight
-
     content = load()
     pending = state.pending
     assert pending is not None
@@ -118,16 +107,6 @@ def choose(state: State, index: int) -> None:
             log(state, "stays on", enemy.name, state.players[int(picked)].name)
         turn_on(state, enemy, int(picked))
         enemy_turns(state, enemy_index)
-
-
-def aim(state: State, index: int) -> bool:
-    """Before enemy `index` acts: the CL picks whom it attacks. False while that waits."""
-    if not leads(state) or state.cl_aimed == index or first_standing(state) < 0:
-        return True  # the CL bot leaves each enemy the target the Co-Op rule gives it
-    enemy = state.enemies[index]
-    standing = [str(s) for s, p in enumerate(state.players) if not p.beaten]
-    decide(state, "cl_target", f"Whom does {enemy.name} attack?", standing, 0, [str(index)])
-    return False
 
 
 def after_fight(state: State) -> None:

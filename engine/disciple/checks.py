@@ -1,15 +1,16 @@
 """Checks run on the content when it loads: everything that would make a card, enemy or event
 unplayable or a printed text that can never fire, as readable messages.
 
-Also what the screen and the coverage report need to know about paying: which allotments a
-card of a style may be held under, and which of them can never pay it.
+Also what paying needs before any game is dealt (energy.py builds on it): whether energy
+amounts pay a cost, which allotments a card of a style may be held under, and which of them
+can never pay it.
 """
 
 from __future__ import annotations
 
 from itertools import combinations
 
-from engine.disciple.content import (
+from engine.disciple.cards import (
     ACTION_KINDS,
     CARD_OPS,
     COUNTER_TRIGGERS,
@@ -24,7 +25,6 @@ from engine.disciple.content import (
     Content,
     Op,
     Pattern,
-    load,
     style_deck,
 )
 from engine.disciple.model import COLOURS
@@ -43,6 +43,15 @@ def _check_ops(where: str, ops: tuple[Op, ...], allowed: tuple[str, ...], proble
 # ----- paying ---------------------------------------------------------------------------
 
 
+def can_pay(have: list[int], cost: list[int]) -> bool:
+    spare = have[0]
+    for c in (1, 2, 3):
+        if have[c] < cost[c]:
+            return False
+        spare += have[c] - cost[c]
+    return spare >= cost[0]
+
+
 def counts(colours: tuple[str, ...] | list[str]) -> list[int]:
     return [list(colours).count(c) for c in COLOURS]
 
@@ -53,8 +62,6 @@ def cost_vector(card: Card) -> list[int]:
 
 def pays(allotment: tuple[str, ...] | list[str], card: Card) -> bool:
     """Whether energy cards of these colours (one energy each) can pay the card at all."""
-    from engine.disciple.energy import can_pay
-
     return card.kind == "energy" or can_pay(counts(allotment), cost_vector(card))
 
 
@@ -255,43 +262,3 @@ def check(content: Content) -> list[str]:
     _check_events(content, problems)
     _check_styles(content, problems)
     return problems
-
-
-# ----- what a Disciple's energy can never pay ---------------------------------------------
-
-
-def deck_energy(me) -> list[str]:
-    """Colours of the energy cards the Disciple's deck holds (they can join any fight)."""
-    cards = load().cards
-    return [cards[c].colour for c in me.owned if cards[c].kind == "energy"]
-
-
-def never_payable(me, card: Card, allotment: tuple[str, ...] | list[str] | None = None) -> bool:
-    """Whether even the allotment and every energy card of the deck in play at once cannot
-    pay this card: it could only ever sit in the hand."""
-    energy = list(me.allotment if allotment is None else allotment) + deck_energy(me)
-    return not pays(energy, card)
-
-
-def unpayable_in_deck(me, allotment: tuple[str, ...] | list[str]) -> list[Card]:
-    """The deck's cards that this allotment (with the deck's energy cards) can never pay."""
-    cards = load().cards
-    return [cards[c] for c in me.owned if never_payable(me, cards[c], allotment)]
-
-
-def best_allotment(state) -> tuple[str, ...]:
-    """For a pending energy pick: the picks so far completed with the colours that can pay the
-    most cards of the deck and skills deck by themselves, then with the deck's energy cards."""
-    pending = state.pending
-    me = state.players[pending.seat]
-    cards = load().cards
-    deck = [cards[c] for c in me.owned + me.skills_deck if cards[c].kind != "energy"]
-    energy = deck_energy(me)
-    best: tuple[tuple[int, int], tuple[str, ...]] = ((-1, -1), ())
-    for rest in combinations(sorted(pending.options), pending.picks_left):
-        allotment = tuple(pending.extra) + rest
-        alone = sum(pays(allotment, card) for card in deck)  # energy cards are not always out
-        score = (alone, sum(pays(list(allotment) + energy, card) for card in deck))
-        if score > best[0]:
-            best = (score, allotment)
-    return best[1]

@@ -6,7 +6,7 @@ Rulings cited as R<n> are in RULINGS.md beside this file.
 from __future__ import annotations
 
 from engine.disciple import enemy as foe
-from engine.disciple.campaign import aim
+from engine.disciple.leader import aim
 from engine.disciple import trace
 from engine.disciple.content import Card, load
 from engine.disciple.effects import (

@@ -2,7 +2,8 @@
 
 The player taps energy cards to gather energy and a card's cost is paid from what was
 gathered (Action Phase). The engine proposes a default set of cards to tap (R7); the other
-ways to pay are legal actions too.
+ways to pay are legal actions too. Last, what a Disciple's energy can never pay (for the
+screen and the bots), by the content checks' own test of paying (checks.py).
 
 Rulings cited as R<n> are in RULINGS.md beside this file.
 """
@@ -11,9 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from itertools import product
+from itertools import combinations, product
 
 from engine.disciple.content import Card, load
+from engine.disciple.checks import can_pay, pays
 from engine.disciple.effects import matches
 from engine.disciple.model import COLOURS, Disciple
 
@@ -41,15 +43,6 @@ def cost_of(me: Disciple, card: Card) -> list[int]:
             i = max(range(1, 4), key=lambda c: cost[c])
             cost[i] -= 1
     return cost
-
-
-def can_pay(have: list[int], cost: list[int]) -> bool:
-    spare = have[0]
-    for c in (1, 2, 3):
-        if have[c] < cost[c]:
-            return False
-        spare += have[c] - cost[c]
-    return spare >= cost[0]
 
 
 # ----- which cards to tap ---------------------------------------------------------------
@@ -375,3 +368,43 @@ def other_payments(me: Disciple, index: int) -> list[tuple[int, ...]]:
     if not answer:
         return []  # cannot be paid, or nothing to choose
     return list(_other_ways(known, me.hand[index], answer, _demand(me.hand)))
+
+
+# ----- what a Disciple's energy can never pay ---------------------------------------------
+
+
+def deck_energy(me) -> list[str]:
+    """Colours of the energy cards the Disciple's deck holds (they can join any fight)."""
+    cards = load().cards
+    return [cards[c].colour for c in me.owned if cards[c].kind == "energy"]
+
+
+def never_payable(me, card: Card, allotment: tuple[str, ...] | list[str] | None = None) -> bool:
+    """Whether even the allotment and every energy card of the deck in play at once cannot
+    pay this card: it could only ever sit in the hand."""
+    energy = list(me.allotment if allotment is None else allotment) + deck_energy(me)
+    return not pays(energy, card)
+
+
+def unpayable_in_deck(me, allotment: tuple[str, ...] | list[str]) -> list[Card]:
+    """The deck's cards that this allotment (with the deck's energy cards) can never pay."""
+    cards = load().cards
+    return [cards[c] for c in me.owned if never_payable(me, cards[c], allotment)]
+
+
+def best_allotment(state) -> tuple[str, ...]:
+    """For a pending energy pick: the picks so far completed with the colours that can pay the
+    most cards of the deck and skills deck by themselves, then with the deck's energy cards."""
+    pending = state.pending
+    me = state.players[pending.seat]
+    cards = load().cards
+    deck = [cards[c] for c in me.owned + me.skills_deck if cards[c].kind != "energy"]
+    energy = deck_energy(me)
+    best: tuple[tuple[int, int], tuple[str, ...]] = ((-1, -1), ())
+    for rest in combinations(sorted(pending.options), pending.picks_left):
+        allotment = tuple(pending.extra) + rest
+        alone = sum(pays(allotment, card) for card in deck)  # energy cards are not always out
+        score = (alone, sum(pays(list(allotment) + energy, card) for card in deck))
+        if score > best[0]:
+            best = (score, allotment)
+    return best[1]

@@ -21,6 +21,7 @@ from engine.disruption.model import (
     LastResult,
     State,
 )
+from engine.disruption.score import score
 from engine.disruption.wording import LINES_KEPT
 
 # No Dice variant (R7): a die is a card drawn from a freshly shuffled small deck.
@@ -172,8 +173,6 @@ def roll_and_resolve(state: State) -> None:
         list(defenders), target, list(allies), dice, total, "won" if won else "lost", reward, reward_why, drawn
     )
     if state.wins >= WINS_TO_WIN or state.defeats >= DEFEATS_TO_LOSE:
-        from engine.disruption.rules import score  # the score is the rules' to give
-
         if state.wins >= WINS_TO_WIN:
             log(state, "disrupted", score(state))
         else:

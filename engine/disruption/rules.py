@@ -25,6 +25,7 @@ from engine.disruption.encounter import (  # noqa: F401 (the dice tables are the
     singles_phase,
 )
 from engine.disruption.odds import Chances, fight_chances, win_chance  # noqa: F401
+from engine.disruption.score import ally_value, hand_value, score, score_terms  # noqa: F401
 from engine.disruption.wording import TURNING_POINTS, WORDING
 from engine.disruption.model import (
     DEFEATS_TO_LOSE,
@@ -63,32 +64,6 @@ def _pairs(hand_size: int) -> tuple[Fight, ...]:
 def _trades(minors: tuple[int, ...]) -> tuple[Trade, ...]:
     """Every trade of three of these hand indices."""
     return tuple(Trade(combo) for combo in combinations(minors, 3))
-
-
-def ally_value(cards: list[Card]) -> int:
-    return sum(card.rank for card in cards)
-
-
-def hand_value(state: State) -> int:
-    return ally_value(state.hand)
-
-
-def score_terms(state: State) -> tuple[tuple[str, int], ...]:
-    """What a victory's score is made of: allies left in hand, +5 for winning, -2 per defeat.
-    A lost game has no score (R5): the rulebook scores only a victory."""
-    if state.wins < WINS_TO_WIN:
-        return ()
-    hand = " ".join(card.label for card in state.hand) or "none"
-    terms = [(f"allies left in hand ({hand})", hand_value(state)), ("victory", 5)]
-    if state.defeats:
-        terms.append((f"{state.defeats} defeat{'s' if state.defeats > 1 else ''} x -2", -2 * state.defeats))
-    return tuple(terms)
-
-
-def score(state: State) -> int | None:
-    """A victory's score; None for a loss or a game still running (R5)."""
-    terms = score_terms(state)
-    return sum(value for _, value in terms) if terms else None
 
 
 class DisruptionGame(Game):

@@ -1,4 +1,6 @@
 """Campaigns: one Druid's road through a chain of games, as a pure Struct and four functions.
+The functions that start or file a game are given the game (the rules' DruidPathGame, whose
+campaign hooks call them), so this module needs nothing of the rules.
 
 The saves layer stores a Campaign as it stores a game State; nothing here touches files.
 What carries over between games is decided in RULINGS.md (C1-C4).
@@ -10,12 +12,11 @@ from typing import Literal
 
 import msgspec
 
+from engine.core.game import Game
 from engine.druid_path.content import load
 from engine.druid_path.model import State
-from engine.druid_path.rules import DruidPathGame, score
 
 C = load()
-GAME = DruidPathGame()
 ROAD = (  # C1: the Darachs in order, each on the next path
     ("kaliran", "celthar"),
     ("morvenna", "thornwild"),
@@ -98,7 +99,7 @@ def game_setup(campaign: Campaign) -> tuple[int, dict[str, object]]:
     return game_seed(campaign, index), options
 
 
-def start_next_game(campaign: Campaign) -> State:
+def start_next_game(campaign: Campaign, game: Game) -> State:
     """Set up the next game of the road with everything that carried over, and keep it."""
     if campaign.game is not None:
         raise CampaignError("A game of this campaign is already in progress.")
@@ -106,24 +107,24 @@ def start_next_game(campaign: Campaign) -> State:
         raise CampaignError(f"This campaign is over ({campaign.status}).")
     seed, options = game_setup(campaign)
     campaign.game_seed = seed
-    campaign.game = GAME.new_game(seed, **options)
+    campaign.game = game.new_game(seed, **options)
     return campaign.game
 
 
-def game_start(campaign: Campaign) -> State:
+def game_start(campaign: Campaign, game: Game) -> State:
     """The game in progress as it was set up (nothing carries over until it is recorded)."""
     if campaign.game is None:
         raise CampaignError("No game of this campaign is in progress.")
     seed, options = game_setup(campaign)
-    return GAME.new_game(seed, **options)
+    return game.new_game(seed, **options)
 
 
-def record_game(campaign: Campaign) -> GameRecord:
+def record_game(campaign: Campaign, game: Game) -> GameRecord:
     """File the finished game in progress: its result, what carries over, what comes next."""
     state = campaign.game
     if state is None:
         raise CampaignError("No game of this campaign is in progress.")
-    outcome = GAME.outcome(state)
+    outcome = game.outcome(state)
     if outcome is None:
         raise CampaignError("The game is not finished yet.")
     leg = campaign.legs[len(campaign.records)]
@@ -133,7 +134,7 @@ def record_game(campaign: Campaign) -> GameRecord:
         path=leg.path,
         seed=campaign.game_seed,
         result="won" if outcome.won else "lost",
-        score=score(state),
+        score=outcome.score,
         turns=state.turn,
         druid_hp=max(0, state.druid_hp),
         reason=outcome.summary,
@@ -207,7 +208,7 @@ def road(campaign: Campaign) -> list[str]:
     return lines
 
 
-def upgrade_campaign(game: DruidPathGame, raw: dict, actions: list) -> tuple[dict, list]:
+def upgrade_campaign(game: Game, raw: dict, actions: list) -> tuple[dict, list]:
     """A campaign saved under content 1 (plain data): its game in progress, if any, and that
     game's moves, carried over by the game's own upgrade (DruidPathGame.upgrade_game)."""
     if raw.get("game") is None:

@@ -37,6 +37,7 @@ from engine.druid_path.model import (
     Beast,
     EffectTask,
     PendingBranch,
+    PendingLane,
     PendingResponse,
     PendingRoll,
     PendingTurnEnd,
@@ -383,9 +384,16 @@ def settle_roll(state: State, give_up: bool = False) -> None:
         roll_fails(state, roll, total)
 
 
-def roll_succeeds(state: State, roll: PendingRoll, total: int) -> None:
-    from engine.druid_path.play import tamed  # the play module owns taming
+def tamed(state: State, slot: int, total: int) -> None:
+    """A taming roll succeeded (play.start_tame rolled it): the beastborg waits for its lane."""
+    card = state.encounter[slot]
+    assert card is not None
+    log(state, "tamed", C.beasts[card.card].name, total)
+    state.encounter[slot] = None
+    state.pending = PendingLane(card.card)
 
+
+def roll_succeeds(state: State, roll: PendingRoll, total: int) -> None:
     if roll.purpose == "tame":
         tamed(state, roll.where, total)
         return

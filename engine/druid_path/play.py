@@ -158,14 +158,6 @@ def start_tame(state: State, slot: int) -> None:
     settle_roll(state)
 
 
-def tamed(state: State, slot: int, total: int) -> None:
-    card = state.encounter[slot]
-    assert card is not None
-    log(state, "tamed", C.beasts[card.card].name, total)
-    state.encounter[slot] = None
-    state.pending = PendingLane(card.card)
-
-
 def place(state: State, lane: int) -> None:
     pending = state.pending
     assert isinstance(pending, PendingLane)

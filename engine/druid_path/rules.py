@@ -151,13 +151,13 @@ class DruidPathGame(Game):
     def campaign_start_game(self, campaign: Any) -> State:
         from engine.druid_path.campaign import start_next_game
 
-        return start_next_game(campaign)
+        return start_next_game(campaign, self)
 
     def campaign_record_game(self, campaign: Any) -> None:
         """File the finished game in progress (its result carries over, C2-C3)."""
         from engine.druid_path.campaign import record_game
 
-        record_game(campaign)
+        record_game(campaign, self)
 
     def campaign_abandon(self, campaign: Any) -> None:
         from engine.druid_path.campaign import abandon
@@ -167,7 +167,7 @@ class DruidPathGame(Game):
     def campaign_game_start(self, campaign: Any) -> State:
         from engine.druid_path.campaign import game_start
 
-        return game_start(campaign)
+        return game_start(campaign, self)
 
     def campaign_summary(self, campaign: Any) -> str:
         from engine.druid_path.campaign import summary

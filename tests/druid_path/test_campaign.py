@@ -36,22 +36,22 @@ def test_next_game_uses_the_leg_and_carry_over() -> None:  # C1, C2
     c = cp.start_campaign("belthar", seed=1)
     c.legs[0] = cp.Leg("kaliran", "celthar", 3)
     c.druid_hp, c.resolve = 20, 1
-    state = cp.start_next_game(c)
+    state = cp.start_next_game(c, GAME)
     assert state is c.game and state.darach_hp == C.darachs["kaliran"].hp + 3
     assert state.druid_hp == 20 and state.druid_hp_max == C.druids["belthar"].hp
     assert state.stamina == 1 + 3  # resolve, then the first Encounter's +3
     with pytest.raises(cp.CampaignError):
-        cp.start_next_game(c)
+        cp.start_next_game(c, GAME)
 
 
 def test_a_win_carries_wounds_and_resolve_into_the_next_game() -> None:  # C2
     c = cp.start_campaign("belthar", seed=2)
-    cp.start_next_game(c)
+    cp.start_next_game(c, GAME)
     finish(c, won=True, hp=5)
-    record = cp.record_game(c)
+    record = cp.record_game(c, GAME)
     assert record.result == "won" and record.druid_hp == 5
     assert c.game is None and c.druid_hp == 5 + cp.REST_HP and c.resolve == 1
-    state = cp.start_next_game(c)
+    state = cp.start_next_game(c, GAME)
     assert state.darach == "morvenna" and state.path == "thornwild"
     assert state.druid_hp == 5 + cp.REST_HP
     assert state.darach_hp == C.darachs["morvenna"].hp + 2
@@ -59,30 +59,30 @@ def test_a_win_carries_wounds_and_resolve_into_the_next_game() -> None:  # C2
 
 def test_healing_between_games_stops_at_full_hp() -> None:
     c = cp.start_campaign("seren", seed=2)
-    cp.start_next_game(c)
+    cp.start_next_game(c, GAME)
     finish(c, won=True, hp=C.druids["seren"].hp - 1)
-    cp.record_game(c)
+    cp.record_game(c, GAME)
     assert c.druid_hp == C.druids["seren"].hp
 
 
 def test_a_loss_ends_the_campaign() -> None:  # C3
     c = cp.start_campaign("oisin", seed=3)
-    cp.start_next_game(c)
+    cp.start_next_game(c, GAME)
     with pytest.raises(cp.CampaignError):
-        cp.record_game(c)  # not finished yet
+        cp.record_game(c, GAME)  # not finished yet
     finish(c, won=False, hp=0)
-    cp.record_game(c)
+    cp.record_game(c, GAME)
     assert c.status == "lost" and cp.next_leg(c) is None
     with pytest.raises(cp.CampaignError):
-        cp.start_next_game(c)
+        cp.start_next_game(c, GAME)
 
 
 def test_four_wins_win_the_campaign_and_scores_add_up() -> None:  # C3, C4
     c = cp.start_campaign("belthar", seed=4)
     for _ in range(4):
-        cp.start_next_game(c)
+        cp.start_next_game(c, GAME)
         finish(c, won=True, hp=12)
-        cp.record_game(c)
+        cp.record_game(c, GAME)
     assert c.status == "won" and len(c.records) == 4
     assert cp.total_score(c) == sum(r.score for r in c.records)
     assert "won" in cp.summary(c)
@@ -91,7 +91,7 @@ def test_four_wins_win_the_campaign_and_scores_add_up() -> None:  # C3, C4
 
 def test_abandon_mid_game() -> None:  # C3
     c = cp.start_campaign("emrys", seed=6)
-    cp.start_next_game(c)
+    cp.start_next_game(c, GAME)
     cp.abandon(c)
     assert c.status == "abandoned" and c.game is None and c.records[-1].result == "abandoned"
     with pytest.raises(cp.CampaignError):
@@ -100,7 +100,7 @@ def test_abandon_mid_game() -> None:  # C3
 
 def test_a_campaign_mid_game_survives_a_json_round_trip() -> None:
     c = cp.start_campaign("belthar", seed=7)
-    cp.start_next_game(c)
+    cp.start_next_game(c, GAME)
     rng = Rng.from_seed(1)
     for _ in range(15):
         GAME.apply(c.game, greedy_player(GAME, c.game, rng))
@@ -118,7 +118,7 @@ def test_a_campaign_mid_game_survives_a_json_round_trip() -> None:
 def test_road_and_summary_describe_progress() -> None:
     c = cp.start_campaign("belthar", seed=8)
     assert cp.road(c)[0].endswith("next")
-    cp.start_next_game(c)
+    cp.start_next_game(c, GAME)
     assert "fighting Kaliran" in cp.summary(c)
     assert cp.road(c)[0].endswith("in progress")
 
@@ -127,19 +127,19 @@ def test_a_whole_campaign_played_by_the_bot_ends() -> None:
     c = cp.start_campaign("oisin", seed=11)
     rng = Rng.from_seed(11)
     while c.status == "active":
-        state = cp.start_next_game(c)
+        state = cp.start_next_game(c, GAME)
         while GAME.outcome(state) is None:
             GAME.apply(state, greedy_player(GAME, state, rng))
-        cp.record_game(c)
+        cp.record_game(c, GAME)
     assert c.status in ("won", "lost") and c.records
 
 
 def test_r37_c4_a_lost_game_and_a_lost_road_have_no_score() -> None:
     c = cp.start_campaign("belthar", seed=4)
-    cp.start_next_game(c)
+    cp.start_next_game(c, GAME)
     finish(c, won=True, hp=12)
-    won = cp.record_game(c)
-    cp.start_next_game(c)
+    won = cp.record_game(c, GAME)
+    cp.start_next_game(c, GAME)
     state = c.game
     state.darach_hp = 5  # brought low, not down
     finish(c, won=False, hp=0)
@@ -147,7 +147,7 @@ def test_r37_c4_a_lost_game_and_a_lost_road_have_no_score() -> None:
     assert outcome.score is None and outcome.terms == () and not outcome.won
     darach = C.darachs[c.legs[1].darach].name
     assert f"{darach} was left at ♥5/{state.darach_hp_max}" in outcome.summary
-    lost = cp.record_game(c)
+    lost = cp.record_game(c, GAME)
     assert lost.score is None and won.score is not None and won.score > 0
     assert cp.total_score(c) == won.score  # only the win counts (C4)
     road = GAME.campaign_outcome(c)

@@ -8,7 +8,7 @@ from collections import Counter
 
 from rich.text import Text
 
-from engine.disciple.checks import never_payable
+from engine.disciple.energy import never_payable
 from engine.disciple.content import load
 from engine.disciple.model import State
 from tui.disciple.view import the_enemy, you

@@ -9,7 +9,7 @@ from typing import Any
 from rich.text import Text
 
 from engine.disciple import enemy as foe
-from engine.disciple.checks import deck_energy, never_payable, unpayable_in_deck
+from engine.disciple.energy import deck_energy, never_payable, unpayable_in_deck
 from engine.disciple.content import Card, card_keywords, load
 from engine.disciple.journey import DECLINE, NONE_OPTION
 from engine.disciple.model import COLOUR_LETTER, START_VITALITY, Choose, EndTurn, PlayCard, State

@@ -10,7 +10,7 @@ from rich.text import Text
 
 from engine.core.game import Game
 from engine.disciple import energy
-from engine.disciple.checks import never_payable
+from engine.disciple.energy import never_payable
 from engine.disciple.combat import tap_words
 from engine.disciple.content import Card, load
 from engine.disciple.journey import DECLINE, NONE_OPTION

@@ -12,6 +12,7 @@ from textual.screen import Screen
 from engine.druid_path import campaign as rules
 from engine.druid_path.table import C
 from saves.session import CampaignSession
+from tui.games import table_class
 from tui.screens.dialogs import Confirm
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
@@ -163,12 +164,10 @@ little tougher. Lose a game and the campaign is over; win all four to win it.
             self.action_menu()
 
     def play_on(self) -> None:
-        from tui.druid_path.screen import DruidPathScreen
-
         if self.from_game:
             self.app.pop_screen()
-        else:
-            self.app.switch_screen(DruidPathScreen(self.session))
+        else:  # the table is the game's own screen (tui.games), which leads back here
+            self.app.switch_screen(table_class(self.session.game.id)(self.session))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "abandon":

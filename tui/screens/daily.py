@@ -11,7 +11,7 @@ from textual.screen import Screen
 from textual.widgets.option_list import Option
 
 from engine.registry import CATALOGUE, GAMES
-from saves import daily
+from saves import daily, daily_play
 from tui.cut import cut
 from tui.games import playable
 from tui.widgets.keybar import KeyBar
@@ -97,7 +97,7 @@ its seed comes from the date and the game (the README says how, so anyone can ch
         for entry in CATALOGUE:
             text = Text(entry.title, style="bold")
             if playable(entry.id):
-                text.append(f"\n  {daily.standing(store, entry.id, day)}", style="dim")
+                text.append(f"\n  {daily_play.standing(store, entry.id, day)}", style="dim")
             listing.add_option(Option(text, id=entry.id, disabled=not playable(entry.id)))
         listing.highlighted = highlighted or 0
         listing.focus()

@@ -11,9 +11,10 @@ from textual.widgets.option_list import Option
 
 from engine.registry import CATALOGUE
 from saves.history import Finished, History
+from tui.games import home_screen
 from tui.screens.dialogs import Confirm
 from tui.safe_text import safe_text
-from tui.screens.home import short_time
+from tui.plain import short_time
 from tui.widgets.keybar import KeyBar
 from tui.widgets.text import OptionList, Static
 
@@ -157,9 +158,7 @@ campaign is listed as a whole once its road is over, and each of its games on it
         self.app.push_screen(Confirm(f"Delete {name} from your history for good?"), delete)
 
     def action_stats(self) -> None:
-        from tui.screens.stats import StatsScreen
-
-        self.app.push_screen(StatsScreen())
+        self.app.push_screen(home_screen("Stats"))
 
     def action_back(self) -> None:
         self.app.pop_screen()

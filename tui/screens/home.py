@@ -12,17 +12,13 @@ from textual.screen import Screen
 from engine.registry import CATALOGUE, GAMES
 from tui.games import HOME_ENTRIES, open_home_entry, playable
 from saves.store import SaveEntry
-from tui.plain import plain
+from tui.plain import plain, short_time
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
 from tui.widgets.text import Horizontal, Static, Vertical
 
 if TYPE_CHECKING:
     from saves.tables import TableEntry
-
-
-def short_time(iso: str) -> str:
-    return iso[:16].replace("T", " ")
 
 
 class HomeMenu(ChoiceList):

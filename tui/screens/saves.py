@@ -11,9 +11,8 @@ from textual.widgets.option_list import Option
 from engine.registry import CATALOGUE
 from saves.envelope import Damaged
 from saves.store import SaveEntry
-from tui.plain import plain
+from tui.plain import plain, short_time
 from tui.screens.dialogs import AskText, Confirm, ask_to_restore
-from tui.screens.home import short_time
 from tui.widgets.keybar import KeyBar
 from tui.widgets.text import OptionList, Static
 

@@ -9,6 +9,7 @@ from textual.screen import Screen
 from engine.registry import CATALOGUE
 from saves import stats
 from saves.history import History
+from tui.screens.history import HistoryScreen
 from tui.widgets.keybar import KeyBar
 from tui.widgets.text import Static, VerticalScroll
 
@@ -68,8 +69,6 @@ the road reached.
         box.scroll_relative(y=step, animate=False)
 
     def action_history(self) -> None:
-        from tui.screens.history import HistoryScreen
-
         if isinstance(self.app.screen_stack[-2], HistoryScreen):
             self.app.pop_screen()
         else:

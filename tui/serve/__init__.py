@@ -40,7 +40,7 @@ def serve(args: Any, paths: Any) -> int:
     """Run the server until SIGINT or SIGTERM; returns the exit status."""
     import asyncio
 
-    from tui.cli import UsageError
+    from tui.usage import UsageError
 
     if not 0 <= args.port <= 65535:
         raise UsageError(f"--port must be from 0 to 65535 (not {args.port})")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import shlex
 
-from tui.cli import UsageError, parse_new_game
+from tui.usage import UsageError, parse_new_game
 
 USAGE = "usage: ssh [-t] HOST [new GAME [options] | continue [SAVE] | tables | join CODE | watch CODE]"
 # A save's id, name or list number; a table's code; an option's value: no path can be spelt.

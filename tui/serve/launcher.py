@@ -12,7 +12,8 @@ import os
 import signal
 import sys
 
-SERVER_PID = "TABLETOP_TUI_SERVER_PID"
+from tui.serve.process import SERVER_PID
+
 PR_SET_PDEATHSIG = 1
 
 

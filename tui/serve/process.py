@@ -33,6 +33,9 @@ MAX_PENDING = 1 << 22
 MAX_SIDE = 1000  # columns or rows a client may ask for
 
 
+SERVER_PID = "TABLETOP_TUI_SERVER_PID"  # the server's process id, for the app's launcher
+
+
 def app_command(arguments: list[str]) -> list[str]:
     """The app started through the launcher, which ties its life to the server's (see there).
     -P keeps the player's folder (its working directory) off the import path."""

@@ -20,7 +20,7 @@ from asyncssh.packet import PacketDecodeError, SSHPacket
 from saves.paths import COMMON_ENV_VAR, ENV_VAR, DataPaths
 from tui.serve.commands import Refused, USAGE, is_interactive, safe_arguments
 from tui.serve.identity import KeyList, Player, UnusableFile, host_key, player_folder, player_for
-from tui.serve.launcher import SERVER_PID
+from tui.serve.process import SERVER_PID
 from tui.serve.log import ServerLog
 from tui.serve.process import AppProcess, app_command, package_root
 
