@@ -16,7 +16,7 @@ from tests.duel import DuelScreen
 from tests.tui.test_seats import SIZE, as_app, duel_app, duel_is_playable  # noqa: F401 (a fixture)
 from tui import game_screen
 from tui.screens.dialogs import AskText, Confirm
-from tui.tables import life
+from tui.tables import life, screens
 from tui.tables.screens import LobbyScreen, TablesScreen
 
 SEATS = [Seat(name="North", player="me"), Seat(name="South")]
@@ -233,3 +233,42 @@ async def test_a_lobby_that_looks_again_while_its_table_opens_opens_it_once(path
         as_app(ann, lobby.look)
         await pilot.pause(0.3)
         assert [type(s).__name__ for s in ann.screen_stack].count("DuelScreen") == 1
+
+
+async def test_the_player_waiting_in_the_lobby_is_at_the_table_when_it_starts(paths, monkeypatch):
+    """Ann waits in the lobby; Ben's seat fills the table and his app opens it before Ann's
+    lobby has looked again. To Ben, Ann was there all along: she is neither away (her seat
+    is not his to hand to the bot) nor told as "back at the table" once her table opens."""
+    monkeypatch.setattr(screens, "LOBBY_POLL", 60)  # Ann's lobby looks when the test says
+    ann, ben = duel_app(paths, "Ann"), duel_app(paths, "Ben")
+    async with ann.run_test(size=SIZE) as a_pilot, ben.run_test(size=SIZE) as b_pilot:
+        as_app(ann, ann.open_shared, "duel", 9, SEATS, "Ann")
+        await a_pilot.pause()
+        lobby = ann.screen
+        as_app(ben, ben.join_table, lobby.code, "Ben")
+        await b_pilot.pause(0.2)
+        assert isinstance(ben.screen, DuelScreen)
+        assert ben.screen.life.away == {} and "Bot plays Ann" not in screen_text(ben)
+        as_app(ann, lobby.look)
+        await a_pilot.pause(0.2)
+        await b_pilot.pause(0.3)
+        assert isinstance(ann.screen, DuelScreen)
+        assert not any("Ann" in notice for notice in notices(ben)), notices(ben)
+
+
+async def test_a_player_who_left_the_lobby_is_away_from_when_they_left(paths):
+    """Ann opens a table and goes; when Ben starts it, Ann has been away since she left the
+    lobby (not 'for ever'), so her seat is handed to the bot only after the away time."""
+    ann, ben = duel_app(paths, "Ann"), duel_app(paths, "Ben")
+    async with ann.run_test(size=SIZE) as a_pilot:
+        as_app(ann, ann.open_shared, "duel", 9, SEATS, "Ann")
+        await a_pilot.pause()
+        code = ann.screen.code
+        await a_pilot.press("q")
+        await a_pilot.pause()
+    async with ben.run_test(size=SIZE) as b_pilot:
+        as_app(ben, ben.join_table, code, "Ben")
+        await b_pilot.pause()
+        assert isinstance(ben.screen, DuelScreen)
+        assert ben.screen.life.away.get(0, 0) < 10 and ben.screen.life.long_away() == set()
+        assert "Bot plays Ann" not in screen_text(ben)
