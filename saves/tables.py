@@ -366,8 +366,10 @@ class TableStore:
             envelope = self.read(code)
             state = self.decode_state(envelope)
             owner = envelope.seats[seat] if 0 <= seat < len(envelope.seats) else None
-            if state is None or owner is None or owner.bot or not owner.player:
+            if state is None or owner is None or not owner.player:
                 raise TableProblem("That seat is not a player's to hand to the bot.")
+            if owner.bot:  # another player at the table handed it over a moment before
+                raise TableProblem(f"The bot plays {owner.name}'s seat already.")
             gone = self.absence(code, envelope.seats).get(seat)
             if gone is None or gone < self.away_after:
                 raise TableProblem(f"{owner.name} is at the table: their seat stays theirs.")

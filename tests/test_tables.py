@@ -313,6 +313,8 @@ def test_a_seat_is_handed_to_the_bot_only_once_its_player_has_been_away_a_while(
     envelope = tables.read(code)
     assert envelope.seats[1].bot and envelope.seats[1].player == "ben"
     assert tables.decode_state(envelope).log[-1] == note
+    with pytest.raises(TableProblem, match="^The bot plays Ben's seat already.$"):
+        tables.hand_to_bot(code, 1, "Cy")  # a second player at the table pressed it too
     ben = SharedSession.open(tables, code, "ben")
     assert ben.owned_seats == {1} and ben.local_seats == set()  # his still, the bot's to play
     assert tables.take_back(code, "ann") == ""  # nothing of Ann's to take back
