@@ -114,7 +114,9 @@ class TableLife:
             return ("take back", None)
         if not self.session.local_seats:
             return None
-        waiting = [s for s in self.screen.game.to_move(self.session.state) if s in self.long_away()]
+        waiting = [
+            s for s in self.screen.game.to_move(self.session.state) if s in self.long_away() and not seats[s].bot
+        ]  # a seat the bot plays already is waited for only until the bot has moved
         return ("hand over", waiting[0]) if waiting else None
 
     def label(self) -> str:
