@@ -272,3 +272,22 @@ async def test_a_player_who_left_the_lobby_is_away_from_when_they_left(paths):
         assert isinstance(ben.screen, DuelScreen)
         assert ben.screen.life.away.get(0, 0) < 10 and ben.screen.life.long_away() == set()
         assert "Bot plays Ann" not in screen_text(ben)
+
+
+async def test_a_table_deleted_while_one_is_sitting_down_says_so_like_any_deleted_table(paths):
+    """Cy is asked her name to sit at Ann's table; meanwhile Ann deletes it. Cy's Enter finds
+    no table: she is told who deleted it, in the words every deleted table uses."""
+    ann, cy = duel_app(paths, "Ann"), duel_app(paths, identity="user:cy")
+    async with ann.run_test(size=SIZE) as a_pilot, cy.run_test(size=SIZE) as c_pilot:
+        as_app(ann, ann.open_shared, "duel", 9, SEATS, "Ann")
+        await a_pilot.pause()
+        code = ann.screen.code
+        as_app(cy, cy.push_screen, TablesScreen())
+        await c_pilot.pause()
+        await c_pilot.press("enter")
+        assert isinstance(cy.screen, AskText)
+        ann.tables.delete(code, by="Ann")
+        await c_pilot.press("C", "y", "enter")
+        await c_pilot.pause()
+        assert isinstance(cy.screen, TablesScreen)
+        assert f"Table {code} was deleted by Ann." in notices(cy), notices(cy)
