@@ -290,7 +290,10 @@ class TableStore:
             for i, seat in enumerate(envelope.seats):
                 if seat.player == player and (seats is None or i in seats):
                     envelope.seats[i] = Seat(name=f"Seat {i + 1}")
-            self.write(code, envelope, None)
+            if any(seat.player for seat in envelope.seats):
+                self.write(code, envelope, None)
+            else:  # nobody sits here now, and only a seated player could delete it
+                self._remove(code)
 
     def _start_when_full(self, code: str, envelope: Envelope) -> None:
         game = self.games[envelope.game_id]
@@ -305,10 +308,14 @@ class TableStore:
         with self.locked(code):
             if by:
                 (self.paths.tables / f".{code}.gone").write_text(by, encoding="utf-8")
-            self.file(code).unlink(missing_ok=True)
-            (self.paths.tables / f"{code}.json.bak").unlink(missing_ok=True)
-            for here in self.paths.tables.glob(f".{code}.*.here"):
-                here.unlink(missing_ok=True)
+            self._remove(code)
+
+    def _remove(self, code: str) -> None:
+        """The table's files, its backup and its presences, gone (under the table's lock)."""
+        self.file(code).unlink(missing_ok=True)
+        (self.paths.tables / f"{code}.json.bak").unlink(missing_ok=True)
+        for here in self.paths.tables.glob(f".{code}.*.here"):
+            here.unlink(missing_ok=True)
 
     # ----- who is at the table, and seats handed to the bot -----------------------------
 

@@ -291,3 +291,17 @@ async def test_a_table_deleted_while_one_is_sitting_down_says_so_like_any_delete
         await c_pilot.pause()
         assert isinstance(cy.screen, TablesScreen)
         assert f"Table {code} was deleted by Ann." in notices(cy), notices(cy)
+
+
+async def test_the_last_player_giving_up_their_seat_in_the_lobby_takes_the_table_away(paths):
+    ann = duel_app(paths, "Ann")
+    async with ann.run_test(size=SIZE) as pilot:
+        as_app(ann, ann.open_shared, "duel", 9, SEATS, "Ann")
+        await pilot.pause()
+        assert isinstance(ann.screen, LobbyScreen)
+        code = ann.screen.code
+        await pilot.press("x")
+        await pilot.pause()
+        assert not isinstance(ann.screen, LobbyScreen)
+        assert ann.tables.list() == []  # nobody could have deleted it: only a seated player may
+        assert not any(paths.tables.glob(f".{code}.*.here")) and not any(paths.tables.glob(f"{code}.json*"))

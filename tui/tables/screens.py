@@ -167,7 +167,7 @@ game. Give friends the code: they join with `tabletop-tui join CODE`, or from **
 together** on the home screen.
 
 - `q` or `Esc` goes back; your seat stays yours.
-- `x` gives your seat back.
+- `x` gives your seat back; a table nobody sits at any more goes with it.
 """
 
     def __init__(self, code: str) -> None:
@@ -261,6 +261,7 @@ together** on the home screen.
         except (Damaged, OSError) as problem:
             self.notify(f"Seat not given up: {problem}", severity="error")
             return
+        self._here = set()  # no seat of this terminal's left to say it has open (nor a table, maybe)
         self.app.pop_screen()
 
     def action_back(self) -> None:
