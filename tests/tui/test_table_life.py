@@ -305,3 +305,23 @@ async def test_the_last_player_giving_up_their_seat_in_the_lobby_takes_the_table
         assert not isinstance(ann.screen, LobbyScreen)
         assert ann.tables.list() == []  # nobody could have deleted it: only a seated player may
         assert not any(paths.tables.glob(f".{code}.*.here")) and not any(paths.tables.glob(f"{code}.json*"))
+
+
+async def test_a_player_whose_app_has_yet_to_open_the_table_is_not_back_nor_long_away(paths):
+    """Ben's seat fills the table, and Ann's app opens it before Ben's has (his is slower).
+    To Ann, Ben has been missing only since she looked, not for ever: his seat is not the
+    bot's to take yet, and when his table opens he is not 'back at the table'."""
+    ann, ben = duel_app(paths, "Ann"), duel_app(paths, "Ben")
+    code = ann.tables.create(ann.store.games["duel"], 9, {}, [Seat(name="Ann", player="user:ann"), Seat(name="Ben", player="user:ben")])
+    async with ann.run_test(size=SIZE) as a_pilot, ben.run_test(size=SIZE) as b_pilot:
+        as_app(ann, ann.open_table, code)
+        await a_pilot.pause(0.2)
+        screen = ann.screen
+        assert isinstance(screen, DuelScreen)
+        assert screen.life.away[1] < 5 and screen.life.long_away() == set()
+        assert "Bot plays Ben" not in screen_text(ann)
+        as_app(ben, ben.open_table, code)
+        await b_pilot.pause()
+        await a_pilot.pause(0.3)
+        assert screen.life.away == {}
+        assert not any("Ben" in notice for notice in notices(ann)), notices(ann)
