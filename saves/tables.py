@@ -290,7 +290,10 @@ class TableStore:
             for i, seat in enumerate(envelope.seats):
                 if seat.player == player and (seats is None or i in seats):
                     envelope.seats[i] = Seat(name=f"Seat {i + 1}")
-            self.write(code, envelope, None)
+            if any(seat.player for seat in envelope.seats):
+                self.write(code, envelope, None)
+            else:  # nobody sits here now, and only a seated player could delete it
+                self._remove(code)
 
     def _start_when_full(self, code: str, envelope: Envelope) -> None:
         game = self.games[envelope.game_id]
@@ -305,10 +308,14 @@ class TableStore:
         with self.locked(code):
             if by:
                 (self.paths.tables / f".{code}.gone").write_text(by, encoding="utf-8")
-            self.file(code).unlink(missing_ok=True)
-            (self.paths.tables / f"{code}.json.bak").unlink(missing_ok=True)
-            for here in self.paths.tables.glob(f".{code}.*.here"):
-                here.unlink(missing_ok=True)
+            self._remove(code)
+
+    def _remove(self, code: str) -> None:
+        """The table's files, its backup and its presences, gone (under the table's lock)."""
+        self.file(code).unlink(missing_ok=True)
+        (self.paths.tables / f"{code}.json.bak").unlink(missing_ok=True)
+        for here in self.paths.tables.glob(f".{code}.*.here"):
+            here.unlink(missing_ok=True)
 
     # ----- who is at the table, and seats handed to the bot -----------------------------
 
@@ -366,8 +373,10 @@ class TableStore:
             envelope = self.read(code)
             state = self.decode_state(envelope)
             owner = envelope.seats[seat] if 0 <= seat < len(envelope.seats) else None
-            if state is None or owner is None or owner.bot or not owner.player:
+            if state is None or owner is None or not owner.player:
                 raise TableProblem("That seat is not a player's to hand to the bot.")
+            if owner.bot:  # another player at the table handed it over a moment before
+                raise TableProblem(f"The bot plays {owner.name}'s seat already.")
             gone = self.absence(code, envelope.seats).get(seat)
             if gone is None or gone < self.away_after:
                 raise TableProblem(f"{owner.name} is at the table: their seat stays theirs.")

@@ -46,12 +46,19 @@ def test_a_table_waits_for_its_open_seat_then_starts(paths):
     assert tables.claim(code, "ben", "Ben") == 1  # a dropped player comes back to the seat
 
 
-def test_a_seat_given_back_in_the_lobby_is_open_again(paths):
+def test_a_seat_given_back_in_the_lobby_is_open_again_and_a_table_nobody_sits_at_goes(paths):
+    """Only a seated player may delete a table: one whose last player gave their seat back
+    would stay in everyone's list for ever, so it goes with that player."""
+    game = GAMES["decknforge"]
     tables = table_store(paths)
-    code = tables.create(DUEL, 4, {}, [Seat(name="North", player="ann"), Seat(name="South"), ])
-    tables.leave_lobby(code, "ann")
+    seats = [Seat(name="Ann", player="ann"), Seat(name="Seat 2"), Seat(name="Seat 3")]
+    code = tables.create(game, 3, game.check_options({"players": 3}), seats)
+    assert tables.claim(code, "ben", "Ben") == 1
+    tables.leave_lobby(code, "ben")
     [entry] = tables.list()
-    assert entry.open_seats == [0, 1]
+    assert entry.open_seats == [1, 2] and entry.seats[0].player == "ann"
+    tables.leave_lobby(code, "ann")
+    assert tables.list() == [] and not any(paths.tables.glob(f"{code}.json*"))
 
 
 def test_one_terminal_gives_back_its_own_seat_only(paths):
@@ -313,6 +320,8 @@ def test_a_seat_is_handed_to_the_bot_only_once_its_player_has_been_away_a_while(
     envelope = tables.read(code)
     assert envelope.seats[1].bot and envelope.seats[1].player == "ben"
     assert tables.decode_state(envelope).log[-1] == note
+    with pytest.raises(TableProblem, match="^The bot plays Ben's seat already.$"):
+        tables.hand_to_bot(code, 1, "Cy")  # a second player at the table pressed it too
     ben = SharedSession.open(tables, code, "ben")
     assert ben.owned_seats == {1} and ben.local_seats == set()  # his still, the bot's to play
     assert tables.take_back(code, "ann") == ""  # nothing of Ann's to take back

@@ -505,7 +505,7 @@ class TabletopApp(App[None]):
         One identity may hold several seats (two people sharing one account, each in their
         own terminal): a terminal that has not sat at a table whose free seat is still open
         asks whether another person takes it, or the identity's seat is picked up again."""
-        from saves.tables import TableProblem
+        from saves.tables import TableGone, TableProblem
         from tui.games import choose_what_to_bring
         from tui.plain import plain
         from tui.screens.dialogs import Confirm
@@ -519,6 +519,9 @@ class TabletopApp(App[None]):
                 seat = self.tables.claim(
                     code, me, self.player_name, brings, another=another, legacy=legacy_identity(self.player_name)
                 )
+            except TableGone as gone:  # deleted while this player chose a name or a deck
+                self.table_gone(str(gone))
+                return
             except (TableProblem, Damaged, OSError) as problem:
                 tell(self, str(problem), severity="warning", timeout=8)
                 return

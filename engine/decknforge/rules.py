@@ -304,7 +304,8 @@ class DecknForgeGame(Game):
                 f"{band}: round {state.round}, equipped {equipped_total(state)}/{strength(state)},"
                 f" {len(state.monster_pile)} Monster{'' if len(state.monster_pile) == 1 else 's'} left"
             )
-        return f"{band}: {RESULT_TEXT[state.result].lower()} in round {state.round}"
+        result = RESULT_TEXT[state.result]
+        return f"{band}: {result[:1].lower() + result[1:]} in round {state.round}"  # "Monster" stays a name
 
     def describe(self, action: Action, state: State | None = None) -> str:
         seat = getattr(action, "seat", 0)

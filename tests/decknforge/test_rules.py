@@ -244,6 +244,8 @@ def test_texts_for_the_screen():
     assert GAME.describe(Equip(0, 0, 0), state).startswith("Equip ")
     assert GAME.describe(EndTurn(1)) == "End turn"
     assert "round 1" in GAME.summary(state)
+    over = msgspec.structs.replace(state, phase="over", result="fall", round=9)
+    assert GAME.summary(over).endswith(": the band fell: the Monster pile ran out in round 9")  # a name keeps its capital
     assert GAME.why_illegal(state, Hire(0, 0)) == "Only an Adventurer can be hired."
     assert GAME.seats(state) == ["P1", "P2"]
     assert state.log and len(state.log) <= 40

@@ -7,6 +7,7 @@ import asyncio
 import json
 import os
 import re
+import signal
 import stat
 import sys
 
@@ -225,6 +226,27 @@ async def test_stopping_the_server_says_goodbye_and_puts_every_terminal_back(tmp
     assert len(ends) == 2 and all(line.endswith("status=0 signals=HUP") for line in ends), ends  # SIGHUP was enough
     assert all(gone(pid) for pid in pids)
     assert os.path.isdir(tmp_path / "host" / "players")
+
+
+async def test_a_server_whose_terminal_closed_still_puts_every_terminal_back(tmp_path, keys):
+    """The host's own terminal goes away (its window closed): SIGHUP, and the log on stderr
+    can no longer be written. The stop must not end there: every client is still told and
+    gets its terminal back."""
+    friend, _, _ = keys
+    server = Server(tmp_path / "host")
+    async with server:
+        conn = await server.connect(friend)
+        channel, terminal = await open_terminal(conn)
+        await arrive(channel, terminal, HOME)
+        assert terminal.vt.alternate_on and terminal.vt.mouse_on
+        server.process._transport.get_pipe_transport(2).close()  # nobody reads the log any more
+        await server.reader
+        server.process.send_signal(signal.SIGHUP)
+        await asyncio.wait_for(terminal.closed.wait(), 30)
+        assert "The server is stopping. Your game is saved." in terminal.vt.text()
+        assert not terminal.vt.alternate_on and not terminal.vt.mouse_on and terminal.vt.cursor_shown
+        conn.abort()
+        await asyncio.wait_for(server.process.wait(), 30)
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the kernel's parent-death signal is Linux's")

@@ -16,6 +16,7 @@ from tests.tui.test_seats import as_app
 from tui import game_screen
 from tui.decknforge.screen import DecknForgeScreen
 from tui.decknforge.storage import deck_store
+from tui.tables import life
 from tui.tables.screens import LobbyScreen
 
 
@@ -124,3 +125,30 @@ async def test_a_joining_player_cannot_bring_the_deck_already_at_the_table(paths
         await a_pilot.pause(0.3)
         game = ann.screen.game
         assert isinstance(ann.screen, DecknForgeScreen) and game.seats(ann.screen.session.state) == ["AN", "BEN"]
+
+
+async def test_a_seat_handed_to_the_bot_is_not_offered_to_the_bot_again(tmp_path, monkeypatch):
+    """Ben left; Ann ends her turn and hands his seat to the bot. While the bot plays it (at a
+    readable pace) the table waits for that seat, and Ben stays away: `b` offers nothing."""
+    monkeypatch.setattr(game_screen, "SHARED_POLL", 0.02)
+    monkeypatch.setattr(life, "LOOK_AROUND", 0.05)
+    ann_paths, ben_paths = player_paths(tmp_path, "ann"), player_paths(tmp_path, "ben")
+    ann, ben = make_app(ann_paths, identity="user:ann"), make_app(ben_paths, identity="user:ben")
+    ann.settings.display_name, ben.settings.display_name = "Ann", "Ben"
+    for app in (ann, ben):
+        app.tables.away_after = 0.3
+    async with ann.run_test(size=SIZE) as a_pilot, ben.run_test(size=SIZE) as b_pilot:
+        await keys(a_pilot, "4", "1", "n", "a", "n", "enter", "down", "o", "s", "enter")
+        as_app(ben, ben.join_table, ann.screen.code, "Ben")
+        await keys(b_pilot, "n", "b", "e", "n", "enter")
+        await a_pilot.pause(0.3)
+        screen = ann.screen
+        assert isinstance(screen, DecknForgeScreen)
+        await keys(a_pilot, "e", "y")  # Ann's turn is done; the round waits for Ben
+        await keys(b_pilot, "q")
+        await a_pilot.pause(0.8)
+        assert screen.life.offer() == ("hand over", 1) and "b Bot seat" in screen_text(ann)
+        await keys(a_pilot, "b")
+        assert screen.session.envelope.seats[1].bot
+        assert 1 in screen.game.to_move(screen.session.state)  # the bot has yet to finish
+        assert screen.life.offer() is None and "b Bot seat" not in screen_text(ann)

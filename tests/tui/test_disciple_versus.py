@@ -5,11 +5,14 @@ keyboard through their first fight, every enemy shown with its target."""
 
 from __future__ import annotations
 
+import msgspec
+
 from engine.disciple.content import load
 from engine.disciple.decks import VersusDeck, default_versus_deck
 from engine.disciple.model import Choose, EndTurn, PlayCard, Target
 from engine.disciple.view import HIDDEN
 from engine.registry import GAMES
+from saves.envelope import Seat
 from saves.paths import DataPaths
 from saves.tables import TableStore
 from tests.conftest import screen_text
@@ -21,6 +24,7 @@ from tui.disciple.screen import DiscipleScreen
 from tui.disciple.setup import DiscipleSetup, PickVersusDeck
 from tui.screens.game_end import EndScreen
 from tui.screens.privacy import PrivacyScreen
+from tui.tables import life
 from tui.tables.screens import LobbyScreen
 
 GAME = GAMES["disciple"]
@@ -295,3 +299,41 @@ async def test_set_up_enter_moves_on_and_space_or_arrows_change_the_option(paths
         listing.cursor = setup.rows.index(option)
         await keys(pilot, "space")
         assert setup.values[name] != before
+
+
+async def test_while_the_other_player_decides_ones_own_hand_stays_in_the_list(paths, monkeypatch):
+    """Ben is Stunned and picks the energy to tap: Ann's list goes on showing her hand to plan
+    with (as on any turn of his), and a digit there says it is not her turn, playing nothing."""
+    monkeypatch.setattr(game_screen, "SHARED_POLL", 0.02)
+    monkeypatch.setattr(life, "LOOK_AROUND", 0.05)
+    decks = [msgspec.to_builtins(default_versus_deck(CONTENT, s)) for s in ("boxing", "karate")]
+    seats = [Seat(name="Ann", player="user:ann", brings=decks[0]), Seat(name="Ben", player="user:ben", brings=decks[1])]
+    tables = TableStore(paths, GAMES)
+    code = tables.create(GAME, 2, {"mode": "versus", "players": 2}, seats)
+    ann, ben = make_app(paths, identity="user:ann"), make_app(paths, identity="user:ben")
+    async with ann.run_test(size=SIZE) as a_pilot, ben.run_test(size=SIZE) as b_pilot:
+        as_app(ann, ann.open_table, code)
+        as_app(ben, ben.open_table, code)
+        await a_pilot.pause()
+        await b_pilot.pause()
+        screens = {0: (ann, a_pilot, ann.screen), 1: (ben, b_pilot, ben.screen)}
+        for _ in range(20):
+            full = screens[0][2].session.state
+            if full.pending is not None and full.phase == "player":
+                break
+            app, pilot, screen = screens[GAME.to_move(full)[0]]
+            as_app(app, screen.play, GAME.bot_action(full, screen.seat))
+            for _app, other, _screen in screens.values():
+                await other.pause(0.1)
+        a_screen = screens[0][2]
+        state = a_screen.session.state
+        assert state.pending is not None and state.pending.kind == "stun_tap" and state.pending.seat == 1
+        text = screen_text(ann)
+        assert "Waiting for Ben" in text and "(away)" not in text
+        for card in state.players[0].hand:
+            assert CONTENT.cards[card].name in text  # her hand, in the list
+        moves = len(a_screen.session.envelope.actions)
+        await a_pilot.press("1")
+        await a_pilot.pause()
+        assert len(a_screen.session.envelope.actions) == moves
+        assert any("it is not your turn" in str(n.message) for n in ann._notifications)

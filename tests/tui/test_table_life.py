@@ -16,7 +16,7 @@ from tests.duel import DuelScreen
 from tests.tui.test_seats import SIZE, as_app, duel_app, duel_is_playable  # noqa: F401 (a fixture)
 from tui import game_screen
 from tui.screens.dialogs import AskText, Confirm
-from tui.tables import life
+from tui.tables import life, screens
 from tui.tables.screens import LobbyScreen, TablesScreen
 
 SEATS = [Seat(name="North", player="me"), Seat(name="South")]
@@ -233,3 +233,95 @@ async def test_a_lobby_that_looks_again_while_its_table_opens_opens_it_once(path
         as_app(ann, lobby.look)
         await pilot.pause(0.3)
         assert [type(s).__name__ for s in ann.screen_stack].count("DuelScreen") == 1
+
+
+async def test_the_player_waiting_in_the_lobby_is_at_the_table_when_it_starts(paths, monkeypatch):
+    """Ann waits in the lobby; Ben's seat fills the table and his app opens it before Ann's
+    lobby has looked again. To Ben, Ann was there all along: she is neither away (her seat
+    is not his to hand to the bot) nor told as "back at the table" once her table opens."""
+    monkeypatch.setattr(screens, "LOBBY_POLL", 60)  # Ann's lobby looks when the test says
+    ann, ben = duel_app(paths, "Ann"), duel_app(paths, "Ben")
+    async with ann.run_test(size=SIZE) as a_pilot, ben.run_test(size=SIZE) as b_pilot:
+        as_app(ann, ann.open_shared, "duel", 9, SEATS, "Ann")
+        await a_pilot.pause()
+        lobby = ann.screen
+        as_app(ben, ben.join_table, lobby.code, "Ben")
+        await b_pilot.pause(0.2)
+        assert isinstance(ben.screen, DuelScreen)
+        assert ben.screen.life.away == {} and "Bot plays Ann" not in screen_text(ben)
+        as_app(ann, lobby.look)
+        await a_pilot.pause(0.2)
+        await b_pilot.pause(0.3)
+        assert isinstance(ann.screen, DuelScreen)
+        assert not any("Ann" in notice for notice in notices(ben)), notices(ben)
+
+
+async def test_a_player_who_left_the_lobby_is_away_from_when_they_left(paths):
+    """Ann opens a table and goes; when Ben starts it, Ann has been away since she left the
+    lobby (not 'for ever'), so her seat is handed to the bot only after the away time."""
+    ann, ben = duel_app(paths, "Ann"), duel_app(paths, "Ben")
+    async with ann.run_test(size=SIZE) as a_pilot:
+        as_app(ann, ann.open_shared, "duel", 9, SEATS, "Ann")
+        await a_pilot.pause()
+        code = ann.screen.code
+        await a_pilot.press("q")
+        await a_pilot.pause()
+    async with ben.run_test(size=SIZE) as b_pilot:
+        as_app(ben, ben.join_table, code, "Ben")
+        await b_pilot.pause()
+        assert isinstance(ben.screen, DuelScreen)
+        assert ben.screen.life.away.get(0, 0) < 10 and ben.screen.life.long_away() == set()
+        assert "Bot plays Ann" not in screen_text(ben)
+
+
+async def test_a_table_deleted_while_one_is_sitting_down_says_so_like_any_deleted_table(paths):
+    """Cy is asked her name to sit at Ann's table; meanwhile Ann deletes it. Cy's Enter finds
+    no table: she is told who deleted it, in the words every deleted table uses."""
+    ann, cy = duel_app(paths, "Ann"), duel_app(paths, identity="user:cy")
+    async with ann.run_test(size=SIZE) as a_pilot, cy.run_test(size=SIZE) as c_pilot:
+        as_app(ann, ann.open_shared, "duel", 9, SEATS, "Ann")
+        await a_pilot.pause()
+        code = ann.screen.code
+        as_app(cy, cy.push_screen, TablesScreen())
+        await c_pilot.pause()
+        await c_pilot.press("enter")
+        assert isinstance(cy.screen, AskText)
+        ann.tables.delete(code, by="Ann")
+        await c_pilot.press("C", "y", "enter")
+        await c_pilot.pause()
+        assert isinstance(cy.screen, TablesScreen)
+        assert f"Table {code} was deleted by Ann." in notices(cy), notices(cy)
+
+
+async def test_the_last_player_giving_up_their_seat_in_the_lobby_takes_the_table_away(paths):
+    ann = duel_app(paths, "Ann")
+    async with ann.run_test(size=SIZE) as pilot:
+        as_app(ann, ann.open_shared, "duel", 9, SEATS, "Ann")
+        await pilot.pause()
+        assert isinstance(ann.screen, LobbyScreen)
+        code = ann.screen.code
+        await pilot.press("x")
+        await pilot.pause()
+        assert not isinstance(ann.screen, LobbyScreen)
+        assert ann.tables.list() == []  # nobody could have deleted it: only a seated player may
+        assert not any(paths.tables.glob(f".{code}.*.here")) and not any(paths.tables.glob(f"{code}.json*"))
+
+
+async def test_a_player_whose_app_has_yet_to_open_the_table_is_not_back_nor_long_away(paths):
+    """Ben's seat fills the table, and Ann's app opens it before Ben's has (his is slower).
+    To Ann, Ben has been missing only since she looked, not for ever: his seat is not the
+    bot's to take yet, and when his table opens he is not 'back at the table'."""
+    ann, ben = duel_app(paths, "Ann"), duel_app(paths, "Ben")
+    code = ann.tables.create(ann.store.games["duel"], 9, {}, [Seat(name="Ann", player="user:ann"), Seat(name="Ben", player="user:ben")])
+    async with ann.run_test(size=SIZE) as a_pilot, ben.run_test(size=SIZE) as b_pilot:
+        as_app(ann, ann.open_table, code)
+        await a_pilot.pause(0.2)
+        screen = ann.screen
+        assert isinstance(screen, DuelScreen)
+        assert screen.life.away[1] < 5 and screen.life.long_away() == set()
+        assert "Bot plays Ben" not in screen_text(ann)
+        as_app(ben, ben.open_table, code)
+        await b_pilot.pause()
+        await a_pilot.pause(0.3)
+        assert screen.life.away == {}
+        assert not any("Ben" in notice for notice in notices(ann)), notices(ann)

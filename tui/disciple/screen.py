@@ -275,9 +275,7 @@ How to play: Rules on the home screen.
         if self.watching:
             return []  # no hand to show and no move to make
         seat = self.me
-        if state.pending is not None:
-            if state.pending.seat != seat:
-                return []  # another player decides: the list says whom it waits for
+        if state.pending is not None and state.pending.seat == seat:
             return [Choose(i, seat=seat) for i in range(len(state.pending.options))]
         if self.paying is not None:
             i = self.paying
@@ -288,9 +286,11 @@ How to play: Rules on the home screen.
         return []
 
     def _my_turn(self) -> bool:
-        """This seat plays cards now (in Solo: whenever the Disciple's turn is on)."""
+        """This seat plays cards now (in Solo: whenever the Disciple's turn is on), unless
+        another player has a decision to make first."""
         state = self.state
-        return not self.watching and state.phase == "player" and state.active == self.me
+        mine = state.pending is None or state.pending.seat == self.me
+        return not self.watching and state.phase == "player" and state.active == self.me and mine
 
     def _draw_choices(self, state: State) -> None:
         playable = set(energy.playable_indices(you(state, self.me))) if self._my_turn() else set()
@@ -409,7 +409,7 @@ How to play: Rules on the home screen.
 
     def action_pick(self, index: int) -> None:
         state = self.state
-        if state.pending is not None:
+        if state.pending is not None and state.pending.seat == self.me:
             self.play(Choose(index, seat=self.me))
         elif self.paying is not None:
             if index < len(self.choices):

@@ -13,10 +13,18 @@ from typing import TextIO
 
 class ServerLog:
     def __init__(self, file: TextIO | None = None) -> None:
-        self.file = file or sys.stderr
+        self.file: TextIO | None = file or sys.stderr
 
     def line(self, event: str, **fields: object) -> None:
+        """One line. A log that can no longer be written (the terminal the server ran in was
+        closed, the disk is full) is given up: the server goes on, and a stop still says
+        goodbye to every player, which matters more than its line."""
+        if self.file is None:
+            return
         stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")
         parts = [stamp, event] + [f"{name}={value}" for name, value in fields.items() if value is not None]
-        self.file.write(" ".join(parts) + "\n")
-        self.file.flush()
+        try:
+            self.file.write(" ".join(parts) + "\n")
+            self.file.flush()
+        except (OSError, ValueError):  # EIO from a hung-up terminal, a closed pipe or file
+            self.file = None

@@ -46,6 +46,8 @@ class TableLife:
         self.away: dict[int, float] = {}  # seat -> seconds its player has been away
         self._beat_at = float("-inf")
         self._looked = False
+        self._since = 0.0  # when this terminal first looked at who is here
+        self._never: set[int] = set()  # seats no terminal had open at the last look
         self._seats = list(screen.session.envelope.seats)
 
     @property
@@ -75,14 +77,22 @@ class TableLife:
                 tables.mark_here(self.session.code, self.terminal, self.session.owned_seats)
                 self._beat_at = tables.wall()
             away = tables.absence(self.session.code, seats)
+            now = tables.wall()
         except OSError:
             return
+        if not self._looked:
+            self._since = now
+        # A seat no terminal has had open yet (its player's app is still opening it) has been
+        # missing since this terminal looked first, not for ever; its arrival is no return.
+        never = {seat for seat, gone in away.items() if gone == float("inf")}
+        away = {seat: now - self._since if seat in never else gone for seat, gone in away.items()}
         before, long_before = set(self.away), self.long_away()
         self.away = away
         if self._looked:
             for seat in sorted(set(away) ^ before):
-                if seat not in self.session.owned_seats and not seats[seat].bot:
+                if seat not in self.session.owned_seats and not seats[seat].bot and seat not in self._never:
                     tell(self.screen, f"{seats[seat].name} {'left' if seat in away else 'is back at'} the table.")
+        self._never = never
         self._looked = True
         if set(away) != before or self.long_away() != long_before:
             self.screen.redraw()
@@ -114,7 +124,9 @@ class TableLife:
             return ("take back", None)
         if not self.session.local_seats:
             return None
-        waiting = [s for s in self.screen.game.to_move(self.session.state) if s in self.long_away()]
+        waiting = [
+            s for s in self.screen.game.to_move(self.session.state) if s in self.long_away() and not seats[s].bot
+        ]  # a seat the bot plays already is waited for only until the bot has moved
         return ("hand over", waiting[0]) if waiting else None
 
     def label(self) -> str:

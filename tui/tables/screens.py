@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import secrets
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -9,7 +11,7 @@ from textual.screen import Screen
 from textual.widgets.option_list import Option
 
 from saves.envelope import Damaged
-from saves.tables import TableEntry, TableGone, TableStore
+from saves.tables import PRESENCE_BEAT, TableEntry, TableGone, TableStore
 from tui.plain import plain
 from tui.tables.identity import served_identity
 from tui.tables.lines import TITLES, seat_parts, status_of
@@ -165,12 +167,15 @@ game. Give friends the code: they join with `tabletop-tui join CODE`, or from **
 together** on the home screen.
 
 - `q` or `Esc` goes back; your seat stays yours.
-- `x` gives your seat back.
+- `x` gives your seat back; a table nobody sits at any more goes with it.
 """
 
     def __init__(self, code: str) -> None:
         super().__init__()
         self.code = code
+        self.terminal = secrets.token_hex(4)  # names this terminal's presence file
+        self._here: set[int] = set()  # the seats this lobby says it has open
+        self._beat_at = float("-inf")
 
     def compose(self) -> ComposeResult:
         yield Static(id="title", classes="title")
@@ -184,6 +189,24 @@ together** on the home screen.
     def on_mount(self) -> None:
         self.look()
         self.set_interval(LOBBY_POLL, self.look)
+
+    def on_unmount(self) -> None:
+        self._mark_here(set())
+
+    def _mark_here(self, seats: set[int]) -> None:
+        """A player waiting here is at the table: the others, once it starts, see them there
+        (not away since for ever), and see them away from when they left the lobby."""
+        tables: TableStore = self.app.tables
+        try:
+            if seats != self._here or (seats and tables.wall() - self._beat_at >= PRESENCE_BEAT):
+                if seats:
+                    tables.mark_here(self.code, self.terminal, seats)
+                    self._beat_at = tables.wall()
+                else:
+                    tables.mark_here(self.code, self.terminal, self._here, here=False)
+                self._here = seats
+        except OSError:
+            pass  # the others will see this terminal's presence age all the same
 
     _started = False  # the game began: the table is on its way in, once
 
@@ -207,6 +230,8 @@ together** on the home screen.
         if entry is None:
             return
         me = self.app.player_identity()
+        held = self.app.seated.get(self.code)
+        self._mark_here({i for i, s in enumerate(entry.seats) if s.player == me and not s.bot and (held is None or i in held)})
         self.query_one("#title", Static).update(f"{TITLES.get(entry.game_id, entry.game_id)} · table {self.code}")
         self.query_one("#code", Static).update(Text.assemble("Table code  ", (self.code, "bold reverse")))
         seats = Text()
@@ -236,6 +261,7 @@ together** on the home screen.
         except (Damaged, OSError) as problem:
             self.notify(f"Seat not given up: {problem}", severity="error")
             return
+        self._here = set()  # no seat of this terminal's left to say it has open (nor a table, maybe)
         self.app.pop_screen()
 
     def action_back(self) -> None:
