@@ -497,4 +497,4 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         self.app.push_screen(Viewer("The whole table", details_text(self.state, self.seat)))
 
     def action_log(self) -> None:
-        self.app.push_screen(log_viewer(self.game.log_lines(self.state)))
+        self.app.push_screen(log_viewer([self.game.log_text(line) for line in self.session.whole_log()]))

@@ -249,7 +249,7 @@ Beat ten Ritual Defenders before they beat you three times.
         self.app.push_screen(Viewer("The whole table", table.details_text(self.game, self.state, won, score)))
 
     def action_log(self) -> None:
-        self.app.push_screen(log_viewer(self.game.log_lines(self.state)))
+        self.app.push_screen(log_viewer([self.game.log_text(line) for line in self.session.whole_log()]))
 
     def action_roll(self) -> None:
         self.play(Reroll() if self.state.phase == "tie" else Fight(()))
