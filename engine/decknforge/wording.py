@@ -67,7 +67,8 @@ def _strikes_at(monster: str, suits: tuple[str, ...]) -> str:
 def _retaliation(monster: str, parts: tuple, words: int, total: int) -> str:
     """The retaliation summed (R11). `parts`: (hit Adventurer, the value of its gear, ...);
     `words`: what words added."""
-    terms = [f"{value} from {adventurer}'s gear" for adventurer, value in _pairs(parts)]
+    terms = [f"{value} from {adventurer}'s gear" if value else f"0 from {adventurer} (no gear)"
+             for adventurer, value in _pairs(parts)]  # fmt: skip
     if words:
         terms.append(f"{words} from words")
     return f"Retaliation against {monster}: {' + '.join(terms)} = {total}."
