@@ -56,6 +56,12 @@ async def test_the_table_pauses_on_the_attack_and_says_why(paths):
         assert isinstance(app.screen, DecknForgeScreen) and len(session.envelope.actions) == played
         await press(pilot, "enter")  # the next key plays, on the table now in view
         assert len(session.envelope.actions) == played + 1 and not isinstance(app.screen, Pause)
+        await press(pilot, "e", "y")  # CD is done: the keyboard goes to AB, who has not seen it
+        assert isinstance(app.screen, PrivacyScreen)  # the cover first: AB reads it for themselves
+        await press(pilot, "enter")
+        assert isinstance(app.screen, Pause) and "The Monster attack of round 1" in screen_text(app)
+        await press(pilot, "enter")
+        assert isinstance(app.screen, DecknForgeScreen) and app.screen.seat == 0
 
 
 async def test_words_show_at_a_wide_table_and_in_the_detail_views(paths):

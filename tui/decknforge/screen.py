@@ -118,8 +118,10 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         self.choices: list[Any] = []
         self.write_problems: list[str] | None = None
         self.equipping: int | None = None  # the hand card whose Adventurer is being picked
-        # the attack last shown (its round): a newer one pauses the table (attack_key)
-        self.attack_seen = 0 if session.state is None else attack_key(session.state)
+        # the attack last shown (its round) to each person here: a newer one pauses the table
+        # (attack_key); opened again, a table shows none of those already played
+        self.attack_seen: dict[int | None, int] = {}
+        self.attack_opened = 0 if session.state is None else attack_key(session.state)
 
     def compose(self) -> ComposeResult:
         yield Lines(id="status")
@@ -200,12 +202,19 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         self._draw_dungeon(state)
         self._draw_attack(state)
         self.query_one("#log", GameLog).show(self.game.log_lines(state))
-        if attack_key(state) > self.attack_seen:
-            self.attack_seen = attack_key(state)
-            if not self.read_only:
-                self.call_after_refresh(self.pause_on_attack)
-        else:  # an undo took the attack back: shown again when it comes again
-            self.attack_seen = attack_key(state)
+        self._pause_if_new_attack(state)
+
+    def _pause_if_new_attack(self, state: State) -> None:
+        """An attack this person has not seen pauses the table for them: for each seat when
+        people share this keyboard (after the cover lifts, so each reads it for themselves),
+        else once. An undo that takes an attack back lets it pause again when it comes again."""
+        if self.read_only or self._private:
+            return
+        who = self.seat if self._covered_between_seats() else None
+        seen = self.attack_seen.get(who, self.attack_opened)
+        self.attack_seen[who] = attack_key(state)
+        if attack_key(state) > seen:
+            self.call_after_refresh(self.pause_on_attack)
 
     def pause_on_attack(self) -> None:
         """The Monsters attacked: say what happened and why until the player moves on (over
