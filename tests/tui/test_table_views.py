@@ -117,3 +117,31 @@ async def test_disruption_opens_the_same_views_with_d_and_l(paths):
         assert isinstance(app.screen, Viewer) and lines and lines[-1][:40] in screen_text(app)
         await press(pilot, "escape", "l")
         assert isinstance(app.screen, Viewer)
+
+
+async def test_at_a_shared_table_every_terminal_pauses_on_the_attack(paths, monkeypatch):
+    """Ann ends her turn, then Ben ends his in his own terminal: the attack is told in both,
+    in Ann's from a move she only saw land."""
+    from engine.decknforge.model import EndTurn
+    from tests.tui.test_seats import as_app
+    from tui import game_screen
+
+    monkeypatch.setattr(game_screen, "SHARED_POLL", 0.02)
+    ann, ben = make_app(paths, identity="user:ann"), make_app(paths, identity="user:ben")
+    ann.settings.display_name = "Ann"
+    async with ann.run_test(size=(80, 24)) as a_pilot, ben.run_test(size=(80, 24)) as b_pilot:
+        await press(a_pilot, "4", "1", "n", "a", "n", "enter", "down", "o", "s", "enter")
+        code = ann.screen.code
+        as_app(ben, ben.join_table, code, "Ben")
+        await b_pilot.pause()
+        await press(b_pilot, "n", "b", "e", "n", "enter")
+        await a_pilot.pause(0.3)
+        assert isinstance(ann.screen, DecknForgeScreen) and isinstance(ben.screen, DecknForgeScreen)
+        for app, pilot, seat in ((ann, a_pilot, 0), (ben, b_pilot, 1)):
+            as_app(app, app.screen.play, EndTurn(seat))
+            await pilot.pause()
+            await a_pilot.pause(0.3)
+            await b_pilot.pause(0.3)
+        for app in (ann, ben):
+            assert isinstance(app.screen, Pause), type(app.screen).__name__
+            assert "The Monster attack of round 1" in screen_text(app)
