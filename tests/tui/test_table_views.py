@@ -117,6 +117,9 @@ async def test_disruption_opens_the_same_views_with_d_and_l(paths):
         assert isinstance(app.screen, Viewer) and lines and lines[-1][:40] in screen_text(app)
         await press(pilot, "escape", "l")
         assert isinstance(app.screen, Viewer)
+        await press(pilot, "escape", "i")  # the highlighted way to fight, in full
+        text = screen_text(app)
+        assert isinstance(app.screen, Viewer) and "Chance to win" in text and "against" in text
 
 
 async def test_at_a_shared_table_every_terminal_pauses_on_the_attack(paths, monkeypatch):

@@ -149,3 +149,26 @@ def details_text(game: DisruptionGame, state: State, won: bool | None, score: in
         roll_text(state, None),
     ]
     return Text("\n").join(Text(line) if isinstance(line, str) else line for line in lines)
+
+
+def choice_detail(game: DisruptionGame, state: State, action: object) -> Text:
+    """The highlighted way to fight in full (the card/term detail view): the allies it brings,
+    the dice it rolls, what they must show, and its three chances."""
+    if not isinstance(action, (Fight, Reroll)) or state.encounter is None:
+        return Text("Highlight a way to fight to see it in full.", style="dim")
+    fight = state.encounter
+    allies = fight.allies if isinstance(action, Reroll) else [state.hand[i] for i in action.allies]
+    dice = fight.dice_count if isinstance(action, Reroll) else game.dice_for(state, action)
+    chances = game.chances(state, action)
+    told = ", ".join(f"{c.label} ({'Major' if c.is_major else 'Minor'}, {c.rank})" for c in allies) or "none"
+    lines = [
+        Text(game.describe(action, state), style="bold"),
+        Text(f"Allies: {told}"),
+        Text(f"{'Cards' if state.no_dice else 'Dice'}: {dice}; against {fight.target}: {needs(state, action, dice)}"),
+        Text(f"Chance to win {percent(chances.win)}, with a Major reward {percent(chances.major)},"
+             f" with a Minor one {percent(chances.minor)} (ties rolled again until settled)"),
+        Text(""),
+        Text("A Major ally is earned when the dice alone, or the ally alone, would have won; a"
+             " Minor when it took both. Dice with no ally always earn a Major.", style="dim"),
+    ]
+    return Text("\n").join(lines)
