@@ -207,8 +207,9 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
     def _pause_if_new_attack(self, state: State) -> None:
         """An attack this person has not seen pauses the table for them: for each seat when
         people share this keyboard (after the cover lifts, so each reads it for themselves),
-        else once. An undo that takes an attack back lets it pause again when it comes again."""
-        if self.read_only or self._private:
+        else once; someone only watching follows the table on (the Last attack panel tells
+        it). An undo that takes an attack back lets it pause again when it comes again."""
+        if self.read_only or self._private or self.watching:  # someone watching is not held up
             return
         who = self.seat if self._covered_between_seats() else None
         seen = self.attack_seen.get(who, self.attack_opened)

@@ -65,8 +65,13 @@ SCROLL_KEYS = frozenset({"j", "k", "up", "down", "pageup", "pagedown", "space", 
 class Pause(Viewer):
     """What just happened at the table, said until the player moves on: any key but those
     that scroll closes it (and does nothing else), so a key pressed for the next move is
-    never played on a table the player has not yet looked at."""
+    never played on a table the player has not yet looked at. It leaves the top of the table
+    (the status line, a band of players) in view: the others' moves show there meanwhile."""
 
+    DEFAULT_CSS = """
+    Pause { align: center bottom; }
+    Pause > VerticalScroll { max-height: 70%; }
+    """
     closing = "any key goes on · j/k scroll"
 
     def on_key(self, event: events.Key) -> None:
