@@ -20,6 +20,7 @@ from engine.decknforge.model import (
     HAND_LIMIT,
     LABEL,
     SUIT,
+    SUIT_SYMBOL,
     VALUE,
     Card,
     Event,
@@ -122,6 +123,8 @@ def _strike(state: State, monster: Card) -> int:
     fire_monster(state, monster, "attack", attack)  # what the Monster is: its suits, its attack
     # the Adventurers in play that carry a word: the only ones a trigger can wake (fire_band)
     in_play = [(p.seat, s.adventurer) for p in state.players for s in p.slots if s.adventurer.word]
+    name = monster_label(state, monster)
+    log(state, "strikes at", name, tuple([SUIT_SYMBOL[suit] for suit in "SHDC" if suit in attack.suits]))
     # step 1: every player discards the hit Adventurers with their gear
     places = []
     for player in state.players:
@@ -130,7 +133,6 @@ def _strike(state: State, monster: Card) -> int:
                 attack.hits.append((player.seat, slot))
                 places.append(index)
     hit_labels = [adventurer_label(state, seat, slot) for seat, slot in attack.hits]
-    name = monster_label(state, monster)
     if attack.hits:
         hit = tuple([told for label, (_, slot) in zip(hit_labels, attack.hits) for told in (label, gear_words(slot.gear))])
         moves: list[str | int] = []
@@ -156,6 +158,10 @@ def _strike(state: State, monster: Card) -> int:
     retaliation = sum([VALUE[g.code] for _, slot in attack.hits for g in slot.gear])
     retaliation += attack.retaliate if attack.hits else 0
     slain = bool(attack.hits) and retaliation > power
+    if attack.hits:  # the sum, part by part, before the verdict
+        parts = tuple([told for label, (_, slot) in zip(hit_labels, attack.hits)
+                       for told in (label, sum([VALUE[g.code] for g in slot.gear]))])  # fmt: skip
+        log(state, "retaliation", name, parts, attack.retaliate, retaliation)
     strike = Strike(name, power, hit_labels, retaliation)
     if slain:
         log(state, "slain", retaliation, strike.monster, power)

@@ -58,8 +58,9 @@ class DecknForgeGame(Game):
     State = State
     Action = Action
     Event = Event
-    # 2: simultaneous turns, table decks without history; 3: the log holds Lines (upgrade.py)
-    content_version = 3
+    # 2: simultaneous turns, table decks without history; 3: the log holds Lines; 4: the log
+    # says why an attack went as it did (the suits struck, the retaliation summed) (upgrade.py)
+    content_version = 4
     wording = WORDING
     legacy = LEGACY
     options = (

@@ -12,6 +12,11 @@ Content 3 keeps the log as data (engine/core/log.py), worded in wording.py; the 
 same. A save's moves are replayed from its seed, so its log is told anew, when they lead to the
 very table saved and the very words it held; otherwise, and wherever a game went on from an
 upgraded position, the old lines stay as they were written (`said` lines).
+
+Content 4 adds two kinds of line to the attack, its why (WHY_KINDS): the suits each Monster
+strikes and the retaliation summed. A content 2 or 3 save is replayed the same way and taken
+when its replay tells every line the save held, in the same words, the new lines aside; its
+log then holds them. Otherwise the old lines stay, and read as they did.
 """
 
 from __future__ import annotations
@@ -33,20 +38,23 @@ def upgrade(
     game: Any, version: int, options: Raw, state: Raw | None, actions: list[Any]
 ) -> tuple[Raw, Raw | None, list[Any]]:
     """`state` None: a finished game's options and moves, to replay from its history."""
-    if version not in (1, 2):
+    if version not in (1, 2, 3):
         raise ValueError(f"DecknForge content {version} is not one this version can upgrade.")
     try:
         if version == 1:
             options, state, actions = _from_1(options, state)
-        return _from_2(game, options, state, actions)
+        return _from_2(game, options, state, actions)  # content 2 and 3 alike
     except (KeyError, TypeError, ValueError, IndexError, msgspec.ValidationError) as error:
         raise ValueError(f"its DecknForge game could not be carried over ({error})") from None
+
+
+WHY_KINDS = frozenset({"strikes at", "retaliation"})  # the lines content 4 added
 
 
 def _from_2(game: Any, options: Raw, state: Raw | None, actions: list[Any]) -> tuple[Raw, Raw | None, list[Any]]:
     """The log's text lines as `said` lines; then, when the save's moves replay to the very
     table and words saved, that replay (its log told by kind, so the end names its turning
-    points)."""
+    points, and the attacks' why lines in it). A content 3 log is kind by kind already."""
     if "position" in options:  # a game going on from a content 1 save: its lines stay as said
         position = options["position"]
         options = {**options, "position": {**position, "log": upgrade_text_log(position["log"])}}
@@ -56,12 +64,19 @@ def _from_2(game: Any, options: Raw, state: Raw | None, actions: list[Any]) -> t
     saved = msgspec.convert(state, State)
     start = game.new_game(saved.seed, **options)
 
-    def words(raw: Raw) -> Raw:
-        raw["log"] = [render(msgspec.convert(line, Line), WORDING) for line in raw["log"]]
-        return raw
+    def told(raw: Raw) -> list[str]:
+        lines = [msgspec.convert(line, Line) for line in raw["log"]]
+        return [render(line, WORDING) for line in lines if line.what not in WHY_KINDS]
 
-    rebuilt = replayed(game, start, actions, saved, words)
-    return (options, *rebuilt) if rebuilt else (options, state, actions)
+    def without_log(raw: Raw) -> Raw:
+        return {**raw, "log": []}
+
+    rebuilt = replayed(game, start, actions, saved, without_log)
+    if rebuilt:  # the same table: taken when it tells the saved lines (the log keeps a tail)
+        old, new = told(msgspec.to_builtins(saved)), told(rebuilt[0])
+        if new == old[len(old) - len(new):]:
+            return (options, *rebuilt)
+    return options, state, actions
 
 
 def _table(deck: Raw) -> Raw:

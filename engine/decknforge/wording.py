@@ -57,6 +57,23 @@ def _back_in_slot(adventurer: str, slot: int, gear: str, moves: tuple) -> str:
     return f"{adventurer} is back in slot {slot}{carried}{''.join(f'; {move}' for move in _moves(moves))}."
 
 
+def _strikes_at(monster: str, suits: tuple[str, ...]) -> str:
+    """Why an Adventurer falls: its suit is one the Monster strikes (R10)."""
+    if not suits:
+        return f"{monster} strikes no suit: it hits nobody."
+    return f"{monster} strikes every {' and every '.join(suits)} Adventurer."
+
+
+def _retaliation(monster: str, parts: tuple, words: int, total: int) -> str:
+    """The retaliation summed (R11). `parts`: (hit Adventurer, the value of its gear, ...);
+    `words`: what words added."""
+    terms = [f"{value} from {adventurer}'s gear" if value else f"0 from {adventurer} (no gear)"
+             for adventurer, value in _pairs(parts)]  # fmt: skip
+    if words:
+        terms.append(f"{words} from words")
+    return f"Retaliation against {monster}: {' + '.join(terms)} = {total}."
+
+
 def _standing(total: int, need: int, left: int) -> str:
     return f"Equipped {total} against Strength {need}; {left} Monster{'' if left == 1 else 's'} left."
 
@@ -97,6 +114,8 @@ WORDING = {
     "comes out": "{0} comes out of the pile.",
     "takes row": "{0} takes row {1}.",
     "no room": "{0} finds no room: row {1} opens.",
+    "strikes at": _strikes_at,
+    "retaliation": _retaliation,
     "strips nothing": "{0} strips no gear.",
     "strips": _strips,
     "hits": _hits,

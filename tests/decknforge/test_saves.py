@@ -8,6 +8,7 @@ from pathlib import Path
 
 import msgspec
 
+from engine.core.log import Line
 from engine.core.rng import Rng
 from engine.decknforge.legacy import Deck, DeckResult, apply_result, fresh_deck, roll_scar, scar_marks
 from saves.atomic import backup_path
@@ -96,6 +97,13 @@ def test_r42_a_finished_game_keeps_its_result_as_marks(store):
 # ----- content 2 files: the log was text --------------------------------------------------------
 
 
+def told_before_4(state) -> list[str]:
+    """The log in words without the lines content 4 added (the why of each attack)."""
+    from engine.decknforge.upgrade import WHY_KINDS
+
+    return [GAME.log_text(line) for line in state.log if line.what not in WHY_KINDS]
+
+
 def _content_2(name: str) -> tuple[dict, bytes]:
     old = (DATA / f"decknforge_v2_{name}.json").read_bytes()
     raw = json.loads(old)
@@ -109,17 +117,19 @@ def test_a_content_2_save_is_replayed_with_its_log_as_data_and_plays_on(store):
     store.paths.save_file("old").write_bytes(old)
     session = GameSession.resume(store, "old")
     state = session.state
-    assert session.envelope.content_version == GAME.content_version == 3
+    assert session.envelope.content_version == GAME.content_version == 4
     assert session.envelope.actions == [msgspec.Raw(msgspec.json.encode(a)) for a in raw["actions"]]
-    # its moves replay to the table saved, so every line is told anew, in the words it had
+    # its moves replay to the table saved, so every line is told anew, in the words it had,
+    # and content 4's why of each attack among them
     assert all(line.what != "said" for line in state.log)
-    assert GAME.log_lines(state) == raw["state"]["log"]
+    assert told_before_4(state) == raw["state"]["log"][-len(told_before_4(state)) :]
+    assert {"strikes at", "retaliation"} & {line.what for line in state.log}
     assert msgspec.json.encode(session.replay()) == msgspec.json.encode(state)
     assert GAME.turning_points(session.whole_log())  # the story is picked by kind
     session.play(GAME.bot_action(state, GAME.to_move(state)[0]))
     assert backup_path(store.paths.save_file("old")).read_bytes() == old  # nothing lost
     rewritten = json.loads(store.paths.save_file("old").read_bytes())
-    assert rewritten["content_version"] == 3 and isinstance(rewritten["state"]["log"][-1], list)
+    assert rewritten["content_version"] == 4 and isinstance(rewritten["state"]["log"][-1], list)
     while session.outcome() is None:
         session.play(GAME.bot_action(session.state, GAME.to_move(session.state)[0]))
     assert msgspec.json.encode(session.replay()) == msgspec.json.encode(session.state)
@@ -147,7 +157,7 @@ def test_a_content_2_finished_game_replays_from_history(store):
     timeline = from_history(store, record_id)
     assert timeline.reachable == len(raw["actions"])  # every old move replays
     final = timeline.state(len(raw["actions"]))
-    assert GAME.outcome(final).won and GAME.log_lines(final) == raw["state"]["log"]
+    assert GAME.outcome(final).won and told_before_4(final) == raw["state"]["log"][-len(told_before_4(final)) :]
 
 
 def test_a_content_2_shared_table_is_carried_over_and_plays_on(paths):
@@ -163,10 +173,39 @@ def test_a_content_2_shared_table_is_carried_over_and_plays_on(paths):
     [entry] = tables.list()
     assert entry.code == "AJCT" and not entry.damage and entry.started
     ann = SharedSession.open(tables, "AJCT", "ann")
-    assert GAME.log_lines(ann.state) == raw["state"]["log"]
+    assert told_before_4(ann.state) == raw["state"]["log"][-len(told_before_4(ann.state)) :]
     assert all(line.what != "said" for line in ann.state.log)
     seat = GAME.to_move(ann.state)[0]
     player = ann if seat == 0 else SharedSession.open(tables, "AJCT", "ben")
     player.play(GAME.bot_action(player.state, seat))
     rewritten = json.loads(tables.file("AJCT").read_bytes())
-    assert rewritten["content_version"] == 3 and len(rewritten["actions"]) == len(raw["actions"]) + 1
+    assert rewritten["content_version"] == 4 and len(rewritten["actions"]) == len(raw["actions"]) + 1
+
+
+# ----- content 3 files: the log did not say why an attack went as it did ------------------------
+
+
+def test_a_content_3_save_is_replayed_with_the_why_of_its_attacks_and_plays_on(store):
+    old = (DATA / "decknforge_v3_running.json").read_bytes()
+    raw = json.loads(old)
+    assert raw["content_version"] == 3 and not {"strikes at", "retaliation"} & {line[0] for line in raw["state"]["log"]}
+    store.paths.save_file("old").write_bytes(old)
+    session = GameSession.resume(store, "old")
+    state = session.state
+    assert session.envelope.content_version == GAME.content_version == 4
+    kinds = [line.what for line in state.log]
+    assert "strikes at" in kinds and "said" not in kinds  # told anew, the why among the lines
+    saved = [GAME.log_text(msgspec.convert(line, Line)) for line in raw["state"]["log"]]
+    assert told_before_4(state) == saved[-len(told_before_4(state)) :]  # every other line as it read
+    assert msgspec.json.encode(session.replay()) == msgspec.json.encode(state)
+    session.play(GAME.bot_action(state, GAME.to_move(state)[0]))
+    assert json.loads(store.paths.save_file("old").read_bytes())["content_version"] == 4
+
+
+def test_a_content_3_save_whose_moves_fall_short_keeps_its_lines(store):
+    raw = json.loads((DATA / "decknforge_v3_running.json").read_bytes())
+    raw["actions"] = raw["actions"][:-1]  # one move short of the table saved: no replay
+    store.paths.save_file("old").write_bytes(json.dumps(raw).encode())
+    session = GameSession.resume(store, "old")
+    assert json.loads(msgspec.json.encode(session.state.log)) == raw["state"]["log"]  # as they were, kind by kind
+    session.play(GAME.bot_action(session.state, GAME.to_move(session.state)[0]))

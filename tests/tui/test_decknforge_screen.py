@@ -20,12 +20,15 @@ from tui.decknforge.storage import deck_store, word_store
 from tui.screens.home import HomeScreen
 from tui.screens.game_end import EndScreen
 from tui.screens.privacy import PrivacyScreen
+from tui.screens.viewer import Pause
+from tui.decknforge.table import attack_key
 
 
 async def keys(pilot, *presses: str) -> None:
     for key in presses:
         await pilot.press(key)
         await pilot.pause()
+        await pilot.pause()  # what a move lays over the table after its frame (the attack's pause)
 
 
 async def set_table_by_keys(pilot, seed: str, initials=("AB", "CD")) -> None:
@@ -92,12 +95,17 @@ async def test_a_whole_two_player_game_by_keys_writes_the_decks(paths, snapshot)
         session = session_of(app)
         store = deck_store(paths)
         before = {d.id: msgspec.json.encode(d) for d in store.decks()}
-        presses = covers = 0
+        presses = covers = pauses = 0
         while session.outcome() is None:
             if isinstance(app.screen, PrivacyScreen):  # the keyboard passes to the next player
                 assert session.state.phase == "turn"
                 await keys(pilot, "enter")
                 covers += 1
+                continue
+            if isinstance(app.screen, Pause):  # the Monsters attacked: the table says so first
+                assert f"The Monster attack of round {attack_key(session.state)}" in screen_text(app)
+                await keys(pilot, "enter")  # moves on, and plays nothing
+                pauses += 1
                 continue
             state, seat = session.state, app.screen.seat
             # Hire when a slot is free, equip the first card otherwise; Enter plays the
@@ -108,6 +116,9 @@ async def test_a_whole_two_player_game_by_keys_writes_the_decks(paths, snapshot)
                 await keys(pilot, "enter")
             presses += 1
             if presses == 20:
+                if isinstance(app.screen, Pause):  # this move ended the round: past its attack
+                    await keys(pilot, "enter")
+                    pauses += 1
                 text = screen_text(app)
                 assert "Equipped" in text and "Pile" in text and f"Round {session.state.round}" in text
                 assert "Attack of round" in text and session.state.last_attack[0].monster in text
@@ -132,6 +143,9 @@ async def test_a_whole_two_player_game_by_keys_writes_the_decks(paths, snapshot)
         saved = History(app.store).read(session.save_id)  # a finished game moves to history
         assert len(saved.actions) <= presses and not paths.save_file(session.save_id).exists()
         assert saved.entry.decks == ["AB", "CD"] and covers >= session.state.round
+        # every attack paused the table for each of the two players, when the keyboard came to
+        # them; the last one (the fall: nothing is hidden between seats any more) once
+        assert pauses == 2 * session.state.round - 1
         written = {d.initials: d for d in store.decks()}
         assert written["AB"].history[-1].result == result and written["CD"].xp in (10, 150)
         if result != "clear":
@@ -331,7 +345,10 @@ async def test_a_first_clear_is_written_and_asks_for_a_name(paths, snapshot):
         rig_monster(state, "AS", owner=1)
         session.save()
         app.open_session(session)
-        await keys(pilot, "enter", "e", "y", "enter", "e", "y", "r")
+        await keys(pilot, "enter", "e", "y", "enter", "e", "y")
+        text = screen_text(app)  # the attack first, then the end
+        assert isinstance(app.screen, Pause) and "A♠/CD (1) hit nobody" in text and "cleared!" in text
+        await keys(pilot, "enter", "r")
         assert isinstance(app.screen, ResultsScreen) and state.result == "clear"
         text = screen_text(app)
         assert "+150 XP" in text and "Name AB's deck" in text and "inscribed" in text
@@ -357,6 +374,8 @@ async def fall_at_once(app, pilot):
     session.save()
     app.open_session(session)
     await keys(pilot, "enter", "e", "y", "enter", "e", "y")  # AB sits down and ends; CD takes over, ends
+    assert isinstance(app.screen, Pause)  # the attack is told first
+    await keys(pilot, "enter")
     return session
 
 

@@ -20,15 +20,20 @@ from tui.decknforge.storage import word_store
 from tui.decknforge import choosing
 from tui.decknforge.table import (
     DIGITS,
+    attack_key,
+    attack_story,
     attack_text,
+    details_text,
     band_text,
     dungeon_text,
     hand_faces,
     hint_text,
+    info_text,
     status_text,
     strength_sum,
 )
 from tui.plain import plain
+from tui.screens.viewer import LOG_KEY, TABLE_KEY, Pause, Viewer, log_viewer
 from tui.widgets.cards import CardRow
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
@@ -57,6 +62,10 @@ class DecknForgeScreen(GameScreen):
         Binding("c", "coin", "Coin word"),
         Binding("r", "results", "Results"),
         Binding("l", "lexicon", "Lexicon"),
+        # the views (a full footer at 80 columns has no room for them: `?` names them)
+        Binding("i", "info", "Info", show=False),
+        Binding(TABLE_KEY, "details", "Table", show=False),
+        Binding(LOG_KEY, "log", "Log", show=False),
     ]
     HELP = """
 # DecknForge
@@ -87,6 +96,12 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
 - After a fall every deck takes a scar: its owner picks the Monster's word, then the
   Equipment's, in the list, or presses `c` to coin a new one (it joins the list when the
   Lexicon closes).
+- When the Monsters have attacked, the table pauses on what happened and why: which suit
+  each Monster struck, who fell with which gear, and the retaliation summed against its
+  attack. Any key goes on.
+- `i` tells the highlighted card in full (its word and rules, and those of the Adventurer it
+  goes on), `D` (Shift+d) the whole table (every Adventurer's word, every Monster), `L`
+  (Shift+l) the whole log. `D` and `L` open the same views at every table.
 - `l` opens the Lexicon (the game waits), `r` shows what the decks gained once it is over.
 - At the end: the result, the XP each deck banks, and the dungeon's turning points (`o`
   shows them again). `n` sets the same decks at a new table (as the game left them),
@@ -95,7 +110,7 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
   when the game ends.
 """
 
-    VIEW_ACTIONS = frozenset({"results", "lexicon"})  # what someone watching may still open
+    VIEW_ACTIONS = frozenset({"results", "lexicon", "info", "details", "log"})  # what someone watching may still open
 
     def __init__(self, session: GameSession) -> None:
         super().__init__(session)
@@ -103,6 +118,10 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         self.choices: list[Any] = []
         self.write_problems: list[str] | None = None
         self.equipping: int | None = None  # the hand card whose Adventurer is being picked
+        # the attack last shown (its round) to each person here: a newer one pauses the table
+        # (attack_key); opened again, a table shows none of those already played
+        self.attack_seen: dict[int | None, int] = {}
+        self.attack_opened = 0 if session.state is None else attack_key(session.state)
 
     def compose(self) -> ComposeResult:
         yield Lines(id="status")
@@ -183,6 +202,29 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         self._draw_dungeon(state)
         self._draw_attack(state)
         self.query_one("#log", GameLog).show(self.game.log_lines(state))
+        self._pause_if_new_attack(state)
+
+    def _pause_if_new_attack(self, state: State) -> None:
+        """An attack this person has not seen pauses the table for them: for each seat when
+        people share this keyboard (after the cover lifts, so each reads it for themselves),
+        else once; someone only watching follows the table on (the Last attack panel tells
+        it). An undo that takes an attack back lets it pause again when it comes again."""
+        if self.read_only or self._private or self.watching:  # someone watching is not held up
+            return
+        who = self.seat if self._covered_between_seats() else None
+        seen = self.attack_seen.get(who, self.attack_opened)
+        self.attack_seen[who] = attack_key(state)
+        if attack_key(state) > seen:
+            self.call_after_refresh(self.pause_on_attack)
+
+    def pause_on_attack(self) -> None:
+        """The Monsters attacked: say what happened and why until the player moves on (over
+        the cover between seats, too: an attack hides nothing)."""
+        if not self.is_attached or self.session.state is None:
+            return
+        state = self.state
+        story = attack_story(state, self.game.log_lines(state))
+        self.app.push_screen(Pause(f"The Monster attack of round {attack_key(state)}", story))
 
     def footer_keys(self) -> tuple[object, ...]:
         kinds = {type(a) for a in self.choices}
@@ -454,3 +496,15 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         from tui.decknforge.lexicon_screen import LexiconScreen
 
         self.app.push_screen(LexiconScreen(coin_for=coin_for, coin_kind=kind))
+
+    def action_info(self) -> None:
+        """The highlighted move's card in full: its value, its word and the word's rules."""
+        listing = self.query_one("#choices", ChoiceList)
+        action = self.choices[listing.cursor] if 0 <= listing.cursor < len(self.choices) else None
+        self.app.push_screen(Viewer("The highlighted card", info_text(self.state, action)))
+
+    def action_details(self) -> None:
+        self.app.push_screen(Viewer("The whole table", details_text(self.state, self.seat)))
+
+    def action_log(self) -> None:
+        self.app.push_screen(log_viewer([self.game.log_text(line) for line in self.session.whole_log()]))

@@ -92,10 +92,13 @@ def slot_text(player: Player, index: int, width: int) -> str:
     if index >= len(player.slots):
         return "· empty ·".center(width)
     slot = player.slots[index]
-    hero = LABEL[slot.adventurer.code] + ("*" if slot.adventurer.word else "")
     total = sum(VALUE[g.code] for g in slot.gear)
     gear = " ".join(LABEL[g.code] for g in slot.gear)
     tail = f" ={total}"
+    hero = LABEL[slot.adventurer.code] + ("*" if slot.adventurer.word else "")
+    named = f"{LABEL[slot.adventurer.code]} {plain(slot.adventurer.word).plain}"
+    if slot.adventurer.word and len(named) + len(gear) + len(tail) + 1 <= width:
+        hero = named  # room for the Adventurer's word itself (a wide terminal)
     room = width - len(hero) - len(tail) - 1
     if len(gear) > room:
         gear = gear[: max(room - 1, 0)] + "…"
@@ -191,7 +194,7 @@ REFILL = ("An empty slot fills in three steps: draw an Adventurer (a), hire it (
 def hint_text(state: State, action: Any) -> Text:
     """What the highlighted move involves: the word's rules, the card's value, or how an
     empty slot is filled again."""
-    if isinstance(action, (DrawAdventurer, Hire)):
+    if isinstance(action, DrawAdventurer):
         return Text(REFILL, style="dim")
     name = ""
     if isinstance(action, (InscribeScar, UpgradeScar)):
@@ -200,12 +203,25 @@ def hint_text(state: State, action: Any) -> Text:
         card = state.players[action.seat].hand[action.card]
         if isinstance(action, Equip):
             text = f"+{VALUE[card.code]} to the equipped total"
-            return Text(text + (f"; its word {card.word} sleeps." if card.word else "."), style="dim")
+            text += f"; its word {plain(card.word).plain} sleeps." if card.word else "."
+            player = state.players[action.seat]
+            if action.slot < len(player.slots) and player.slots[action.slot].adventurer.word:
+                hero = player.slots[action.slot].adventurer  # the Adventurer it goes on speaks
+                return Text.assemble((text + " ", "dim"), word_line(state, hero.word, LABEL[hero.code]))
+            return Text(text, style="dim")
         name = card.word
+        if isinstance(action, Hire) and not name:
+            return Text(REFILL, style="dim")
+    return word_line(state, name)
+
+
+def word_line(state: State, name: str, card: str = "") -> Text:
+    """A Qi Word's name and rules on one line (the card that carries it first, if given)."""
     word = lookup(state, name) if name else None
     if word is None:
-        return Text("")
-    return Text.assemble((f"{word.name}: ", "bold"), (word_text(word), "dim"))
+        return Text(f"{card} {plain(name).plain}" if name else "")
+    head = f"{card} " if card else ""
+    return Text.assemble((f"{head}{plain(word.name).plain}: ", "bold"), (word_text(word), "dim"))
 
 
 def strength_sum(state: State) -> str:
@@ -259,3 +275,88 @@ def attack_text(state: State) -> Text | str:
             versus = ">" if strike.result.startswith("slain") else "≤"
             lines.append(f"  retaliation {strike.retaliation} {versus} {strike.attack}: {strike.result}")
     return "\n".join(lines)
+
+
+def details_text(state: State, seat: int | None) -> Text:
+    """The whole table in words, for the table-detail view: each player's slots with every
+    Adventurer's word and its rules, the gear and its total, the hand's size; the dungeon down
+    to each Monster and its word; the last attack."""
+    lines: list[Text | str] = [Text(f"Round {state.round} · {state.phase}", style="bold")]
+    for player in state.players:
+        head = f"{plain(player.label).plain} ({owner_tag(state, player.seat)}) · Level {player.level}"
+        head += f" · hand {len(player.hand)} · {player.actions_left} action{'' if player.actions_left == 1 else 's'} left"
+        lines += ["", Text(head + (" · turn done" if player.done else ""), style="bold")]
+        for index in range(3):
+            if index >= len(player.slots):
+                lines.append(f"  slot {index + 1}: empty")
+                continue
+            slot = player.slots[index]
+            total = sum(VALUE[g.code] for g in slot.gear)
+            gear = ", ".join(LABEL[g.code] + (f" ({plain(g.word).plain}, asleep)" if g.word else "") for g in slot.gear)
+            lines.append(f"  slot {index + 1}: {LABEL[slot.adventurer.code]}, gear {gear or 'none'} = {total}")
+            if slot.adventurer.word:
+                lines.append(Text.assemble("    ", word_line(state, slot.adventurer.word)))
+        for card in player.cast:
+            lines.append(Text.assemble(f"  cast {LABEL[card.code]}: ", word_line(state, card.word)))
+        if player.seat == seat:
+            for i, card in enumerate(player.hand):
+                if card.word:
+                    lines.append(Text.assemble(f"  hand {DIGITS[i]} {LABEL[card.code]}: ", word_line(state, card.word)))
+    lines += ["", Text("Dungeon", style="bold"), *("  " + line for line in dungeon_text(state, wide=True).split("\n"))]
+    for card in out_of_pile(state):
+        if card.word or card.mod:
+            told = f"  {monster_tag(state, card)} {card.mod:+d}" if card.mod else f"  {monster_tag(state, card)}"
+            lines.append(Text.assemble(told + " ", word_line(state, card.word)))
+    lines += ["", Text("Last attack", style="bold")]
+    attack = attack_text(state)
+    lines += ["  " + line for line in (attack.plain if isinstance(attack, Text) else attack).split("\n")]
+    return Text("\n").join(Text(line) if isinstance(line, str) else line for line in lines)
+
+
+def attack_key(state: State) -> int:
+    """Which attack the table shows last: the round it ended (0: none yet)."""
+    if not state.last_attack:
+        return 0
+    return state.round - 1 if state.phase == "turn" else state.round
+
+
+def attack_story(state: State, lines: list[str]) -> Text:
+    """The pause after an attack: each Monster's strike (what it hit, the retaliation against
+    its attack), then the attack as the log tells it, line by line, with the why in it."""
+    kinds = [line.what for line in state.log]
+    start = max((i for i, kind in enumerate(kinds) if kind == "attack"), default=len(kinds))
+    summary = attack_text(state)
+    told = [Text(line) for line in lines[start:]]
+    return Text("\n").join([Text(summary) if isinstance(summary, str) else summary, Text(""), *told])
+
+
+def card_lines(state: State, card: Card) -> list[Text]:
+    """One card in full: its label and what it is, its value, its word with the word's rules."""
+    role = ROLE[card.code]
+    what = {"adventurer": "Adventurer", "monster": "Monster"}.get(role, "Equipment")
+    lines = [Text(f"{LABEL[card.code]}: {what}" + (f", value {VALUE[card.code]}" if role == "equipment" else ""), style="bold")]
+    if card.word:
+        lines.append(Text.assemble("  ", word_line(state, card.word)))
+    else:
+        lines.append(Text("  no Qi Word", style="dim"))
+    return lines
+
+
+def info_text(state: State, action: Any) -> Text:
+    """The card/term detail of the highlighted move: the hand card it plays, and the
+    Adventurer it goes on; a scar's word; else every word in the seat's hand and slots."""
+    cards: list[Card] = []
+    if isinstance(action, tuple):  # (EQUIP, card, seat)
+        cards.append(state.players[action[2]].hand[action[1]])
+    elif isinstance(action, (Cast, Hire, Equip)):
+        player = state.players[action.seat]
+        cards.append(player.hand[action.card])
+        if isinstance(action, Equip) and action.slot < len(player.slots):
+            cards.append(player.slots[action.slot].adventurer)
+    elif isinstance(action, (InscribeScar, UpgradeScar)):
+        return word_line(state, action.word)
+    elif getattr(action, "seat", None) is not None and action.seat < len(state.players):
+        player = state.players[action.seat]
+        cards = [c for c in player.hand if c.word] + [s.adventurer for s in player.slots if s.adventurer.word]
+    lines = [line for card in cards for line in card_lines(state, card)]
+    return Text("\n").join(lines) if lines else Text("No card with a word here.", style="dim")

@@ -20,6 +20,7 @@ from tui.disciple import deck, explain, opponent, rows, view
 from tui.disciple.hand import DIGITS, Slots
 from tui.disciple.widgets import HandList, InfoScreen, Span
 from tui.game_screen import GameScreen
+from tui.screens.viewer import LOG_KEY, TABLE_KEY, log_viewer
 from tui.widgets.choices import Choice
 from tui.widgets.keybar import KeyBar
 from tui.widgets.lines import Lines
@@ -50,8 +51,8 @@ class DiscipleScreen(GameScreen):
         Binding("f", "face", "Face"),
         Binding("i", "info", "Info"),
         Binding("v", "deck", "Deck"),
-        Binding("d", "details", "Table"),
-        Binding("l", "log", "Log"),
+        Binding(f"d,{TABLE_KEY}", "details", "Table"),
+        Binding(f"l,{LOG_KEY}", "log", "Log"),
         Binding("n", "new_game", "New run"),
     ]
     HELP = """
@@ -476,5 +477,4 @@ How to play: Rules on the home screen.
         self.app.push_screen(InfoScreen("The whole table", explain.table(self.state, seat=self.me)))
 
     def action_log(self) -> None:
-        log = Text("\n".join(self.game.log_lines(self.state)) or "Nothing has happened yet.")
-        self.app.push_screen(InfoScreen("Log (oldest first)", log, at_end=True))
+        self.app.push_screen(log_viewer(self.game.log_lines(self.state)))

@@ -1,16 +1,14 @@
-"""Widgets only Disciple draws: the hand/choices list with coloured costs, and an info box."""
+"""Widgets only Disciple draws: the hand/choices list with coloured costs (its info box is the
+shared viewer)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.screen import ModalScreen
 
+from tui.screens.viewer import Viewer
 from tui.widgets.choices import Choice, ChoiceList
-from tui.widgets.text import Static, VerticalScroll
 
 Span = tuple[int, int, str]  # start, end (in the label), style
 
@@ -41,37 +39,4 @@ class HandList(ChoiceList):
             self.post_message(self.Picked(self, self.cursor))
 
 
-class InfoScreen(ModalScreen[None]):
-    """A scrollable box of text over the table: card keywords, the whole log, details."""
-
-    DEFAULT_CSS = """
-    InfoScreen { align: center middle; }
-    InfoScreen > VerticalScroll {
-        width: 96%; max-width: 110; height: auto; max-height: 90%;
-        border: round $accent; background: $surface; padding: 0 1;
-    }
-    """
-    BINDINGS = [
-        Binding("escape,q,i,d,l,enter", "dismiss", "Close"),
-        Binding("j,down", "scroll(1)", "Down", show=False),
-        Binding("k,up", "scroll(-1)", "Up", show=False),
-        Binding("pagedown,space", "scroll(10)", "Page down", show=False),
-        Binding("pageup,b", "scroll(-10)", "Page up", show=False),
-    ]
-
-    def __init__(self, title: str, body: Text, at_end: bool = False) -> None:
-        super().__init__()
-        self.title_text, self.body, self.at_end = title, body, at_end
-
-    def compose(self) -> ComposeResult:
-        with VerticalScroll() as box:
-            box.border_title = self.title_text
-            box.border_subtitle = "Esc closes · j/k scroll"
-            yield Static(self.body, id="info-body")
-
-    def on_mount(self) -> None:
-        if self.at_end:
-            self.query_one(VerticalScroll).scroll_end(animate=False)
-
-    def action_scroll(self, lines: int) -> None:
-        self.query_one(VerticalScroll).scroll_relative(y=lines, animate=False)
+InfoScreen = Viewer  # the viewer every table shares

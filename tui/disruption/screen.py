@@ -16,6 +16,7 @@ from engine.disruption.rules import DisruptionGame
 from saves.session import GameSession
 from tui.disruption import table
 from tui.game_screen import GameScreen
+from tui.screens.viewer import LOG_KEY, TABLE_KEY, Viewer, log_viewer
 from tui.widgets.cards import CardFace, CardRow
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
@@ -34,6 +35,9 @@ class DisruptionScreen(GameScreen):
         Binding("r", "roll", "Dice only"),
         *(Binding(d, f"ally({i})", show=False) for i, d in enumerate(DIGITS)),
         Binding("t", "trade", "Trade 3 Minors"),
+        Binding("i", "info", "Info", show=False),
+        Binding(f"d,{TABLE_KEY}", "details", "Table"),
+        Binding(f"l,{LOG_KEY}", "log", "Log"),
     ]
     HELP = """
 # Disruption
@@ -47,6 +51,8 @@ Beat ten Ritual Defenders before they beat you three times.
   the ally at that place in your hand. A digit always means the same card.
 - `t` trades three Minor allies for one Major draw: mark three Minors with their digits (or
   `Enter` on each), then `Enter` on the last line. `Esc` puts the trade away.
+- `d` shows the whole table in words (every pile that is face up), `l` the whole log; the
+  same views open with `D` and `L` at every table. `i` tells the highlighted choice in full.
 - When the game ends its result, score and turning points show; `o` shows them again.
 - `q` returns to the menu; the game is saved after every move.
 """
@@ -237,6 +243,19 @@ Beat ten Ritual Defenders before they beat you three times.
         if action == "trade":
             return not over and not self.trading and any(isinstance(a, Trade) for a in self.legal())
         return super().check_action(action, parameters)
+
+    def action_info(self) -> None:
+        listing = self.query_one("#choices", ChoiceList)
+        action = self.choices[listing.cursor] if 0 <= listing.cursor < len(self.choices) else None
+        self.app.push_screen(Viewer("The highlighted choice", table.choice_detail(self.game, self.state, action)))
+
+    def action_details(self) -> None:
+        result = self.session.outcome()
+        won, score = (None, None) if result is None else (result.won, result.score)
+        self.app.push_screen(Viewer("The whole table", table.details_text(self.game, self.state, won, score)))
+
+    def action_log(self) -> None:
+        self.app.push_screen(log_viewer([self.game.log_text(line) for line in self.session.whole_log()]))
 
     def action_roll(self) -> None:
         self.play(Reroll() if self.state.phase == "tie" else Fight(()))

@@ -115,3 +115,60 @@ RULES_AT_A_GLANCE = styled("""\
 [b]Score[/b] (a victory only): allies left in hand, +5, -2 per defeat. A loss is not scored.
 
 Beside each choice: the chance to win, and to win with a Major or with a Minor reward, ties counted as rolled again until settled.""")
+
+
+def details_text(game: DisruptionGame, state: State, won: bool | None, score: int | None) -> Text:
+    """The whole table in words, for the table-detail view: the track, the defenders and what
+    they need, every ally in hand, every pile with what it holds when it is face up, the last
+    roll."""
+
+    def cards(pile: list) -> str:
+        return ", ".join(c.label for c in pile) or "none"
+
+    lines: list[Text | str] = [status_text(game, state, won, score), ""]
+    fight = state.encounter
+    if fight is not None:
+        defenders = ", ".join(
+            f"{'Jkr' if c.is_joker else c.label} ({v})" for c, v in zip(fight.defenders, fight.values)
+        )
+        lines.append(Text.assemble((defenders_title(state) + ": ", "bold"), defenders))
+        lines.append(f"  together {fight.target}: {fight.target + 1}+ wins, {fight.target} ties")
+    hand = ", ".join(f"{c.label} ({'Major' if c.is_major else 'Minor'} {c.rank})" for c in state.hand)
+    lines.append(Text.assemble(("Your allies: ", "bold"), hand or "none"))
+    lines.append(f"  worth {sum(c.rank for c in state.hand)} together")
+    lines += [
+        "",
+        Text("Piles", style="bold"),
+        f"  Defender deck {len(state.defender_deck)} (face down)",
+        f"  Beaten by you ({len(state.defender_graveyard)}): {cards(state.defender_graveyard)}",
+        f"  Cards that beat you ({len(state.defeats_pile)}): {cards(state.defeats_pile)}",
+        f"  Minor deck {len(state.minor_deck)}, Major deck {len(state.major_deck)} (face down)",
+        f"  Ally graveyard ({len(state.ally_graveyard)}): {cards(state.ally_graveyard)}",
+        "",
+        Text("Roll", style="bold"),
+        roll_text(state, None),
+    ]
+    return Text("\n").join(Text(line) if isinstance(line, str) else line for line in lines)
+
+
+def choice_detail(game: DisruptionGame, state: State, action: object) -> Text:
+    """The highlighted way to fight in full (the card/term detail view): the allies it brings,
+    the dice it rolls, what they must show, and its three chances."""
+    if not isinstance(action, (Fight, Reroll)) or state.encounter is None:
+        return Text("Highlight a way to fight to see it in full.", style="dim")
+    fight = state.encounter
+    allies = fight.allies if isinstance(action, Reroll) else [state.hand[i] for i in action.allies]
+    dice = fight.dice_count if isinstance(action, Reroll) else game.dice_for(state, action)
+    chances = game.chances(state, action)
+    told = ", ".join(f"{c.label} ({'Major' if c.is_major else 'Minor'}, {c.rank})" for c in allies) or "none"
+    lines = [
+        Text(game.describe(action, state), style="bold"),
+        Text(f"Allies: {told}"),
+        Text(f"{'Cards' if state.no_dice else 'Dice'}: {dice}; against {fight.target}: {needs(state, action, dice)}"),
+        Text(f"Chance to win {percent(chances.win)}, with a Major reward {percent(chances.major)},"
+             f" with a Minor one {percent(chances.minor)} (ties rolled again until settled)"),
+        Text(""),
+        Text("A Major ally is earned when the dice alone, or the ally alone, would have won; a"
+             " Minor when it took both. Dice with no ally always earn a Major.", style="dim"),
+    ]
+    return Text("\n").join(lines)
