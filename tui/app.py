@@ -14,6 +14,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.content import Content
 from textual.driver import Driver
+from textual.notifications import Notify
 from textual.screen import Screen
 
 from engine.registry import GAMES
@@ -23,6 +24,7 @@ from saves.settings import load_settings, save_settings
 from saves.store import SaveEntry, SaveStore
 from themes import DEFAULT_THEME, SHARED_CSS
 from themes.palettes import THEMES
+from tui.double_tap import Presses
 from tui.safe_text import safe_lines
 from tui.screens.home import HomeScreen
 from tui.screens.too_small import TooSmallScreen
@@ -74,6 +76,7 @@ class TabletopApp(App[None]):
         self.settings, self.settings_problem = load_settings(paths)
         self.theme_override = theme
         self.on_start = on_start
+        self.presses = Presses()  # the last keys, so a hurried second press is known (tui/double_tap.py)
         # Themes are set before anything mounts, so the stylesheet is applied only once.
         for custom in THEMES.values():
             self.register_theme(custom)
@@ -85,6 +88,28 @@ class TabletopApp(App[None]):
         whatever a caller (Textual's own `Screen.notify` passes markup=True) asks."""
         text = message.plain if isinstance(message, Content) else str(message)
         super().notify(safe_lines(text), markup=False, **options)
+
+    def on_notify(self, event: Notify) -> None:
+        """Notices never stack: a warning (a "why not" for a key) replaces the warning shown
+        before it, and a notice the same as one shown replaces it. Other news stays for its
+        time, and so does an error. (Textual has added `event.notification` already.)"""
+        new = event.notification
+        replaced = [
+            old for old in self._notifications
+            if old is not new and (
+                old.severity == new.severity == "warning"
+                or (old.message, old.severity) == (new.message, new.severity)
+            )
+        ]  # fmt: skip
+        for old in replaced:
+            self._unnotify(old, refresh=False)
+        if replaced:
+            self._refresh_notifications()
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not event.is_forwarded:  # as it arrives, once
+            self.presses.pressed(event.key)
+        await super().on_event(event)
 
     # ----- start-up and the end -----------------------------------------------------------
 

@@ -281,10 +281,32 @@ class GameScreen(Screen[None]):
 
     # ----- moves --------------------------------------------------------------------------
 
+    def waste(self, action: Any) -> str | None:
+        """What this move would throw away for good, as the question asking about it says it
+        ("End your turn with 3 actions still to use"); None when it wastes nothing. A move
+        that wastes something is asked about first, the same way at every table (`play`)."""
+        return None
+
+    def pausing(self) -> bool:
+        """The table stops on something to read (a turn's summary): the key that brought it
+        up, pressed again in a hurry, does not move past it (tui/double_tap.py)."""
+        return False
+
+    _sure: Any = None  # the move the player just said yes to: played without asking again
+
     def play(self, action: Any) -> None:
-        """Carry out a move of this screen's seat, save it, and hand over to whoever is next."""
+        """Carry out a move of this screen's seat, save it, and hand over to whoever is next.
+        A move that wastes something (`waste`) is asked about first: `y` or Enter plays it,
+        through the table's own `play` again; `n` or Esc leaves the table as it was."""
         if self.read_only:
             self.notify("A replay only shows the table: nothing is played.")
+            return
+        if self.pausing() and self.app.presses.repeated():
+            return  # a double press: the summary it brought up stays to be read
+        sure, self._sure = self._sure is action, None
+        words = None if sure else self.waste(action)
+        if words:
+            self.ask(f"{words}?", lambda yes: self._play_sure(action) if yes else None)
             return
         state = self.session.state
         mine = not self.several_seats or self.game.seat_of(action) in self.session.local_seats
@@ -303,6 +325,10 @@ class GameScreen(Screen[None]):
         except OSError as error:
             self.notify(f"Could not save: {error.strerror}", severity="error")
         self._show_change()
+
+    def _play_sure(self, action: Any) -> None:
+        self._sure = action
+        self.play(action)
 
     def game_ended(self) -> None:
         """Called once when the game ends while this screen shows it: the end screen."""

@@ -16,6 +16,7 @@ from tui.disciple import explain
 from tui.disciple.screen import DiscipleScreen
 from tui.disciple.opponent import intent_summary
 from tui.disciple.widgets import InfoScreen
+from tui.screens.dialogs import Confirm
 from tui.screens.game_end import EndScreen
 from tui.screens.home import HomeScreen
 
@@ -43,8 +44,8 @@ def session_of(app):
 def key_for(action, screen=None) -> list[str]:
     """The key presses that make this move: a card's digit (it stays with the card for the
     turn), an option's digit, or arrows then Enter past the ninth."""
-    if isinstance(action, EndTurn):
-        return ["e"]
+    if isinstance(action, EndTurn):  # with a card still playable it asks first: yes
+        return ["e", "y"] if screen is not None and screen.waste(action) else ["e"]
     if isinstance(action, PlayCard) and screen is not None:
         return [screen.slots.digit(action.hand_index)]
     index = action.hand_index if isinstance(action, PlayCard) else action.index
@@ -340,6 +341,9 @@ async def test_every_decision_of_a_whole_run_shows_at_80x24(paths):
                 assert "Vitality" in text and f"{state.enemies[0].vitality}/{state.enemies[0].max_vitality}" in text
             screen.play(greedy_action(game, state, bot))
             await pilot.pause()
+            if isinstance(app.screen, Confirm):  # the turn ended with a card still playable
+                await pilot.press("y")
+                await pilot.pause()
         assert {"style", "reward", "event", "weakened", "stun_tap", "second_style",
                 "energy_pick", "bottom_order", "remove_card"} <= kinds
 

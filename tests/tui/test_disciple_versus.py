@@ -47,8 +47,8 @@ def mixed_deck() -> VersusDeck:
 def keys_for(action, screen: DiscipleScreen) -> list[str]:
     """The keys that make the bot's move at the screen: a card's digit (the energy it taps
     by default), an option's digit, e to end the turn."""
-    if isinstance(action, EndTurn):
-        return ["e"]
+    if isinstance(action, EndTurn):  # with a card still playable it asks first: yes
+        return ["e", "y"] if screen.waste(action) else ["e"]
     if isinstance(action, PlayCard):
         return [screen.slots.digit(action.hand_index)]
     assert isinstance(action, Choose)

@@ -6,13 +6,14 @@ import msgspec
 
 from engine.core.rng import Rng
 from engine.druid_path.bots import greedy_player
-from engine.druid_path.model import PendingResponse
+from engine.druid_path.model import NextTurn, PendingResponse, PendingTurnEnd
 from engine.registry import GAMES
 from saves.history import History
 from tests.conftest import screen_text
 from tests.tui.launcher import SIZE, make_app, use_snapshot_dir
 from tui.druid_path import keys
 from tui.druid_path.campaign import CampaignScreen
+from tui.screens.dialogs import Confirm
 from tui.screens.game_end import EndScreen
 from tui.druid_path.screen import DruidPathScreen
 from tui.druid_path.setup import DruidPathSetup
@@ -41,10 +42,14 @@ def table_of(app) -> DruidPathScreen:
 
 async def press_action(pilot, screen: DruidPathScreen, action) -> None:
     """Play one legal action by keys: a letter that takes it at once, else its key (or the
-    arrows) until it is highlighted, then Enter."""
+    arrows) until it is highlighted, then Enter. A move that asks first is answered `y`; the
+    turn's summary is passed by a key other than the one just pressed (a double press of
+    one key leaves it up: tui/double_tap.py)."""
     index = screen.choices.index(action)
     key = screen.keys[index]
-    if key and keys.at_once(key, screen.keys.count(key)):
+    if isinstance(action, NextTurn):
+        await pilot.press("enter" if screen.app.presses.last[0] == "e" else "e")
+    elif key and keys.at_once(key, screen.keys.count(key)):
         await pilot.press(key)
     else:
         choices = screen.query_one("#choices")
@@ -55,14 +60,23 @@ async def press_action(pilot, screen: DruidPathScreen, action) -> None:
         assert choices.cursor == index
         await pilot.press("enter")
     await pilot.pause()
+    if isinstance(screen.app.screen, Confirm):  # it wastes something: asked, and meant
+        await pilot.press("y")
+        await pilot.pause()
 
 
 async def lose_quickly(pilot, screen: DruidPathScreen, limit: int = 200) -> int:
-    """Always end the Play phase and never answer an attack: the Druid falls."""
+    """Always end the Play phase (yes, with stamina left) and never answer an attack: the
+    Druid falls. The turn's summary is passed with Enter (`e e` would leave it up)."""
     presses = 0
     while screen.session.outcome() is None:
-        await pilot.press("n" if isinstance(screen.state.pending, PendingResponse) else "e")
+        pending = screen.state.pending
+        key = "enter" if isinstance(pending, PendingTurnEnd) else "e"
+        await pilot.press("n" if isinstance(pending, PendingResponse) else key)
         await pilot.pause()
+        if isinstance(screen.app.screen, Confirm):
+            await pilot.press("y")
+            await pilot.pause()
         presses += 1
         assert presses < limit
     return presses
@@ -328,7 +342,7 @@ async def test_a_campaign_can_be_abandoned_after_confirming(paths):
         await start_by_keys(pilot, "9", campaign=True)
         await pilot.press("enter")
         await pilot.pause()
-        await pilot.press("e")
+        await pilot.press("e", "y")  # stamina left: asked first, and meant
         await pilot.pause()
         await pilot.press("c")  # the campaign road, from the game
         await pilot.pause()
@@ -434,7 +448,7 @@ async def test_a_missing_attack_says_why(paths):
         await pilot.pause()
         screen = table_of(app)
         assert "WARD: no attack reaches Kaliran" in screen_text(app) and "♥2/2 »1 SW" in screen_text(app)
-        await pilot.press("e")  # end the Play phase: lane 1 asks for an answer
+        await pilot.press("e", "y")  # end the Play phase: lane 1 asks for an answer
         await pilot.pause()
         assert isinstance(screen.state.pending, PendingResponse)
         text = screen_text(app)
@@ -456,7 +470,7 @@ async def test_combat_ends_in_a_pause_with_the_turn_lane_by_lane(paths):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = table_of(app)
-        await pilot.press("e")
+        await pilot.press("e", "y")  # stamina left: asked first, and meant
         await pilot.pause()
         while isinstance(screen.state.pending, PendingResponse):
             await pilot.press("n")
@@ -479,7 +493,7 @@ async def test_doing_nothing_where_nothing_attacks_says_so(paths):
     app = make_app(paths, on_start=at_table(alone))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("e")
+        await pilot.press("e", "y")  # stamina left: asked first, and meant
         await pilot.pause()
         text = screen_text(app)
         assert "Nothing attacks in lane 1" in text and "hits Belthar" not in text

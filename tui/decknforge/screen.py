@@ -445,25 +445,20 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
                 self.query_one("#choices", ChoiceList).cursor = index
                 self.notify("Your hand is full: pick the card to let go, then Enter.")
                 return
-            if isinstance(action, EndTurn) and self.state.players[action.seat].actions_left > 0:
-                left = self.state.players[action.seat].actions_left
-                self._ask_end(action, left)
-                return
-            self.play(action)
+            self.play(action)  # an early end asks first (waste)
             return
         wanted = {"d": DrawEquipment, "a": DrawAdventurer, "e": EndTurn}[key]
         self.notify(self.game.why_illegal(self.session.state, wanted(self.seat)), severity="warning")
 
-    def _ask_end(self, action: EndTurn, left: int) -> None:
-        def answer(sure: bool) -> None:
-            if sure:
-                self.play(action)
-
-        more = f"{left} action{'' if left == 1 else 's'}"
-        self.ask(f"End your turn with {more} still to use?", answer)
+    def waste(self, action: Any) -> str | None:
+        if isinstance(action, EndTurn):
+            left = self.state.players[action.seat].actions_left
+            if left > 0:
+                return f"End your turn with {left} action{'' if left == 1 else 's'} still to use"
+        return None
 
     def action_card(self, index: int) -> None:
-        """Highlight the first move for this card of the hand; pressed again, its next move."""
+        """Highlight the first move for this card of the hand; pressed again at once, its next."""
         listing = self.query_one("#choices", ChoiceList)
         if self.equipping is not None:  # picking the Adventurer: a digit is its slot
             moves = [i for i, action in enumerate(self.choices) if getattr(action, "slot", None) == index]
@@ -475,9 +470,7 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         if not moves:
             self.notify("That card has no move open to it right now.", severity="warning")
             return
-        later = [i for i in moves if i > listing.cursor]
-        on_card = listing.cursor in moves
-        listing.cursor = later[0] if on_card and later else moves[0]
+        listing.jump(DIGITS[index], moves)
 
     def action_coin(self) -> None:
         """At a scar, coin a word of the kind the seat's scar waits for (R25)."""

@@ -66,7 +66,8 @@ Fight your way through the event deck to the final boss with 25 vitality and no 
   tell the highlighted card in full. A card keeps its digit for the whole turn.
 - `1`-`8` plays that card; arrows or `j`/`k` and `Enter` do the same. The **You** panel shows
   the energy the highlighted card will tap; `t` lists the other ways to pay for it (`Esc`
-  backs out). `e` ends your turn, and the enemy attacks at once.
+  backs out). `e` ends your turn, and the enemy attacks at once: with a card you could
+  still play it asks first (`y` or `Enter` yes, `n` or `Esc` no).
 - The **enemy** panel's *Next* line is what its pattern pile can do this turn, its named
   attacks' bonuses and its Power added (a bigger terminal lists each pattern).
 - When a decision is waiting (your style, a starting card, an event, a reward, where the
@@ -157,7 +158,7 @@ How to play: Rules on the home screen.
         state = self.state
         self._seated_names(state)
         me = you(state, self.me)
-        self.slots.follow(state, seat=self.me)
+        self.slots.follow_turn(state, seat=self.me)
         if self.paying is not None and (not self._can_end_turn() or self.paying >= len(me.hand)):
             self.paying = None  # the turn moved on (or a move was taken back)
         self.choices = self._current_choices()
@@ -440,6 +441,21 @@ How to play: Rules on the home screen.
 
     def action_end_turn(self) -> None:
         self.play(EndTurn(seat=self.me))
+
+    def waste(self, action: Any) -> str | None:
+        """Ending the turn with cards that could still be played asks first: the enemy
+        attacks at once, and no move takes that back."""
+        if not isinstance(action, EndTurn) or not self._can_end_turn():
+            return None
+        me = you(self.state, self.me)
+        cards = len(energy.playable_indices(me))
+        if not cards:
+            return None
+        left = sum(e.amount for e in me.energy if not e.tapped) + sum(me.pool)
+        what = f"{cards} playable card{'' if cards == 1 else 's'}"
+        if left:
+            what += f" and {left} energy"
+        return f"End your turn with {what} still to use"
 
     def action_tap(self) -> None:
         """List the ways to pay for the highlighted card (R7); Esc backs out."""

@@ -1,7 +1,8 @@
 """The Disruption table: defenders, allies, choices with their odds, dice, piles and log.
 
-Keys stay put: `r` rolls with no ally, a digit brings the ally at that place in the hand (and
-marks it while trading), `t` trades, `Enter` picks the highlighted choice.
+Keys stay put: `r` rolls with no ally, a digit brings the ally that has it (each ally keeps its
+digit for the whole encounter, trades or not; tui/hand_digits.py), and marks it while trading;
+`t` trades, `Enter` picks the highlighted choice.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from engine.disruption.rules import DisruptionGame
 from saves.session import GameSession
 from tui.disruption import table
 from tui.game_screen import GameScreen
+from tui.hand_digits import HandDigits
 from tui.screens.viewer import LOG_KEY, TABLE_KEY, Viewer, log_viewer
 from tui.widgets.cards import CardFace, CardRow
 from tui.widgets.choices import Choice, ChoiceList
@@ -48,7 +50,8 @@ Beat ten Ritual Defenders before they beat you three times.
   chances: to **win**, to win with a **Maj**or reward and to win with a **Min**or one (ties
   are counted as rolled again until settled). Arrows or `j`/`k` move, `Enter` commits.
 - `r` rolls with no ally (after a tie, `r` rolls the same dice again); `1`-`9` and `0` bring
-  the ally at that place in your hand. A digit always means the same card.
+  the ally shown with that digit. An ally keeps its digit for the whole encounter: after a
+  trade the others keep theirs and the new Major takes a new one.
 - `t` trades three Minor allies for one Major draw: mark three Minors with their digits (or
   `Enter` on each), then `Enter` on the last line. `Esc` puts the trade away.
 - `d` shows the whole table in words (every pile that is face up), `l` the whole log; the
@@ -63,6 +66,7 @@ Beat ten Ritual Defenders before they beat you three times.
         self.trading = False
         self.marked: list[int] = []  # hand places marked for a trade, in marking order
         self.choices: list[Any] = []
+        self.digits = HandDigits(DIGITS)  # each ally keeps its digit for the encounter
 
     def compose(self) -> ComposeResult:
         yield Lines(id="status")
@@ -92,6 +96,7 @@ Beat ten Ritual Defenders before they beat you three times.
 
     def draw(self) -> None:
         state = self.state
+        self.digits.follow((state.wins, state.defeats), state.hand)  # a new encounter deals them afresh
         self.choices = self._current_choices()
         result = self.session.outcome()
         won = None if result is None else result.won
@@ -147,7 +152,7 @@ Beat ten Ritual Defenders before they beat you three times.
     def _draw_hand(self, marked: tuple[int, ...] = ()) -> None:
         faces = []
         for i, card in enumerate(self.state.hand):
-            key = DIGITS[i] if i < len(DIGITS) else " "
+            key = self.digits.digit(i) or " "
             kind = "MAJ" if card.is_major else "min"
             chosen = i in (self.marked if self.trading else marked)
             faces.append(CardFace(card.label, f"{key} {kind}", f"{key}{kind[0]}", chosen))
@@ -191,9 +196,9 @@ Beat ten Ritual Defenders before they beat you three times.
         note = table.chance_note(self.game.chances(state, action)) if show_odds else ""
         return Choice(label, note, self._key_for(action))
 
-    @staticmethod
-    def _digit(index: int) -> str:
-        return DIGITS[index] if index < len(DIGITS) else ""
+    def _digit(self, index: int) -> str:
+        """The key of the ally at this place in the hand."""
+        return self.digits.digit(index)
 
     def _key_for(self, action: Any) -> str:
         """The key that plays this action, shown beside it (it never depends on the list)."""
@@ -260,8 +265,12 @@ Beat ten Ritual Defenders before they beat you three times.
     def action_roll(self) -> None:
         self.play(Reroll() if self.state.phase == "tie" else Fight(()))
 
-    def action_ally(self, index: int) -> None:
-        if self.trading:
+    def action_ally(self, digit: int) -> None:
+        """The ally that has this digit (it keeps it all encounter, trades or not)."""
+        index = self.digits.hand_index(digit)
+        if index is None:
+            self.notify(f"There is no such ally in your hand: none has the key {DIGITS[digit]}.", severity="warning")
+        elif self.trading:
             self._toggle_mark(index)
         else:
             self.play(Fight((index,)))

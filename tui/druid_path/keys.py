@@ -4,7 +4,8 @@ of the card it acts on, never by the list's order, so a key means the same thing
 Letters are kinds of action: g r w y gems, d draw, e end the phase (or go on to the next
 turn), t tame, l a lane's ability, p the Druid's power, m a robot, a accept a roll, x attack
 the Darach, b block, n let the blow land. A letter with one choice takes it at once; with
-several it moves the highlight through them. Digits are places: an item in the hand (1-9, 0
+several its first press highlights the first of them, whatever was highlighted, and each
+press after that the next (ChoiceList.jump). Digits are places: an item in the hand (1-9, 0
 for the tenth), or the lane a choice asks for; they only move the highlight, and Enter takes
 the highlighted choice, so no card is ever played or discarded by a digit alone.
 """

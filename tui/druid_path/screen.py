@@ -40,7 +40,7 @@ from engine.druid_path.model import (
 )
 from engine.druid_path.phases import why_no_attack
 from engine.druid_path.rules import DruidPathGame
-from engine.druid_path.table import C, spirits_in_play, ward_up
+from engine.druid_path.table import C, name_of, spirits_in_play, ward_up
 from saves.session import GameSession
 from tui.druid_path import keys, summary, view
 from tui.game_screen import GameScreen
@@ -59,6 +59,7 @@ PHASES = {
     "play": "Play phase", "darach": "Darach phase", "combat": "Combat", "end": "End of turn",
     "encounter": "Encounter", "over": "Game over",
 }  # fmt: skip
+SPENDS_STAMINA = (Tame, DrawItem, TakeGem, PlayItem, UsePotion, Activate, DruidAbility, UseRobot)
 OVER_CHOICES = {"outcome": ("The result, score and turning points", "o"), "new": ("", "n"),
                 "menu": ("Back to the menu", "q"), "campaign": ("", "c")}  # fmt: skip
 
@@ -92,12 +93,17 @@ then the lanes fight, and the turn pauses so you can read how each lane went.
     `d` draw an item, `e` end the Play phase (and go on to the next turn), `t` tame,
     `l` a lane's ability, `p` the Druid's power, `m` a robot, `a` accept a failed roll,
     and in combat `x` attack the Darach, `b` block, `n` let the blow land. A letter with
-    one choice takes it at once; with several it moves to the next of them;
+    one choice takes it at once; with several it highlights the first of them, and pressed
+    again the next;
   - digits are places: the item at that place in your hand (`0` the tenth), or the lane
     a choice asks for. A digit only moves the highlight: `Enter` takes it, so no card is
     ever spent by a digit alone.
 - The lines under the list explain the highlighted choice, and say why a missing one is
   missing (a ward, no stamina). `v` shows every card on the table and the whole log.
+- Ending the Play phase with stamina left, or putting a tamed beastborg on a lane another
+  holds (which discards that one), asks first: `y` or `Enter` yes, `n` or `Esc` no. A
+  lane choice starts on a free lane. The turn's summary stays up when `e` is pressed twice
+  in a hurry: press it again to go on.
 - The top line: the phase, your gems (kept for good), the item deck and discard, and the
   shadow deck. The Darach's panel title: its HP, armor, parry (the 2d6 total an attack
   needs), charge (its ability fires when the charge is full), and a ward when one is up.
@@ -274,8 +280,13 @@ then the lanes fight, and the turn pauses so you can read how each lane went.
                 note = view.roll_note(self.state, action)
                 shown.append(Choice(self.game.describe(action, self.state), note, key=key))
         choices = self.query_one("#choices", ChoiceList)
-        choices.show(shown)
+        choices.show(shown, self._first_cursor())
         self.query_one("#choices-panel").border_title = self._question()
+
+    def _first_cursor(self) -> int:
+        """Where the list's highlight starts: on the first choice that wastes nothing (the
+        first free lane, not the one whose beastborg a tame would send away)."""
+        return next((i for i, c in enumerate(self.choices) if isinstance(c, str) or not self.waste(c)), 0)
 
     def _question(self) -> str:
         state = self.state
@@ -373,7 +384,8 @@ then the lanes fight, and the turn pauses so you can read how each lane went.
         return super().check_action(action, parameters)
 
     def action_shortcut(self, key: str) -> None:
-        """A letter takes its only choice, or moves through several; a digit points."""
+        """A letter takes its only choice, or highlights the first of several (pressed again,
+        the next); a digit points the same way."""
         matches = [i for i, k in enumerate(self.keys) if k == key]
         if not matches:
             self.notify(self._why_not(key), severity="warning")
@@ -381,9 +393,24 @@ then the lanes fight, and the turn pauses so you can read how each lane went.
         if keys.at_once(key, len(matches)):
             self.pick(self.choices[matches[0]])
             return
-        choices = self.query_one("#choices", ChoiceList)
-        later = [i for i in matches if i > choices.cursor] if choices.cursor in matches else matches
-        choices.cursor = (later or matches)[0]
+        self.query_one("#choices", ChoiceList).jump(key, matches)
+
+    def waste(self, action: Any) -> str | None:
+        """Ending the Play phase with stamina a move could still spend, or a tamed beastborg
+        put on a lane another one holds (which sends that one away, R5), asks first."""
+        state = self.state
+        if isinstance(action, EndPlay) and state.stamina > 0:
+            if any(isinstance(a, SPENDS_STAMINA) for a in self.legal()):
+                return f"End the Play phase with {state.stamina} stamina still to use"
+        if isinstance(action, PickLane) and isinstance(state.pending, PendingLane):
+            old = state.druid_row[action.lane]
+            if old is not None:
+                new = C.beasts[state.pending.card].name
+                return f"Put {new} on lane {action.lane + 1} and discard {name_of(old)}, who holds it now"
+        return None
+
+    def pausing(self) -> bool:
+        return isinstance(self.state.pending, PendingTurnEnd)
 
     def _why_not(self, key: str) -> str:
         state = self.state

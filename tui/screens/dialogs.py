@@ -26,12 +26,15 @@ NAME > Vertical {
 
 
 class Confirm(ModalScreen[bool]):
+    """A yes/no question: `y` or Enter yes, `n` or Esc no. An Enter that repeats the press
+    that asked (a hurried double press, tui/double_tap.py) answers nothing."""
+
     DEFAULT_CSS = DIALOG_CSS.replace("NAME", "Confirm")
     BINDINGS = [
-        Binding("y", "answer(True)", "Yes"),
+        Binding("y,enter", "answer(True)", "Yes"),
         Binding("n,escape,q", "answer(False)", "No"),
     ]
-    HELP = "Press `y` to confirm or `n` (or Esc) to cancel."
+    HELP = "Press `y` or `Enter` to confirm, `n` or `Esc` to cancel."
 
     def __init__(self, question: str | Content) -> None:
         super().__init__()
@@ -40,7 +43,7 @@ class Confirm(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self.question, id="question")
-            yield Static("y: yes    n: no", classes="hint")
+            yield Static("y/Enter: yes    n/Esc: no", classes="hint")
 
     def reword(self, question: str | Content) -> None:
         """Ask another question with this dialog (a screen that asks often keeps one)."""
@@ -51,6 +54,9 @@ class Confirm(ModalScreen[bool]):
             self.query_one("#question", Static).update(question)
 
     def action_answer(self, answer: bool) -> None:
+        presses = getattr(self.app, "presses", None)
+        if answer and presses is not None and presses.repeated():
+            return  # the key that asked, pressed twice: the question stays
         self.dismiss(answer)
 
 

@@ -48,6 +48,7 @@ class ChoiceList(LineByLine, can_focus=True):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.choices: list[Choice] = []
+        self._jumped: tuple[str, int] | None = None  # the key that last moved the cursor, and where to
 
     def show(self, choices: Sequence[Choice], cursor: int = 0) -> None:
         """Replace the choices and highlight `cursor` (no repaint when nothing changed)."""
@@ -57,6 +58,7 @@ class ChoiceList(LineByLine, can_focus=True):
             self.cursor = cursor  # repaints if it moved
             return
         self.choices = choices
+        self._jumped = None
         self.cursor = cursor
         self.repaint_lines()
 
@@ -92,6 +94,20 @@ class ChoiceList(LineByLine, can_focus=True):
         if index == self.cursor:
             line.stylize("reverse bold" if self.has_focus else "reverse")
         return line
+
+    def jump(self, key: str, rows: Sequence[int]) -> None:
+        """A key that names several rows (`rows`, in list order): its first press highlights
+        the first of them, whatever is highlighted; pressed again while the highlight is
+        where it put it, the next (after the last, the first again)."""
+        if not rows:
+            return
+        if self._jumped == (key, self.cursor) and self.cursor in rows:
+            later = [i for i in rows if i > self.cursor]
+            target = (later or rows)[0]
+        else:
+            target = rows[0]
+        self.cursor = target
+        self._jumped = (key, target)
 
     def action_move(self, step: int) -> None:
         if self.choices:
