@@ -128,6 +128,7 @@ async def test_at_a_shared_table_every_terminal_pauses_on_the_attack(paths, monk
     from engine.decknforge.model import EndTurn
     from tests.tui.test_seats import as_app
     from tui import game_screen
+    from tui.screens.dialogs import Confirm
 
     monkeypatch.setattr(game_screen, "SHARED_POLL", 0.02)
     ann, ben = make_app(paths, identity="user:ann"), make_app(paths, identity="user:ben")
@@ -143,6 +144,8 @@ async def test_at_a_shared_table_every_terminal_pauses_on_the_attack(paths, monk
         for app, pilot, seat in ((ann, a_pilot, 0), (ben, b_pilot, 1)):
             as_app(app, app.screen.play, EndTurn(seat))
             await pilot.pause()
+            assert isinstance(app.screen, Confirm)  # ending with actions left asks first
+            await press(pilot, "y")
             await a_pilot.pause(0.3)
             await b_pilot.pause(0.3)
         for app in (ann, ben):
