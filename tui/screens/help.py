@@ -7,7 +7,7 @@ from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
 
 from tui.widgets.markdown_text import MarkdownText
-from tui.widgets.text import Static, VerticalScroll
+from tui.widgets.text import SCROLL_BINDINGS, Static, VerticalScroll
 
 GLOBAL_KEYS = """
 ## Everywhere
@@ -34,10 +34,7 @@ class HelpScreen(ModalScreen[None]):
     """
     BINDINGS = [
         Binding("escape,q,question_mark", "dismiss", "Close"),
-        Binding("j,down", "scroll(1)", "Down", show=False),
-        Binding("k,up", "scroll(-1)", "Up", show=False),
-        Binding("space,pagedown", "scroll(10)", "Page down", show=False),
-        Binding("pageup,b", "scroll(-10)", "Page up", show=False),
+        *SCROLL_BINDINGS,
         Binding("home", "ends(False)", "Top", show=False),
         Binding("end", "ends(True)", "Bottom", show=False),
     ]

@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import ModalScreen
 
-from tui.widgets.text import Static, VerticalScroll
+from tui.widgets.text import SCROLL_BINDINGS, Static, VerticalScroll
 
 # The viewing keys every table shares: Shift+L the whole log, Shift+D the whole table. Disciple
 # and Disruption also open them with `l` and `d`; DecknForge keeps `l` for its Lexicon and `d`
@@ -33,10 +33,7 @@ class Viewer(ModalScreen[None]):
     """
     BINDINGS = [
         Binding("escape,q,i,d,l,D,L,enter", "dismiss", "Close"),
-        Binding("j,down", "scroll(1)", "Down", show=False),
-        Binding("k,up", "scroll(-1)", "Up", show=False),
-        Binding("pagedown,space", "scroll(10)", "Page down", show=False),
-        Binding("pageup,b", "scroll(-10)", "Page up", show=False),
+        *SCROLL_BINDINGS,
     ]
 
     def __init__(self, title: str, body: Text, at_end: bool = False) -> None:

@@ -8,6 +8,8 @@ checks it), so there is no other way for a player's name to reach a screen.
 
 from __future__ import annotations
 
+from textual.binding import Binding
+
 from typing import Any
 
 from textual import containers
@@ -90,3 +92,13 @@ class Center(PlainTitles, containers.Center):
 
 class Middle(PlainTitles, containers.Middle):
     pass
+
+
+# The keys that scroll a box of text read on a screen of its own (the help, a viewer): the
+# screen gives `action_scroll(lines)`.
+SCROLL_BINDINGS = [
+    Binding("j,down", "scroll(1)", "Down", show=False),
+    Binding("k,up", "scroll(-1)", "Up", show=False),
+    Binding("pagedown,space", "scroll(10)", "Page down", show=False),
+    Binding("pageup,b", "scroll(-10)", "Page up", show=False),
+]
