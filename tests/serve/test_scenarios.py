@@ -9,6 +9,7 @@ whose seat may act. Every wait has a generous deadline; nothing asserts a durati
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 from pathlib import Path
 from typing import Any
@@ -25,12 +26,14 @@ from saves.settings import Settings, save_settings
 from saves.tables import TableStore
 from tests.serve.harness import PATIENCE, Server, Terminal, make_key, open_terminal
 from tui.decknforge.storage import deck_store
+from tui.double_tap import DOUBLE_TAP
 from tui.serve.identity import player_for
 
 GAME = GAMES["decknforge"]
 SEED = 4  # a short game: the first choice each time clears the dungeon in a few rounds
 TABLE = "The band"
-MOST_STEPS = 4  # Enters to make one move
+MOST_STEPS = 6  # Enters to make one move
+UNANSWERED = 3.0  # seconds an Enter that changed nothing is waited for before the next
 
 
 class Friend:
@@ -109,9 +112,14 @@ async def move(tables: TableStore, code: str, players: list[Friend]) -> Friend:
     for _ in range(MOST_STEPS):  # a choice may ask a second one first (equip: on whom?)
         asked = mover.screen()
         mover.channel.write(b"\r")
-        await until(lambda: moved() or mover.screen() != asked, f"{mover.name}'s Enter answered")
+        # An Enter may go to the attack pause that the other player's move brought up the
+        # moment before: the pause closes and the screen is as it was. Press again then.
+        answered = lambda: moved() or mover.screen() != asked  # noqa: E731
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(until(answered, "never fails"), UNANSWERED)
         if moved():
             break
+        await asyncio.sleep(DOUBLE_TAP)  # the next Enter is a new press, not this one repeated
     await until(moved, f"{mover.name}'s move reaching the table")
     for player in players:  # each terminal at the table shows the move (its own view of it)
         if player.terminal is not None:
