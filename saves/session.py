@@ -151,10 +151,10 @@ class GameSession:
             raise TakenOver(self.hold.taken_by)
 
     def file(self) -> None:
-        from saves import history  # loaded when a game first ends, not at start-up
+        from saves import filing  # loaded when a game first ends, not at start-up
 
-        report = history.Report()
-        self.filed = history.file_game(self.store, self.save_id, self.envelope, self.state, report)
+        report = filing.Report()
+        self.filed = filing.file_game(self.store, self.save_id, self.envelope, self.state, report)
         self.report = report
 
     # ----- taking moves back (the Board Game Arena policy, saves/undo.py) -------------------
@@ -295,15 +295,15 @@ class CampaignSession(GameSession):
 
     def file(self) -> None:
         """The game just ended goes to history at once; the campaign save goes on."""
-        from saves import history
+        from saves import filing
 
-        self.filed = history.file_campaign_game(self.store, self.save_id, self.envelope, self.campaign)
+        self.filed = filing.file_campaign_game(self.store, self.save_id, self.envelope, self.campaign)
 
     def _file_if_over(self) -> None:
         if self.game.campaign_outcome(self.campaign) is not None:
-            from saves import history
+            from saves import filing
 
-            history.file_campaign(self.store, self.save_id, self.envelope, self.campaign)
+            filing.file_campaign(self.store, self.save_id, self.envelope, self.campaign)
 
     def start_state(self) -> Any:
         seed, options = self.game.campaign_game_setup(self.campaign)
@@ -386,10 +386,10 @@ class SharedSession(GameSession):
         away is still theirs)."""
         if not self.owned_seats or self.outcome() is None:
             return None  # a spectator keeps nothing
-        from saves import history
+        from saves import filing
 
-        report = history.Report()
-        entry = history.file_table(
+        report = filing.Report()
+        entry = filing.file_table(
             store, self.code, self.envelope, self.state, self.player, sorted(self.owned_seats), report
         )
         self.report = report

@@ -40,7 +40,8 @@ from engine.core.rng import Rng
 from engine.registry import GAMES
 from saves import daily, daily_play
 from saves.envelope import Damaged, Seat
-from saves.history import Finished, History, sweep_tables
+from saves.filing import sweep_tables
+from saves.history import Finished, History
 from saves.paths import DataPaths
 from saves.session import CampaignSession, GameSession, SharedSession
 from saves.settings import Settings, load_settings, save_settings

@@ -42,7 +42,8 @@ from engine.core.rng import Rng
 from engine.decknforge.legacy import fresh_deck
 from engine.registry import GAMES
 from saves.envelope import Seat
-from saves.history import History, sweep, sweep_tables, table_record_id
+from saves.filing import sweep, sweep_tables, table_record_id
+from saves.history import History
 from saves.paths import DataPaths
 from saves.session import GameSession, SharedSession
 from saves.store import SaveStore

@@ -8,8 +8,9 @@ import pytest
 
 from engine.core.rng import Rng
 from engine.registry import GAMES
-from saves import atomic, history
-from saves.history import INDEX_NAME, History, sweep
+from saves import atomic, filing
+from saves.filing import sweep
+from saves.history import INDEX_NAME, History
 from saves.replay import from_history
 from saves.session import CampaignSession, GameSession
 
@@ -141,7 +142,7 @@ def test_a_campaign_keeps_each_games_result_and_its_own(store):
     for number in range(1, 5):
         session.start_next_game()
         play_out(session, number)
-        record = kept.read(history.campaign_game_id(session.save_id, number - 1))
+        record = kept.read(filing.campaign_game_id(session.save_id, number - 1))
         assert record.entry.campaign == session.save_id and record.entry.label.endswith(f"game {number}")
         replayed = from_history(store, record.entry.id)  # a campaign's game replays on its own
         assert msgspec.json.encode(replayed.state(len(replayed))) == msgspec.json.encode(session.state)

@@ -211,7 +211,7 @@ def check(scenario: str, root: Path, save_id: str, told: list[str], start: dict[
 def check_decks(store: SaveStore, save_id: str, told: list[str], start: dict[str, Any]) -> None:
     """Each deck before the result or after it, never half-way; once the start-up sweep has
     run, both hold it exactly once if the game ended (tests/legacy_kills.py aims at this)."""
-    from saves.history import sweep
+    from saves.filing import sweep
     from tui.decknforge.storage import deck_store
 
     decks = deck_store(store.paths)

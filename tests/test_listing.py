@@ -120,7 +120,8 @@ def test_deleted_saves_are_forgotten(store):
 def test_a_finished_game_is_still_filed_at_start(store, checks):
     """A crash between a game's last move and its record: the next start files it, reading
     only the saves whose game has ended, whether their lines were remembered or not."""
-    from saves.history import History, sweep
+    from saves.filing import sweep
+    from saves.history import History
 
     ongoing, ending = saved_games(store, 2)
     store.list()  # both remembered as games in progress

@@ -17,7 +17,8 @@ from engine.disciple.decks import default_versus_deck
 from engine.registry import GAMES
 from saves import atomic, stats
 from saves.envelope import Seat
-from saves.history import INDEX_NAME, History, sweep_tables
+from saves.filing import sweep_tables
+from saves.history import INDEX_NAME, History
 from saves.paths import DataPaths
 from saves.session import GameSession, SharedSession
 from saves.store import SaveStore

@@ -198,7 +198,8 @@ def test_undo_is_refused_when_another_terminal_moved_first(paths):
 
 
 def test_a_finished_shared_game_joins_each_seated_players_history(paths, tmp_path):
-    from saves.history import History, sweep_tables
+    from saves.filing import sweep_tables
+    from saves.history import History
     from saves.store import SaveStore
 
     tables, code = seated_duel(paths)

@@ -288,7 +288,7 @@ class TabletopApp(App[None]):
         pending = any(self.paths.history_pending.glob("*.json"))  # decks a crash left unwritten
         if not self.settings.display_name and not any(self.paths.saves.glob("*.json")) and not pending:
             return  # no save, no shared table: nothing to file, and no need to load how
-        from saves.history import sweep, sweep_tables
+        from saves.filing import sweep, sweep_tables
 
         filed = sweep(self.store)
         if self.settings.display_name:

@@ -65,7 +65,8 @@ def run(args: argparse.Namespace, store: SaveStore, error: type[Exception]) -> i
     """Plain-text commands print and return their exit status; the others return what the
     app does once it has started. `error` is the command line's usage error."""
     from saves import stats
-    from saves.history import History, sweep
+    from saves.filing import sweep
+    from saves.history import History
 
     sweep(store)  # a game a crash left finished in saves/ belongs in the history first
     if args.command == "history":

@@ -284,7 +284,7 @@ async def test_a_seat_handed_to_the_bot_is_taken_back_and_a_deleted_table_sends_
         await ann.terminal.shows(f"Delete table {code} for everyone?")
         ann.channel.write(b"y")
         await until(lambda: not tables.file(code).exists(), "the table's file gone")
-        told = await ben.terminal.shows("Play together: shared tables", f"was deleted by Ann")
+        told = await ben.terminal.shows("Play together: shared tables", "was deleted by Ann")
         assert "BE's hand" not in told
         for player in (ann, ben):
             await player.leave()

@@ -397,7 +397,8 @@ def test_a_finished_game_open_in_another_terminal_is_filed_there_not_by_a_new_st
     """Starting the app files what a crash left finished, but not a game another terminal has
     open: that terminal files it (a second filing could write over its record)."""
     from engine.core.rng import Rng
-    from saves.history import History, sweep
+    from saves.filing import sweep
+    from saves.history import History
 
     store = SaveStore(paths, GAMES)
     session = GameSession.start(store, GAME, 5)

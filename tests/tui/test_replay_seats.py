@@ -11,7 +11,8 @@ import msgspec
 from engine.core.rng import Rng
 from engine.registry import GAMES
 from saves.envelope import Seat
-from saves.history import History, file_table
+from saves.filing import file_table
+from saves.history import History
 from saves.paths import DataPaths
 from saves.replay import from_history, from_save
 from saves.session import GameSession, SharedSession

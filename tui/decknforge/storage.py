@@ -28,7 +28,7 @@ def decks_of(app: Any) -> DeckStore:
     """The player's decks, to be shown or brought to a table: first with every game result
     that a stopped filing left pending written on them (saves/history.py)."""
     if any(app.paths.history_pending.glob("*.json")):
-        from saves.history import complete_pending
+        from saves.filing import complete_pending
 
         complete_pending(app.store)
     return deck_store(app.paths, app.store.clock)
