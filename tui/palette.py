@@ -3,8 +3,8 @@ seat at this keyboard may make now and the table's own commands, each by name.
 
 The palette is Textual's CommandPalette with one Provider (`Commands`), so its list comes in
 one order: the table's moves (as the table's list and log name them, `game.describe` over the
-seat's view), the table's commands (as the footer names them, with their keys), then the
-screens. A move chosen here goes the way its key goes (`GameScreen.play`): a wasteful one asks
+seat's view, with the key its list shows), the table's commands (as the footer names them,
+with their keys), the screens, and help. A move chosen here goes the way its key goes (`GameScreen.play`): a wasteful one asks
 first, an illegal one says why. Someone watching, a seat that is not to move, a replay and a
 finished game get no move; the moves are only the seat's own (`GameScreen.legal`), so nothing
 hidden from it is named.
@@ -59,7 +59,7 @@ class Entry(NamedTuple):
 
 def entries(screen: Screen[Any]) -> list[Entry]:
     """Everything the palette offers over `screen`, in its order."""
-    return [*move_entries(screen), *command_entries(screen), *screen_entries(screen)]
+    return [*move_entries(screen), *command_entries(screen), *screen_entries(screen), *help_entry(screen)]
 
 
 def move_entries(screen: Screen[Any]) -> list[Entry]:
@@ -70,7 +70,18 @@ def move_entries(screen: Screen[Any]) -> list[Entry]:
     if screen.session.state is None or screen.over:
         return []
     view = screen.state  # the seat's view: a move is named with what this seat may know
-    return [Entry(screen.game.describe(action, view), _player(screen, action)) for action in screen.legal()]
+    keys = _listed_keys(screen)
+    return [
+        Entry(screen.game.describe(action, view), _player(screen, action), next((k for a, k in keys if a == action), ""))
+        for action in screen.legal()
+    ]  # fmt: skip
+
+
+def _listed_keys(screen: GameScreen) -> list[tuple[Any, str]]:
+    """The moves of the table's list with the key it shows beside each."""
+    lists = screen.query("#choices")
+    shown = getattr(lists.first(), "choices", []) if lists else []
+    return [(action, choice.key) for action, choice in zip(getattr(screen, "choices", []), shown) if choice.key]
 
 
 def _player(screen: GameScreen, action: Any) -> Callable[[], None]:
@@ -82,8 +93,7 @@ def _player(screen: GameScreen, action: Any) -> Callable[[], None]:
 
 
 def command_entries(screen: Screen[Any]) -> list[Entry]:
-    """The table's commands live now, named as the footer names them, with their keys; and
-    help, on any screen."""
+    """The table's commands live now, named as the footer names them, with their keys."""
     found: list[Entry] = []
     if isinstance(screen, GameScreen):
         keys: dict[str, list[Binding]] = {}
@@ -101,10 +111,13 @@ def command_entries(screen: Screen[Any]) -> list[Entry]:
                 if not live:
                     continue  # nothing to take back now: not offered
             found.append(Entry(label, _runner(screen, action), _keys(screen, bindings)))
-    help_binding = next((b for b in _bindings(screen.app) if b.action == "help"), None)
-    if help_binding is not None:
-        found.append(Entry("Help", _runner(screen, "app.help"), _keys(screen, [help_binding])))
     return found
+
+
+def help_entry(screen: Screen[Any]) -> list[Entry]:
+    """Help for the screen shown, on every screen."""
+    bindings = [b for b in _bindings(screen.app) if b.action == "help"]
+    return [Entry("Help", _runner(screen, "app.help"), _keys(screen, bindings))] if bindings else []
 
 
 def _bindings(node: Any) -> Iterable[Binding]:

@@ -124,6 +124,8 @@ async def test_a_table_offers_its_seats_legal_moves_by_their_names_and_plays_the
         assert not any(name in expected for name in names[len(legal):])
         for shared in ("Menu", "Help", "Home", "Settings"):
             assert shared in names, shared
+        if game_id == "druid-path":  # with the key the table's list shows beside it
+            assert "End the Play phase  e" in screen_text(app)
         if game_id == "decknforge":  # solo: two seats at one keyboard, only the shown one's moves
             assert all(session.game.seat_of(a) == screen.seat for a in legal)
         pick = next(i for i, a in enumerate(legal) if not screen.waste(a))
