@@ -85,9 +85,15 @@ def _listed_keys(screen: GameScreen) -> list[tuple[Any, str]]:
 
 
 def _player(screen: GameScreen, action: Any) -> Callable[[], None]:
+    seat = screen.seat
+
     def play() -> None:
-        if screen.is_current:  # the way its key goes: asked first if it wastes something
-            screen.play(action)
+        if not screen.is_current:
+            return
+        if screen.seat != seat:  # the keyboard passed to another person while the palette was open
+            screen.notify("That move was offered to another seat: Ctrl+P again for yours.", severity="warning")
+            return
+        screen.play(action)  # the way its key goes: asked first if it wastes something
 
     return play
 

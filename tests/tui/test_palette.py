@@ -188,6 +188,28 @@ async def test_a_watcher_and_a_seat_not_to_move_are_offered_no_move(paths, monke
         assert others and not set(names) & set(others)
 
 
+async def test_a_move_offered_to_one_seat_is_not_played_for_the_next_person_at_the_keyboard(paths):
+    from tui.palette import move_entries
+
+    app = make_app(paths, on_start=open_played("decknforge", 5, 0, solo=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        session = screen.session
+        assert len(screen._acting_here()) == 2  # both seats act in a round: Tab passes the keyboard
+        offered = move_entries(screen)
+        assert offered and all(session.game.seat_of(a) == screen.seat for a in screen.legal())
+        await pilot.press("tab")  # the cover, then the other person's seat
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen and screen.seat == 1
+        offered[0].run()  # what the first person's palette would have played
+        await pilot.pause()
+        assert session.envelope.actions == []
+        assert any("offered to another seat" in str(n.message) for n in app._notifications)
+
+
 async def test_a_save_named_with_markup_is_listed_as_typed(paths, store):
     session = GameSession.start(store, GAMES["disruption"], 3)
     store.rename(session.save_id, "[b]x[/b] [red]y")
