@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
 from textual.binding import Binding
-from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
+from textual.command import CommandInput, CommandList, CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
 from textual.screen import ModalScreen, Screen
 
@@ -244,6 +244,17 @@ class Commands(Provider):
                 yield Hit(score, line(entry, offsets, matcher.match_style), entry.run, text=words)
 
 
+class Palette(CommandPalette):
+    """Textual's palette, whose full list (nothing typed yet) starts with no line highlighted:
+    Ctrl+P then Enter only highlights the first line, and never makes its move unseen. Once
+    something is typed, Enter takes the best match, as in any palette."""
+
+    def _refresh_command_list(self, command_list: CommandList, commands: list[Any], clear_current: bool) -> None:
+        super()._refresh_command_list(command_list, commands, clear_current)
+        if not self.query_one(CommandInput).value:
+            command_list.highlighted = None
+
+
 def why_not_here(screen: Screen[Any]) -> str | None:
     """Why the palette does not open over this screen ("" to say nothing); None if it does."""
     from tui.screens.display_name import DisplayNameScreen
@@ -265,6 +276,6 @@ def open_palette(app: Any) -> None:
     """Ctrl+P: the palette over the screen shown, or why not over this one."""
     why = why_not_here(app.screen)
     if why is None:
-        app.push_screen(CommandPalette(providers=[Commands], placeholder=PLACEHOLDER, id="--command-palette"))
+        app.push_screen(Palette(providers=[Commands], placeholder=PLACEHOLDER, id="--command-palette"))
     elif why:
         app.notify(why, severity="warning")

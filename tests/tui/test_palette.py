@@ -128,8 +128,13 @@ async def test_a_table_offers_its_seats_legal_moves_by_their_names_and_plays_the
             assert "End the Play phase  e" in screen_text(app)
         if game_id == "decknforge":  # solo: two seats at one keyboard, only the shown one's moves
             assert all(session.game.seat_of(a) == screen.seat for a in legal)
-        pick = next(i for i, a in enumerate(legal) if not screen.waste(a))
         count = len(session.envelope.actions)
+        assert commands.highlighted is None  # nothing typed: Enter only highlights the first line
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CommandPalette) and commands.highlighted == 0
+        assert len(session.envelope.actions) == count
+        pick = next(i for i, a in enumerate(legal) if not screen.waste(a))
         await choose(pilot, commands, pick)
         assert len(session.envelope.actions) == count + 1
         assert moves(session)[-1] == legal[pick]
