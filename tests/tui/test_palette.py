@@ -259,6 +259,28 @@ async def test_the_palette_waits_for_a_question_to_be_answered(paths):
         assert app.screen is screen
 
 
+async def test_the_palette_opens_over_a_text_being_typed_and_gives_it_back_as_it_was(paths):
+    from textual.widgets import Input
+
+    from tui.decknforge.lexicon_screen import LexiconScreen
+
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("l", "slash")  # the Lexicon, and its search field
+        await pilot.pause()
+        lexicon = app.screen
+        assert isinstance(lexicon, LexiconScreen) and isinstance(app.focused, Input)
+        await pilot.press("f", "i")
+        await open_palette(pilot)
+        await pilot.press("x", "escape")  # typed into the palette, which closes
+        await pilot.pause()
+        assert app.screen is lexicon and isinstance(app.focused, Input)
+        await pilot.press("r")
+        await pilot.pause()
+        assert app.focused.value == "fir"
+
+
 def test_no_screen_of_the_app_takes_ctrl_p():
     """Ctrl+P is the palette's everywhere: no screen or widget of the app binds it."""
     root = Path(__file__).parents[2]
