@@ -234,6 +234,41 @@ async def test_a_save_named_with_markup_is_listed_as_typed(paths, store):
         assert commands.options[0].prompt.plain == "Continue: [b]x[/b] [red]y"
 
 
+async def test_a_players_name_in_a_move_is_listed_as_typed_and_chosen_by_it(paths, store):
+    """The Campaign Leader picks whom an event meets: the players' names are the moves."""
+    from engine.disciple.model import Choose
+    from tui.screens.privacy import PrivacyScreen
+
+    names = ["[b]Al[/b]", "Bob [AFK]"]
+    session = GameSession.start(store, GAMES["disciple"], 2, mode="campaign", players=2, cl="human", names=names)
+    game = session.game
+    while session.state.pending is None or session.state.pending.kind != "cl_scope":
+        session.play(game.bot_action(session.state, game.to_move(session.state)[0]))
+    session.hold.release()
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_session(GameSession.resume(app.store, session.save_id))
+        await pilot.pause()
+        if isinstance(app.screen, PrivacyScreen):
+            await pilot.press("enter")
+            await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.seat == 2  # the Leader's choice
+        commands = await open_palette(pilot)
+        assert listed(commands)[:3] == ["Everyone", *names]
+        assert [o.prompt.plain for o in commands.options[1:3]] == [f"{names[0]}  2", f"{names[1]}  3"]  # with their keys
+        assert all(span.end > len(names[0]) for span in commands.options[1].prompt.spans)  # no markup read: only the key is dim
+        text = screen_text(app)
+        assert all(name in text for name in names)
+        for key in "afk]":
+            await pilot.press(key)
+        await pilot.pause(0.4)
+        assert listed(commands)[0] == "Bob [AFK]"
+        await pilot.press("enter")
+        await pilot.pause(0.2)
+        assert moves(screen.session)[-1] == Choose(2, seat=2)
+
+
 def test_a_line_is_plain_text_with_the_match_and_the_key_laid_over_it():
     from textual.style import Style
 
