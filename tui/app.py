@@ -634,7 +634,7 @@ class TabletopApp(App[None]):
         self.push_screen(HelpScreen(self.screen))
 
     def action_command_palette(self) -> None:
-        from tui.palette import open_palette  # Textual's palette is imported when first opened
+        from tui.palette import open_palette  # loaded when first opened, not at start-up
 
         open_palette(self)
 
