@@ -51,10 +51,11 @@ CYCLE_COLLECTION_THRESHOLDS = (20_000, 10, 10)
 class TabletopApp(App[None]):
     TITLE = "tabletop-tui"
     CSS_PATH = str(SHARED_CSS)
-    ENABLE_COMMAND_PALETTE = False
+    ENABLE_COMMAND_PALETTE = True  # Ctrl+P, by the binding below (tui/palette.py)
     BINDINGS = [
         Binding("question_mark", "help", "Help"),
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+        Binding("ctrl+p", "command_palette", "Commands", show=False, priority=True, id="palette"),
     ]
 
     def __init__(
@@ -631,6 +632,11 @@ class TabletopApp(App[None]):
         if isinstance(self.screen, (HelpScreen, TooSmallScreen)):
             return
         self.push_screen(HelpScreen(self.screen))
+
+    def action_command_palette(self) -> None:
+        from tui.palette import open_palette  # loaded when first opened, not at start-up
+
+        open_palette(self)
 
     def on_resize(self, event: events.Resize) -> None:
         self._check_size(event.size.width, event.size.height)

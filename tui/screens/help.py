@@ -14,6 +14,7 @@ GLOBAL_KEYS = """
 
 - `?` this help, `q` or `Esc` back (games are saved after every move)
 - `Tab` / `Shift+Tab` move between panels, arrows or `j`/`k` move in a list, `Enter` chooses
+- `Ctrl+P` finds a screen, a command or a move of yours by name
 - `Ctrl+Q` quits at once (nothing is lost)
 """
 
