@@ -80,6 +80,7 @@ WORDING = {
     "charge": "{0} gathers charge ({1}/{2}).",
     "unleash": "{0}'s charge is full: {1}",
     "ability": "{0}: {1}",
+    "ability_gone": "{0} is no longer in its row: its ability does not resolve.",
     "hurt": _hurt,
     "heal": "{0} heals {1} by {2} (♥{3}).",
     "attack_mod": "{0} gives {1} {2} attack (»{3}).",
