@@ -288,7 +288,7 @@ class State(msgspec.Struct):
     item_discard: list[str] = msgspec.field(default_factory=list)
     shadow_discard: list[str] = msgspec.field(default_factory=list)
     hand: list[str] = msgspec.field(default_factory=list)
-    gems: dict[str, int] = msgspec.field(default_factory=dict)
+    gems: dict[str, int] = msgspec.field(default_factory=dict)  # the collection, under the item deck (R1)
     encounter: list[Slot | None] = msgspec.field(default_factory=lambda: [None] * LANES)
     druid_row: list[Beast | None] = msgspec.field(default_factory=lambda: [None] * LANES)
     darach_row: list[Beast | None] = msgspec.field(default_factory=lambda: [None] * LANES)

@@ -144,7 +144,7 @@ def affordable(state: State, card_id: str) -> bool:
 
 def take_gem(state: State, colour: str) -> None:
     log(state, "gem", colour, state.stamina - 1)
-    state.stamina -= 1  # R1: the gem joins the collection beside the Druid
+    state.stamina -= 1  # R1: the gem goes under the item deck, into the collection
     gain_gem(state, colour)
 
 

@@ -194,7 +194,7 @@ async def test_the_highlighted_choice_is_explained(paths):
         gem = next(i for i, a in enumerate(screen.choices) if type(a).__name__ == "TakeGem")
         await pilot.press(*["down"] * gem)
         await pilot.pause()
-        assert "joins your collection" in screen_text(app)
+        assert "goes under the item deck" in screen_text(app)
         await pilot.press("end")
         await pilot.pause()
         assert "The Darach then shifts" in screen_text(app)  # the last: end the Play phase
