@@ -131,6 +131,9 @@ def show(title: str, table: dict[tuple[str, str], float]) -> None:
     print(f"{'':>9}" + "".join(f"{d:>10}" for d in DARACHS))
     for druid in DRUIDS:
         print(f"{druid:>9}" + "".join(f"{100 * table[(druid, d)]:>9.1f}%" for d in DARACHS))
+    per_darach = {d: statistics.mean(table[(druid, d)] for druid in DRUIDS) for d in DARACHS}
+    print(f"{'Darach':>9}" + "".join(f"{100 * per_darach[d]:>9.1f}%" for d in DARACHS)
+          + f"  (each over {len(DRUIDS)} Druids)")  # fmt: skip
 
 
 def main() -> None:
