@@ -196,3 +196,20 @@ def test_a_save_from_before_identities_whose_moves_miss_its_table_gets_identitie
     for _ in range(30):  # and it plays on
         if session.outcome() is None:
             session.play(GAME.legal_actions(session.state)[-1])
+
+
+def test_a_game_finished_under_content_2_replays_from_history(store) -> None:
+    from saves.history import History, final_table
+    from saves.replay import from_history
+
+    record = json.loads((DATA / "druid_path_v2_history.json").read_bytes())
+    assert record["entry"]["content_version"] == 2 and record["entry"]["result"] == "won"
+    store.paths.ensure()
+    store.paths.history.mkdir(parents=True, exist_ok=True)
+    (store.paths.history / f"{record['entry']['id']}.json").write_bytes(json.dumps(record).encode())
+    timeline = from_history(store, record["entry"]["id"])
+    assert timeline.reachable == len(record["actions"])  # every old move replays
+    final = timeline.state(len(record["actions"]))
+    assert GAME.outcome(final).won and final.druid_hp == record["state"]["druid_hp"]
+    table = final_table(GAME, History(store).read(record["entry"]["id"]))
+    assert table is not None and table.result == "won" and GAME.validate(table) == []
