@@ -181,9 +181,14 @@ class GameSession:
             raise
         return move.action
 
+    def game_setup(self) -> tuple[int, dict[str, Any]]:
+        """The seed and options the game on the table was set up from."""
+        return self.envelope.seed, dict(self.envelope.options)
+
     def start_state(self) -> Any:
         """The state the moves of the action log start from."""
-        return self.game.new_game(seed=self.envelope.seed, **self.envelope.options)
+        seed, options = self.game_setup()
+        return self.game.new_game(seed=seed, **options)
 
     def replay(self) -> Any:
         """Rebuild the state from the seed and the action log (for checks and repairs)."""
@@ -305,9 +310,9 @@ class CampaignSession(GameSession):
 
             filing.file_campaign(self.store, self.save_id, self.envelope, self.campaign)
 
-    def start_state(self) -> Any:
-        seed, options = self.game.campaign_game_setup(self.campaign)
-        return self.game.new_game(seed=seed, **options)
+    def game_setup(self) -> tuple[int, dict[str, Any]]:
+        """The game in progress's own seed and options, not the campaign's."""
+        return self.game.campaign_game_setup(self.campaign)
 
     def replay(self) -> Any:
         raise NotImplementedError("a campaign keeps its games' results, not every move of them")

@@ -2,8 +2,9 @@
 
     python -m tests.fuzz GAME --games N [--seed S]
 
-GAME is disruption, druid_path, disciple, decknforge, seat_views (the view property test over
-every playstyle of several seats) or all. Each game is played by the
+GAME is disruption, druid_path, druid_sources (Druid Path against Morvenna, each queued
+ability checked to come from its source), disciple, decknforge, seat_views (the view property
+test over every playstyle of several seats) or all. Each game is played by the
 suite's own fuzz function (tests/<game>/test_fuzz.py), so the invariants checked at every step
 are the suite's. On top of them, every --checked-every'th seed runs that function's heavier
 checks (state round trips, legality probes, views), and every --save-every'th seed goes
@@ -79,6 +80,14 @@ def _druid_path(seed: int, checked: bool, watch: Any) -> int:
     return play_random(seed, checked, watch)[1]
 
 
+def _druid_sources(seed: int, checked: bool, watch: Any) -> int:
+    """Druid Path against Morvenna, whose shadow pushes the row while abilities wait: every
+    queued beastborg ability is checked to come from its source (tests/druid_path/test_sources.py)."""
+    from tests.druid_path.test_sources import play_morvenna
+
+    return play_morvenna(seed, checked, watch)
+
+
 def _decknforge(seed: int, checked: bool, watch: Any) -> int:
     from tests.decknforge.test_fuzz import play_random_game
 
@@ -104,6 +113,7 @@ def _seat_views(seed: int, checked: bool, watch: Any) -> int:
 PLAYERS: dict[str, Callable[[int, bool, Any], int]] = {
     "disruption": _disruption,
     "druid_path": _druid_path,
+    "druid_sources": _druid_sources,
     "disciple": _disciple,
     "decknforge": _decknforge,
     "seat_views": _seat_views,

@@ -238,7 +238,7 @@ def test_an_old_druid_path_save_is_replayed_under_the_new_rules_and_plays_on(sto
     session, old = resume_old(store, "druid_path_state1.json")
     raw = json.loads(old)
     assert raw["content_version"] == 1 and isinstance(raw["state"]["log"][0], str)
-    assert session.envelope.content_version == game.content_version == 2
+    assert session.envelope.content_version == game.content_version == 3
     # the moves lead to the table (the pause after each combat taken where it falls)
     assert msgspec.json.encode(session.replay()) == msgspec.json.encode(session.state)
     assert len(session.envelope.actions) > len(raw["actions"])  # NextTurn after each combat
@@ -246,7 +246,7 @@ def test_an_old_druid_path_save_is_replayed_under_the_new_rules_and_plays_on(sto
     assert "The Darach moves." in game.log_lines(session.state)
     play_some(session, 5)
     rewritten = json.loads(store.paths.save_file("old").read_bytes())
-    assert rewritten["content_version"] == 2 and isinstance(rewritten["state"]["log"][-1][1], list)
+    assert rewritten["content_version"] == game.content_version and isinstance(rewritten["state"]["log"][-1][1], list)
 
 
 def test_an_old_save_whose_moves_do_not_lead_to_its_table_keeps_its_text(store):
@@ -267,7 +267,7 @@ def test_an_old_druid_path_campaign_upgrades_the_game_inside_it(store):
     assert game.log_lines(session.state)[0] == text[0]  # the same first line, told anew
     assert all(line.what != "said" for line in session.state.log)
     play_some(session, 3)
-    assert json.loads(store.paths.save_file("old").read_bytes())["content_version"] == 2
+    assert json.loads(store.paths.save_file("old").read_bytes())["content_version"] == game.content_version
 
 
 def test_an_old_lost_disruption_save_no_longer_lists_a_score(store):

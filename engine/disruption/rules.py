@@ -332,3 +332,9 @@ class DisruptionGame(Game):
 
     def chance(self, state: State, action: Fight | Reroll) -> Fraction:
         return self.chances(state, action).win
+
+    def best_first(self, state: State, ways: list[Fight | Reroll]) -> list[Fight | Reroll]:
+        """Ways to fight, the likeliest win first; at an equal chance, the likelier Major
+        reward, then the likelier Minor; still equal, as given (rolling first, then hand order)."""
+        odds = {way: self.chances(state, way) for way in ways}
+        return sorted(ways, key=lambda way: (-odds[way].win, -odds[way].major, -odds[way].minor))

@@ -208,12 +208,12 @@ def road(campaign: Campaign) -> list[str]:
     return lines
 
 
-def upgrade_campaign(game: Game, raw: dict, actions: list) -> tuple[dict, list]:
-    """A campaign saved under content 1 (plain data): its game in progress, if any, and that
+def upgrade_campaign(game: Game, raw: dict, actions: list, version: int = 1) -> tuple[dict, list]:
+    """A campaign saved under older content (plain data): its game in progress, if any, and that
     game's moves, carried over by the game's own upgrade (DruidPathGame.upgrade_game)."""
     if raw.get("game") is None:
         return raw, actions
     shell = msgspec.convert({**raw, "game": None}, type=Campaign)
     _, options = game_setup(shell)  # nothing has carried over since that game began
-    raw["game"], actions = game.upgrade_game(raw["game"], actions, options)
+    raw["game"], actions = game.upgrade_game(raw["game"], actions, options, version)
     return raw, actions

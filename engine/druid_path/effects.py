@@ -19,8 +19,10 @@ from engine.druid_path.table import (
     hp_left,
     hurt_beast,
     hurt_leader,
+    lane_of,
     log,
     name_of,
+    new_beast,
     next_items,
     row_of,
     spirits_in_play,
@@ -53,11 +55,14 @@ def targets(state: State, task: EffectTask, effect: Effect) -> list[str]:
     if where == "none":
         return []
     ally, foe = ALLY_FOE[task.controller]
-    if where == "self":
-        return [f"{task.row}:{task.lane}"] if task.row and row_of(state, task.row)[task.lane] else []
-    if where == "opposite":
+    if where in ("self", "opposite"):
+        lane = source_lane(state, task)
+        if lane is None:
+            return []
+        if where == "self":
+            return [] if task.fallen else [f"{task.row}:{lane}"]
         other = "darach" if task.row == "druid" else "druid"
-        return [f"{other}:{task.lane}"] if task.row and row_of(state, other)[task.lane] else []
+        return [f"{other}:{lane}"] if row_of(state, other)[lane] else []
     if where in ("foe_beast", "foe_beasts"):
         return _beasts_of(state, foe)
     if where in ("ally_beast", "ally_beasts"):
@@ -67,6 +72,21 @@ def targets(state: State, task: EffectTask, effect: Effect) -> list[str]:
     if where == "ally":
         return [ally]
     return []
+
+
+def source_lane(state: State, task: EffectTask) -> int | None:
+    """R38: the lane the task's source beastborg stands in now, found by its uid, not by the
+    lane it triggered in; a defeated source answers with the lane it fell from. None when the
+    task has no source beastborg or it has left its row."""
+    if not task.row or not task.beast:
+        return None
+    return task.lane if task.fallen else lane_of(state, task.row, task.beast)
+
+
+def gone(state: State, task: EffectTask) -> bool:
+    """R38: a beastborg's ability whose source has left its row (fallen off, replaced, swapped
+    to the other row, defeated) no longer resolves; a defeated ability is the one meant to."""
+    return bool(task.row and task.beast) and not task.fallen and source_lane(state, task) is None
 
 
 def _beast_at(state: State, ref: str) -> Beast | None:
@@ -89,7 +109,11 @@ def darach_pick(state: State, effect: Effect, options: list[str]) -> str:
 
 def run_task(state: State, task: EffectTask) -> None:
     """Resolve a task's effects in order; stop at a choice the player has to make. A
-    triggered ability is told (its source and text) as it begins to resolve."""
+    triggered ability is told (its source and text) as it begins to resolve; one whose source
+    has left its row meanwhile is told that it does not (R38)."""
+    if gone(state, task):
+        log(state, "ability_gone", task.label)
+        return
     if not task.told:
         log(state, "ability", task.label, task.says)
         task.told = True
@@ -113,7 +137,10 @@ def run_task(state: State, task: EffectTask) -> None:
 
 
 def _rest(task: EffectTask, start: int) -> EffectTask:
-    return EffectTask(task.effects[start:], task.controller, task.row, task.lane, task.item, task.label, task.says)
+    return EffectTask(
+        task.effects[start:], task.controller, task.row, task.lane, task.beast, task.fallen, task.item,
+        task.label, task.says,
+    )  # fmt: skip
 
 
 def resume_with_target(state: State, ref: str) -> None:
@@ -267,7 +294,7 @@ def _summon_spirit(state: State, effect: Effect, source: str) -> None:
             log(state, "no_spirit", source)
             break
         log(state, "spirit", source, lane + 1)
-        state.druid_row[lane] = Beast(SPIRIT)
+        state.druid_row[lane] = new_beast(state, SPIRIT)
 
 
 def _summon_shadow(state: State, effect: Effect, source: str) -> None:

@@ -185,6 +185,7 @@ class Beast(msgspec.Struct):
     """A beastborg (or shadow beastborg, or Spirit token) in a lane."""
 
     card: str  # a beast id, a shadow id, or "spirit"
+    uid: int = 0  # who it is, for as long as it is on the table (lanes shift; this does not)
     damage: int = 0
     attack_mod: int = 0
     armor_used: int = 0
@@ -204,12 +205,16 @@ class Slot(msgspec.Struct):
 
 
 class EffectTask(msgspec.Struct):
-    """Effects waiting to resolve: who controls them and where they came from."""
+    """Effects waiting to resolve: who controls them and where they came from. A beastborg's
+    ability names its source by `beast` (its uid), never by its lane: a row can shift while the
+    ability waits (R38)."""
 
     effects: list[Effect]
     controller: Literal["druid", "darach"]
-    row: str = ""  # source beast's row ("druid"/"darach") and lane, if any
-    lane: int = -1
+    row: str = ""  # the source beastborg's row ("druid"/"darach"), if any
+    lane: int = -1  # the lane it triggered in (a defeated source's "opposite" is across it)
+    beast: int = 0  # the source beastborg's uid (0: no beastborg)
+    fallen: bool = False  # the source had left the table as it triggered (a defeated ability)
     item: str = ""  # the item card played (relics attach it)
     label: str = ""  # the source's name, which every line of its effects begins with
     says: str = ""  # the ability's text, told in the log when the task starts to resolve
@@ -283,7 +288,7 @@ class State(msgspec.Struct):
     item_discard: list[str] = msgspec.field(default_factory=list)
     shadow_discard: list[str] = msgspec.field(default_factory=list)
     hand: list[str] = msgspec.field(default_factory=list)
-    gems: dict[str, int] = msgspec.field(default_factory=dict)
+    gems: dict[str, int] = msgspec.field(default_factory=dict)  # the collection, under the item deck (R1)
     encounter: list[Slot | None] = msgspec.field(default_factory=lambda: [None] * LANES)
     druid_row: list[Beast | None] = msgspec.field(default_factory=lambda: [None] * LANES)
     darach_row: list[Beast | None] = msgspec.field(default_factory=lambda: [None] * LANES)
@@ -303,6 +308,7 @@ class State(msgspec.Struct):
     log: list[Line] = msgspec.field(default_factory=list)
     logged: int = 0  # lines ever written, so events survive the log's trimming
     darach_from: int = 0  # `logged` when this turn's Darach phase began (the turn's summary)
+    beasts_made: int = 0  # beastborgs put on the table so far: the last uid given (Beast.uid)
 
 
 # ----- actions ------------------------------------------------------------------------

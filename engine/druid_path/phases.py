@@ -22,6 +22,7 @@ from engine.druid_path.table import (
     keep_recent,
     log,
     name_of,
+    new_beast,
     next_items,
     push_darach,
     relic_names,
@@ -173,7 +174,7 @@ def darach_phase(state: State) -> None:
         for lane in range(LANES - 1, -1, -1):  # R13: from lane 3, so lane 1 ends up first
             slot = state.encounter[lane]
             if slot is not None:
-                beast = Beast(slot.card)
+                beast = new_beast(state, slot.card)
                 log(state, "darach_tames", name_of(beast), lane + 1)
                 state.encounter[lane] = None
                 push_darach(state, beast)

@@ -11,6 +11,7 @@ from engine.druid_path.table import (
     gain_gem,
     log,
     name_of,
+    new_beast,
     relic_names,
     remove,
     spirits_in_play,
@@ -143,7 +144,7 @@ def affordable(state: State, card_id: str) -> bool:
 
 def take_gem(state: State, colour: str) -> None:
     log(state, "gem", colour, state.stamina - 1)
-    state.stamina -= 1  # R1: the gem joins the collection beside the Druid
+    state.stamina -= 1  # R1: the gem goes under the item deck, into the collection
     gain_gem(state, colour)
 
 
@@ -165,7 +166,7 @@ def place(state: State, lane: int) -> None:
     if old is not None:  # R5: replacing sends the old beast away without its defeated ability
         log(state, "replace", name_of(old), lane + 1, relic_names(old))
         remove(state, "druid", lane)
-    beast = Beast(pending.card)
+    beast = new_beast(state, pending.card)
     log(state, "place", name_of(beast), lane + 1)
     state.pending = None
     state.druid_row[lane] = beast
@@ -247,7 +248,7 @@ def activate(state: State, lane: int) -> None:
     log(state, "activate", name_of(beast), ability.text, ability.cost, state.stamina - ability.cost)
     beast.used = True  # once per turn
     state.stamina -= ability.cost
-    state.queue.append(EffectTask(list(ability.effects), "druid", "druid", lane, label=name_of(beast)))
+    state.queue.append(EffectTask(list(ability.effects), "druid", "druid", lane, beast.uid, label=name_of(beast)))
 
 
 def druid_ability_ready(state: State, occ: int, mend: int) -> bool:

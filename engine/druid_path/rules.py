@@ -63,6 +63,26 @@ SHADOW_IDS = tuple(sorted(C.shadows))
 ROBOTS_OF = {d: tuple(sorted(r.id for r in C.robots.values() if r.owner == d)) for d in C.druids}
 
 
+def give_identities(state: State) -> None:
+    """R38, for a table saved before beastborgs had identities: each beastborg on the table gets
+    one, and each queued ability names the beastborg in the lane it was queued from, as it was
+    read then; one whose lane is empty came from a beastborg already defeated."""
+    for beast in state.druid_row + state.darach_row:
+        if beast is not None and not beast.uid:
+            state.beasts_made += 1
+            beast.uid = state.beasts_made
+    pending = state.pending
+    tasks = [*state.queue, *([pending.task] if isinstance(pending, (PendingTarget, PendingGem)) else [])]
+    for task in tasks:
+        if task.row and not task.beast:
+            there = (state.druid_row if task.row == "druid" else state.darach_row)[task.lane]
+            if there is None:
+                state.beasts_made += 1
+                task.beast, task.fallen = state.beasts_made, True
+            else:
+                task.beast = there.uid
+
+
 class DruidPathGame(Game):
     id = "druid-path"
     title = "Druid Path"
@@ -70,7 +90,8 @@ class DruidPathGame(Game):
     State = State
     Action = Action
     Event = Line
-    content_version = 2  # 2: the log holds Lines (engine/core/log.py); combat ends in a pause
+    content_version = 3  # 2: the log holds Lines (engine/core/log.py); combat ends in a pause;
+    # 3: beastborgs have identities, and queued abilities name their source by it (R38)
     wording = WORDING
     options = (
         GameOption("druid", "Druid", "choice", "belthar", "Who walks the path.", DRUIDS),
@@ -273,38 +294,55 @@ class DruidPathGame(Game):
     def upgrade(
         self, version: int, options: dict[str, Any], state: Any, actions: list[Any]
     ) -> tuple[dict[str, Any], Any, list[Any]]:
-        """1 -> 2: the log becomes Lines, and the end of combat waits for NextTurn (R35). The
-        save's moves are replayed from its seed with that pause taken wherever it falls, so
-        the log is told the new way and the moves lead to the table; should they not, the old
-        text is kept as plain lines. A campaign's value holds its game in progress, if any."""
-        if version != 1:
+        """1 -> 2: the log becomes Lines, and the end of combat waits for NextTurn (R35).
+        2 -> 3: beastborgs have identities and queued abilities name their source by it (R38).
+        The save's moves are replayed from its seed under the current rules, so the log is told
+        the current way and the moves lead to the table; should they not, the saved state is
+        kept, its log as plain lines (from 1) and identities given to what it holds (R38). A
+        campaign's value holds its game in progress, if any. Content 2's moves are content 3's."""
+        if version not in (1, 2):
             raise NotImplementedError
+        if state is None and version == 2:  # the moves alone (a finished game's replay)
+            return options, None, actions
         from engine.druid_path.campaign import upgrade_campaign
 
         if "legs" in state:  # a campaign: its game in progress, set up from the campaign
-            state, actions = upgrade_campaign(self, state, actions)
+            state, actions = upgrade_campaign(self, state, actions, version)
             return options, state, actions
-        state, actions = self.upgrade_game(state, actions, options)
+        state, actions = self.upgrade_game(state, actions, options, version)
         return options, state, actions
 
-    def upgrade_game(self, state: Any, actions: list[Any], options: dict[str, Any]) -> tuple[Any, list[Any]]:
-        """A game saved under content 1, and its moves, under the current rules (see upgrade)."""
-        state["log"] = upgrade_text_log(state["log"])
+    def upgrade_game(
+        self, state: Any, actions: list[Any], options: dict[str, Any], version: int = 1
+    ) -> tuple[Any, list[Any]]:
+        """A game saved under older content, and its moves, under the current rules (see upgrade)."""
+        if version == 1:
+            state["log"] = upgrade_text_log(state["log"])
         saved = msgspec.convert(state, type=State)
         start = self.new_game(saved.rng.seed, **options)
 
         def pause(now: State, action: Any) -> list[Action]:
-            if not isinstance(now.pending, PendingTurnEnd) or isinstance(action, NextTurn):
+            if version != 1 or not isinstance(now.pending, PendingTurnEnd) or isinstance(action, NextTurn):
                 return []
             return [] if action is None and saved.phase == "end" else [NextTurn()]
 
         def same(raw: dict[str, Any]) -> dict[str, Any]:
-            for name in ("log", "logged", "darach_from"):
-                raw.pop(name)
+            for name in ("log", "logged", "darach_from", "beasts_made"):
+                raw.pop(name, None)
+            for beast in raw["druid_row"] + raw["darach_row"]:
+                if beast is not None:
+                    beast.pop("uid", None)
+            pending = raw.get("pending") or {}
+            for task in [*raw["queue"], *([pending["task"]] if "task" in pending else [])]:
+                task.pop("beast", None)
+                task.pop("fallen", None)
             return raw
 
         rebuilt = replayed(self, start, actions, saved, same, pause)
-        return rebuilt if rebuilt else (state, actions)
+        if rebuilt:
+            return rebuilt
+        give_identities(saved)
+        return msgspec.to_builtins(saved), actions
 
     def outcome(self, state: State) -> Outcome | None:
         if state.result is None:

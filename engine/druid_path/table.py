@@ -87,6 +87,20 @@ def row_of(state: State, row: str) -> list[Beast | None]:
     return state.druid_row if row == "druid" else state.darach_row
 
 
+def new_beast(state: State, card: str) -> Beast:
+    """A beastborg (or token) coming onto the table, with an identity no other has had."""
+    state.beasts_made += 1
+    return Beast(card, uid=state.beasts_made)
+
+
+def lane_of(state: State, row: str, uid: int) -> int | None:
+    """The lane of that row the beastborg `uid` stands in now, or None once it has left it."""
+    for lane, beast in enumerate(row_of(state, row)):
+        if beast is not None and beast.uid == uid:
+            return lane
+    return None
+
+
 def spirits_in_play(state: State) -> int:
     return sum(1 for b in state.druid_row + state.darach_row if b is not None and b.card == SPIRIT)
 
@@ -103,11 +117,16 @@ def ward_up(state: State) -> bool:
 
 
 def trigger(state: State, beast: Beast, row: str, lane: int, kind: str) -> None:
-    """Queue the beast's ability of this kind; it is told in the log when it resolves."""
+    """Queue the beast's ability of this kind; it is told in the log when it resolves. The
+    task names the beast itself (its uid), so a shift of the row cannot change who "this
+    beastborg" is (R38); a defeated ability is the one that fires after its source has gone."""
     ability = SIDES[(beast.card, row)]
     if ability is not None and ability.kind == kind and ability.effects:
         controller = "druid" if row == "druid" else "darach"
-        task = EffectTask(list(ability.effects), controller, row, lane, label=name_of(beast), says=ability.text, told=False)
+        task = EffectTask(
+            list(ability.effects), controller, row, lane, beast.uid, kind == "defeated",
+            label=name_of(beast), says=ability.text, told=False,
+        )  # fmt: skip
         state.queue.append(task)
 
 
@@ -271,7 +290,7 @@ def summon_shadow(state: State, source: str) -> None:
         state.rng.shuffle(state.shadow_deck)
     if not state.shadow_deck:
         return
-    beast = Beast(state.shadow_deck[-1])
+    beast = new_beast(state, state.shadow_deck[-1])
     log(state, "summon_shadow", source, name_of(beast))
     state.shadow_deck.pop()
     push_darach(state, beast)

@@ -181,6 +181,9 @@ def _beasts(state: State) -> list[str]:
                 found.append(f"a beastborg in the {row} row has a count below zero")
             elif state.result is None and hp_left(beast) <= 0:
                 found.append(f"a beastborg in the {row} row fights on with no HP")
+    uids = [b.uid for b in state.druid_row + state.darach_row if b is not None]
+    if len(set(uids)) != len(uids) or any(not 0 < uid <= state.beasts_made for uid in uids):
+        found.append("two beastborgs on the table share an identity, or one has none")  # R38
     return found
 
 
@@ -242,6 +245,8 @@ def _task(task: EffectTask) -> list[str]:
         return ["does something no card does"]
     if task.row not in ("", *ROWS) or not -1 <= task.lane < LANES or (task.row and task.lane < 0):
         return ["comes from a lane that does not exist"]
+    if bool(task.row) != bool(task.beast) or task.beast < 0 or (task.fallen and not task.row):
+        return ["comes from a beastborg it does not name"]  # R38
     if task.item and task.item not in C.items:
         return [f"comes from an unknown item '{task.item}'"]
     return []

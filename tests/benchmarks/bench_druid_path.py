@@ -1,6 +1,7 @@
 """Druid Path figures: playout speed, state size, keypress to repaint, the bots' win-rate table.
 
 Run: python -m tests.benchmarks.bench_druid_path [--games 1000] [--runs 5] [--no-table] [--no-tui]
+     [--road] (the greedy bot against each Darach on its campaign path, C1, without the extra HP)
 Not collected by pytest. Times are CPU time of this process (one core), medians of --runs.
 """
 
@@ -16,6 +17,7 @@ import msgspec
 
 from engine.core.rng import Rng
 from engine.druid_path.bots import greedy_player, play_game
+from engine.druid_path.campaign import ROAD
 from engine.druid_path.model import State
 from engine.registry import GAMES
 from saves.paths import DataPaths
@@ -126,11 +128,28 @@ def win_table(player: str, games: int, path: str) -> dict[tuple[str, str], float
     return table
 
 
+def road_table(games: int) -> None:
+    """The greedy bot against each Darach on the path the campaign meets it on (C1)."""
+    print(f"greedy bot win rate, each Darach on its campaign path, {games} games per cell:")
+    print(f"{'':>21}" + "".join(f"{d:>10}" for d in DRUIDS) + "      mean")
+    for darach, path in ROAD:
+        rates = [
+            sum(play_game(GAME, seed, "greedy", druid=druid, darach=darach, path=path).result == "won"
+                for seed in range(games)) / games
+            for druid in DRUIDS
+        ]  # fmt: skip
+        print(f"{darach + ' on ' + path:>21}" + "".join(f"{100 * r:>9.1f}%" for r in rates)
+              + f"{100 * statistics.mean(rates):>9.1f}%")  # fmt: skip
+
+
 def show(title: str, table: dict[tuple[str, str], float]) -> None:
     print(title)
     print(f"{'':>9}" + "".join(f"{d:>10}" for d in DARACHS))
     for druid in DRUIDS:
         print(f"{druid:>9}" + "".join(f"{100 * table[(druid, d)]:>9.1f}%" for d in DARACHS))
+    per_darach = {d: statistics.mean(table[(druid, d)] for druid in DRUIDS) for d in DARACHS}
+    print(f"{'Darach':>9}" + "".join(f"{100 * per_darach[d]:>9.1f}%" for d in DARACHS)
+          + f"  (each over {len(DRUIDS)} Druids)")  # fmt: skip
 
 
 def main() -> None:
@@ -141,6 +160,7 @@ def main() -> None:
     parser.add_argument("--path", default="celthar")
     parser.add_argument("--no-table", action="store_true")
     parser.add_argument("--no-tui", action="store_true", help="skip the keypress benchmark")
+    parser.add_argument("--road", action="store_true", help="also each Darach on its campaign path")
     args = parser.parse_args()
 
     runs = [random_playouts(args.playouts, i * args.playouts) for i in range(args.runs)]
@@ -155,6 +175,8 @@ def main() -> None:
     if not args.no_tui:
         latencies = asyncio.run(keypress_to_repaint())
         print(report("keypress to repaint with autosave", latencies) + " (target median <= 8 ms)")
+    if args.road:
+        road_table(args.games)
     if args.no_table:
         return
     greedy = win_table("greedy", args.games, args.path)

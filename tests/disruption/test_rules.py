@@ -268,6 +268,21 @@ def test_ten_wins_win_the_game_and_score_counts_hand_plus_five_minus_defeats():
         GAME.apply(state, Fight(()))
 
 
+def test_r10_the_tenth_victorys_reward_is_in_the_hand_that_is_scored():
+    # disruption.txt: "On victory, ... a Major Summoned Ally card is drawn and added to the
+    # player's hand" and "At ten wins, ... The value of all remaining allies in the player's
+    # hand, plus 5 for the player winning, minus 2 for each defeat ... is the resulting score"
+    state = new()
+    state.wins, state.defeats = 9, 1
+    set_hand(state, [Card(3, C)])
+    set_encounter(state, [Card(1, H), Card(2, H)])
+    rig_dice(state, [6, 6])  # the dice alone beat 3: a Major
+    GAME.apply(state, Fight(()))
+    reward = state.hand[-1]
+    assert len(state.hand) == 2 and reward.is_major and state.last.reward == reward.label
+    assert GAME.outcome(state).score == 3 + reward.rank + 5 - 2
+
+
 def test_r5_three_defeats_lose_with_no_score_that_could_rank_beside_a_win():
     state = new()
     state.defeats, state.wins = 2, 6
@@ -424,6 +439,20 @@ def test_an_ally_that_beats_the_defender_alone_makes_every_win_a_major():
     set_encounter(state, [Card(8, H)])
     chances = GAME.chances(state, Fight((0,)))
     assert chances.win == chances.major == 1 and chances.minor == 0
+
+
+def test_best_first_breaks_equal_win_chances_by_the_major_then_the_minor_chance():
+    state = new()
+    set_hand(state, [Card(2, C), Card(3, S)])
+    set_encounter(state, [Card(2, H)])  # every way wins for sure: 2d6, or 1d6 + 2, or 1d6 + 3
+    roll, two, three = Fight(()), Fight((0,)), Fight((1,))
+    assert set(GAME.legal_actions(state)) >= {roll, two, three}
+    odds = {way: GAME.chances(state, way) for way in (roll, two, three)}
+    assert {o.win for o in odds.values()} == {1}
+    assert (odds[roll].major, odds[two].major, odds[three].major) == (1, Fraction(2, 3), 1)
+    # the sure Major of the 3 comes before the 2, which needs its die above 2 for a Major
+    assert GAME.best_first(state, [roll, two, three]) == [roll, three, two]
+    assert GAME.best_first(state, [two, three, roll]) == [three, roll, two]  # equal: as given
 
 
 def test_a_tie_re_roll_shows_its_chances_and_names_the_committed_ally():

@@ -6,7 +6,7 @@ from collections import Counter
 
 import msgspec
 
-from engine.druid_path.table import C, SPIRIT, hp_left, is_shadow
+from engine.druid_path.table import C, SPIRIT, hp_left, is_shadow, new_beast
 from engine.druid_path.model import COLOURS, GEMS_PER_COLOUR, STAMINA_CAP, STEPS, Beast, PendingLane, State
 from engine.druid_path.rules import DruidPathGame
 
@@ -100,7 +100,9 @@ def put(state: State, row: str, lane: int, card: str, **fields) -> Beast:
                 pile.remove(card)
     elif card != SPIRIT:
         take_beast(state, card)
-    beast = Beast(card, **fields)
+    beast = new_beast(state, card)
+    for name, value in fields.items():
+        setattr(beast, name, value)
     (state.druid_row if row == "druid" else state.darach_row)[lane] = beast
     return beast
 

@@ -84,7 +84,8 @@ def _sample_table(seed: int = 3):
 
 
 def _run(state, effects, controller, row="", lane=-1, item="") -> None:
-    state.queue.append(EffectTask(list(effects), controller, row, lane, item=item))
+    source = (state.druid_row if row == "druid" else state.darach_row)[lane] if row else None
+    state.queue.append(EffectTask(list(effects), controller, row, lane, source.uid if source else 0, item=item))
     state.phase = "play"
     for _ in range(20):
         advance(state)

@@ -434,3 +434,18 @@ def test_registered_and_every_label_and_message_is_readable() -> None:
         game.apply(state, rng.choice(acts))
     assert game.summary(state).endswith(("won", "lost"))
     assert game.outcome(state).summary
+
+
+def test_a_gem_taken_goes_under_the_item_deck_into_the_collection() -> None:  # R1
+    # druid-path.txt, Play Phase: "Take 1 gemstone of your choice from the components and place
+    # it on the bottom of the item deck. This gemstone becomes part of your gemstone collection
+    # and won't be removed when you tame a beastborg."
+    state = at_play()
+    deck = list(state.item_deck)
+    before = state.logged
+    GAME.apply(state, TakeGem("red"))
+    told = GAME.log_lines(state)[-(state.logged - before):]
+    assert told == ["Collected a red gem, under the item deck (2 stamina left)."]
+    assert state.gems["red"] == 1 and state.item_deck == deck  # under the deck: no card moves
+    GAME.apply(state, DrawItem())
+    assert state.hand[-1] == deck[-1]  # the top card is still the next one drawn

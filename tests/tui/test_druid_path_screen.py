@@ -14,7 +14,7 @@ from tests.tui.launcher import SIZE, make_app, use_snapshot_dir
 from tui.druid_path import keys
 from tui.druid_path.campaign import CampaignScreen
 from tui.screens.dialogs import Confirm
-from tui.screens.game_end import EndScreen
+from tui.screens.game_end import EndScreen, option_words
 from tui.druid_path.screen import DruidPathScreen
 from tui.druid_path.setup import DruidPathSetup
 from tui.screens.home import HomeScreen
@@ -194,7 +194,7 @@ async def test_the_highlighted_choice_is_explained(paths):
         gem = next(i for i, a in enumerate(screen.choices) if type(a).__name__ == "TakeGem")
         await pilot.press(*["down"] * gem)
         await pilot.pause()
-        assert "joins your collection" in screen_text(app)
+        assert "goes under the item deck" in screen_text(app)
         await pilot.press("end")
         await pilot.pause()
         assert "The Darach then shifts" in screen_text(app)  # the last: end the Play phase
@@ -285,6 +285,8 @@ async def test_a_campaign_game_lost_ends_the_campaign_on_its_road(paths, snapsho
         screen = table_of(app)
         await lose_quickly(pilot, screen)
         assert isinstance(app.screen, EndScreen) and "c The campaign's road" in screen_text(app)
+        seed, options = GAME.campaign_game_setup(screen.session.campaign)  # the game's, not the campaign's
+        assert seed != 4 and f"Seed {seed} · {option_words(GAME, options)} " in screen_text(app)
         await pilot.press("c")
         await pilot.pause()
         assert isinstance(app.screen, CampaignScreen)

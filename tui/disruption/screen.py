@@ -46,9 +46,10 @@ class DisruptionScreen(GameScreen):
 
 Beat ten Ritual Defenders before they beat you three times.
 
-- The **Choices** list shows every way to fight, best chance first, each with three exact
-  chances: to **win**, to win with a **Maj**or reward and to win with a **Min**or one (ties
-  are counted as rolled again until settled). Arrows or `j`/`k` move, `Enter` commits.
+- The **Choices** list shows every way to fight, best chance first (at equal chances, the
+  likelier Major, then Minor, first), each with three exact chances: to **win**, to win with
+  a **Maj**or reward and to win with a **Min**or one (ties are counted as rolled again until
+  settled). Arrows or `j`/`k` move, `Enter` commits.
 - `r` rolls with no ally (after a tie, `r` rolls the same dice again); `1`-`9` and `0` bring
   the ally shown with that digit. An ally keeps its digit for the whole encounter: after a
   trade the others keep theirs and the new Major takes a new one.
@@ -128,8 +129,7 @@ Beat ten Ritual Defenders before they beat you three times.
         ways = [a for a in self.legal() if not isinstance(a, Trade)]
         if state.phase == "tie":
             return ways
-        chance = {a: self.game.chances(state, a).win for a in ways}
-        return sorted(ways, key=lambda a: -chance[a])  # stable: roll first, then hand order
+        return self.game.best_first(state, ways)
 
     def _draw_defenders(self, state: State) -> None:
         box = self.query_one("#defenders-panel")

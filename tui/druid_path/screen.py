@@ -104,7 +104,7 @@ then the lanes fight, and the turn pauses so you can read how each lane went.
   holds (which discards that one), asks first: `y` or `Enter` yes, `n` or `Esc` no. A
   lane choice starts on a free lane. The turn's summary stays up when `e` is pressed twice
   in a hurry: press it again to go on.
-- The top line: the phase, your gems (kept for good), the item deck and discard, and the
+- The top line: the phase, your gems (kept under the item deck), the items and discard, and the
   shadow deck. The Darach's panel title: its HP, armor, parry (the 2d6 total an attack
   needs), charge (its ability fires when the charge is full), and a ward when one is up.
 - Lanes show ♥ HP left/max, » attack, ◆ armor; z exhausted, ✓ ability used this turn,

@@ -281,7 +281,7 @@ def choice_details(state: State, action: Any) -> str:
             return f"Lane {lane + 1} is empty."
         case TakeGem(colour) | PickGem(colour):
             supply = " ".join(f"{GEM_LETTER[c]}{n}" for c, n in state.gem_supply.items())
-            return f"A {colour} gem ({GEM_LETTER[colour]}) joins your collection for good. Supply: {supply}."
+            return f"A {colour} gem ({GEM_LETTER[colour]}) goes under the item deck: your collection, for good. Supply: {supply}."
         case DrawItem():
             left = len(state.item_deck)
             return f"Draw the top item card ({left} left). An empty deck at the end of a turn loses."

@@ -40,11 +40,11 @@ class Ending(msgspec.Struct):
     scores_wins: bool = True  # whether a win here has a score (a Versus win has none)
 
 
-def option_words(session: GameSession) -> str:
-    game = session.game
+def option_words(game: Any, options: dict[str, Any]) -> str:
+    """The options a game was set up with that are not the defaults, in words."""
     words = []
     for option in game.options:
-        value = session.envelope.options.get(option.name, option.default)
+        value = options.get(option.name, option.default)
         if value == option.default:
             continue
         words.append(option.label if value is True else f"{option.label} {value}")
@@ -61,6 +61,7 @@ def ending_of(session: GameSession, seat: int | None = 0) -> Ending:
     if seat is None and len({r.won for r in results}) > 1:
         heading = "Game over"  # one seat won, another lost: nobody watching did either
     winners = [r for r in results if r.won]  # none: a loss all round, and a win would score
+    seed, options = session.game_setup()  # a campaign's game: its own, not the campaign's
     lines = session.whole_log()
     story = game.turning_points(lines)
     title = "Turning points"
@@ -68,7 +69,7 @@ def ending_of(session: GameSession, seat: int | None = 0) -> Ending:
         story, title = [game.log_text(line) for line in lines[-LAST_LINES:]], "The last moves"
     return Ending(
         won=result.won, title=heading, summary=result.summary, score=result.score, terms=result.terms,
-        story_title=title, story=story, seed=session.envelope.seed, options=option_words(session),
+        story_title=title, story=story, seed=seed, options=option_words(game, options),
         scores_wins=not winners or any(r.score is not None for r in winners),
     )  # fmt: skip
 
