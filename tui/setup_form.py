@@ -35,6 +35,7 @@ from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 
+from engine.core.game import GameOption
 from saves.envelope import Seat
 from tui.screens.dialogs import AskText
 from tui.widgets.choices import Choice, ChoiceList
@@ -97,9 +98,36 @@ def parse_seed(text: str) -> int | None:
     text = text.strip()
     if not text:
         return None
-    if not text.isdigit() or not text.isascii() or int(text) > MAX_SEED:
-        raise ValueError(f"A seed is a whole number from 0 to {MAX_SEED} (empty: a fresh shuffle).")
+    if not text.isdigit() or not text.isascii():
+        raise ValueError("A seed is a whole number, like 42 (empty: a fresh shuffle).")
+    if int(text) > MAX_SEED:
+        raise ValueError(f"A seed is a whole number up to {MAX_SEED}.")
     return int(text)
+
+
+def option_text(option: GameOption, value: Any) -> str:
+    """A game option's value as a form line shows it."""
+    if option.kind == "bool":
+        return "on" if value else "off"
+    if option.kind == "choice":
+        return option.choice_label(value)
+    return str(value)
+
+
+def next_value(option: GameOption, value: Any, step: int) -> Any:
+    """The value Space (step 1) or an arrow gives a game option: a toggle flips, a choice
+    steps round its list, a number steps within its bounds (round, when it has both)."""
+    if option.kind == "bool":
+        return not value
+    if option.kind == "choice":
+        return option.choices[(option.choices.index(value) + step) % len(option.choices)]
+    value = (value or 0) + step
+    low, high = option.minimum, option.maximum
+    if low is not None and high is not None:
+        return low + (value - low) % (high - low + 1)
+    if low is not None:
+        return max(value, low)
+    return value if high is None else min(value, high)
 
 
 def seat_of(name: str, kind: str, shared: bool, brings: Any = None) -> Seat:
@@ -139,8 +167,9 @@ class SetupForm(Screen[None]):
         return []
 
     def changeable(self, row: str) -> bool:
-        """Whether Space and the arrows change `row` (the footer offers Change only there)."""
-        return row.startswith("seat:")
+        """Whether Space and the arrows change `row` (the footer offers Change only there):
+        here, a seat that may be given to the bot or to others."""
+        return row.startswith("seat:") and self.seat_fixed(int(row.removeprefix("seat:"))) is None
 
     def change(self, row: str, step: int) -> None:
         """Space or an arrow on the game's own row `row`: its next (or previous) value."""
@@ -250,7 +279,7 @@ class SetupForm(Screen[None]):
         row = self.highlighted()
         if row == SEED:
             self.action_setup_seed()
-        elif row.startswith("seat:") and self.changeable(row):
+        elif row.startswith("seat:"):
             seat = int(row.removeprefix("seat:"))
             kinds = SEAT_KINDS
             self.set_seat_kind(seat, kinds[(kinds.index(self.kinds[seat]) + step) % len(kinds)])
@@ -332,14 +361,21 @@ class SetupForm(Screen[None]):
             app.start_game(game_id, seed, seats=seats, **options)
 
 
-class SetupPick(ModalScreen[Any]):
-    """A list opened from a form to pick one thing (a seat's deck): `Enter` or `s` takes the
-    highlighted line, `Esc` or `q` cancels (the picker dismisses None)."""
-
-    BINDINGS = [
+def pick_bindings(*own: Binding) -> list[Binding]:
+    """A picker's keys in the bar's order: Take, the picker's own, then the way back."""
+    return [
         Binding("s", "setup_pick", "Take", id="setup.start"),
+        *own,
         Binding("escape,q", "cancel", "Cancel", id="setup.back"),
     ]
+
+
+class SetupPick(ModalScreen[Any]):
+    """A list opened from a form to pick one thing (a seat's deck): `Enter` or `s` takes the
+    highlighted line, `Esc` or `q` cancels (the picker dismisses None). A picker with keys of
+    its own sets `BINDINGS = pick_bindings(...)` with `inherit_bindings=False`."""
+
+    BINDINGS = pick_bindings()
 
     def action_setup_pick(self) -> None:
         self.query_one(ChoiceList).action_pick()

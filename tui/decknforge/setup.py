@@ -17,7 +17,7 @@ from saves.envelope import Damaged, Seat
 from tui.decknforge.storage import decks_of, word_store
 from tui.plain import plain
 from tui.screens.dialogs import AskText
-from tui.setup_form import BOT, HERE, OPEN, SetupForm, SetupPick, form_bindings, seat_of, setup_help
+from tui.setup_form import BOT, HERE, OPEN, SetupForm, SetupPick, form_bindings, pick_bindings, seat_of, setup_help
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
 from tui.widgets.text import Vertical
@@ -46,14 +46,14 @@ def deck_line(deck: Deck) -> str:
     return f"{deck.initials}{name} · L{deck.level} · {deck.xp} XP · {scars}{legend}"
 
 
-class PickDeck(SetupPick):
+class PickDeck(SetupPick, inherit_bindings=False):
     """Choose a saved deck for a seat, or "new" for a fresh one (None: cancelled)."""
 
     DEFAULT_CSS = """
     PickDeck { align: center middle; }
     PickDeck > Vertical { width: 64; height: 16; border: round $accent; background: $surface; }
     """
-    BINDINGS = [Binding("n", "new", "New deck", id="setup.decknforge.new_deck")]
+    BINDINGS = pick_bindings(Binding("n", "new", "New deck", id="setup.decknforge.new_deck"))
     HELP = "Pick a deck with the arrows and `Enter` (or `s`), or `n` for a new deck. `Esc` cancels."
 
     def __init__(self, seat: int | None, decks: list[Deck]) -> None:
@@ -170,7 +170,7 @@ Each seat brings a deck. Decks are kept between games: what a game writes on the
     # ----- input ------------------------------------------------------------------------
 
     def changeable(self, row: str) -> bool:
-        return row in ("players", "reading") or row.startswith("seat:")
+        return row in ("players", "reading") or super().changeable(row)
 
     def change(self, row: str, step: int) -> None:
         if row == "players":

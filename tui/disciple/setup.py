@@ -11,14 +11,25 @@ import msgspec
 from textual.app import ComposeResult
 from textual.binding import Binding
 
-from engine.core.game import Game, GameOption
+from engine.core.game import Game
 from engine.disciple.content import load
 from engine.disciple.decks import VersusDeck, default_versus_deck
 from engine.disciple.model import MODES
 from saves.envelope import Seat
 from tui.disciple.deck_files import DeckRow, deck_rows, versus_deck_store
 from tui.plain import plain
-from tui.setup_form import BOT, HERE, OPEN, SetupForm, SetupPick, form_bindings, seat_of, setup_help
+from tui.setup_form import (
+    BOT,
+    HERE,
+    OPEN,
+    SetupForm,
+    SetupPick,
+    form_bindings,
+    next_value,
+    option_text,
+    seat_of,
+    setup_help,
+)
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
 from tui.widgets.text import Static, Vertical
@@ -225,7 +236,7 @@ class DiscipleSetup(SetupForm, inherit_bindings=False):
         for option in self.game.options:
             if option.name in SPECIAL or option.name in UNUSED.get(self.mode, ()):
                 continue
-            rows.append((f"option:{option.name}", Choice(f"{option.label}: {self._value_text(option)}")))
+            rows.append((f"option:{option.name}", Choice(f"{option.label}: {option_text(option, self.values[option.name])}")))
         return rows
 
     def _seat_text(self, seat: int, deck: VersusDeck | None) -> str:
@@ -236,14 +247,6 @@ class DiscipleSetup(SetupForm, inherit_bindings=False):
         if kind == OPEN:
             return f"{who} (brings their own deck)"
         return f"{who} · {deck_line(deck) if deck else '(choose a deck)'}"
-
-    def _value_text(self, option: GameOption) -> str:
-        value = self.values[option.name]
-        if option.kind == "bool":
-            return "on" if value else "off"
-        if option.kind == "choice":
-            return option.choice_label(value)
-        return str(value)
 
     def note(self, row: str) -> str:
         if row.startswith("option:"):
@@ -256,15 +259,15 @@ class DiscipleSetup(SetupForm, inherit_bindings=False):
             if len(self.modes) > 1:
                 note += "\nSpace or the arrows (or m anywhere) change the playstyle." if row == "mode" else "\nm changes the playstyle."
             return note
-        seats = "Space or the arrows: a person here, the bot (b) or open to a player in another\nterminal (o)."
+        seats = "Space on a seat: a person here, the bot (b), or open to others (o)."
         if self.versus:
-            return "Enter on a seat picks its deck: a default deck or a legal one of yours\n(v builds one). " + seats
+            return "Enter on a seat picks its deck: a default or a legal one you built (v).\n" + seats
         return seats
 
     # ----- input ------------------------------------------------------------------------
 
     def changeable(self, row: str) -> bool:
-        return row in ("mode", "players", "leader") or row.startswith(("option:", "seat:"))
+        return row in ("mode", "players", "leader") or row.startswith("option:") or super().changeable(row)
 
     def change(self, row: str, step: int) -> None:
         """Space or an arrow: the highlighted option takes its next (or previous) value."""
@@ -275,7 +278,8 @@ class DiscipleSetup(SetupForm, inherit_bindings=False):
         elif row == "leader":
             self.action_leader()
         elif row.startswith("option:"):
-            self._cycle(self.options[row.removeprefix("option:")], step)
+            option = self.options[row.removeprefix("option:")]
+            self.values[option.name] = next_value(option, self.values[option.name], step)
 
     def enter(self, row: str) -> bool:
         if not (row.startswith("seat:") and self.versus):
@@ -293,16 +297,6 @@ class DiscipleSetup(SetupForm, inherit_bindings=False):
         title = f"Deck for {plain(self.seat_names[seat]).plain}"
         self.app.push_screen(PickVersusDeck(title, deck_rows(self.store)), picked)
         return True
-
-    def _cycle(self, option: GameOption, step: int = 1) -> None:
-        value = self.values[option.name]
-        if option.kind == "bool":
-            self.values[option.name] = not value
-        elif option.kind == "choice":
-            self.values[option.name] = option.choices[(option.choices.index(value) + step) % len(option.choices)]
-        else:
-            low, high = option.minimum or 0, option.maximum if option.maximum is not None else value + 1
-            self.values[option.name] = low + (value + step - low) % (high - low + 1)
 
     def action_mode(self, step: int = 1) -> None:
         if len(self.modes) < 2:

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.game import Game, GameOption
+from engine.core.game import Game
 from saves.envelope import Seat
 from tui.plain import plain
-from tui.setup_form import HERE, OPEN, SetupForm, seat_of, setup_help
+from tui.setup_form import HERE, OPEN, SetupForm, next_value, option_text, seat_of, setup_help
 from tui.widgets.choices import Choice
 
 SEAT_TEXT = {HERE: "a person at this keyboard", "bot": "the game's bot", OPEN: "open to others (a shared table)"}
@@ -46,45 +46,25 @@ table that friends join from their own terminal (`tabletop-tui join CODE`).
         self.kinds = (self.kinds + [HERE] * count)[:count]
 
     def form_rows(self) -> list[tuple[str, Choice]]:
-        rows = [(f"option:{o.name}", Choice(f"{o.label}: {self._value_text(o)}")) for o in self.game.options]
+        rows = [(f"option:{o.name}", Choice(f"{o.label}: {option_text(o, self.values[o.name])}")) for o in self.game.options]
         for seat, name in enumerate(self.seat_names):
             who = "you" if seat == 0 else SEAT_TEXT[self.kinds[seat]]
             rows.append((f"seat:{seat}", Choice(f"{plain(name).plain}: {who}", key=str(seat + 1))))
         return rows
 
-    def _value_text(self, option: GameOption) -> str:
-        value = self.values[option.name]
-        if option.kind == "bool":
-            return "[x] on" if value else "[ ] off"
-        if option.kind == "choice":
-            return option.choice_label(value)
-        return str(value)
-
     def note(self, row: str) -> str:
         if row.startswith("option:"):
             return self.options[row.removeprefix("option:")].help + "\nSpace or the arrows change it."
         if row.startswith("seat:"):
-            return "Space or the arrows: a person here, the bot (b) or open to a player in\nanother terminal (o)."
+            return "Space on a seat: a person here, the bot (b), or open to others (o)."
         return ""
 
     def changeable(self, row: str) -> bool:
-        return row.startswith(("option:", "seat:"))
+        return row.startswith("option:") or super().changeable(row)
 
     def change(self, row: str, step: int) -> None:
         option = self.options[row.removeprefix("option:")]
-        value = self.values[option.name]
-        if option.kind == "bool":
-            self.values[option.name] = not value
-        elif option.kind == "choice":
-            self.values[option.name] = option.choices[(option.choices.index(value) + step) % len(option.choices)]
-        else:  # a number steps within its bounds, and wraps round where it has both
-            value = (value or 0) + step
-            low, high = option.minimum, option.maximum
-            if low is not None and high is not None:
-                value = low + (value - low) % (high - low + 1)
-            elif low is not None or high is not None:
-                value = max(value, low) if low is not None else min(value, high)
-            self.values[option.name] = value
+        self.values[option.name] = next_value(option, self.values[option.name], step)
         self._fit_seats()
 
     def not_ready(self) -> str | None:
