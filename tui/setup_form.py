@@ -64,7 +64,6 @@ SEAT_BINDINGS = [
 ]
 
 
-
 def form_bindings(*own: Binding) -> list[Binding]:
     """A form's keys in the bar's order: the game's own shortcuts, then the row's Change, Bot
     and Open, then Seed, Start and the way back. A form with keys of its own sets
