@@ -126,7 +126,8 @@ async def test_disciple_versus_and_its_deck_picker_by_the_shared_keys(paths):
         await keys(pilot, START)
         session = await started(app, pilot)
         decks = session.envelope.options["decks"]
-        assert session.envelope.seed == 7 and list(decks[1]["styles"]) == ["jiujitsu"] and list(decks[0]["styles"]) == ["boxing"]
+        assert session.envelope.seed == 7
+        assert list(decks[0]["styles"]) == ["boxing"] and list(decks[1]["styles"]) == ["jiujitsu"]
 
 
 async def test_the_versus_style_picker_ticks_on_space_and_enter_only_moves_on(paths):

@@ -285,7 +285,8 @@ Each seat brings a deck. Decks are kept between games: what a game writes on the
             elif kind == BOT:
                 seats.append(seat_of(deck.initials, BOT, shared))
             else:
-                seats.append(seat_of(deck.name or deck.initials, HERE, shared, msgspec.to_builtins(deck) if shared else None))
+                brings = msgspec.to_builtins(deck) if shared else None
+                seats.append(seat_of(deck.name or deck.initials, HERE, shared, brings))
         return seats
 
     def start(self, seed: int) -> None:

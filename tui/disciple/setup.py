@@ -68,7 +68,10 @@ class PickVersusDeck(SetupPick):
     PickVersusDeck > Vertical { width: 64; height: 16; border: round $accent; background: $surface; }
     PickVersusDeck #pick-note { height: 2; color: $text-muted; padding: 0 1; }
     """
-    HELP = "Pick a deck with the arrows and `Enter` (or `s`); `Esc` cancels. Build decks under Versus decks (`v` on the home screen)."
+    HELP = (
+        "Pick a deck with the arrows and `Enter` (or `s`); `Esc` cancels. Build decks under"
+        " Versus decks (`v` on the home screen)."
+    )
 
     def __init__(self, title: str, rows: list[DeckRow]) -> None:
         super().__init__()
@@ -236,7 +239,8 @@ class DiscipleSetup(SetupForm, inherit_bindings=False):
         for option in self.game.options:
             if option.name in SPECIAL or option.name in UNUSED.get(self.mode, ()):
                 continue
-            rows.append((f"option:{option.name}", Choice(f"{option.label}: {option_text(option, self.values[option.name])}")))
+            text = f"{option.label}: {option_text(option, self.values[option.name])}"
+            rows.append((f"option:{option.name}", Choice(text)))
         return rows
 
     def _seat_text(self, seat: int, deck: VersusDeck | None) -> str:

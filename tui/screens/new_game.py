@@ -46,7 +46,10 @@ table that friends join from their own terminal (`tabletop-tui join CODE`).
         self.kinds = (self.kinds + [HERE] * count)[:count]
 
     def form_rows(self) -> list[tuple[str, Choice]]:
-        rows = [(f"option:{o.name}", Choice(f"{o.label}: {option_text(o, self.values[o.name])}")) for o in self.game.options]
+        rows = [
+            (f"option:{o.name}", Choice(f"{o.label}: {option_text(o, self.values[o.name])}"))
+            for o in self.game.options
+        ]
         for seat, name in enumerate(self.seat_names):
             who = "you" if seat == 0 else SEAT_TEXT[self.kinds[seat]]
             rows.append((f"seat:{seat}", Choice(f"{plain(name).plain}: {who}", key=str(seat + 1))))
