@@ -11,7 +11,7 @@ import pytest
 from engine.decknforge.legacy import fresh_deck
 from engine.druid_path.rules import DARACHS, DRUIDS
 from tests.conftest import screen_text
-from tests.tui.launcher import SIZE, make_app
+from tests.tui.launcher import SIZE, make_app, use_snapshot_dir
 from tui.decknforge.setup import DecknForgeSetup, PickDeck
 from tui.decknforge.storage import deck_store
 from tui.disciple.builder import DeckBuilder, StylePick
@@ -74,7 +74,8 @@ async def test_druid_path_by_the_shared_keys(paths):
         assert options["druid"] == next_of(DRUIDS, "belthar") and options["darach"] == next_of(DARACHS, "kaliran")
 
 
-async def test_disruption_by_the_shared_keys(paths):
+async def test_disruption_by_the_shared_keys(paths, snapshot):
+    use_snapshot_dir(snapshot, "disruption")
     app = make_app(paths)
     async with app.run_test(size=SIZE) as pilot:
         await keys(pilot, "3")
@@ -82,6 +83,7 @@ async def test_disruption_by_the_shared_keys(paths):
         await keys(pilot, CHANGE, MOVE, CHANGE)  # Accursed Joker on; No Dice on
         assert "Accursed Joker: on" in screen_text(app) and "No Dice: on" in screen_text(app)
         await set_seed(pilot, "7")
+        snapshot.assert_match(screen_text(app), "new-game.txt")
         await keys(pilot, START)
         session = await started(app, pilot)
         assert session.envelope.seed == 7
