@@ -24,15 +24,15 @@ async def keys(pilot, *presses: str) -> None:
 
 
 async def open_builder_with(pilot, app, *styles: str) -> DeckBuilder:
-    """Home -> v (Versus decks) -> n (new deck) -> tick the styles -> d (done)."""
+    """Home -> v (Versus decks) -> n (new deck) -> tick the styles (Space) -> s (done)."""
     await keys(pilot, "v")
     assert isinstance(app.screen, VersusDecksScreen)
     await keys(pilot, "n")
     assert isinstance(app.screen, StylePick)
     ids = list(CONTENT.styles)
     for style in styles:
-        await keys(pilot, "home", *["down"] * ids.index(style), "enter")
-    await keys(pilot, "d")
+        await keys(pilot, "home", *["down"] * ids.index(style), "space")
+    await keys(pilot, "s")
     assert isinstance(app.screen, DeckBuilder)
     return app.screen
 

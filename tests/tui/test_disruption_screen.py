@@ -17,10 +17,12 @@ GAME = GAMES["disruption"]
 
 
 async def start_by_keys(pilot, seed: str) -> None:
-    """Home -> 3 (Disruption) -> type the seed -> Enter."""
+    """Home -> 3 (Disruption) -> # and the seed -> s (every New game screen's keys)."""
     await pilot.press("3")
     await pilot.pause()
-    await pilot.press("shift+tab", *seed, "enter")  # from Start back to the seed field
+    await pilot.press("number_sign", *seed, "enter")
+    await pilot.pause()
+    await pilot.press("s")
     await pilot.pause()
 
 

@@ -24,14 +24,15 @@ WINNING_SEED = 11  # the greedy bot beats Kaliran on Celthar Path in three steps
 
 
 async def start_by_keys(pilot, seed: str, campaign: bool = False) -> None:
-    """Home -> 2 (Druid Path) -> [campaign] -> s, the seed, Enter -> Ctrl+S."""
+    """Home -> 2 (Druid Path) -> [campaign] -> #, the seed, Enter -> s (every New game
+    screen's keys, tui/setup_form.py)."""
     await pilot.press("2")
     await pilot.pause()
     if campaign:
         await pilot.press("right")
-    await pilot.press("s", *seed, "enter")
+    await pilot.press("number_sign", *seed, "enter")
     await pilot.pause()
-    await pilot.press("ctrl+s")
+    await pilot.press("s")
     await pilot.pause()
 
 

@@ -203,11 +203,13 @@ async def test_the_new_game_screen_seats_a_bot_or_opens_a_shared_table(paths):
     app = duel_app(paths, "Ann")
     async with app.run_test(size=SIZE) as pilot:
         app.push_screen(NewGameScreen(app.store.games["duel"]))
-        await pilot.pause(0.2)  # the seat rows mount once the options are known
+        await pilot.pause()
         text = screen_text(app)
-        assert "Seats" in text and "North" in text and "a person at this keyboard" in text
-        app.screen.query_one("#seat-1").value = "bot"
-        await pilot.press("ctrl+s")
+        assert "North: you" in text and "South: a person at this keyboard" in text
+        await pilot.press("2", "space")  # seat 2's digit, then Space: the bot
+        await pilot.pause()
+        assert "South: the game's bot" in screen_text(app)
+        await pilot.press("s")
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, DuelScreen) and screen.session.bot_seats == {1}
@@ -215,9 +217,8 @@ async def test_the_new_game_screen_seats_a_bot_or_opens_a_shared_table(paths):
         await pilot.press("escape")
         await pilot.pause()
         app.push_screen(NewGameScreen(app.store.games["duel"]))
-        await pilot.pause(0.2)
-        app.screen.query_one("#seat-1").value = "open"
-        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press("2", "o", "s")  # o opens the highlighted seat to others
         await pilot.pause()
         assert "Your name at this table" in screen_text(app)  # offered: the settings' name
         await pilot.press("enter")

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
 import msgspec
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import ModalScreen, Screen
 
 from engine.decknforge.legacy import Deck, fresh_deck
 from engine.decknforge.moderation import recheck, table_words
@@ -19,12 +17,12 @@ from saves.envelope import Damaged, Seat
 from tui.decknforge.storage import decks_of, word_store
 from tui.plain import plain
 from tui.screens.dialogs import AskText
+from tui.setup_form import BOT, HERE, OPEN, SetupForm, SetupPick, form_bindings, pick_bindings, seat_of, setup_help
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
-from tui.widgets.text import Horizontal, Static, Vertical
+from tui.widgets.text import Vertical
 
 MODES = ("2", "3", "4", "solo")
-HERE, BOT, OPEN = "here", "bot", "open"  # who sits at a seat: see SEAT_TEXT
 SEAT_TEXT = {
     BOT: "the bot (a fresh deck, kept for this game only)",
     OPEN: "open: someone joins from another terminal with their deck",
@@ -48,15 +46,15 @@ def deck_line(deck: Deck) -> str:
     return f"{deck.initials}{name} · L{deck.level} · {deck.xp} XP · {scars}{legend}"
 
 
-class PickDeck(ModalScreen[str | None]):
-    """Choose a saved deck for a seat, or "new" for a fresh one."""
+class PickDeck(SetupPick, inherit_bindings=False):
+    """Choose a saved deck for a seat, or "new" for a fresh one (None: cancelled)."""
 
     DEFAULT_CSS = """
     PickDeck { align: center middle; }
     PickDeck > Vertical { width: 64; height: 16; border: round $accent; background: $surface; }
     """
-    BINDINGS = [Binding("escape,q", "cancel", "Cancel"), Binding("n", "new", "New deck")]
-    HELP = "Pick a deck with the arrows and `Enter`, or `n` for a new deck. `Esc` cancels."
+    BINDINGS = pick_bindings(Binding("n", "new", "New deck", id="setup.decknforge.new_deck"))
+    HELP = "Pick a deck with the arrows and `Enter` (or `s`), or `n` for a new deck. `Esc` cancels."
 
     def __init__(self, seat: int | None, decks: list[Deck]) -> None:
         super().__init__()
@@ -81,70 +79,46 @@ class PickDeck(ModalScreen[str | None]):
     def action_new(self) -> None:
         self.dismiss("new")
 
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
-
-class DecknForgeSetup(Screen[None]):
+class DecknForgeSetup(SetupForm, inherit_bindings=False):
     DEFAULT_CSS = """
-    DecknForgeSetup #table-box { height: 1fr; }
-    DecknForgeSetup #setup { height: 1fr; }
-    DecknForgeSetup #setup-note { height: 5; color: $text-muted; padding: 0 1; }
+    DecknForgeSetup #setup-note { height: 5; }
     """
-    BINDINGS = [
-        Binding("p", "players", "Players"),
-        *(Binding(str(i + 1), f"seat({i})", show=False) for i in range(4)),
-        Binding("b", "seat_kind('bot')", "Bot seat"),
-        Binding("o", "seat_kind('open')", "Open seat"),
-        Binding("g", "reading", "Strength"),
-        Binding("s,ctrl+s", "start", "Start"),  # shown as s, the key its row names
-        Binding("escape,q", "back", "Back"),
-    ]
-    HELP = """
+    PANEL_TITLE = "The table"
+    FIRST_SEAT = "Seat 1 is yours: the table is opened from your terminal."
+    BINDINGS = form_bindings(
+        Binding("p", "players", "Players", id="setup.decknforge.players"),
+        Binding("g", "reading", "Strength", id="setup.decknforge.strength"),
+    )
+    HELP = setup_help("""
 # A new DecknForge table
 
 Each seat brings a deck. Decks are kept between games: what a game writes on them stays.
 
-- `p` changes the table: 2, 3 or 4 players, or **solo** (one person, two of their own decks)
-- `Enter` on a seat picks one of your saved decks, or makes a new deck with your initials
-- `b` on a seat gives it to the game's bot (with a fresh deck, kept for that game only);
-  `o` opens it to others: the game becomes a shared table that friends join from their own
-  terminal with their own deck (`tabletop-tui join CODE`). Pressed again, the seat is yours
-- `g` switches between the two readings of the Dungeon Strength the rulebook allows: every
-  Monster in the dungeon (strict), or only the Monsters met so far (gentle). The note below
-  says what each does to a legacy, as the bots measured it
-- `Enter` on the seed line types a seed (empty: a fresh shuffle)
-- `s` (or `Enter` on Start) sits the table down; `Esc` goes back
-"""
+- `p` (or `Space` on the Table line) changes the table: 2, 3 or 4 players, or **solo** (one
+  person, two of their own decks)
+- `Enter` on a seat (or its number) picks one of your saved decks, or makes a new deck with
+  your initials
+- a seat given to the game's bot plays with a fresh deck, kept for that game only; a seat
+  open to others is filled by a friend with their own deck
+- `g` (or `Space` on the Strength line) switches between the two readings of the Dungeon
+  Strength the rulebook allows: every Monster in the dungeon (strict), or only the Monsters
+  met so far (gentle). The note below says what each does to a legacy, as the bots measured it
+""")
 
     def __init__(self, game: object = None, again: TableAgain | None = None) -> None:  # DecknForge
-        super().__init__()
+        super().__init__("New game of DecknForge")
         self.mode = "2"
         self.seats: list[Deck | None] = [None, None]
         self.kinds = [HERE, HERE]
         self.reading = DEFAULT_READING
-        self.seed: int | None = None
-        self.rows: list[str] = []
         self.again = again
 
-    def compose(self) -> ComposeResult:
-        yield Static("New game of DecknForge", classes="title")
-        with Horizontal():
-            with Vertical(classes="panel", id="table-box") as box:
-                box.border_title = "The table"
-                yield ChoiceList(id="setup")
-                yield Static(id="setup-note")
-        yield KeyBar()
-
-    def on_mount(self) -> None:
+    def form_mounted(self) -> None:
         self.decks = decks_of(self.app)
         self.words = word_store(self.app.paths, self.app.store.clock)
         if self.again is not None:
             self.set_again(self.again)
-        listing = self.query_one(ChoiceList)
-        self.watch(listing, "cursor", self._draw_note, init=False)
-        self.redraw()
-        listing.focus()
 
     def set_again(self, again: TableAgain) -> None:
         """The seats of a finished table, each deck read again from its file (so as the game
@@ -166,76 +140,61 @@ Each seat brings a deck. Decks are kept between games: what a game writes on the
 
     # ----- drawing ----------------------------------------------------------------------
 
-    def redraw(self, cursor: int | None = None) -> None:
-        listing = self.query_one("#setup", ChoiceList)
+    def form_rows(self) -> list[tuple[str, Choice]]:
         solo = self.mode == "solo"
         table = "solo: one player, two of their own decks" if solo else f"{self.mode} players"
-        choices = [Choice(f"Table: {table}", key="p")]
-        self.rows = ["players"]
+        rows = [("players", Choice(f"Table: {table}", key="p"))]
         for seat, (deck, kind) in enumerate(zip(self.seats, self.kinds)):
             text = SEAT_TEXT.get(kind) or (deck_line(deck) if deck else "(choose a deck)")
-            choices.append(Choice(f"Seat {seat + 1}: {text}", key=str(seat + 1)))
-            self.rows.append(f"seat:{seat}")
+            rows.append((f"seat:{seat}", Choice(f"Seat {seat + 1}: {text}", key=str(seat + 1))))
         title = readings()[self.reading].title
         default = " (default)" if self.reading == DEFAULT_READING else ""
-        choices.append(Choice(f"Strength: {title}{default}", key="g"))
-        choices.append(Choice(f"Seed: {self.seed if self.seed is not None else 'random'}", key=" "))
-        ready = self.ready()
-        start = "Open the table to others" if OPEN in self.kinds else "Start the game"
-        choices.append(Choice(start if ready else "Start (every seat here needs a deck)", key="s", enabled=ready))
-        self.rows += ["reading", "seed", "start"]
+        rows.append(("reading", Choice(f"Strength: {title}{default}", key="g")))
         self.damaged = sum(1 for e in self.decks.list() if e.damaged)
-        listing.show(choices, listing.cursor if cursor is None else cursor)
-        self._draw_note(listing.cursor)
+        return rows
 
-    def _draw_note(self, cursor: int) -> None:
+    def note(self, row: str) -> str:
         """What the highlighted line means: the Strength reading explained, or how seats work."""
-        if 0 <= cursor < len(self.rows) and self.rows[cursor] == "reading":
+        if row == "reading":
             note = explain(self.reading)
         else:
             note = (
                 "Enter on a seat: pick a saved deck or make a new one from your initials;\n"
-                "b gives the seat to the bot, o opens it to a player in another terminal.\n"
+                "Space on a seat: the bot plays it (b), or someone elsewhere joins (o).\n"
                 "Decks are written when a game ends; a game left half-way changes no deck."
             )
         if self.damaged:
             note += f"\n{self.damaged} deck file(s) cannot be read (see Decks); they are left untouched."
-        self.query_one("#setup-note", Static).update(note)
+        return note
 
     # ----- input ------------------------------------------------------------------------
 
-    def on_choice_list_picked(self, event: ChoiceList.Picked) -> None:
-        row = self.rows[event.index]
+    def changeable(self, row: str) -> bool:
+        return row in ("players", "reading") or super().changeable(row)
+
+    def change(self, row: str, step: int) -> None:
         if row == "players":
-            self.action_players()
-        elif row.startswith("seat:"):
-            seat = int(row.removeprefix("seat:"))
-            if self.kinds[seat] == HERE:
-                self.pick_seat(seat)
-            else:
-                self.notify("b or o again makes this seat yours to fill with a deck.")
+            self.action_players(step)
         elif row == "reading":
-            self.action_reading()
-        elif row == "seed":
-            self.app.push_screen(AskText("Seed (a whole number; empty for a fresh shuffle):"), self._seed_given)
-        elif row == "start":
-            self.action_start()
+            self.action_reading(step)
 
-    def _seed_given(self, text: str | None) -> None:
-        if text is None:
-            return
-        text = text.strip()
-        if text and not text.isdigit():
-            self.notify("A seed is a whole number.", severity="warning")
-            return
-        self.seed = int(text) if text else None
-        self.redraw(cursor=self.rows.index("start"))  # the seed is set: Enter now starts
+    def enter(self, row: str) -> bool:
+        if not row.startswith("seat:"):
+            return False
+        seat = int(row.removeprefix("seat:"))
+        if self.kinds[seat] == HERE:
+            self.pick_seat(seat)
+        else:
+            self.notify("Space (or b or o again) makes this seat yours to fill with a deck.")
+        return True
 
-    def ready(self) -> bool:
-        return all(deck is not None for deck, kind in zip(self.seats, self.kinds) if kind == HERE)
+    def not_ready(self) -> str | None:
+        if any(deck is None for deck, kind in zip(self.seats, self.kinds) if kind == HERE):
+            return "every seat here needs a deck"
+        return None
 
-    def action_players(self) -> None:
-        self.mode = MODES[(MODES.index(self.mode) + 1) % len(MODES)]
+    def action_players(self, step: int = 1) -> None:
+        self.mode = MODES[(MODES.index(self.mode) + step) % len(MODES)]
         count = 2 if self.mode == "solo" else int(self.mode)
         self.seats = (self.seats + [None] * 4)[:count]
         self.kinds = (self.kinds + [HERE] * 4)[:count]
@@ -246,34 +205,14 @@ Each seat brings a deck. Decks are kept between games: what a game writes on the
                 self.seats[1] = None
         self.redraw()
 
-    def action_seat(self, seat: int) -> None:
-        """A seat's number: highlight it, and pick its deck when it is a seat here."""
-        if seat >= len(self.seats):
-            return
-        self.query_one("#setup", ChoiceList).cursor = self.rows.index(f"seat:{seat}")
-        if self.kinds[seat] == HERE:
-            self.pick_seat(seat)
+    def seat_fixed(self, seat: int) -> str | None:
+        if seat > 0 and self.mode == "solo":
+            return "In solo one person plays both decks."
+        return super().seat_fixed(seat)
 
-    def action_seat_kind(self, kind: str) -> None:
-        """Give the highlighted seat to the bot or open it to others; again, it is yours."""
-        cursor = self.query_one("#setup", ChoiceList).cursor
-        row = self.rows[cursor] if 0 <= cursor < len(self.rows) else ""
-        if not row.startswith("seat:"):
-            self.notify("Highlight a seat first (its number or the arrows).", severity="warning")
-            return
-        seat = int(row.removeprefix("seat:"))
-        if seat == 0:
-            self.notify("Seat 1 is yours: the table is opened from your terminal.", severity="warning")
-            return
-        if self.mode == "solo":
-            self.notify("In solo one person plays both decks.", severity="warning")
-            return
-        self.kinds[seat] = HERE if self.kinds[seat] == kind else kind
-        self.redraw(cursor)
-
-    def action_reading(self) -> None:
-        self.reading = READINGS[(READINGS.index(self.reading) + 1) % len(READINGS)]
-        self.redraw(cursor=self.rows.index("reading"))
+    def action_reading(self, step: int = 1) -> None:
+        self.reading = READINGS[(READINGS.index(self.reading) + step) % len(READINGS)]
+        self.redraw("reading")
 
     def available(self, seat: int) -> list[Deck]:
         taken = {d.id for i, d in enumerate(self.seats) if d and i != seat}
@@ -338,24 +277,20 @@ Each seat brings a deck. Decks are kept between games: what a game writes on the
         """Who sits where, when anyone but the people at this keyboard does."""
         if self.kinds.count(HERE) == len(self.kinds):
             return None
+        shared = OPEN in self.kinds
         seats = []
         for deck, kind in zip(self.table_decks(), self.kinds):
             if kind == OPEN:
-                seats.append(Seat(name=f"Seat {len(seats) + 1}"))
+                seats.append(seat_of(f"Seat {len(seats) + 1}", OPEN, shared))
             elif kind == BOT:
-                seats.append(Seat(name=deck.initials, bot=True))
+                seats.append(seat_of(deck.initials, BOT, shared))
             else:
-                shared = OPEN in self.kinds
-                name = deck.name or deck.initials
-                seats.append(Seat(name=name, player="me" if shared else "", brings=msgspec.to_builtins(deck) if shared else None))
+                brings = msgspec.to_builtins(deck) if shared else None
+                seats.append(seat_of(deck.name or deck.initials, HERE, shared, brings))
         return seats
 
-    def action_start(self) -> None:
-        if not self.ready():
-            self.notify("Every seat here needs a deck first.", severity="warning")
-            return
+    def start(self, seed: int) -> None:
         game = self.app.store.games["decknforge"]
-        seed = self.seed if self.seed is not None else secrets.randbelow(2**32)
         seats = self.table_seats()
         try:
             options = game.check_options(self.table_options())
@@ -364,15 +299,7 @@ Each seat brings a deck. Decks are kept between games: what a game writes on the
         except ValueError as problem:
             self.notify(str(problem), severity="error")
             return
-        app = self.app
-        app.pop_screen()
-        if OPEN in self.kinds:
-            app.open_shared("decknforge", seed, seats, **options)
-        else:
-            app.start_game("decknforge", seed, seats=seats, **options)
-
-    def action_back(self) -> None:
-        self.app.pop_screen()
+        self.launch("decknforge", seed, seats, **options)
 
 
 def deck_to_bring(app: Any, options: dict[str, Any], then: Any) -> None:

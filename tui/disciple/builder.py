@@ -37,15 +37,24 @@ MAX_STYLES = 2
 
 
 class StylePick(ModalScreen[tuple[str, ...] | None]):
-    """Tick one or two styles; Done (or `d`) accepts."""
+    """Tick one or two styles, with the keys of every setup form (tui/setup_form.py): `Space`
+    or the arrows tick the highlighted style, `Enter` moves on (on Done it accepts), `s`
+    accepts from any line."""
 
     DEFAULT_CSS = """
     StylePick { align: center middle; }
     StylePick > Vertical { width: 60; height: 10; border: round $accent; background: $surface; }
     StylePick #style-note { height: 2; color: $text-muted; padding: 0 1; }
     """
-    BINDINGS = [Binding("d", "done", "Done"), Binding("escape,q", "cancel", "Cancel")]
-    HELP = "`Enter` ticks or unticks a style (at most two); `d` or `Enter` on Done accepts; `Esc` cancels."
+    BINDINGS = [
+        Binding("space,right,l,left,h", "tick", "Tick", id="setup.change"),
+        Binding("s,d", "done", "Done", id="setup.start"),
+        Binding("escape,q", "cancel", "Cancel", id="setup.back"),
+    ]
+    HELP = (
+        "`Space` (or an arrow) ticks or unticks the highlighted style (at most two); `Enter` moves"
+        " on, and on Done accepts; `s` accepts from any line; `Esc` cancels."
+    )
 
     def __init__(self, chosen: tuple[str, ...]) -> None:
         super().__init__()
@@ -60,8 +69,10 @@ class StylePick(ModalScreen[tuple[str, ...] | None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        listing = self.query_one(ChoiceList)
+        self.watch(listing, "cursor", lambda _: self.refresh_bindings(), init=False)  # Tick comes and goes
         self.redraw(0)
-        self.query_one(ChoiceList).focus()
+        listing.focus()
 
     def redraw(self, cursor: int) -> None:
         styles = load().styles
@@ -70,25 +81,36 @@ class StylePick(ModalScreen[tuple[str, ...] | None]):
             mark = f"[{self.chosen.index(style_id) + 1}]" if style_id in self.chosen else "[ ]"
             letters = " ".join(COLOUR_LETTER[c] for c in styles[style_id].energy)
             choices.append(Choice(f"{mark} {styles[style_id].name}", f"energy {letters}"))
-        choices.append(Choice("Done", key="d", enabled=bool(self.chosen)))
+        choices.append(Choice("Done", key="s", enabled=bool(self.chosen)))
         self.query_one(ChoiceList).show(choices, cursor)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "tick":  # on Done there is nothing to tick
+            return self.query_one(ChoiceList).cursor < len(self.ids) if self.is_mounted else True
+        return True
 
     def on_choice_list_picked(self, event: ChoiceList.Picked) -> None:
         if event.index == len(self.ids):
             self.action_done()
+        else:  # Enter never ticks (Space does): it moves on toward Done
+            self.query_one(ChoiceList).cursor = event.index + 1
+
+    def action_tick(self) -> None:
+        cursor = self.query_one(ChoiceList).cursor
+        if cursor >= len(self.ids):
             return
-        style_id = self.ids[event.index]
+        style_id = self.ids[cursor]
         if style_id in self.chosen:
             self.chosen.remove(style_id)
         elif len(self.chosen) >= MAX_STYLES:
             self.notify("A Versus deck mixes at most 2 styles: untick one first.", severity="warning")
         else:
             self.chosen.append(style_id)
-        self.redraw(event.index)
+        self.redraw(cursor)
 
     def action_done(self) -> None:
         if not self.chosen:
-            self.notify("Tick a style first.", severity="warning")
+            self.notify("Tick a style first (Space).", severity="warning")
             return
         self.dismiss(tuple(self.chosen))
 

@@ -5,27 +5,35 @@ offers them, so a playstyle the engine does not offer is not shown."""
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
 import msgspec
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import ModalScreen, Screen
 
-from engine.core.game import Game, GameOption
+from engine.core.game import Game
 from engine.disciple.content import load
 from engine.disciple.decks import VersusDeck, default_versus_deck
 from engine.disciple.model import MODES
 from saves.envelope import Seat
 from tui.disciple.deck_files import DeckRow, deck_rows, versus_deck_store
 from tui.plain import plain
-from tui.screens.dialogs import AskText
+from tui.setup_form import (
+    BOT,
+    HERE,
+    OPEN,
+    SetupForm,
+    SetupPick,
+    form_bindings,
+    next_value,
+    option_text,
+    seat_of,
+    setup_help,
+)
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
-from tui.widgets.text import Horizontal, Static, Vertical
+from tui.widgets.text import Static, Vertical
 
-HERE, BOT, OPEN = "here", "bot", "open"
 SOLO, VERSUS, CAMPAIGN = "solo", "versus", "campaign"
 LEADER_TEXT = {
     "bot": "the CL bot (the standard order, asks nothing)",
@@ -51,16 +59,19 @@ def deck_line(deck: VersusDeck) -> str:
     return name if name.startswith(styles) else f"{name} ({styles})"
 
 
-class PickVersusDeck(ModalScreen[VersusDeck | None]):
-    """Pick a ready Versus deck: a style's default deck or a legal deck of one's own."""
+class PickVersusDeck(SetupPick):
+    """Pick a ready Versus deck: a style's default deck or a legal deck of one's own (it
+    dismisses the deck, or None)."""
 
     DEFAULT_CSS = """
     PickVersusDeck { align: center middle; }
     PickVersusDeck > Vertical { width: 64; height: 16; border: round $accent; background: $surface; }
     PickVersusDeck #pick-note { height: 2; color: $text-muted; padding: 0 1; }
     """
-    BINDINGS = [Binding("escape,q", "cancel", "Cancel")]
-    HELP = "Pick a deck with the arrows and `Enter`; `Esc` cancels. Build decks under Versus decks (`v` on the home screen)."
+    HELP = (
+        "Pick a deck with the arrows and `Enter` (or `s`); `Esc` cancels. Build decks under"
+        " Versus decks (`v` on the home screen)."
+    )
 
     def __init__(self, title: str, rows: list[DeckRow]) -> None:
         super().__init__()
@@ -87,31 +98,17 @@ class PickVersusDeck(ModalScreen[VersusDeck | None]):
     def on_choice_list_picked(self, event: ChoiceList.Picked) -> None:
         self.dismiss(self.ready[event.index].deck)
 
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
-
-class DiscipleSetup(Screen[None]):
-    DEFAULT_CSS = """
-    DiscipleSetup #setup { height: 1fr; }
-    DiscipleSetup #setup-note { height: 4; color: $text-muted; padding: 0 1; }
-    """
-    # The keys that work on every row come first; after them the highlighted row's own keys
-    # (Change on an option, b/o on a seat), so the bar holds only what works and fits 80 columns.
-    BINDINGS = [
-        Binding("m", "mode", "Playstyle"),
-        Binding("p", "players", "Players"),
-        Binding("c", "leader", "Leader"),
-        Binding("right,space", "change(1)", "Change"),
-        Binding("left", "change(-1)", "Change", show=False),
-        *(Binding(str(i + 1), f"seat({i})", show=False) for i in range(5)),
-        Binding("b", "seat_kind('bot')", "Bot"),
-        Binding("o", "seat_kind('open')", "Open"),
-        Binding("v", "decks", "Decks"),
-        Binding("s,ctrl+s", "start", "Start"),
-        Binding("escape,q", "back", "Back"),
-    ]
-    HELP = """
+class DiscipleSetup(SetupForm, inherit_bindings=False):
+    # The keys of the form come first in the bar (the row's Change, Bot and Open only where they
+    # work), then the playstyle's own, so the bar holds only what works and fits 80 columns.
+    BINDINGS = form_bindings(
+        Binding("m", "mode", "Playstyle", id="setup.disciple.mode"),
+        Binding("p", "players", "Players", id="setup.disciple.players"),
+        Binding("c", "leader", "Leader", id="setup.disciple.leader"),
+        Binding("v", "decks", "Decks", id="setup.disciple.decks"),
+    )
+    HELP = setup_help("""
 # A new game of Disciple
 
 - `m` changes the playstyle: **Solo**, **Versus** (two players, each with a deck built under
@@ -121,18 +118,13 @@ class DiscipleSetup(Screen[None]):
 - `c` (Campaign) chooses who leads: a person at a seat of their own (who picks the events,
   how many enemies commit, whom each enemy attacks and who may learn a second style), or the
   CL bot, which runs the standard Solo order for everyone
-- `Enter` on a seat (or its number) picks that seat's deck in Versus; `b` gives the seat to
-  the game's bot, `o` opens it to others: the game becomes a shared table that friends join
-  from their own terminal with their own deck (`tabletop-tui join CODE`). Pressed again, the
-  seat is played here
+- `Enter` on a seat (or its number) picks that seat's deck in Versus; a seat open to others
+  is filled by a friend with their own deck
 - `v` (Versus) opens your Versus decks, to build one before you pick it
-- `Space` or `→` changes the highlighted option (`←` goes back); `Enter` moves on to the next
-  line and never changes one; on the seed line it asks for a seed (empty: a fresh shuffle)
-- `s` (or `Enter` on Start) starts; `Esc` goes back
-"""
+""")
 
     def __init__(self, game: Game) -> None:
-        super().__init__()
+        super().__init__(f"New game of {game.title}")
         self.game = game
         self.options = {o.name: o for o in game.options}
         self.values: dict[str, Any] = {"mode": SOLO, "players": 1, "cl": "bot"}
@@ -141,8 +133,6 @@ class DiscipleSetup(Screen[None]):
         self.kinds: list[str] = [HERE]
         self.decks: list[VersusDeck | None] = [None]
         self.seat_names: list[str] = ["Player"]
-        self.seed: int | None = None
-        self.rows: list[str] = []
 
     @property
     def mode(self) -> str:
@@ -152,25 +142,9 @@ class DiscipleSetup(Screen[None]):
     def versus(self) -> bool:
         return self.mode == VERSUS
 
-    def compose(self) -> ComposeResult:
-        yield Static(f"New game of {self.game.title}", classes="title")
-        with Horizontal():
-            with Vertical(classes="panel", id="table-box") as box:
-                box.border_title = "The game"
-                yield ChoiceList(id="setup")
-                yield Static(id="setup-note")
-        yield KeyBar()
-
-    def on_mount(self) -> None:
+    def form_mounted(self) -> None:
         self.store = versus_deck_store(self.app.paths, self.app.store.clock)
-        listing = self.query_one("#setup", ChoiceList)
-        self.watch(listing, "cursor", self._row_highlighted, init=False)
         self._fit_seats()
-        self.redraw()
-        listing.focus()
-
-    def on_screen_resume(self) -> None:
-        self.redraw()  # decks may have been built meanwhile
 
     # ----- the table the options make -----------------------------------------------------
 
@@ -242,45 +216,32 @@ class DiscipleSetup(Screen[None]):
                 decks.append(deck)
         return decks
 
-    def ready(self) -> bool:
-        if not self.versus:
-            return True
-        return all(d is not None for d, k in zip(self.table_decks(), self.kinds) if k != OPEN)
+    def not_ready(self) -> str | None:
+        if self.versus and any(d is None for d, k in zip(self.table_decks(), self.kinds) if k != OPEN):
+            return "every seat here needs a deck"
+        return None
 
     # ----- drawing ----------------------------------------------------------------------
 
-    def redraw(self, cursor: int | None = None) -> None:
-        listing = self.query_one("#setup", ChoiceList)
-        choices: list[Choice] = []
-        self.rows = []
+    def form_rows(self) -> list[tuple[str, Choice]]:
+        rows: list[tuple[str, Choice]] = []
         if len(self.modes) > 1:
-            choices.append(Choice(f"Playstyle: {MODE_NAME.get(self.mode, self.mode)}", key="m"))
-            self.rows.append("mode")
-        counts = self._counts(self.mode)
-        if len(counts) > 1:
-            choices.append(Choice(f"Players: {self.values['players']}", key="p"))
-            self.rows.append("players")
+            rows.append(("mode", Choice(f"Playstyle: {MODE_NAME.get(self.mode, self.mode)}", key="m")))
+        if len(self._counts(self.mode)) > 1:
+            rows.append(("players", Choice(f"Players: {self.values['players']}", key="p")))
         if self.mode == CAMPAIGN:
-            choices.append(Choice(f"Campaign Leader: {LEADER_TEXT[self.values['cl']]}", key="c"))
-            self.rows.append("leader")
+            rows.append(("leader", Choice(f"Campaign Leader: {LEADER_TEXT[self.values['cl']]}", key="c")))
         table = self.table_decks()
         if len(self.seat_names) > 1:
             for seat, name in enumerate(self.seat_names):
-                choices.append(Choice(f"{plain(name).plain}: {self._seat_text(seat, table[seat])}", key=str(seat + 1)))
-                self.rows.append(f"seat:{seat}")
+                text = f"{plain(name).plain}: {self._seat_text(seat, table[seat])}"
+                rows.append((f"seat:{seat}", Choice(text, key=str(seat + 1))))
         for option in self.game.options:
             if option.name in SPECIAL or option.name in UNUSED.get(self.mode, ()):
                 continue
-            choices.append(Choice(f"{option.label}: {self._value_text(option)}"))
-            self.rows.append(f"option:{option.name}")
-        choices.append(Choice(f"Seed: {self.seed if self.seed is not None else 'random'}"))
-        self.rows.append("seed")
-        ready = self.ready()
-        start = "Open the table to others" if OPEN in self.kinds else "Start the game"
-        choices.append(Choice(start if ready else "Start (every seat here needs a deck)", key="s", enabled=ready))
-        self.rows.append("start")
-        listing.show(choices, listing.cursor if cursor is None else cursor)
-        self._draw_note(listing.cursor)
+            text = f"{option.label}: {option_text(option, self.values[option.name])}"
+            rows.append((f"option:{option.name}", Choice(text)))
+        return rows
 
     def _seat_text(self, seat: int, deck: VersusDeck | None) -> str:
         kind = self.kinds[seat]
@@ -291,56 +252,29 @@ class DiscipleSetup(Screen[None]):
             return f"{who} (brings their own deck)"
         return f"{who} · {deck_line(deck) if deck else '(choose a deck)'}"
 
-    def _value_text(self, option: GameOption) -> str:
-        value = self.values[option.name]
-        if option.kind == "bool":
-            return "on" if value else "off"
-        if option.kind == "choice":
-            return option.choice_label(value)
-        return str(value)
-
-    def _row_highlighted(self, cursor: int) -> None:
-        self._draw_note(cursor)
-        self.refresh_bindings()  # the row's own keys (Change, b, o) come and go
-
-    def _draw_note(self, cursor: int) -> None:
-        row = self.rows[cursor] if 0 <= cursor < len(self.rows) else ""
+    def note(self, row: str) -> str:
         if row.startswith("option:"):
-            note = self.options[row.removeprefix("option:")].help + "\nSpace or the arrows change it."
-        elif row == "leader":
-            note = ("A person leading sees every event deck and the enemies' attack patterns;\n"
-                    "the players see what the Leader announces. The CL bot asks nothing.")
-        elif row == "mode" or not row.startswith("seat:"):
+            return self.options[row.removeprefix("option:")].help + "\nSpace or the arrows change it."
+        if row == "leader":
+            return ("A person leading sees every event deck and the enemies' attack patterns;\n"
+                    "the players see what the Leader announces. The CL bot asks nothing.")  # fmt: skip
+        if not row.startswith("seat:"):
             note = MODE_TEXT.get(self.mode, "")
             if len(self.modes) > 1:
-                note += "\nm (or Space and the arrows here) changes the playstyle." if row == "mode" else "\nm changes the playstyle."
-        elif self.versus:
-            note = (
-                "Enter on a seat picks its deck: a default deck or a legal one of yours\n"
-                "(v builds one). b gives the seat to the bot, o opens it to a player in\n"
-                "another terminal; pressed again, the seat is played here."
-            )
-        else:
-            note = "b gives the highlighted seat to the bot, o opens it to a player in\nanother terminal; pressed again, the seat is played here."
-        self.query_one("#setup-note", Static).update(note)
+                note += "\nSpace or the arrows (or m anywhere) change the playstyle." if row == "mode" else "\nm changes the playstyle."
+            return note
+        seats = "Space on a seat: a person here, the bot (b), or open to others (o)."
+        if self.versus:
+            return "Enter on a seat picks its deck: a default or a legal one you built (v).\n" + seats
+        return seats
 
     # ----- input ------------------------------------------------------------------------
 
-    def on_choice_list_picked(self, event: ChoiceList.Picked) -> None:
-        row = self.rows[event.index]
-        if row.startswith("seat:"):
-            self.action_seat(int(row.removeprefix("seat:")))
-        elif row == "seed":
-            self.app.push_screen(AskText("Seed (a whole number; empty for a fresh shuffle):"), self._seed_given)
-        elif row == "start":
-            self.action_start()
-        else:  # Enter never changes a value (Space and the arrows do): it moves on toward Start
-            self.query_one("#setup", ChoiceList).cursor = event.index + 1
+    def changeable(self, row: str) -> bool:
+        return row in ("mode", "players", "leader") or row.startswith("option:") or super().changeable(row)
 
-    def action_change(self, step: int) -> None:
+    def change(self, row: str, step: int) -> None:
         """Space or an arrow: the highlighted option takes its next (or previous) value."""
-        cursor = self.query_one("#setup", ChoiceList).cursor
-        row = self.rows[cursor] if 0 <= cursor < len(self.rows) else ""
         if row == "mode":
             self.action_mode(step)
         elif row == "players":
@@ -348,18 +282,25 @@ class DiscipleSetup(Screen[None]):
         elif row == "leader":
             self.action_leader()
         elif row.startswith("option:"):
-            self._cycle(self.options[row.removeprefix("option:")], step)
-            self.redraw()
+            option = self.options[row.removeprefix("option:")]
+            self.values[option.name] = next_value(option, self.values[option.name], step)
 
-    def _cycle(self, option: GameOption, step: int = 1) -> None:
-        value = self.values[option.name]
-        if option.kind == "bool":
-            self.values[option.name] = not value
-        elif option.kind == "choice":
-            self.values[option.name] = option.choices[(option.choices.index(value) + step) % len(option.choices)]
-        else:
-            low, high = option.minimum or 0, option.maximum if option.maximum is not None else value + 1
-            self.values[option.name] = low + (value + step - low) % (high - low + 1)
+    def enter(self, row: str) -> bool:
+        if not (row.startswith("seat:") and self.versus):
+            return False
+        seat = int(row.removeprefix("seat:"))
+        if self.kinds[seat] == OPEN:
+            self.notify("Whoever takes this seat brings their own deck.")
+            return True
+
+        def picked(deck: VersusDeck | None) -> None:
+            if deck is not None:
+                self.decks[seat] = deck
+                self.redraw()
+
+        title = f"Deck for {plain(self.seat_names[seat]).plain}"
+        self.app.push_screen(PickVersusDeck(title, deck_rows(self.store)), picked)
+        return True
 
     def action_mode(self, step: int = 1) -> None:
         if len(self.modes) < 2:
@@ -369,7 +310,6 @@ class DiscipleSetup(Screen[None]):
         self.values["players"] = self._counts(self.mode)[0]  # the fewest the playstyle allows
         self._fit_seats()
         self.redraw(0)
-        self.refresh_bindings()
 
     def action_leader(self) -> None:
         """Campaign: a person leads at a seat of their own, or the CL bot runs the standard order."""
@@ -377,7 +317,7 @@ class DiscipleSetup(Screen[None]):
             return
         self.values["cl"] = "human" if self.values["cl"] == "bot" else "bot"
         self._fit_seats()
-        self.redraw(self.rows.index("leader"))
+        self.redraw("leader")
 
     def action_players(self, step: int = 1) -> None:
         counts = self._counts(self.mode)
@@ -387,76 +327,21 @@ class DiscipleSetup(Screen[None]):
         value = self.values["players"]
         self.values["players"] = counts[(counts.index(value) + step) % len(counts)] if value in counts else counts[0]
         self._fit_seats()
-        self.redraw(self.rows.index("players"))
-
-    def action_seat(self, seat: int) -> None:
-        """A seat's number: highlight it, and pick its deck in Versus."""
-        if seat >= len(self.seat_names) or f"seat:{seat}" not in self.rows:
-            return
-        self.query_one("#setup", ChoiceList).cursor = self.rows.index(f"seat:{seat}")
-        if not self.versus:
-            return
-        if self.kinds[seat] == OPEN:
-            self.notify("Whoever takes this seat brings their own deck.")
-            return
-
-        def picked(deck: VersusDeck | None) -> None:
-            if deck is not None:
-                self.decks[seat] = deck
-                self.redraw()
-
-        title = f"Deck for {plain(self.seat_names[seat]).plain}"
-        self.app.push_screen(PickVersusDeck(title, deck_rows(self.store)), picked)
-
-    def action_seat_kind(self, kind: str) -> None:
-        cursor = self.query_one("#setup", ChoiceList).cursor
-        row = self.rows[cursor] if 0 <= cursor < len(self.rows) else ""
-        if not row.startswith("seat:"):
-            self.notify("Highlight a seat first (its number or the arrows).", severity="warning")
-            return
-        seat = int(row.removeprefix("seat:"))
-        if seat == 0:
-            self.notify("The first seat is yours: the game is started from this terminal.", severity="warning")
-            return
-        self.kinds[seat] = HERE if self.kinds[seat] == kind else kind
-        self.redraw(cursor)
+        self.redraw("players")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "mode":
             return len(self.modes) > 1
-        if action == "players":
-            return "players" in self.rows
-        if action == "leader":
-            return "leader" in self.rows
-        if action == "seat":
-            return len(self.seat_names) > 1
-        if action == "seat_kind":
-            return self._highlighted_row().startswith("seat:")
-        if action == "change":
-            return self._highlighted_row() in ("mode", "players", "leader") or self._highlighted_row().startswith("option:")
+        if action in ("players", "leader"):
+            return action in self.rows
         if action == "decks":
             return self.versus  # only a Versus seat brings a built deck
-        return True
-
-    def _highlighted_row(self) -> str:
-        listing = self.query("#setup").first(ChoiceList) if self.is_mounted else None
-        cursor = listing.cursor if listing is not None else -1
-        return self.rows[cursor] if 0 <= cursor < len(self.rows) else ""
+        return super().check_action(action, parameters)
 
     def action_decks(self) -> None:
         from tui.disciple.decks_screen import VersusDecksScreen
 
         self.app.push_screen(VersusDecksScreen())
-
-    def _seed_given(self, text: str | None) -> None:
-        if text is None:
-            return
-        text = text.strip()
-        if text and not text.isdigit():
-            self.notify("A seed is a whole number.", severity="warning")
-            return
-        self.seed = int(text) if text else None
-        self.redraw(cursor=self.rows.index("start"))  # the seed is set: Enter now starts
 
     def table_seats(self) -> list[Seat] | None:
         """Who sits where, when anyone but the people at this keyboard does. At a shared
@@ -467,20 +352,11 @@ class DiscipleSetup(Screen[None]):
         seats = []
         for name, kind, deck in zip(self.seat_names, self.kinds, self.table_decks()):
             brings = msgspec.to_builtins(deck) if shared and self.versus and deck is not None else None
-            if kind == OPEN:
-                seats.append(Seat(name=name))
-            elif kind == BOT:
-                seats.append(Seat(name=name, bot=True, brings=brings))
-            else:
-                seats.append(Seat(name=name, player="me" if shared else "", brings=brings))
+            seats.append(seat_of(name, kind, shared, brings))
         return seats
 
-    def action_start(self) -> None:
-        if not self.ready():
-            self.notify("Every seat here needs a deck first (Enter on the seat).", severity="warning")
-            return
+    def start(self, seed: int) -> None:
         shared = OPEN in self.kinds
-        seed = self.seed if self.seed is not None else secrets.randbelow(2**32)
         try:
             options = self.game.check_options(self.chosen_options(decks=not shared))
             if not shared:
@@ -488,16 +364,7 @@ class DiscipleSetup(Screen[None]):
         except (ValueError, TypeError) as problem:
             self.notify(str(problem), severity="error")
             return
-        seats = self.table_seats()
-        app = self.app
-        app.pop_screen()
-        if shared:
-            app.open_shared(self.game.id, seed, seats, **options)
-        else:
-            app.start_game(self.game.id, seed, seats=seats, **options)
-
-    def action_back(self) -> None:
-        self.app.pop_screen()
+        self.launch(self.game.id, seed, self.table_seats(), **options)
 
 
 def deck_to_bring(app: Any, options: dict[str, Any], then: Any) -> None:

@@ -1,143 +1,88 @@
-"""New game: a game's options and an optional seed, then Start."""
+"""New game, for a game with no setup screen of its own (Disruption): the game's options, who
+sits at each seat when the options make a game of several players, the seed and Start, on the
+form every New game screen shares (tui/setup_form.py)."""
 
 from __future__ import annotations
 
-import secrets
+from typing import Any
 
-from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.screen import Screen
-from textual.widgets import Button, Input, Select
+from engine.core.game import Game
+from saves.envelope import Seat
+from tui.plain import plain
+from tui.setup_form import HERE, OPEN, SetupForm, next_value, option_text, seat_of, setup_help
+from tui.widgets.choices import Choice
 
-from engine.core.game import Game, GameOption
-from tui.widgets.checkbox import MarkedCheckbox
-from tui.widgets.keybar import KeyBar
-from tui.widgets.seats import SeatPicker
-from tui.widgets.text import Static, Vertical
+SEAT_TEXT = {HERE: "a person at this keyboard", "bot": "the game's bot", OPEN: "open to others (a shared table)"}
 
 
-class NewGameScreen(Screen[None]):
-    DEFAULT_CSS = """
-    NewGameScreen > Vertical { width: 70; height: auto; }
-    NewGameScreen Input { width: 30; }
-    NewGameScreen Button { margin: 1 0 0 0; }
-    NewGameScreen .option-help { color: $text-muted; padding: 0 0 0 4; }
-    NewGameScreen .option-label { padding: 0 0 0 1; text-style: bold; }
-    """
-    BINDINGS = [
-        Binding("escape,q", "back", "Back"),
-        Binding("ctrl+s", "start", "Start"),
-    ]
-    HELP = """
+class NewGameScreen(SetupForm):
+    PANEL_TITLE = "Options"
+    HELP = setup_help("""
 # New game
 
-Set the options, then press `Enter` on **Start** (or `Ctrl+S` anywhere).
-
-- `Tab` (or `Enter`) moves between options, `Space` toggles a checkbox
-- Leave the seed empty for a fresh shuffle; the same seed and moves replay the same game
-- In a game of several players, **Seats** says who plays each seat besides you: a person at
-  this keyboard, the game's bot, or **open to others**, which opens a shared table that
-  friends join from their own terminal (`tabletop-tui join CODE`)
-"""
+Set the options, then start. In a game of several players each seat but yours is played by
+a person at this keyboard, the game's bot, or is **open to others**, which opens a shared
+table that friends join from their own terminal (`tabletop-tui join CODE`).
+""")
 
     def __init__(self, game: Game) -> None:
-        super().__init__()
+        super().__init__(f"New game of {game.title}")
         self.game = game
-
-    def compose(self) -> ComposeResult:
-        yield Static(f"New game of {self.game.title}", classes="title")
-        with Vertical(classes="panel") as box:
-            box.border_title = "Options"
-            for option in self.game.options:
-                if option.kind == "choice":  # a checkbox carries its label; a list does not
-                    yield Static(option.label, classes="option-label")
-                yield self._widget_for(option)
-                if option.help:
-                    yield Static(option.help, classes="option-help")
-            yield Input(placeholder="seed (empty: random)", id="seed", type="integer")
-        with Vertical(classes="panel", id="seats-box") as box:
-            box.border_title = "Seats"
-        yield Button("Start", id="start", variant="primary")
-        yield KeyBar()
-
-    def _widget_for(self, option: GameOption) -> MarkedCheckbox | Select[str] | Input:
-        widget_id = f"opt-{option.name}"
-        if option.kind == "bool":
-            return MarkedCheckbox(option.label, value=bool(option.default), id=widget_id)
-        if option.kind == "choice":
-            return Select(
-                [(option.choice_label(choice), choice) for choice in option.choices],
-                value=option.default,
-                allow_blank=False,
-                id=widget_id,
-            )
-        return Input(str(option.default), type="integer", id=widget_id)
-
-    def on_mount(self) -> None:
+        self.options = {o.name: o for o in game.options}
+        self.values: dict[str, Any] = {o.name: o.default for o in game.options}
         self.seat_names: list[str] = []
-        self.show_seats()
-        self.query_one("#start", Button).focus()
+        self._fit_seats()
 
-    def show_seats(self) -> None:
-        """One row per seat when the options make a game of several players."""
+    def _fit_seats(self) -> None:
+        """One row per seat when the options make a game of several players, keeping what
+        each seat had."""
         try:
-            options = self.game.check_options(self.chosen_options())
-            names = self.game.seats(self.game.new_game(seed=0, **options))
+            options = self.game.check_options(dict(self.values))
+            names = list(self.game.seats(self.game.new_game(seed=0, **options)))
         except (ValueError, TypeError):
-            return  # an option being typed: keep the seats shown
-        if names == self.seat_names:
-            return
-        self.seat_names = names
-        box = self.query_one("#seats-box", Vertical)
-        box.remove_children()
-        box.display = len(names) > 1
-        if len(names) > 1:
-            box.mount(SeatPicker(names, id="seats"))
+            return  # options the game refuses: the seats stay; Start says why
+        self.seat_names = names if len(names) > 1 else []
+        count = len(self.seat_names)
+        self.kinds = (self.kinds + [HERE] * count)[:count]
 
-    def on_select_changed(self, event: Select.Changed) -> None:
-        if not (event.select.id or "").startswith("seat-"):
-            self.show_seats()
+    def form_rows(self) -> list[tuple[str, Choice]]:
+        rows = [
+            (f"option:{o.name}", Choice(f"{o.label}: {option_text(o, self.values[o.name])}"))
+            for o in self.game.options
+        ]
+        for seat, name in enumerate(self.seat_names):
+            who = "you" if seat == 0 else SEAT_TEXT[self.kinds[seat]]
+            rows.append((f"seat:{seat}", Choice(f"{plain(name).plain}: {who}", key=str(seat + 1))))
+        return rows
 
-    def on_checkbox_changed(self, event: object) -> None:
-        self.show_seats()
+    def note(self, row: str) -> str:
+        if row.startswith("option:"):
+            return self.options[row.removeprefix("option:")].help + "\nSpace or the arrows change it."
+        if row.startswith("seat:"):
+            return "Space on a seat: a person here, the bot (b), or open to others (o)."
+        return ""
 
-    def on_input_changed(self, event: Input.Changed) -> None:
-        if event.input.id != "seed":
-            self.show_seats()
+    def changeable(self, row: str) -> bool:
+        return row.startswith("option:") or super().changeable(row)
 
-    def chosen_options(self) -> dict[str, object]:
-        chosen: dict[str, object] = {}
-        for option in self.game.options:
-            widget = self.query_one(f"#opt-{option.name}")
-            if isinstance(widget, Input):
-                chosen[option.name] = int(widget.value) if widget.value.strip() else option.default
-            else:
-                chosen[option.name] = widget.value
-        return chosen
+    def change(self, row: str, step: int) -> None:
+        option = self.options[row.removeprefix("option:")]
+        self.values[option.name] = next_value(option, self.values[option.name], step)
+        self._fit_seats()
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "start":
-            self.action_start()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.action_start()
-
-    def action_start(self) -> None:
-        seed_text = self.query_one("#seed", Input).value.strip()
+    def not_ready(self) -> str | None:
         try:
-            options = self.game.check_options(self.chosen_options())
-        except ValueError as problem:
-            self.notify(str(problem), severity="error")
-            return
-        seed = int(seed_text) if seed_text else secrets.randbelow(2**32)
-        app = self.app
-        pickers = self.query(SeatPicker)
-        seats = pickers.first().seats() if pickers else None
-        app.pop_screen()
-        if pickers and pickers.first().shared:
-            app.open_shared(self.game.id, seed, seats, **options)
-        else:
-            app.start_game(self.game.id, seed, seats=seats, **options)
+            self.game.check_options(dict(self.values))
+        except (ValueError, TypeError) as problem:
+            return str(problem)
+        return None
 
-    def action_back(self) -> None:
-        self.app.pop_screen()
+    def table_seats(self) -> list[Seat] | None:
+        if not self.seat_names:
+            return None
+        shared = OPEN in self.kinds
+        return [seat_of(name, kind, shared) for name, kind in zip(self.seat_names, self.kinds)]
+
+    def start(self, seed: int) -> None:
+        options = self.game.check_options(dict(self.values))
+        self.launch(self.game.id, seed, self.table_seats(), **options)
