@@ -14,7 +14,6 @@ from engine.disciple.effects import LOG_LENGTH
 from engine.disciple.journey import DECLINE, NONE_OPTION
 from engine.disciple.model import (
     COLOURS,
-    HAND_LIMIT,
     PENDING_KINDS,
     PLAYER_ROCKED_LIMIT,
     ROCKED_LIMIT,
@@ -232,8 +231,6 @@ def _counters(state: State, me: Disciple) -> list[str]:
         found.append(f"a starting vitality of {me.start_vitality}")
     if me.vitality <= 0 and state.phase != "over" and (len(state.players) == 1 or not me.beaten):
         found.append("vitality is gone but the journey goes on")
-    if len(me.hand) > HAND_LIMIT:
-        found.append(f"{len(me.hand)} cards in hand, more than {HAND_LIMIT}")
     if len(me.pool) != 4 or min(me.pool) < 0:
         found.append("the energy pool is not four amounts of zero or more")
     if any(e.amount < 1 for e in me.energy):

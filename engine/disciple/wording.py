@@ -66,6 +66,15 @@ def _submit(applied: int, blocked: int, full: int, loses: str, left: int) -> str
     return f"{words}: {loses} ({left} left)."
 
 
+def _submit_boost(whose: str, power: int, feint: int) -> str:
+    """Power and Feint spent by a Submit, which counts as damage (R17); `whose`: "Your",
+    "Mia's", "Tiger's"."""
+    said = f"{whose} Power {power} adds to the Submit" if power else ""
+    if feint:
+        said += ", and Feint lets it ignore Guard" if power else f"{whose} Feint lets the Submit ignore Guard"
+    return said + "."
+
+
 def _starting_cards(cards: tuple) -> str:
     """(card, copies, ...): "Jab x2, Cross"."""
     return ", ".join(f"{card}{f' x{copies}' if copies > 1 else ''}" for card, copies in _pairs(cards))
@@ -210,6 +219,8 @@ WORDING = {
     "submit" + YOU: lambda n, blocked, full, who, loss, left: (
         _submit(n, blocked, full, f"you lose {loss}", left)
     ),
+    "submit boost": lambda who, power, feint: _submit_boost(f"{who}'s", power, feint),
+    "submit boost" + YOU: lambda who, power, feint: _submit_boost("Your", power, feint),
     "weakened enemy": "{0} is Weakened: you pick its next attack pattern.",
     "exposed": "{0} is Exposed and loses {1} Guard.",
     "exposed" + YOU: "You are Exposed and lose {1} Guard.",

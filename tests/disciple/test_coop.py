@@ -136,6 +136,17 @@ def test_rocked_or_submit_alone_also_draws_the_enemy():
     assert state.enemies[0].target == 1
 
 
+def test_a_submit_its_guard_soaks_still_draws_the_enemy():
+    """Rulebook, Enemy Targeting (lines 330-332): enemies target the player who most recently
+    "Applied Submit": applying it is enough, whatever Guard soaks."""
+    state = fight(["jj_white_belt", "jj_white_belt"], [["jab"], ["rear_naked_choke"]])
+    state.enemies[0].guard = 20
+    end_turn(state)
+    play(state, "rear_naked_choke")  # Submit 6, all soaked by Guard: no vitality lost
+    assert state.enemies[0].vitality == state.enemies[0].max_vitality
+    assert state.enemies[0].target == 1
+
+
 def test_an_enemy_whose_target_fell_attacks_the_first_player_standing():
     state = fight(["bx_brawler", "bx_brawler"], [["jab"], ["jab"]], players=3)
     state.enemies[1].target = 2
