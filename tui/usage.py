@@ -37,8 +37,9 @@ def option_parser(game: Game) -> Parser:
     parser.add_argument("--seed", type=int, metavar="N", help="shuffle seed (same seed, same game)")
     for option in game.options:
         flag = "--" + option.name.replace("_", "-")
-        if option.kind == "bool":
-            parser.add_argument(flag, dest=option.name, action="store_true", help=option.help)
+        if option.kind == "bool":  # --name and --no-name: either way can be asked for
+            parser.add_argument(flag, dest=option.name, action=argparse.BooleanOptionalAction,
+                                default=None, help=option.help)
         elif option.kind == "choice":
             parser.add_argument(flag, dest=option.name, choices=option.choices, help=option.help)
         else:
@@ -61,7 +62,7 @@ def parse_new_game(game_id: str, rest: Sequence[str]) -> tuple[Game, int | None,
         raise SystemExit(0)
     args = parser.parse_args(list(rest))
     seed = args.seed
-    given = {name: value for name, value in vars(args).items() if name != "seed" and value not in (None, False)}
+    given = {name: value for name, value in vars(args).items() if name != "seed" and value is not None}
     try:
         options = game.check_options(given)
     except ValueError as problem:

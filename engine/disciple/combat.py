@@ -227,7 +227,7 @@ def end_player_turn(state: State) -> None:
         start_player_turn(state)
         return
     end_draw(state, me)
-    after = first_standing(state, state.active + 1)
+    after = first_standing(state, state.active)
     if after >= 0:  # Co-Op: every player's turn, then every enemy's (R36)
         state.active = after
         start_player_turn(state)

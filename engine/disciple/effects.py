@@ -82,9 +82,17 @@ def fight_over(state: State) -> bool:
     return True
 
 
-def first_standing(state: State, start: int = 0) -> int:
-    """The first seat from `start` on, in turn order, whose Disciple still fights; -1 if none."""
-    for seat in range(start, len(state.players)):
+def turn_order(state: State) -> list[int]:
+    """The seats in player order: a Campaign's as its Leader set it (R41), else the seats'."""
+    return state.order if state.order else list(range(len(state.players)))
+
+
+def first_standing(state: State, after: int | None = None) -> int:
+    """The first seat in player order (after seat `after`, if given) whose Disciple still
+    fights; -1 if none."""
+    order = turn_order(state)
+    start = 0 if after is None else order.index(after) + 1
+    for seat in order[start:]:
         if not state.players[seat].beaten:
             return seat
     return -1
@@ -527,14 +535,18 @@ def personal(card: Card) -> bool:
 
 
 def trigger_counter(
-    state: State, me: Disciple, kind: str, attacker: Enemy | Disciple | None = None
+    state: State, me: Disciple, kind: str, attacker: Enemy | Disciple | None = None,
+    attack: bool = True,
 ) -> None:
-    """An attack of this kind on `me`: their oldest counter that answers it resolves, else in
-    Co-Op the oldest of the next player in turn order who has one (R9, R39)."""
+    """An action of this kind on `me` (`attack`: one that deals damage or applies Submit):
+    their oldest counter that answers it resolves, else in Co-Op the oldest of the next
+    player in turn order who has one (R9, R39). A counter on "any" answers every attack,
+    untyped ones too."""
     cards = load().cards
     owners = [me]
     if state.mode in ("coop", "campaign"):
-        owners += [p for p in state.players if p is not me and not p.beaten]
+        others = [state.players[seat] for seat in turn_order(state)]
+        owners += [p for p in others if p is not me and not p.beaten]
     for owner in owners:
         for i, card_id in enumerate(owner.counters):
             card = cards[card_id]
@@ -542,7 +554,7 @@ def trigger_counter(
             assert counter is not None
             if owner is not me and personal(card):
                 continue
-            if counter.on == kind or (counter.on == "any" and kind != "none"):
+            if counter.on == kind or (counter.on == "any" and attack):
                 log(state, told(state, "counter answers"), owner.name, card.name)
                 del owner.counters[i]
                 told_at = state.logged

@@ -221,7 +221,8 @@ def enemy_action(state: State, enemy: Enemy, action, key: str) -> None:
     `key` names the pattern action for a coverage run ("" when nobody traces)."""
     me = victim(state, enemy)
     kind = action.kind
-    trigger_counter(state, me, kind, enemy)
+    attack = kind != "none" or action.damage > 0 or any(op.op in ("attack", "submit") for op in action.ops)
+    trigger_counter(state, me, kind, enemy, attack)
     if fight_over(state):
         return
     trace.fire(key)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import cache
 
 from engine.disciple import trace
-from engine.disciple.campaign import next_card
+from engine.disciple.campaign import ask_order, next_card
 from engine.disciple.combat import start_combat, start_fight
 from engine.disciple.content import load, style_deck
 from engine.disciple.effects import log, told
@@ -128,6 +128,8 @@ def run_step(state: State, step: Step) -> None:
         state.rng.shuffle(me.draw)
     elif step.kind == "journey":
         state.phase = "journey"
+    elif step.kind == "cl_order":  # R41: a Campaign's Leader sets the player order
+        ask_order(state)
     elif step.kind == "halve":
         halve_skills(state, me, step.arg)
     elif step.kind == "energy_pick":  # R24: 3 picks from both allotments together

@@ -110,6 +110,7 @@ WORDING = {
     "starting deck takes" + YOU: "Your starting deck takes {1}.",
     "event": "Event: {0}.",
     "event from a deck": "Event: {0} ({1}'s deck).",
+    "enemy from a deck": "Enemy: {0} ({1}'s deck).",
     "event choice": "{0}: {1}.",
     "leaves the deck": "{1} leaves {0}'s deck.",
     "leaves the deck" + YOU: "{1} leaves your deck.",
@@ -154,6 +155,7 @@ WORDING = {
     "skills set aside": "Half of {0}'s skills deck ({1}) is set aside; {2} {3} skills join it.",
     "skills set aside" + YOU: "Half your skills deck ({1}) is set aside; {2} {3} skills join it.",
     # ----- Campaign (the Campaign Leader's decisions, R42, R43)
+    "player order": lambda names: f"The Campaign Leader sets the player order: {', '.join(names)}.",
     "campaign complete": "Every event deck is played out: the campaign is complete.",
     "stays on": "{0} stays on {1}.",
     "arises": "{0} arises with {1} vitality.",

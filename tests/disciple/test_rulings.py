@@ -119,6 +119,30 @@ def test_R9_one_counter_per_action_oldest_first():
     assert state.enemies[0].vitality == 11 - 6 and "counter_right" in state.players[0].discard
 
 
+def test_R9_a_counter_on_any_attack_answers_an_untyped_one():
+    """Rising Block: "Counter: when the enemy attacks", and an attack is "an action that
+    generally deals damage" (rulebook glossary, line 141), whatever its colour: Shove and
+    Swing's untyped shove is an attack, so the Guard 4 comes before it."""
+    state = fight([], draw=["jab"] * 8, patterns=["Shove and Swing"])
+    state.players[0].counters = ["rising_block"]
+    state.players[0].owned.append("rising_block")
+    end_turn(state)  # the shove (untyped 1) meets Guard 4, then the swing (Upper 1): Guard 2
+    assert state.players[0].vitality == START_VITALITY
+    lines = GAME.log_lines(state)
+    answered = next(i for i, line in enumerate(lines) if "Rising Block" in line and "answers" in line)
+    shove = next(i for i, line in enumerate(lines) if "hits you" in line)
+    assert answered < shove
+
+
+def test_R9_a_counter_on_any_attack_lets_an_untyped_buff_pass():
+    state = fight([], draw=["jab"] * 8, patterns=["Wind Up"], enemy="bx_contender")
+    state.players[0].counters = ["rising_block"]
+    state.players[0].owned.append("rising_block")
+    wind_up = next(p for p in CONTENT.pile("bx_contender") if p.name == "Wind Up")
+    foe.enemy_action(state, state.enemies[0], wind_up.actions[0], "")
+    assert state.players[0].counters == ["rising_block"]  # Power 2 is no attack
+
+
 def test_R10_starting_cards_leave_the_skills_deck():
     state = GAME.new_game(seed=1, style="karate")
     deck_size = sum(e.copies for e in CONTENT.styles["karate"].skills)
