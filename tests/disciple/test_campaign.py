@@ -260,3 +260,15 @@ def test_a_player_cannot_make_the_leaders_choice():
     state = set_up(campaign())
     with pytest.raises(IllegalAction, match="Campaign Leader's move, not Player 1's"):
         GAME.apply(state, Choose(0, 0))
+
+
+def test_the_cards_under_the_skills_deck_are_ordered_whenever_they_can_come_back():
+    """Rulebook, If You Defeat the Enemy (line 284), "in any order", with Campaign Gameplay
+    (line 411): a player still standing draws 5 after every fight, whoever's deck the enemy
+    came from, so every enemy left in any deck counts 5 toward what can still be drawn."""
+    from engine.disciple.journey import draws_left
+
+    state = campaign(cl="bot")
+    first, second = state.players
+    first.event_deck, second.event_deck = ["bx_brawler", "bx_brawler"], []
+    assert draws_left(state, second) == draws_left(state, first) == 10
