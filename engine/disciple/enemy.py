@@ -57,6 +57,13 @@ def named_attack(enemy_id: str, kind: str, damage: int) -> tuple[int, EnemyAttac
     return -1, None
 
 
+def is_attack(action) -> bool:
+    """A pattern action that attacks: a typed one, or an untyped one that deals damage or
+    applies Submit (glossary, Attack); an untyped action that only buffs the enemy is none.
+    A counter on "any" answers attacks (R9); Stun skips actions, whatever they are (R19)."""
+    return action.kind != "none" or action.damage > 0 or any(op.op in ("attack", "submit") for op in action.ops)
+
+
 # ----- what it may do: the intent shown before the Disciple commits ----------------------
 
 
@@ -221,8 +228,7 @@ def enemy_action(state: State, enemy: Enemy, action, key: str) -> None:
     `key` names the pattern action for a coverage run ("" when nobody traces)."""
     me = victim(state, enemy)
     kind = action.kind
-    attack = kind != "none" or action.damage > 0 or any(op.op in ("attack", "submit") for op in action.ops)
-    trigger_counter(state, me, kind, enemy, attack)
+    trigger_counter(state, me, kind, enemy, is_attack(action))
     if fight_over(state):
         return
     trace.fire(key)

@@ -291,6 +291,19 @@ def test_R18_stun_with_no_untapped_energy_asks_nothing():
     assert state.pending is None and state.phase == "player" and state.players[0].to_tap == 0
 
 
+def test_R19_stun_skips_the_first_action_whatever_it_is():
+    """Rulebook, Enemy Turn (lines 268-269): "For each Stun applied, ignore the first Action in
+    the pattern"; the enemy card lists its untyped (white) entries among its attacks (line
+    46-47). Wind Up's first action, Power 2, is the one ignored; its punch lands unboosted."""
+    state = fight([], enemy="bx_contender", draw=["jab"] * 8, patterns=["Wind Up"])
+    state.enemies[0].stun = 1
+    end_turn(state)
+    lines = GAME.log_lines(state)
+    assert not any("gains 2 Power" in line for line in lines)
+    assert any(line.startswith("Stunned, ") and line.endswith("loses the first action of Wind Up.") for line in lines)
+    assert state.players[0].vitality == START_VITALITY - 3  # Upper 1 + Flurry 1 + Power 1 (each turn)
+
+
 def test_R20_named_attack_bonus_and_effects_apply_to_damaging_actions():
     state = fight([], enemy="kr_tournament_finalist", style="karate", draw=["kiai"] * 8,
                   patterns=["Kick and Punch"])
