@@ -436,3 +436,13 @@ def test_a_terminal_with_a_c_locale_gets_the_listing_in_ascii(data):
     finally:
         shown.close()
     assert b"Cafe S - soir" in shown.output and shown.output.isascii()
+
+
+def test_a_bool_option_is_asked_for_on_or_off_by_name():
+    """Every on/off option has --NAME and --no-NAME; one whose name starts with "no" is on
+    by its own name (Disruption's --no-dice), off by --no-no-dice."""
+    from tui.usage import parse_new_game
+
+    assert parse_new_game("disruption", ["--no-dice"])[2]["no_dice"] is True
+    assert parse_new_game("disruption", ["--no-no-dice"])[2]["no_dice"] is False
+    assert parse_new_game("disciple", ["--no-second-style"])[2]["second_style"] is False

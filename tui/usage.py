@@ -32,13 +32,25 @@ class Parser(argparse.ArgumentParser):
             (file or sys.stderr).write(message)
 
 
+class OnOff(argparse.Action):
+    """A bool option's two flags: its own (`--name`) turns it on, `--no-name` off. Unlike
+    argparse's BooleanOptionalAction, an option whose own name starts with "no" (Disruption's
+    `--no-dice`) is on when given by that name."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=None, **kwargs)
+
+    def __call__(self, parser: Any, namespace: Any, values: Any, option_string: str | None = None) -> None:
+        setattr(namespace, self.dest, option_string == self.option_strings[0])
+
+
 def option_parser(game: Game) -> Parser:
     parser = Parser(prog=f"tabletop-tui new {game.id}", description=f"Start {game.title}.")
     parser.add_argument("--seed", type=int, metavar="N", help="shuffle seed (same seed, same game)")
     for option in game.options:
         flag = "--" + option.name.replace("_", "-")
-        if option.kind == "bool":
-            parser.add_argument(flag, dest=option.name, action="store_true", help=option.help)
+        if option.kind == "bool":  # --name and --no-name: either way can be asked for
+            parser.add_argument(flag, "--no-" + flag[2:], dest=option.name, action=OnOff, help=option.help)
         elif option.kind == "choice":
             parser.add_argument(flag, dest=option.name, choices=option.choices, help=option.help)
         else:
@@ -61,7 +73,7 @@ def parse_new_game(game_id: str, rest: Sequence[str]) -> tuple[Game, int | None,
         raise SystemExit(0)
     args = parser.parse_args(list(rest))
     seed = args.seed
-    given = {name: value for name, value in vars(args).items() if name != "seed" and value not in (None, False)}
+    given = {name: value for name, value in vars(args).items() if name != "seed" and value is not None}
     try:
         options = game.check_options(given)
     except ValueError as problem:

@@ -10,7 +10,6 @@ from engine.disciple.content import Card, Op, load
 from engine.disciple.effects import bonus_for, foe_of
 from engine.disciple.journey import DECLINE, NONE_OPTION
 from engine.disciple.model import (
-    START_VITALITY,
     Action,
     Choose,
     EndTurn,
@@ -46,7 +45,7 @@ def _ops_value(ops: tuple[Op, ...], state: State | None, seat: int = 0) -> float
             foe = foe_of(state, state.players[seat]) if state else None
             value += foe.guard if foe is not None else 1.0
         elif op.op == "heal" and state is not None:
-            value += min(op.n, START_VITALITY - state.players[seat].vitality) * 0.7
+            value += min(op.n, state.players[seat].start_vitality - state.players[seat].vitality) * 0.7
         else:
             value += _OP_VALUE.get(op.op, 0.0) * op.n
     return value
@@ -135,7 +134,7 @@ def _greedy_choice(state: State) -> int:
         return min((keep(o), i) for i, o in enumerate(options))[1]
     if kind == "event":
         event = content.events[state.event]
-        missing = START_VITALITY - me.vitality
+        missing = me.start_vitality - me.vitality
 
         def worth(ops) -> float:
             total = 0.0

@@ -100,12 +100,18 @@ def _damaging_kinds(pile: list[Pattern]) -> set[str]:
 
 
 def _breaks_guard(pattern: Pattern) -> bool:
-    """Exposed or Feint, then a hit of 2 or more: gets through any Guard and 1 armour."""
-    opened = False
+    """Exposed or Feint, then a hit of 2 or more: gets through any Guard and 1 armour. A
+    Submit between them spends the Feint (R17)."""
+    exposed = feint = False
     for action in pattern.actions:
-        opened = opened or any(op.op in ("exposed", "feint") for op in action.ops)
-        if opened and action.damage >= 2:
+        exposed = exposed or any(op.op == "exposed" for op in action.ops)
+        feint = feint or any(op.op == "feint" for op in action.ops)
+        if any(op.op == "submit" for op in action.ops):
+            feint = False
+        if (exposed or feint) and action.damage >= 2:
             return True
+        if action.damage > 0:
+            feint = False
     return False
 
 

@@ -218,7 +218,7 @@ def end_player_turn(state: State) -> None:
     for energy in me.energy:
         energy.tapped = False
     if state.mode == "versus":
-        if not me.draw:  # R32: no card to draw at the end of one's own turn
+        if not me.draw and not me.discard:  # R32: no card to draw at the end of one's own turn
             log(state, "no card to draw", me.name)
             me.beaten = "out of cards"
             return
@@ -227,7 +227,7 @@ def end_player_turn(state: State) -> None:
         start_player_turn(state)
         return
     end_draw(state, me)
-    after = first_standing(state, state.active + 1)
+    after = first_standing(state, state.active)
     if after >= 0:  # Co-Op: every player's turn, then every enemy's (R36)
         state.active = after
         start_player_turn(state)

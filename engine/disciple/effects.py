@@ -82,9 +82,17 @@ def fight_over(state: State) -> bool:
     return True
 
 
-def first_standing(state: State, start: int = 0) -> int:
-    """The first seat from `start` on, in turn order, whose Disciple still fights; -1 if none."""
-    for seat in range(start, len(state.players)):
+def turn_order(state: State) -> list[int]:
+    """The seats in player order: a Campaign's as its Leader set it (R41), else the seats'."""
+    return state.order if state.order else list(range(len(state.players)))
+
+
+def first_standing(state: State, after: int | None = None) -> int:
+    """The first seat in player order (after seat `after`, if given) whose Disciple still
+    fights; -1 if none."""
+    order = turn_order(state)
+    start = 0 if after is None else order.index(after) + 1
+    for seat in order[start:]:
         if not state.players[seat].beaten:
             return seat
     return -1
@@ -143,11 +151,13 @@ def foe_of(state: State, me: Disciple) -> Enemy | Disciple | None:
 # ----- piles ----------------------------------------------------------------------------
 
 
-def draw_cards(state: State, me: Disciple, n: int) -> int:
-    """Draw up to n cards, never past a hand of 8; reshuffle the discard pile when needed.
-    The line says how many, not which: the draw pile is face down."""
-    reshuffled = 0 if state.mode == "versus" else len(me.discard)  # R32: Versus never reshuffles
-    count = min(n, HAND_LIMIT - len(me.hand), len(me.draw) + reshuffled)  # R5: the hand limit
+def draw_cards(state: State, me: Disciple, n: int, limit: int | None = None) -> int:
+    """Draw up to n cards, stopping at a hand of `limit` if one is given; reshuffle the
+    discard pile when the draw pile runs out. The line says how many, not which: the draw
+    pile is face down."""
+    count = min(n, len(me.draw) + len(me.discard))  # R32: Versus reshuffles as Solo does
+    if limit is not None:
+        count = min(count, limit - len(me.hand))
     if count <= 0:
         return 0
     log(state, told(state, "draws"), me.name, count)
@@ -162,7 +172,9 @@ def draw_cards(state: State, me: Disciple, n: int) -> int:
 
 
 def end_draw(state: State, me: Disciple) -> None:
-    draw_cards(state, me, END_DRAW)
+    """End of turn: draw 3, stopping at a hand of 8. Only this draw is limited (R5): card
+    text draws in full."""
+    draw_cards(state, me, END_DRAW, HAND_LIMIT)
 
 
 # ----- what is in play ------------------------------------------------------------------
@@ -332,12 +344,10 @@ def player_op(state: State, me: Disciple, res: Resolution, op: Op) -> None:
             _use_clinch(me, res, "grapple")
         amount = op.n + bonus_for(me, res.card)
         if isinstance(foe, Disciple):
-            submit_player(state, foe, amount, full=res.full_submit)
+            submit_player(state, foe, amount, full=res.full_submit, attacker=me)
         else:
-            before = foe.vitality
-            submit_enemy(state, foe, amount, full=res.full_submit)
-            if foe.vitality < before:
-                turn_on(state, foe, seat_index(state, me))
+            turn_on(state, foe, seat_index(state, me))  # R36: on whoever applied Submit last
+            submit_enemy(state, foe, amount, full=res.full_submit, attacker=me)
     elif name == "exposed":
         if foe.guard:
             log(state, "exposed", foe.name, foe.guard)
@@ -376,7 +386,7 @@ def hit_enemy(state: State, me: Disciple, enemy: Enemy, amount: int) -> int:
     """The hit is told first (with the Power it spends and the Guard it meets), then dealt."""
     power = me.power
     amount += power
-    blocked = 0 if me.feint else min(enemy.guard, amount)  # R17: Feint lets this one hit ignore Guard
+    blocked = 0 if me.feint else min(enemy.guard, amount)  # R17: Feint lets this damage ignore Guard
     through = amount - blocked
     log(state, told(state, "hits enemy"), me.name, enemy.name, power, through, blocked,
         max(enemy.vitality - through, 0))
@@ -397,8 +407,24 @@ def rock_enemy(state: State, enemy: Enemy, n: int) -> None:
         enemy.beaten = "knocked out"
 
 
-def submit_enemy(state: State, enemy: Enemy, n: int, full: bool) -> None:
-    blocked = min(enemy.guard, n)
+def spend_on_submit(state: State, attacker: Enemy | Disciple | None, n: int) -> tuple[int, bool]:
+    """Submit counts as damage, so the attacker's Power adds to it and its Feint lets it
+    ignore Guard, both spent by it (R17). Returns the Submit and whether Guard is ignored."""
+    if attacker is None or not (attacker.power or attacker.feint):
+        return n, False
+    power, feint = attacker.power, attacker.feint
+    what = told(state, "submit boost") if isinstance(attacker, Disciple) else "submit boost"
+    log(state, what, attacker.name, power, int(feint))
+    attacker.power = 0
+    attacker.feint = False
+    return n + power, feint
+
+
+def submit_enemy(
+    state: State, enemy: Enemy, n: int, full: bool, attacker: Disciple | None = None
+) -> None:
+    n, feint = spend_on_submit(state, attacker, n)
+    blocked = 0 if feint else min(enemy.guard, n)
     left = n - blocked
     if left <= 0:
         log(state, "submit soaked", n, enemy.name)
@@ -455,8 +481,11 @@ def hit_disciple(
         weaken_player(state, me)
 
 
-def submit_player(state: State, me: Disciple, n: int, full: bool) -> None:
-    blocked = min(me.guard, n)
+def submit_player(
+    state: State, me: Disciple, n: int, full: bool, attacker: Enemy | Disciple | None = None
+) -> None:
+    n, feint = spend_on_submit(state, attacker, n)
+    blocked = 0 if feint else min(me.guard, n)
     left = n - blocked
     if left <= 0:
         log(state, told(state, "submit soaked"), n, me.name)
@@ -506,14 +535,18 @@ def personal(card: Card) -> bool:
 
 
 def trigger_counter(
-    state: State, me: Disciple, kind: str, attacker: Enemy | Disciple | None = None
+    state: State, me: Disciple, kind: str, attacker: Enemy | Disciple | None = None,
+    attack: bool = True,
 ) -> None:
-    """An attack of this kind on `me`: their oldest counter that answers it resolves, else in
-    Co-Op the oldest of the next player in turn order who has one (R9, R39)."""
+    """An action of this kind on `me` (`attack`: one that deals damage or applies Submit):
+    their oldest counter that answers it resolves, else in Co-Op the oldest of the next
+    player in turn order who has one (R9, R39). A counter on "any" answers every attack,
+    untyped ones too."""
     cards = load().cards
     owners = [me]
     if state.mode in ("coop", "campaign"):
-        owners += [p for p in state.players if p is not me and not p.beaten]
+        others = [state.players[seat] for seat in turn_order(state)]
+        owners += [p for p in others if p is not me and not p.beaten]
     for owner in owners:
         for i, card_id in enumerate(owner.counters):
             card = cards[card_id]
@@ -521,7 +554,7 @@ def trigger_counter(
             assert counter is not None
             if owner is not me and personal(card):
                 continue
-            if counter.on == kind or (counter.on == "any" and kind != "none"):
+            if counter.on == kind or (counter.on == "any" and attack):
                 log(state, told(state, "counter answers"), owner.name, card.name)
                 del owner.counters[i]
                 told_at = state.logged

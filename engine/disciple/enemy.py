@@ -57,13 +57,20 @@ def named_attack(enemy_id: str, kind: str, damage: int) -> tuple[int, EnemyAttac
     return -1, None
 
 
+def is_attack(action) -> bool:
+    """A pattern action that attacks: a typed one, or an untyped one that deals damage or
+    applies Submit (glossary, Attack); an untyped action that only buffs the enemy is none.
+    A counter on "any" answers attacks (R9); Stun skips actions, whatever they are (R19)."""
+    return action.kind != "none" or action.damage > 0 or any(op.op in ("attack", "submit") for op in action.ops)
+
+
 # ----- what it may do: the intent shown before the Disciple commits ----------------------
 
 
 class ActionPreview(msgspec.Struct, frozen=True):
     kind: str
     damage: int  # with its named attack's bonus and the Power it will have
-    ops: tuple[Op, ...]  # the action's ops and its named attack's
+    ops: tuple[Op, ...]  # the action's ops and its named attack's (a Submit with its Power)
     named: str = ""
     skipped: bool = False  # lost to Stun
 
@@ -94,6 +101,11 @@ def preview(state: State, enemy: Enemy, pattern: Pattern, first: bool = True) ->
             continue
         power += sum(op.n for op in ops if op.op == "power")
         damage = action.damage + (named.bonus if named else 0)
+        submits = [i for i, op in enumerate(ops) if op.op == "submit"]
+        if power and submits:  # R17: its Submit resolves before the hit (R3) and takes the Power
+            i = submits[0]
+            ops = ops[:i] + (msgspec.structs.replace(ops[i], n=ops[i].n + power),) + ops[i + 1:]
+            power = 0
         if damage > 0:
             damage, power = damage + power, 0
         shown.append(ActionPreview(action.kind, damage, ops, named.name if named else ""))
@@ -216,7 +228,7 @@ def enemy_action(state: State, enemy: Enemy, action, key: str) -> None:
     `key` names the pattern action for a coverage run ("" when nobody traces)."""
     me = victim(state, enemy)
     kind = action.kind
-    trigger_counter(state, me, kind, enemy)
+    trigger_counter(state, me, kind, enemy, is_attack(action))
     if fight_over(state):
         return
     trace.fire(key)
@@ -295,7 +307,7 @@ def enemy_op(state: State, enemy: Enemy, op: Op, kind: str, full: bool = False) 
     if op.op == "attack":
         hit_disciple(state, enemy, me, op.n, kind)
     elif op.op == "submit":
-        submit_player(state, me, op.n, full=full)
+        submit_player(state, me, op.n, full=full, attacker=enemy)
     elif op.op == "exposed":
         if me.guard:
             log(state, told(state, "exposed"), me.name, me.guard)
@@ -337,9 +349,10 @@ def op_words(op: Op) -> str:
 
 
 def action_words(action: ActionPreview) -> str:
-    """'Grapple 3 + Submit 2' and the like; Power is already in the damage it adds to."""
+    """'Grapple 3 + Submit 2' and the like; Power is already in the damage or Submit it adds to."""
     parts = [f"{KIND_NAME[action.kind]} {action.damage}"] if action.damage > 0 else []
-    parts += [op_words(op) for op in action.ops if op.op != "power" or action.damage <= 0]
+    spent = action.damage > 0 or any(op.op == "submit" for op in action.ops)
+    parts += [op_words(op) for op in action.ops if op.op != "power" or not spent]
     text = " + ".join(parts) or "nothing"
     return f"({text} skipped)" if action.skipped else text
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import cache
 
 from engine.disciple import trace
-from engine.disciple.campaign import next_card
+from engine.disciple.campaign import ask_order, next_card
 from engine.disciple.combat import start_combat, start_fight
 from engine.disciple.content import load, style_deck
 from engine.disciple.effects import log, told
@@ -128,6 +128,8 @@ def run_step(state: State, step: Step) -> None:
         state.rng.shuffle(me.draw)
     elif step.kind == "journey":
         state.phase = "journey"
+    elif step.kind == "cl_order":  # R41: a Campaign's Leader sets the player order
+        ask_order(state)
     elif step.kind == "halve":
         halve_skills(state, me, step.arg)
     elif step.kind == "energy_pick":  # R24: 3 picks from both allotments together
@@ -394,7 +396,7 @@ def pick_reward(state: State, index: int) -> None:
     if picked == NONE_OPTION or pending.picks_left == 0 or len(pending.options) == 1:
         unchosen = [c for c in pending.options if c != NONE_OPTION]
         state.pending = None
-        if len(set(unchosen)) > 1 and len(me.skills_deck) < draws_left(me):
+        if len(set(unchosen)) > 1 and len(me.skills_deck) < draws_left(state, me):
             state.pending = Pending(
                 kind="bottom_order",
                 prompt="Put the other cards under your skills deck: the first you pick "
@@ -428,17 +430,26 @@ def put_under(state: State, index: int) -> None:
         gather_deck(state, me)
 
 
-def draws_left(me: Disciple) -> int:
-    """The most cards the rest of the journey can take from the top of the skills deck:
-    every reward still to come and every event that hands out skills (R12)."""
-    return sum(_skills_drawn(event_id) for event_id in me.event_deck)
+def draws_left(state: State, me: Disciple) -> int:
+    """The most cards the rest of the journey can take from the top of this Disciple's skills
+    deck: every reward still to come and every event that hands out skills (R12). In Co-Op
+    and a Campaign every player's deck counts: each fight rewards every player, whoever's deck
+    its enemy came from (a waiting miniboss too), and an event is met by everyone; and a
+    Campaign rewards a player still standing with 5 whatever the enemy."""
+    campaign = state.mode == "campaign"
+    cards = [c for p in state.players for c in p.event_deck + ([p.waiting] if p.waiting else [])]
+    if state.mode == "solo":
+        cards = me.event_deck
+    return sum(_skills_drawn(event_id, campaign) for event_id in cards)
 
 
 @cache  # the content never changes once loaded
-def _skills_drawn(event_id: str) -> int:
+def _skills_drawn(event_id: str, campaign: bool = False) -> int:
     """The most skills this event deck card can take from the top of the skills deck."""
     content = load()
     if event_id in content.enemies:
+        if campaign:  # R42: the standing draw 5 after any fight
+            return REWARDS["standing"][0]
         return REWARDS.get(content.enemies[event_id].tier, (0, 0))[0]
     if event_id in content.events:
         return max(

@@ -131,6 +131,7 @@ PENDING_KINDS = (
     "stun_tap",
     "second_style",
     "energy_pick",
+    "cl_order",
     "cl_next",
     "cl_scope",
     "cl_commit",
@@ -192,7 +193,7 @@ MODES = ("solo", "versus", "coop", "campaign")
 class State(msgspec.Struct):
     rng: Rng
     phase: Phase
-    players: list[Disciple]  # by seat, in turn order
+    players: list[Disciple]  # by seat (in turn order unless a Campaign's `order` says otherwise)
     mode: str = "solo"
     enemies: list[Enemy] = msgspec.field(default_factory=list)  # in the fight now
     active: int = 0  # the seat whose turn it is
@@ -207,6 +208,8 @@ class State(msgspec.Struct):
     winner: int = -1  # Versus: the seat that won
     cl: str = ""  # Campaign: "human" or "bot", who leads
     cl_aimed: int = -1  # Campaign: the enemy whose target the CL chose for its coming turn
+    order: list[int] = msgspec.field(default_factory=list)  # Campaign: the player order the CL
+    # set, seats first to last (R41); empty: the seats' order, as Co-Op keeps it
     pulls: list[list[str]] = msgspec.field(default_factory=list)  # Versus: who goes first, R31
     fights_won: int = 0
     log: list[Line] = msgspec.field(default_factory=list)  # worded in wording.py

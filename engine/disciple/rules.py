@@ -37,6 +37,7 @@ from engine.disciple.wording import TURNING_POINTS, WORDING
 STYLE_IDS = ("boxing", "karate", "jiujitsu")
 PLAYSTYLES = ("solo", "versus", "coop", "campaign")  # the playstyles new_game sets up
 TOGETHER = ("coop", "campaign")  # a band of Disciples against the enemies
+MIN_VITALITY, MAX_VITALITY = 5, 99  # a Campaign's starting vitality "as decided" (R45)
 
 
 def cost_label(cost: list[int]) -> str:
@@ -77,7 +78,9 @@ class DiscipleGame(Game):
     # 2: each style's own attack patterns, new card texts and costs, energy picked by the player
     # 3: a state of several Disciples and enemies (engine/disciple/upgrade.py carries 2 over)
     # 4: the log holds Lines, worded in wording.py (upgrade.py carries 3 over)
-    content_version = 4
+    # 5: the rulebook's rules where rulings had replaced them (Power and Feint on Submit, card
+    #    draws past 8, Versus reshuffles, the CL's player order and enemies): upgrade.py
+    content_version = 5
     wording = WORDING
     State = State
     Action = Action
@@ -110,6 +113,16 @@ class DiscipleGame(Game):
             choice_labels=("Solo", "Versus", "Co-Op", "Campaign"),
         ),
         GameOption(
+            "start_vitality",
+            "Starting vitality",
+            "int",
+            START_VITALITY,
+            "A Campaign's starting vitality, as its players decide (25, as Solo, unless "
+            "changed); Solo and Co-Op always start with 25, Versus with 50.",
+            minimum=MIN_VITALITY,
+            maximum=MAX_VITALITY,
+        ),
+        GameOption(
             "players",
             "Players",
             "int",
@@ -132,8 +145,15 @@ class DiscipleGame(Game):
         decks = options.pop("decks", None)
         styles = options.pop("styles", None)
         cl = options.pop("cl", None)
+        vitality = options.pop("start_vitality", START_VITALITY)
         result = super().check_options(options)
         del result["mode"], result["players"]  # set below for the playstyles that use them
+        del result["start_vitality"]
+        if vitality != START_VITALITY:
+            if mode != "campaign":
+                raise ValueError("Only a Campaign's starting vitality is decided (Solo and Co-Op "
+                                 "start with 25, Versus with 50)")
+            super().check_options({"start_vitality": vitality})  # a whole number in range
         if mode not in PLAYSTYLES:
             raise ValueError(f"Playstyle must be one of: {', '.join(PLAYSTYLES)} (not '{mode}')")
         if mode == "coop":
@@ -172,6 +192,8 @@ class DiscipleGame(Game):
             result.update(mode=mode, players=seats, names=list(names), styles=styles)
             if mode == "campaign":
                 result["cl"] = cl or "bot"
+                if vitality != START_VITALITY:
+                    result["start_vitality"] = vitality  # a save from before keeps its options
             return result
         if decks is None:
             content = load()
@@ -221,14 +243,18 @@ class DiscipleGame(Game):
             versus.set_up(state, decks, opts["names"])
             return state
         if opts.get("mode") in TOGETHER:  # R36: each sets up as in Solo, in player order
+            vitality = opts.get("start_vitality", START_VITALITY)  # R45
             state = State(rng=Rng.from_seed(seed), phase="setup", mode=opts["mode"],
-                          players=[Disciple(name) for name in opts["names"]],
+                          players=[Disciple(name, vitality=vitality, start_vitality=vitality)
+                                   for name in opts["names"]],
                           second_style_offered=opts["second_style"], cl=opts.get("cl", ""))
             for seat, style in enumerate(opts["styles"]):
                 if style == "ask":
                     state.queue.append(Step("ask_style", seat=seat))
                 else:
                     state.queue.append(Step("take_style", style, 0, seat))
+            if state.mode == "campaign":
+                state.queue.append(Step("cl_order"))
             self._advance(state)
             return state
         state = State(
@@ -558,6 +584,8 @@ class DiscipleGame(Game):
             return f"Tap your {tapped.colour} energy ({COLOUR_LETTER[tapped.colour]})"
         if pending.kind == "energy_pick":
             return f"{option.capitalize()} ({COLOUR_LETTER[option]})"
+        if pending.kind == "cl_order":
+            return state.players[int(option)].name
         if pending.kind == "cl_next":
             owner = state.players[int(pending.extra[action.index])].name
             thing = content.enemies.get(option) or content.events.get(option)

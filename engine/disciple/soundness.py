@@ -14,7 +14,6 @@ from engine.disciple.effects import LOG_LENGTH
 from engine.disciple.journey import DECLINE, NONE_OPTION
 from engine.disciple.model import (
     COLOURS,
-    HAND_LIMIT,
     PENDING_KINDS,
     PLAYER_ROCKED_LIMIT,
     ROCKED_LIMIT,
@@ -28,7 +27,8 @@ from engine.disciple.model import (
 TURN_COUNT_LIMIT = 99  # Stun, Weakened and what is left of an enemy turn: far past any real sum
 PHASES = ("setup", "journey", "player", "enemy", "over")
 STEPS = ("start_choice", "learn_start", "shuffle_skills", "shuffle_draw", "journey", "halve",
-         "energy_pick", "remove_card", "ask_style", "take_style", "event", "reward", "end_fight")
+         "energy_pick", "remove_card", "ask_style", "take_style", "event", "reward", "end_fight",
+         "cl_order")
 
 
 def problems(state: State) -> list[str]:
@@ -99,6 +99,8 @@ def _seats(state: State) -> list[str]:
         found.append(f"{seats} players at a {state.mode} table")
     if state.mode == "versus" and state.won is not None and state.winner not in (0, 1):
         found.append("a Versus game over with no winner")
+    if state.order and (state.mode != "campaign" or sorted(state.order) != list(range(seats))):
+        found.append(f"the player order {state.order} is not an order of this table's seats")
     if not 0 <= state.active < max(seats, 1):
         found.append("the turn belongs to a player who is not at the table")
     for me in state.players:
@@ -228,12 +230,10 @@ def _counters(state: State, me: Disciple) -> list[str]:
     found = []
     if me.vitality > me.start_vitality:
         found.append(f"vitality {me.vitality} is above {me.start_vitality}")
-    if me.start_vitality not in (START_VITALITY, VERSUS_VITALITY):
+    if me.start_vitality not in (START_VITALITY, VERSUS_VITALITY) and state.mode != "campaign":
         found.append(f"a starting vitality of {me.start_vitality}")
     if me.vitality <= 0 and state.phase != "over" and (len(state.players) == 1 or not me.beaten):
         found.append("vitality is gone but the journey goes on")
-    if len(me.hand) > HAND_LIMIT:
-        found.append(f"{len(me.hand)} cards in hand, more than {HAND_LIMIT}")
     if len(me.pool) != 4 or min(me.pool) < 0:
         found.append("the energy pool is not four amounts of zero or more")
     if any(e.amount < 1 for e in me.energy):

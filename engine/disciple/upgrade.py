@@ -4,6 +4,12 @@ Content 2 kept one Disciple and one enemy in flat fields of the state; content 3
 players in `players` and the enemies, each with its own attack-pattern pile, in `enemies`.
 The cards and the rules are the same, so the moves of an old game replay unchanged.
 
+Content 5 plays some rules as the rulebook writes them where rulings had replaced them (Power
+and Feint on Submit, card draws past a hand of 8, a Versus discard pile reshuffled, the Campaign
+Leader's player order). A content 4 state reads as it is (the player order is new and empty:
+the seats' order) and goes on under those rules; its moves replay to the same table only when
+none of the changed rules came into play, so they are kept as they are either way.
+
 Content 4 keeps the log as data (engine/core/log.py), worded in wording.py; the rules are the
 same. A save's moves are replayed from its seed, so its log is told anew, when they lead to the
 very table saved and the very words it held; otherwise the old lines stay as they were written
@@ -35,11 +41,13 @@ def upgrade(
     game: Any, version: int, options: Raw, state: Raw | None, actions: list[Any]
 ) -> tuple[Raw, Raw | None, list[Any]]:
     """`state` None: a finished game's options and moves, to replay from its history."""
-    if version not in (2, 3):  # content 1 had other cards and enemies: its games cannot be carried over
+    if version not in (2, 3, 4):  # content 1 had other cards and enemies: its games cannot be carried over
         raise NotImplementedError
     if state is None:  # only the moves are carried over (a game replayed from its history)
         return options, None, actions
     try:
+        if version == 4:
+            return _from_4(game, options, state, actions)
         if version == 2:
             state = _from_2(dict(state))
         return _from_3(game, options, state, actions)
@@ -57,6 +65,11 @@ def _from_2(state: Raw) -> Raw:
     state["mode"] = "solo"
     state["enemies"] = [] if enemy is None else [dict(enemy, **piles)]
     return state
+
+
+def _from_4(game: Any, options: Raw, state: Raw, actions: list[Any]) -> tuple[Raw, Raw, list[Any]]:
+    msgspec.convert(state, State)  # the state must be one the game can read
+    return options, state, actions
 
 
 def _from_3(game: Any, options: Raw, state: Raw, actions: list[Any]) -> tuple[Raw, Raw, list[Any]]:

@@ -66,6 +66,15 @@ def _submit(applied: int, blocked: int, full: int, loses: str, left: int) -> str
     return f"{words}: {loses} ({left} left)."
 
 
+def _submit_boost(whose: str, power: int, feint: int) -> str:
+    """Power and Feint spent by a Submit, which counts as damage (R17); `whose`: "Your",
+    "Mia's", "Tiger's"."""
+    said = f"{whose} Power {power} adds to the Submit" if power else ""
+    if feint:
+        said += ", and Feint lets it ignore Guard" if power else f"{whose} Feint lets the Submit ignore Guard"
+    return said + "."
+
+
 def _starting_cards(cards: tuple) -> str:
     """(card, copies, ...): "Jab x2, Cross"."""
     return ", ".join(f"{card}{f' x{copies}' if copies > 1 else ''}" for card, copies in _pairs(cards))
@@ -101,6 +110,7 @@ WORDING = {
     "starting deck takes" + YOU: "Your starting deck takes {1}.",
     "event": "Event: {0}.",
     "event from a deck": "Event: {0} ({1}'s deck).",
+    "enemy from a deck": "Enemy: {0} ({1}'s deck).",
     "event choice": "{0}: {1}.",
     "leaves the deck": "{1} leaves {0}'s deck.",
     "leaves the deck" + YOU: "{1} leaves your deck.",
@@ -145,6 +155,7 @@ WORDING = {
     "skills set aside": "Half of {0}'s skills deck ({1}) is set aside; {2} {3} skills join it.",
     "skills set aside" + YOU: "Half your skills deck ({1}) is set aside; {2} {3} skills join it.",
     # ----- Campaign (the Campaign Leader's decisions, R42, R43)
+    "player order": lambda names: f"The Campaign Leader sets the player order: {', '.join(names)}.",
     "campaign complete": "Every event deck is played out: the campaign is complete.",
     "stays on": "{0} stays on {1}.",
     "arises": "{0} arises with {1} vitality.",
@@ -210,6 +221,8 @@ WORDING = {
     "submit" + YOU: lambda n, blocked, full, who, loss, left: (
         _submit(n, blocked, full, f"you lose {loss}", left)
     ),
+    "submit boost": lambda who, power, feint: _submit_boost(f"{who}'s", power, feint),
+    "submit boost" + YOU: lambda who, power, feint: _submit_boost("Your", power, feint),
     "weakened enemy": "{0} is Weakened: you pick its next attack pattern.",
     "exposed": "{0} is Exposed and loses {1} Guard.",
     "exposed" + YOU: "You are Exposed and lose {1} Guard.",

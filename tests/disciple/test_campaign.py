@@ -23,8 +23,10 @@ def campaign(players: int = 2, cl: str = "human", seed: int = 1, **options) -> S
 
 
 def set_up(state: State) -> State:
-    """Through the players' starting picks to the CL's first decision."""
-    while state.pending is not None and not state.pending.kind.startswith("cl_"):
+    """Through the player order (the seats' own) and the players' starting picks to the CL's
+    first decision on the journey."""
+    while state.pending is not None and (not state.pending.kind.startswith("cl_")
+                                         or state.pending.kind == "cl_order"):
         GAME.apply(state, Choose(0, state.pending.seat))
     return state
 
@@ -46,6 +48,56 @@ def test_a_human_cl_has_a_seat_and_picks_the_next_card_from_any_deck():
     GAME.apply(state, Choose(1, 2))  # the card on top of Player 2's deck
     assert state.event == top and len(second.event_deck) == left - 1
     assert GAME.hides_between_seats(state)
+
+
+def test_the_cl_decides_the_player_order_for_the_whole_campaign():
+    """Rulebook, Campaign Setup (line 404): "Player Order is decided by the CL, it is set and
+    will be used throughout the campaign"."""
+    state = campaign(players=3)
+    assert state.pending.kind == "cl_order" and state.pending.options == ["0", "1", "2"]
+    assert GAME.describe(Choose(2, 3), state) == "Player 3"
+    cl(state, "2")  # Player 3 first
+    assert state.pending.kind == "cl_order" and state.pending.options == ["0", "1"]
+    cl(state, "0")  # then Player 1; Player 2 is last
+    assert state.order == [2, 0, 1]
+    assert "The Campaign Leader sets the player order: Player 3, Player 1, Player 2." in GAME.log_lines(state)
+    state = set_up(state)
+    assert state.pending.kind == "cl_next" and state.pending.extra == ["2", "0", "1"]
+    for _ in range(3000):  # on to the first fight: Player 3 plays first, then 1, then 2
+        if state.phase == "player":
+            break
+        GAME.apply(state, GAME.bot_action(state, GAME.to_move(state)[0]))
+    turns = []
+    while state.phase == "player" and len(turns) < 3:
+        turns.append(state.active)
+        GAME.apply(state, EndTurn(state.active))
+    assert turns == [2, 0, 1]
+
+
+def test_the_cl_bot_sets_an_order_too_without_asking():
+    state = campaign(players=3, cl="bot")
+    assert state.order == [0, 1, 2] and (state.pending is None or state.pending.kind != "cl_order")
+
+
+def test_the_cl_may_commit_every_enemy_on_top_of_the_decks():
+    """Rulebook, Campaign Gameplay (line 408): "CL decided the amount of Enemies that commit to
+    a fight": not one a deck; the CL bot commits one for each Disciple standing."""
+    from engine.disciple import campaign as cl_rules
+
+    for leader, committed in (("human", 5), ("bot", 2)):
+        state = campaign(cl=leader)
+        state.pending = None  # set up by hand: these decks, then the CL's first pick
+        first, second = state.players
+        first.event_deck = ["bx_brawler", "bx_brawler"]  # top last
+        second.event_deck = ["kr_white_belt"] * 3
+        cl_rules.next_card(state)
+        if leader == "human":
+            cl(state, "bx_brawler")  # from Player 1's deck
+            assert state.pending.kind == "cl_commit" and state.pending.options == ["1", "2", "3", "4", "5"]
+            assert state.pending.extra == ["0", "1", "0", "1", "1"]  # deck by deck, round by round
+            cl(state, "5")
+        assert len(state.enemies) == committed
+        assert [e.target for e in state.enemies] == [0, 1, 0, 1, 1][:committed]
 
 
 def _to_an_event(state: State) -> State:
@@ -208,3 +260,15 @@ def test_a_player_cannot_make_the_leaders_choice():
     state = set_up(campaign())
     with pytest.raises(IllegalAction, match="Campaign Leader's move, not Player 1's"):
         GAME.apply(state, Choose(0, 0))
+
+
+def test_the_cards_under_the_skills_deck_are_ordered_whenever_they_can_come_back():
+    """Rulebook, If You Defeat the Enemy (line 284), "in any order", with Campaign Gameplay
+    (line 411): a player still standing draws 5 after every fight, whoever's deck the enemy
+    came from, so every enemy left in any deck counts 5 toward what can still be drawn."""
+    from engine.disciple.journey import draws_left
+
+    state = campaign(cl="bot")
+    first, second = state.players
+    first.event_deck, second.event_deck = ["bx_brawler", "bx_brawler"], []
+    assert draws_left(state, second) == draws_left(state, first) == 10

@@ -136,6 +136,17 @@ def test_rocked_or_submit_alone_also_draws_the_enemy():
     assert state.enemies[0].target == 1
 
 
+def test_a_submit_its_guard_soaks_still_draws_the_enemy():
+    """Rulebook, Enemy Targeting (lines 330-332): enemies target the player who most recently
+    "Applied Submit": applying it is enough, whatever Guard soaks."""
+    state = fight(["jj_white_belt", "jj_white_belt"], [["jab"], ["rear_naked_choke"]])
+    state.enemies[0].guard = 20
+    end_turn(state)
+    play(state, "rear_naked_choke")  # Submit 6, all soaked by Guard: no vitality lost
+    assert state.enemies[0].vitality == state.enemies[0].max_vitality
+    assert state.enemies[0].target == 1
+
+
 def test_an_enemy_whose_target_fell_attacks_the_first_player_standing():
     state = fight(["bx_brawler", "bx_brawler"], [["jab"], ["jab"]], players=3)
     state.enemies[1].target = 2
@@ -183,6 +194,25 @@ def test_a_won_fight_raises_the_fallen_and_rewards_each_player_in_order():
         GAME.apply(state, Choose(0, 0))
     assert state.pending.kind == "reward" and state.pending.seat == 1
     assert state.fights_won == 1
+
+
+def test_a_later_player_orders_the_cards_under_their_skills_deck_when_they_can_come_back():
+    """Rulebook, If You Defeat the Enemy (line 284): "Place unchosen cards at the bottom of the
+    Skills Deck in any order". Player 2's own deck holds no more enemies, yet every fight the
+    first player's deck brings rewards Player 2 too: the order can matter, so it is asked."""
+    state = fight(["bx_brawler"], [["knockout_artist"], ["jab"]])
+    second = state.players[1]
+    second.event_deck = []
+    second.skills_deck = ["jab", "cross", "hook", "slip"]  # Player 2 is shown the last three
+    state.players[0].event_deck = ["bx_brawler"] * 3
+    state.enemies[0].vitality = 3
+    play(state, "knockout_artist")
+    GAME.apply(state, Choose(len(state.pending.options) - 1, 0))  # Player 1 keeps none
+    while state.pending.seat == 0:
+        GAME.apply(state, Choose(0, 0))
+    assert state.pending.kind == "reward" and state.pending.seat == 1
+    GAME.apply(state, Choose(len(state.pending.options) - 1, 1))  # keeps none
+    assert state.pending.kind == "bottom_order" and state.pending.seat == 1
 
 
 def test_a_miniboss_fight_lets_each_player_keep_two_of_five():

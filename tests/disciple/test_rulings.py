@@ -24,12 +24,22 @@ def test_R3_an_enemy_actions_own_clinch_enhances_that_action():
     assert any("Clinch: the hit Rocks you" in line for line in GAME.log_lines(state))
 
 
-def test_R5_hand_limit_caps_card_draws_too():
-    state = fight(["slip"] + ["jab"] * 7, draw=["hook"] * 5)
-    play(state, "slip")  # 7 in hand, draw 1 -> 8
-    assert len(state.players[0].hand) == 8
-    effects.draw_cards(state, state.players[0], 3)
-    assert len(state.players[0].hand) == 8
+def test_R5_card_text_draws_in_full_past_a_hand_of_8():
+    """Rulebook, End of Turn (line 257): "Draw 3 cards, stopping if your hand reaches 8
+    cards" limits that draw only; card text takes priority (line 14): Step In draws 2."""
+    state = fight(["step_in"] + ["jab"] * 7, style="karate", enemy="kr_white_belt",
+                  draw=["front_kick"] * 5)
+    state.players[0].energy = [EnergyCard("gray", 1)] * 3
+    play(state, "step_in")  # 7 left in hand, Draw 2: 9
+    assert len(state.players[0].hand) == 9
+    effects.end_draw(state, state.players[0])  # the end-of-turn draw stops at 8: nothing
+    assert len(state.players[0].hand) == 9 and len(state.players[0].draw) == 3
+
+
+def test_R5_the_end_of_turn_draw_stops_at_8():
+    state = fight(["jab"] * 7, draw=["hook"] * 5)
+    effects.end_draw(state, state.players[0])
+    assert len(state.players[0].hand) == 8 and len(state.players[0].draw) == 4
 
 
 def test_R6_combo_takes_a_coloured_point_when_there_is_no_gray():
@@ -107,6 +117,30 @@ def test_R9_one_counter_per_action_oldest_first():
     play(state, "counter_right")
     end_turn(state)  # each punch of Jab Jab meets one counter
     assert state.enemies[0].vitality == 11 - 6 and "counter_right" in state.players[0].discard
+
+
+def test_R9_a_counter_on_any_attack_answers_an_untyped_one():
+    """Rising Block: "Counter: when the enemy attacks", and an attack is "an action that
+    generally deals damage" (rulebook glossary, line 141), whatever its colour: Shove and
+    Swing's untyped shove is an attack, so the Guard 4 comes before it."""
+    state = fight([], draw=["jab"] * 8, patterns=["Shove and Swing"])
+    state.players[0].counters = ["rising_block"]
+    state.players[0].owned.append("rising_block")
+    end_turn(state)  # the shove (untyped 1) meets Guard 4, then the swing (Upper 1): Guard 2
+    assert state.players[0].vitality == START_VITALITY
+    lines = GAME.log_lines(state)
+    answered = next(i for i, line in enumerate(lines) if "Rising Block" in line and "answers" in line)
+    shove = next(i for i, line in enumerate(lines) if "hits you" in line)
+    assert answered < shove
+
+
+def test_R9_a_counter_on_any_attack_lets_an_untyped_buff_pass():
+    state = fight([], draw=["jab"] * 8, patterns=["Wind Up"], enemy="bx_contender")
+    state.players[0].counters = ["rising_block"]
+    state.players[0].owned.append("rising_block")
+    wind_up = next(p for p in CONTENT.pile("bx_contender") if p.name == "Wind Up")
+    foe.enemy_action(state, state.enemies[0], wind_up.actions[0], "")
+    assert state.players[0].counters == ["rising_block"]  # Power 2 is no attack
 
 
 def test_R10_starting_cards_leave_the_skills_deck():
@@ -209,11 +243,44 @@ def test_R16_a_grapple_clinch_carries_to_the_next_action_then_fades():
     assert not state.enemies[0].clinch
 
 
-def test_R17_power_does_not_boost_submit():
-    state = fight(["rear_naked_choke"], style="jiujitsu", enemy="jj_purple_belt")
-    state.players[0].power = 3
-    play(state, "rear_naked_choke")
-    assert state.enemies[0].vitality == 16 - 3 and state.players[0].power == 3
+def test_R17_power_adds_to_the_next_submit():
+    """Rulebook, glossary (line 107): Power "adds the listed number to the next damage dealt
+    this turn", and Submit is damage ("Guard also reduces Submit damage", line 108)."""
+    state = fight(["kiai", "rear_naked_choke"], style="jiujitsu", enemy="jj_purple_belt")
+    state.players[0].energy = [EnergyCard(c, 1) for c in ("gray", "green", "gray")]
+    play(state, "kiai")  # Power 2
+    play(state, "rear_naked_choke")  # Submit 6 + 2 = 8: loses 4
+    assert state.enemies[0].vitality == 16 - 4 and state.players[0].power == 0
+    assert "Your Power 2 adds to the Submit." in GAME.log_lines(state)
+
+
+def test_R17_feint_lets_the_next_submit_ignore_guard():
+    """Rulebook, glossary (line 115): with Feint "the opponent's Guard is ignored by the next
+    damage dealt": Scramble's Feint serves the Choke its Combo names."""
+    state = fight(["scramble", "rear_naked_choke"], style="jiujitsu", enemy="jj_purple_belt")
+    state.players[0].energy = [EnergyCard(c, 1) for c in ("gray", "green", "gray")]
+    play(state, "scramble")
+    state.enemies[0].guard = 5
+    play(state, "rear_naked_choke")  # Submit 6, Guard ignored: loses 3
+    assert state.enemies[0].vitality == 16 - 3 and state.enemies[0].guard == 5
+    assert not state.players[0].feint
+
+
+def test_R17_an_enemy_spends_power_and_feint_on_its_submit_too():
+    """The same glossary lines, for the enemy: Grip and Pull's Submit (a debuff) resolves
+    before its hit (R3), so it takes the Power and the Feint; the intent says so."""
+    state = fight([], enemy="jj_white_belt", style="jiujitsu", draw=["shrimp"] * 8,
+                  patterns=["Grip and Pull"])
+    enemy = state.enemies[0]
+    enemy.power, enemy.feint = 2, True
+    grip = next(p for p in CONTENT.pile("jj_white_belt") if p.name == "Grip and Pull")
+    shown = foe.preview(state, enemy, grip)[1]
+    assert shown.damage == 1 and [op.n for op in shown.ops if op.op == "submit"] == [4]
+    assert foe.pattern_words(state, enemy, grip) == "Clinch, then Grapple 1 + Submit 4"
+    state.players[0].guard = 9
+    end_turn(state)  # Submit 4 in full (Clinch) through the Guard; the hit of 1 is stopped
+    assert state.players[0].vitality == START_VITALITY - 4
+    assert "Spazzy White Belt's Power 2 adds to the Submit, and Feint lets it ignore Guard." in GAME.log_lines(state)
 
 
 def test_R18_stun_with_no_untapped_energy_asks_nothing():
@@ -222,6 +289,19 @@ def test_R18_stun_with_no_untapped_energy_asks_nothing():
     state.players[0].energy = []
     end_turn(state)
     assert state.pending is None and state.phase == "player" and state.players[0].to_tap == 0
+
+
+def test_R19_stun_skips_the_first_action_whatever_it_is():
+    """Rulebook, Enemy Turn (lines 268-269): "For each Stun applied, ignore the first Action in
+    the pattern"; the enemy card lists its untyped (white) entries among its attacks (line
+    46-47). Wind Up's first action, Power 2, is the one ignored; its punch lands unboosted."""
+    state = fight([], enemy="bx_contender", draw=["jab"] * 8, patterns=["Wind Up"])
+    state.enemies[0].stun = 1
+    end_turn(state)
+    lines = GAME.log_lines(state)
+    assert not any("gains 2 Power" in line for line in lines)
+    assert any(line.startswith("Stunned, ") and line.endswith("loses the first action of Wind Up.") for line in lines)
+    assert state.players[0].vitality == START_VITALITY - 3  # Upper 1 + Flurry 1 + Power 1 (each turn)
 
 
 def test_R20_named_attack_bonus_and_effects_apply_to_damaging_actions():

@@ -1,6 +1,7 @@
 """Saves of content 2 (one Disciple and one enemy in flat fields) carried over to the state of
 several players and enemies, and of content 3 (the log as text) to the log as data: files the
-earlier versions wrote, resumed, replayed and played on."""
+earlier versions wrote, resumed, replayed and played on; and of content 4 (rulings in place of
+some rules the rulebook states) to content 5."""
 
 from __future__ import annotations
 
@@ -82,7 +83,7 @@ def test_a_content_3_save_is_replayed_with_its_log_as_data_and_plays_on(store):
     store.paths.save_file("old").write_bytes(old)
     session = GameSession.resume(store, "old")
     state = session.state
-    assert session.envelope.content_version == GAME.content_version == 4
+    assert session.envelope.content_version == GAME.content_version == 5
     assert session.envelope.actions == [msgspec.Raw(msgspec.json.encode(a)) for a in raw["actions"]]
     # its moves replay to the table saved, so every line is told anew, in the words it had
     assert all(line.what != "said" for line in state.log)
@@ -93,7 +94,7 @@ def test_a_content_3_save_is_replayed_with_its_log_as_data_and_plays_on(store):
     session.play(GAME.bot_action(state, GAME.to_move(state)[0]))
     assert backup_path(store.paths.save_file("old")).read_bytes() == old  # nothing lost
     rewritten = json.loads(store.paths.save_file("old").read_bytes())
-    assert rewritten["content_version"] == 4 and isinstance(rewritten["state"]["log"][-1], list)
+    assert rewritten["content_version"] == 5 and isinstance(rewritten["state"]["log"][-1], list)
     while session.outcome() is None:
         session.play(GAME.bot_action(session.state, GAME.to_move(session.state)[0]))
     assert msgspec.json.encode(session.replay()) == msgspec.json.encode(session.state)
@@ -118,7 +119,9 @@ def test_a_content_3_finished_run_replays_from_history(store):
     timeline = from_history(store, raw["entry"]["id"])
     assert timeline.reachable == len(raw["actions"])  # every old move replays
     final = timeline.state(len(raw["actions"]))
-    assert GAME.outcome(final).won and GAME.log_lines(final) == raw["state"]["log"]
+    # under content 5's rules its Submits take the Power played before them (R17), so the
+    # last fights' numbers are not those filed; the run still ends as it did
+    assert GAME.outcome(final).won and len(GAME.log_lines(final)) == len(raw["state"]["log"])
     assert GAME.turning_points(final.log)[-1] == "You have beaten the final boss. Your journey is complete!"
 
 
@@ -145,4 +148,36 @@ def test_a_content_3_versus_table_is_carried_over_hides_what_it_hid_and_plays_on
     player = ann if seat == 0 else SharedSession.open(tables, "TCUV", "ben")
     player.play(GAME.bot_action(GAME.view(player.state, seat), seat))
     rewritten = json.loads(tables.file("TCUV").read_bytes())
-    assert rewritten["content_version"] == 4 and len(rewritten["actions"]) == len(raw["actions"]) + 1
+    assert rewritten["content_version"] == 5 and len(rewritten["actions"]) == len(raw["actions"]) + 1
+
+
+# ----- content 4 files: rules the rulebook states, the Campaign's player order -------------------
+
+
+def test_a_content_4_save_reads_as_it_was_and_plays_on_under_the_rulebooks_rules(store):
+    """DESIGN.md, Saves: every format version bump ships a migration, tested on a stored old
+    file. Content 5 added the Campaign's player order (R41) and plays Power on Submit (R17)."""
+    raw = json.loads((DATA / "disciple_v4_versus_history.json").read_bytes())
+    assert raw["entry"]["content_version"] == 4 and "order" not in raw["state"]
+    options, state, actions = GAME.upgrade(4, raw["options"], raw["state"], raw["actions"])
+    assert (options, actions) == (raw["options"], raw["actions"])
+    carried = msgspec.convert(state, GAME.State)
+    assert carried.order == [] and GAME.validate(carried) == []
+    assert [p.vitality for p in carried.players] == [p["vitality"] for p in raw["state"]["players"]]
+
+
+def test_a_content_4_campaign_resumes_in_the_seats_order_and_plays_on(store):
+    old = (DATA / "disciple_v4_campaign_running.json").read_bytes()
+    raw = json.loads(old)
+    assert raw["content_version"] == 4 and raw["options"]["mode"] == "campaign"
+    store.paths.save_file("old").write_bytes(old)
+    session = GameSession.resume(store, "old")
+    state = session.state
+    assert state.order == [] and without_log(state) == without_log(msgspec.convert(raw["state"], GAME.State))
+    for _ in range(40):  # the seats' order stands in for the order no CL set then
+        if session.outcome() is not None:
+            break
+        session.play(GAME.bot_action(session.state, GAME.to_move(session.state)[0]))
+        assert GAME.validate(session.state) == []
+    rewritten = json.loads(store.paths.save_file("old").read_bytes())
+    assert rewritten["content_version"] == 5 and len(rewritten["actions"]) > len(raw["actions"])

@@ -182,15 +182,28 @@ def test_no_card_to_draw_at_the_end_of_ones_own_turn_is_defeat():
     assert GAME.legal_actions(state) == []
 
 
-def test_a_draw_pile_emptied_during_the_turn_is_not_refilled_from_the_discards():
+def test_an_empty_draw_pile_is_refilled_from_the_discards_as_in_solo():
+    """Rulebook, Versus Gameplay (line 393): "Player turns are the same as Solo Gameplay",
+    and Solo (line 246): "If you must draw and the Draw Pile is empty: Shuffle the Discard
+    Pile into a new Draw Pile, then draw"."""
     state = rigged((["slip", "slip"], ["jab"]), draws=(["jab"], ["jab"] * 5))
-    state.players[0].discard = ["cross"]
-    state.players[0].owned.append("cross")
+    state.players[0].discard = ["cross", "hook"]
+    state.players[0].owned += ["cross", "hook"]
     play(state, "slip")  # draw 1: the last card
-    play(state, "slip")  # draw 1: nothing left, and the discards stay where they are
-    assert state.players[0].draw == [] and "cross" in state.players[0].discard
-    end_turn(state)
-    assert state.players[0].beaten == "out of cards" and state.winner == 1
+    assert state.players[0].draw == [] and state.players[0].discard == ["cross", "hook"]
+    play(state, "slip")  # draw 1: the discards become the draw pile first
+    assert state.players[0].discard == [] and len(state.players[0].draw) == 1
+    assert "Discard pile shuffled into a new draw pile." in GAME.log_lines(state)
+    end_turn(state)  # the end-of-turn draw takes the last one: no defeat
+    assert not state.players[0].beaten and GAME.outcome(state) is None
+    assert sorted(state.players[0].hand) == ["cross", "hook", "jab"]
+
+
+def test_no_card_left_anywhere_to_draw_is_defeat():
+    state = rigged((["jab"], ["jab"]), draws=(["slip"], []), first=1)
+    state.players[1].discard = []
+    end_turn(state)  # Player 2: no draw pile and no discard pile as their end draw begins
+    assert state.players[1].beaten == "out of cards" and state.winner == 0
 
 
 def test_rocked_past_four_in_one_turn_knocks_a_disciple_out():

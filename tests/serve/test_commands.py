@@ -16,6 +16,9 @@ from tui.serve.commands import Refused, is_interactive, safe_arguments
         ("new disruption --seed 3 --no-dice", ["new", "disruption", "--seed=3", "--no-dice"]),
         ("new disruption --see 3 --no-d", ["new", "disruption", "--seed=3", "--no-dice"]),  # abbreviations, spelt out
         ("new disruption --help", ["new", "disruption", "--help"]),
+        ("new disciple --no-second-style", ["new", "disciple", "--no-second-style"]),  # an option off
+        ("new disciple --mode campaign --start-vitality 40",
+         ["new", "disciple", "--mode=campaign", "--start-vitality=40", "--players=2"]),
         ("continue", ["continue"]),
         ("continue 2", ["continue", "2"]),
         ("continue 'Sunday game'", ["continue", "Sunday game"]),

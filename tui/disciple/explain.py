@@ -12,7 +12,7 @@ from engine.disciple import enemy as foe
 from engine.disciple.energy import deck_energy, never_payable, unpayable_in_deck
 from engine.disciple.content import Card, card_keywords, load
 from engine.disciple.journey import DECLINE, NONE_OPTION
-from engine.disciple.model import COLOUR_LETTER, START_VITALITY, Choose, EndTurn, PlayCard, State
+from engine.disciple.model import COLOUR_LETTER, Choose, EndTurn, PlayCard, State
 from engine.registry import GAMES
 from tui.disciple.view import the_enemy, you
 from tui.disciple import view
@@ -103,7 +103,7 @@ def option_detail(state: State, index: int, width: int, seat: int = 0) -> Text:
     if kind == "event":
         choice = content.events[state.event].choices[index]
         lost = sum(op.n for op in choice.ops if op.op == "lose")
-        words = f"{option}. You have {me.vitality}/{START_VITALITY} vitality."
+        words = f"{option}. You have {me.vitality}/{me.start_vitality} vitality."
         if lost >= me.vitality:
             words += " This would end your journey."
         return view.wrap(words, width)

@@ -232,8 +232,9 @@ def _road_lines(state: State, seat: int = 0, onlooker: bool = False) -> tuple[st
     content = load()
     if seat >= len(state.players) and state.event not in content.events:  # the Campaign Leader
         return "The journey", Text(
-            "You lead the players from their event decks: what comes next, how many enemies "
-            "commit to a fight, whom each enemy attacks, who may learn a second style."
+            "You lead the players from their event decks: the player order, what comes next, "
+            "how many enemies commit to a fight, whom each enemy attacks, who may learn a "
+            "second style."
         )
     if onlooker and state.event not in content.events:
         return "The journey", Text("The players choose their martial arts and decks, or the "

@@ -32,6 +32,7 @@ PENDING_TITLE = {
     "stun_tap": "Stunned: tap an energy card",
     "second_style": "Learn a second style?",
     "energy_pick": "New energy allotment",
+    "cl_order": "Leader: the player order",
     "cl_next": "Leader: what comes next",
     "cl_scope": "Leader: who meets this event",
     "cl_commit": "Leader: enemies in the fight",

@@ -46,7 +46,13 @@ MODE_TEXT = {
     "campaign": "Campaign: players and a Campaign Leader (CL)",
 }
 # Options that mean nothing in a playstyle (Versus has no journey: no style to learn).
-UNUSED = {"versus": {"style", "second_style"}}
+# Options a playstyle does not use: not shown, and not passed (a Campaign's starting vitality
+# chosen, then Solo picked, starts Solo at its own 25).
+UNUSED = {
+    "solo": {"start_vitality"},
+    "coop": {"start_vitality"},
+    "versus": {"style", "second_style", "start_vitality"},
+}
 SPECIAL = ("mode", "players", "decks", "names")  # drawn as their own rows, not as plain options
 MODE_NAME = {"solo": "Solo", "versus": "Versus", "coop": "Co-Op", "campaign": "Campaign"}
 MAX_PLAYERS = 4
@@ -173,7 +179,8 @@ class DiscipleSetup(SetupForm, inherit_bindings=False):
         """The options as chosen (a Solo journey's as ever: no playstyle keys); in Versus each
         seat's deck (a bot's too), when every seat has one here (a shared table gets the
         others' as they sit down)."""
-        options = {name: value for name, value in self.values.items() if name in self.options}
+        unused = UNUSED.get(self.mode, set())
+        options = {name: value for name, value in self.values.items() if name in self.options and name not in unused}
         if self.mode != SOLO:
             options.update(mode=self.mode, players=self.values["players"])
         if self.mode == CAMPAIGN:

@@ -121,6 +121,8 @@ VERSUS_VITALITY = 50  # the rulebook's Versus start
 
 def vitality_limit(state: State) -> int:
     """The vitality a Disciple starts with in this playstyle: what the bars measure against."""
+    if state.players:  # a Campaign's is as its players decided
+        return state.players[0].start_vitality
     return VERSUS_VITALITY if state.mode == "versus" else START_VITALITY
 
 

@@ -70,8 +70,11 @@ def _new_game(game_id: str, rest: list[str]) -> list[str]:
         value = options.get(option.name, option.default)
         if value == option.default:
             continue
-        flag = "--" + option.name.replace("_", "-")
-        arguments.append(flag if option.kind == "bool" else f"{flag}={value}")
+        name = option.name.replace("_", "-")
+        if option.kind == "bool":  # off is asked for as --no-NAME
+            arguments.append(f"--{name}" if value else f"--no-{name}")
+        else:
+            arguments.append(f"--{name}={value}")
     return arguments
 
 
