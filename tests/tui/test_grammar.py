@@ -129,9 +129,13 @@ WHERE = {  # each game at its start and some moves in (a table is seen as a play
 }
 
 
-@pytest.mark.parametrize(("game_id", "moves"), [(g, m) for g in GAMES for m in WHERE[g]])
+OPTIONS = {"disruption-no-dice": ("disruption", {"no_dice": True})}  # variants walked too
+
+
+@pytest.mark.parametrize(("game_id", "moves"), [(g, m) for g in [*GAMES, *OPTIONS] for m in WHERE.get(g, [0, 3])])
 async def test_no_footer_key_is_dead(paths, game_id, moves):
-    app = make_app(paths, on_start=open_played(game_id, 5, moves))
+    game_id, options = OPTIONS.get(game_id, (game_id, {}))
+    app = make_app(paths, on_start=open_played(game_id, 5, moves, **options))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         while not isinstance(app.screen, GameScreen):  # a cover between seats: the next sits down

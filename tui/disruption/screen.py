@@ -262,6 +262,11 @@ Beat ten Ritual Defenders before they beat you three times.
     def action_log(self) -> None:
         self.app.push_screen(log_viewer([self.game.log_text(line) for line in self.session.whole_log()]))
 
+    def key_hint(self, action: str) -> tuple[str, bool] | None:
+        if action == "roll" and self.state is not None and self.state.no_dice:
+            return "Die cards only", True  # No Dice: the dice are cards drawn (R7)
+        return super().key_hint(action)
+
     def _roll(self) -> Fight | Reroll:
         return Reroll() if self.state.phase == "tie" else Fight(())
 
