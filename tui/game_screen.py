@@ -24,7 +24,7 @@ from saves.envelope import Damaged
 from saves.session import GameSession, StaleTable
 from saves.undo import CannotUndo
 from tui.cut import cut
-from tui.grammar import VIEW_ACTIONS, table_bindings
+from tui.grammar import VIEW_ACTIONS, moved_to, table_bindings
 from tui.plain import plain
 from tui.widgets.panel import Painter
 
@@ -260,6 +260,20 @@ class GameScreen(Screen[None]):
         if self.read_only or self.session.state is None:
             return None
         return self.session.undo_status(self.seat)
+
+    def own_keys(self, choices: list[Any]) -> list[Any]:
+        """A table's list of choices with each shared key shown as this player has it (a key
+        moved in Settings): the list never names a key that no longer does it."""
+        import msgspec
+
+        keymap = self.app._keymap
+        if not keymap:
+            return choices
+        out = []
+        for choice in choices:
+            mine = moved_to(keymap, choice.key)
+            out.append(msgspec.structs.replace(choice, key=self.app.get_key_display(Binding(mine, ""))) if mine else choice)
+        return out
 
     def key_hint(self, action: str) -> tuple[str, bool] | None:
         """The footer's label for a key whose label changes (KeyBar asks)."""

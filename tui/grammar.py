@@ -106,6 +106,13 @@ def press(key: str, matches: Sequence[int], take: Callable[[int], None], highlig
 # ----- the player's own keys (Settings) -------------------------------------------------------
 
 
+def moved_to(keymap: Mapping[str, str], key: str) -> str | None:
+    """The key a player gave the shared key whose usual key is `key`; None if not moved."""
+    owner = next((k for k in KEYS if k.key == key), None)
+    return keymap.get(owner.id) if owner is not None else None
+
+
+
 def shown(key: str) -> str:
     """A key as a player reads it: `L` as Shift+L, `question_mark` as ?."""
     names = {"question_mark": "?", "escape": "Esc", "tab": "Tab", "enter": "Enter", "space": "Space"}

@@ -291,3 +291,24 @@ def test_the_home_help_names_every_home_key():
         if key.isdigit():
             continue
         assert f"`{key}`" in HomeScreen.HELP, key
+
+
+async def test_a_table_s_own_list_names_the_key_as_the_player_set_it(paths):
+    from saves.settings import Settings, save_settings
+    from tui.screens.dialogs import Confirm
+
+    save_settings(paths, Settings(keys={"end_turn": "ctrl+e"}))
+    app = make_app(paths, on_start=lambda app: app.start_game("druid-path", 5))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        table = app.screen
+        await pilot.press("end")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "^e End the Play phase" in text and "e End the Play phase" not in text.replace("^e End", "")
+        await pilot.press("e")  # its usual key does nothing now
+        await pilot.pause()
+        assert app.screen is table and table.session.envelope.actions == []
+        await pilot.press("ctrl+e")  # stamina left: asked first, as ever
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm)

@@ -271,7 +271,7 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         rows = choosing.rows(self.game, self.state, self.choices, self.equipping)
         shown = [COMMANDS[choice] if isinstance(choice, str) else row for choice, row in zip(self.choices, rows)]
         listing = self.query_one("#choices", ChoiceList)
-        listing.show(shown)
+        listing.show(self.own_keys(shown))
         self.query_one("#choices-panel").border_title = self._choices_title()
         self._cursor_moved(listing.cursor)
 

@@ -284,7 +284,7 @@ then the lanes fight, and the turn pauses so you can read how each lane went.
                 note = view.roll_note(self.state, action)
                 shown.append(Choice(self.game.describe(action, self.state), note, key=key))
         choices = self.query_one("#choices", ChoiceList)
-        choices.show(shown, self._first_cursor())
+        choices.show(self.own_keys(shown), self._first_cursor())
         self.query_one("#choices-panel").border_title = self._question()
 
     def _first_cursor(self) -> int:
