@@ -312,3 +312,18 @@ async def test_a_table_s_own_list_names_the_key_as_the_player_set_it(paths):
         await pilot.press("ctrl+e")  # stamina left: asked first, as ever
         await pilot.pause()
         assert isinstance(app.screen, Confirm)
+
+
+async def test_a_read_only_deck_is_offered_no_edit(paths):
+    from tui.disciple.decks_screen import VersusDecksScreen
+
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("v")
+        await pilot.pause()
+        assert isinstance(app.screen, VersusDecksScreen) and app.screen.selected().default
+        footer = screen_text(app).rstrip("\n").splitlines()[-1]
+        assert "c Copy" in footer
+        for dead in ("Edit", "Rename", "Delete"):
+            assert dead not in footer, footer

@@ -29,11 +29,12 @@ class KeysScreen(Screen[None]):
     HELP = """
 # Your keys
 
-The keys every table shares, each with what it does. `Enter` on one, then press the key it
-should have (`Esc` cancels); `Delete` gives it its usual key again. Two keys may swap letters.
-A key cannot take a lower-case letter of a game's moves, a digit, Enter, the arrows, `j`/`k`,
-or a game's own view (`R`, `W`, `C`): those stay where the games need them. `?` and `Esc`
-never move. Your keys are kept in the settings file; footers and help show them.
+The keys every table shares, each with what it does (`●` marks one you moved). `Enter` on
+one, then press the key it should have (`Esc` cancels); `Delete` gives it its usual key
+again. Two keys may swap letters. A key cannot take a lower-case letter of a game's moves, a
+digit, Enter, the arrows, `j`/`k`, or a game's own view (`R`, `W`, `C`), and only a view takes
+a capital. `?` and `Esc` never move. Your keys are kept in the settings file; footers, lists
+and help show them.
 """
 
     waiting: str | None = None  # the id of the key whose new key is awaited
@@ -52,8 +53,8 @@ never move. Your keys are kept in the settings file; footers and help show them.
         rows = []
         for k in CHANGEABLE:
             key = shown(current(keymap, k.id))
-            mine = " (yours)" if k.id in keymap else ""
-            rows.append(Option(cut(f"{key:<8} {k.label:<10}{mine:<8} {k.says}", 76), id=k.id))
+            mine = "●" if k.id in keymap else " "  # a key of your own
+            rows.append(Option(cut(f"{mine} {key:<8} {k.label:<10} {k.says}", 76), id=k.id))
         return rows
 
     def refill(self) -> None:
