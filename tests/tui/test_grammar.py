@@ -12,6 +12,7 @@ from tests.conftest import screen_text
 from tests.tui.launcher import SIZE, make_app, open_played
 from tui import grammar
 from tui.game_screen import GameScreen
+from tui.screens.game_end import EndScreen
 from tui.games import GAME_SCREENS
 
 GAMES = list(GAME_SCREENS)
@@ -121,10 +122,11 @@ def looked_at(app, screen) -> tuple:
     )
 
 
-WHERE = {  # each game at its start and some moves in (a table is seen as a player meets it)
-    "disciple": [0, 9],
-    "druid-path": [0, 7],
-    "disruption": [0, 4],
+OVER = {"disciple": 68, "druid-path": 28, "disruption": 8}  # moves after which seed 5's random play has ended
+WHERE = {  # each game at its start, some moves in, and over
+    "disciple": [0, 9, OVER["disciple"]],
+    "druid-path": [0, 7, OVER["druid-path"]],
+    "disruption": [0, 4, OVER["disruption"]],
     "decknforge": [0, 5],
 }
 
@@ -138,10 +140,13 @@ async def test_no_footer_key_is_dead(paths, game_id, moves):
     app = make_app(paths, on_start=open_played(game_id, 5, moves, **options))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        while not isinstance(app.screen, GameScreen):  # a cover between seats: the next sits down
-            await pilot.press("enter")
+        await pilot.pause()
+        while not isinstance(app.screen, GameScreen):  # a cover: the next sits down; the end: the table
+            await pilot.press("escape" if isinstance(app.screen, EndScreen) else "enter")
             await pilot.pause()
         table = app.screen
+        if not options and OVER.get(game_id) == moves:
+            assert table.over  # the finished table: its o and n are walked too
         first = [b for b in offered(table) if b.action not in ("back",)]
         assert first, game_id
         tried = []
