@@ -25,7 +25,7 @@ from saves.store import SaveEntry, SaveStore
 from themes import DEFAULT_THEME, SHARED_CSS
 from themes.palettes import THEMES
 from tui.double_tap import Presses
-from tui.grammar import binding
+from tui.grammar import binding, check_keymap
 from tui.safe_text import safe_lines
 from tui.screens.home import HomeScreen
 from tui.screens.too_small import TooSmallScreen
@@ -227,8 +227,6 @@ class TabletopApp(App[None]):
     def apply_keys(self) -> list[str]:
         """The player's own keys (Settings) laid over the shared ones (tui/grammar.py), as far
         as they can be; what could not be, said in a sentence each."""
-        from tui.grammar import check_keymap
-
         keymap, problems = check_keymap(self.settings.keys)
         self.set_keymap(keymap)
         return problems
