@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import msgspec
 
@@ -21,6 +22,10 @@ class Settings(msgspec.Struct, kw_only=True):
     theme: str = "tabletop-dark"
     show_odds: bool = True
     display_name: str = ""  # shown to other players at shared tables
+    # The player's own keys: binding id -> key (tui/grammar.py checks them). Any shape is read
+    # and written back as it was, so an entry the app cannot use is never lost; a file from
+    # before keys could be changed has none.
+    keys: Any = msgspec.field(default_factory=dict)
 
 
 def load_settings(paths: DataPaths) -> tuple[Settings, str]:

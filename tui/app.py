@@ -25,6 +25,7 @@ from saves.store import SaveEntry, SaveStore
 from themes import DEFAULT_THEME, SHARED_CSS
 from themes.palettes import THEMES
 from tui.double_tap import Presses
+from tui.grammar import binding, check_keymap
 from tui.safe_text import safe_lines
 from tui.screens.home import HomeScreen
 from tui.screens.too_small import TooSmallScreen
@@ -53,9 +54,9 @@ class TabletopApp(App[None]):
     CSS_PATH = str(SHARED_CSS)
     ENABLE_COMMAND_PALETTE = True  # Ctrl+P, by the binding below (tui/palette.py)
     BINDINGS = [
-        Binding("question_mark", "help", "Help"),
+        binding("help"),  # the shared keys are named in tui/grammar.py
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
-        Binding("ctrl+p", "command_palette", "Commands", show=False, priority=True, id="palette"),
+        binding("palette", priority=True),  # over every screen (tui/palette.py says where it opens)
     ]
 
     def __init__(
@@ -75,6 +76,7 @@ class TabletopApp(App[None]):
         self._terminal_gone = False
         self.table_name = ""  # the name given in this terminal to sit at shared tables
         self.settings, self.settings_problem = load_settings(paths)
+        self.keys_problems = self.apply_keys()
         self.theme_override = theme
         self.on_start = on_start
         self.presses = Presses()  # the last keys, so a hurried second press is known (tui/double_tap.py)
@@ -193,6 +195,8 @@ class TabletopApp(App[None]):
         self.file_finished_games()
         if self.settings_problem:
             self.notify(self.settings_problem, severity="warning")
+        for problem in self.keys_problems:
+            self.notify(f"{self.paths.settings.name}: {problem}", severity="error", timeout=10)
         if served_identity() and not self.settings.display_name:  # a first visit to a server
             from tui.screens.display_name import DisplayNameScreen
 
@@ -220,6 +224,13 @@ class TabletopApp(App[None]):
             save_settings(self.paths, self.settings)
         except OSError as error:
             self.notify(f"Settings not saved: {error.strerror}", severity="error")
+
+    def apply_keys(self) -> list[str]:
+        """The player's own keys (Settings) laid over the shared ones (tui/grammar.py), as far
+        as they can be; what could not be, said in a sentence each."""
+        keymap, problems = check_keymap(self.settings.keys)
+        self.set_keymap(keymap)
+        return problems
 
     def set_theme(self, name: str) -> None:
         self.theme = name

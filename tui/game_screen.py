@@ -24,6 +24,7 @@ from saves.envelope import Damaged
 from saves.session import GameSession, StaleTable
 from saves.undo import CannotUndo
 from tui.cut import cut
+from tui.grammar import VIEW_ACTIONS, moved_to, table_bindings
 from tui.plain import plain
 from tui.widgets.panel import Painter
 
@@ -35,17 +36,9 @@ SHARED_POLL = 0.1  # seconds between looks at a shared table's file for others' 
 SIZE_CLASSES = (("w120", "width", 120), ("w200", "width", 200), ("h40", "height", 40), ("h60", "height", 60))
 
 
-# Keys every table has. They follow a table's own keys in the footer; a table that gives one of
-# these keys another meaning keeps its own.
-TABLE_KEYS = [
-    Binding("n", "new_game", "New game"),
-    Binding("o", "show_end", "Outcome"),
-    Binding("tab", "next_seat", "Next seat"),
-    Binding("u", "undo", "Undo"),
-    Binding("b", "seat_to_bot", "Bot seat"),
-    Binding("q", "back", "Menu"),
-    Binding("escape", "escape", "Back", show=False),
-]
+# Keys every table has (tui/grammar.py names them all, once). They follow a table's own keys
+# in the footer; a table that binds one of their ids itself keeps its own.
+TABLE_KEYS = table_bindings()
 
 
 # What someone watching a table keeps of TABLE_KEYS: the way out and the end screen, and a
@@ -87,8 +80,8 @@ class GameScreen(Screen[None]):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         own = cls.__dict__.get("BINDINGS", [])
-        taken = {binding.key for binding in own}
-        cls.BINDINGS = [*own, *(b for b in TABLE_KEYS if b.key not in taken)]
+        taken = {binding.key for binding in own} | {binding.id for binding in own if binding.id}
+        cls.BINDINGS = [*own, *(b for b in TABLE_KEYS if b.key not in taken and b.id not in taken)]
         if cls.__dict__.get("HELP"):
             cls.HELP = cls.HELP.rstrip() + "\n" + UNDO_HELP + WATCH_HELP
         own_check = cls.__dict__.get("check_action")
@@ -141,7 +134,7 @@ class GameScreen(Screen[None]):
 
     def looks(self, action: str) -> bool:
         """Whether a key's action only shows something (all that someone watching keeps)."""
-        return action in WATCH_ACTIONS or action in self.VIEW_ACTIONS
+        return action in WATCH_ACTIONS or action in VIEW_ACTIONS or action in self.VIEW_ACTIONS
 
     @property
     def several_seats(self) -> bool:
@@ -267,6 +260,20 @@ class GameScreen(Screen[None]):
         if self.read_only or self.session.state is None:
             return None
         return self.session.undo_status(self.seat)
+
+    def own_keys(self, choices: list[Any]) -> list[Any]:
+        """A table's list of choices with each shared key shown as this player has it (a key
+        moved in Settings): the list never names a key that no longer does it."""
+        import msgspec
+
+        keymap = self.app._keymap
+        if not keymap:
+            return choices
+        out = []
+        for choice in choices:
+            mine = moved_to(keymap, choice.key)
+            out.append(msgspec.structs.replace(choice, key=self.app.get_key_display(Binding(mine, ""))) if mine else choice)
+        return out
 
     def key_hint(self, action: str) -> tuple[str, bool] | None:
         """The footer's label for a key whose label changes (KeyBar asks)."""
@@ -528,6 +535,8 @@ class GameScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.watching and not self.looks(action):
+            return False
+        if not hasattr(self, f"action_{action}"):  # a shared key this table has nothing for (yet)
             return False
         if action == "new_game":
             return self.over and not self.session.shared and self.session.kind == "game"

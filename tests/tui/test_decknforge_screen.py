@@ -31,6 +31,16 @@ async def keys(pilot, *presses: str) -> None:
         await pilot.pause()  # what a move lays over the table after its frame (the attack's pause)
 
 
+async def by_digit(pilot, digit: str) -> None:
+    """A card of the hand by its digit, made to its first move: a card with one move makes it
+    at once (tui/grammar.py press); with several the digit highlights the first, Enter makes it."""
+    screen = pilot.app.screen
+    before = len(screen.session.envelope.actions)
+    await keys(pilot, digit)
+    if screen.equipping is None and len(screen.session.envelope.actions) == before:
+        await keys(pilot, "enter")
+
+
 async def set_table_by_keys(pilot, seed: str, initials=("AB", "CD")) -> None:
     """Home -> 4 (DecknForge) -> a new deck for each seat -> the seed; stays on the setup."""
     await keys(pilot, "4")
@@ -172,10 +182,15 @@ async def test_quit_and_resume_restores_state_screen_and_replay(paths):
     app = make_app(paths)
     async with app.run_test(size=SIZE) as pilot:
         await start_by_keys(pilot, "99")
-        await keys(pilot, "1", "enter", "enter", "e", "y")  # card 1, its Adventurer; end: asked first
+        await by_digit(pilot, "1")
+        await keys(pilot, "enter", "e", "y")  # card 1, its Adventurer; end: asked first
         assert isinstance(app.screen, PrivacyScreen) and "CD" in screen_text(app)
         assert "3♣" not in screen_text(app)  # nothing of the table shows under the cover
-        await keys(pilot, "enter", "3", "enter", "enter", "4", "enter", "enter")
+        await keys(pilot, "enter")
+        await by_digit(pilot, "3")
+        await keys(pilot, "enter")
+        await by_digit(pilot, "4")
+        await keys(pilot, "enter")
         session = session_of(app)
         assert len(session.envelope.actions) == 4 and app.screen.seat == 1
         state_before = msgspec.json.encode(session.state)
@@ -216,7 +231,7 @@ async def test_the_lexicon_opens_mid_game_and_the_game_waits(paths, snapshot):
         game_screen = app.screen
         state_before = msgspec.json.encode(session_of(app).state)
         screen_before = screen_text(app)
-        await keys(pilot, "l")
+        await keys(pilot, "W")  # Shift+W: a view of this game's own, so a capital
         assert isinstance(app.screen, LexiconScreen)
         snapshot.assert_match(screen_text(app), "lexicon.txt")
         await keys(pilot, "slash", *"spade")
@@ -259,7 +274,7 @@ async def test_a_word_coined_mid_game_joins_the_table_and_the_replay(paths):
     app = make_app(paths)
     async with app.run_test(size=SIZE) as pilot:
         await start_by_keys(pilot, "3")
-        await keys(pilot, "l", "c")
+        await keys(pilot, "W", "c")  # the Lexicon from the table: a view, so a capital
         await keys(pilot, "down", "down", "down", "down", "down", "enter", *"emberwake", "enter")
         await keys(pilot, "down", "enter", *"ab", "enter", "ctrl+s", "escape")
         session = session_of(app)
@@ -519,13 +534,14 @@ async def test_equipping_picks_the_card_then_the_adventurer(paths):
         equips = [a for a in session.legal_actions() if type(a).__name__ == "Equip" and a.seat == screen.seat]
         lines = [c for c in screen.choices if isinstance(c, tuple)]
         assert len(lines) == len({a.card for a in equips}) < len(equips)  # a line per card
-        await keys(pilot, "2", "enter")  # the second card of the hand: now, which Adventurer?
+        await by_digit(pilot, "2")  # the second card of the hand: now, which Adventurer?
         text = screen_text(app)
         assert "on whom? (Esc: back)" in text and "(slot 1, gear" in text
         await keys(pilot, "escape")
         assert "on whom?" not in screen_text(app) and isinstance(app.screen, DecknForgeScreen)
         card = player.hand[1]
-        await keys(pilot, "2", "enter", "2", "enter")  # card 2, then the Adventurer of slot 2
+        await by_digit(pilot, "2")
+        await keys(pilot, "2")  # card 2, then the Adventurer of slot 2 (its one move: at once)
         assert card in session.state.players[screen.seat].slots[1].gear
 
 

@@ -219,7 +219,7 @@ async def test_info_key_explains_the_highlighted_cards_keywords(paths):
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, DiscipleScreen)
-        await pilot.press("d")
+        await pilot.press("D")  # the whole table: the same key at every table
         await pilot.pause()
         text = screen_text(app)
         assert "Hand" in text and cards[hand[0]].text[:30] in text
@@ -227,7 +227,7 @@ async def test_info_key_explains_the_highlighted_cards_keywords(paths):
         await pilot.pause()
         text = screen_text(app)
         assert "Your deck" in text and "Draw pile (" in text and "in no particular order" in text
-        await pilot.press("escape", "l")
+        await pilot.press("escape", "L")
         await pilot.pause()
         assert "Log (oldest first)" in screen_text(app)
         await pilot.press("escape")

@@ -73,7 +73,7 @@ async def lose_quickly(pilot, screen: DruidPathScreen, limit: int = 200) -> int:
     while screen.session.outcome() is None:
         pending = screen.state.pending
         key = "enter" if isinstance(pending, PendingTurnEnd) else "e"
-        await pilot.press("n" if isinstance(pending, PendingResponse) else key)
+        await pilot.press("a" if isinstance(pending, PendingResponse) else key)  # a: let the blow land
         await pilot.pause()
         if isinstance(screen.app.screen, Confirm):
             await pilot.press("y")
@@ -127,7 +127,7 @@ async def test_combat_screen_shows_the_answers_and_their_odds(paths, snapshot):
             await press_action(pilot, screen, greedy_player(GAME, screen.state, rng))
             assert screen.session.outcome() is None
         text = screen_text(app)
-        assert "Combat, lane" in text and "n Do nothing" in text
+        assert "Combat, lane" in text and "a Do nothing" in text
         snapshot.assert_match(text, "combat.txt")
 
 
@@ -199,10 +199,10 @@ async def test_the_highlighted_choice_is_explained(paths):
         await pilot.press("end")
         await pilot.pause()
         assert "The Darach then shifts" in screen_text(app)  # the last: end the Play phase
-        await pilot.press("v")
+        await pilot.press("D")  # the whole table: the same key at every table
         await pilot.pause()
         text = screen_text(app)
-        assert "the table in detail" in text and "Darach: Kaliran" in text
+        assert "The whole table" in text and "Darach: Kaliran" in text
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is screen
@@ -347,7 +347,7 @@ async def test_a_campaign_can_be_abandoned_after_confirming(paths):
         await pilot.pause()
         await pilot.press("e", "y")  # stamina left: asked first, and meant
         await pilot.pause()
-        await pilot.press("c")  # the campaign road, from the game
+        await pilot.press("C")  # the campaign road, from the game
         await pilot.pause()
         assert isinstance(app.screen, CampaignScreen) and "in progress" in screen_text(app)
         await pilot.press("a", "n")  # asked, and declined
@@ -405,8 +405,10 @@ def at_table(*setup):
     return start
 
 
-async def test_a_digit_points_at_a_hand_item_and_never_spends_it_alone(paths):
-    from engine.druid_path.model import StaminaBoost
+async def test_a_digit_names_a_hand_item_one_choice_at_once_several_in_turn(paths):
+    """The table grammar's rule for every key that names moves (tui/grammar.py press): an item
+    with several choices is highlighted, choice by choice; one with a single choice takes it."""
+    from engine.druid_path.model import PlayItem, StaminaBoost
     from tests.druid_path.helpers import clear_table, give
 
     def hand(state):
@@ -421,20 +423,17 @@ async def test_a_digit_points_at_a_hand_item_and_never_spends_it_alone(paths):
         await pilot.pause()
         screen = table_of(app)
         before = msgspec.json.encode(screen.state)
-        await pilot.press("2")
+        await pilot.press("1")  # two choices: only highlighted
         await pilot.pause()
-        assert msgspec.json.encode(screen.state) == before  # only highlighted
-        assert screen.choices[screen.query_one("#choices").cursor] == StaminaBoost(1)
-        assert "2 Discard for stamina: Dewdrop Philter" in screen_text(app)
-        await pilot.press("1")
-        await pilot.pause()
-        assert screen.keys[screen.query_one("#choices").cursor] == "1"
+        assert msgspec.json.encode(screen.state) == before
+        assert screen.choices[screen.query_one("#choices").cursor] == PlayItem(0)
         await pilot.press("1")  # the same digit again: the item's next choice
         await pilot.pause()
         assert screen.choices[screen.query_one("#choices").cursor] == StaminaBoost(0)
-        await pilot.press("enter")
+        assert msgspec.json.encode(screen.state) == before
+        await pilot.press("2")  # one choice: taken at once, and only for the item it names
         await pilot.pause()
-        assert screen.state.hand == ["dewdrop_philter"]  # Enter spent the highlighted one
+        assert screen.state.hand == ["wisdom_leaf"]
 
 
 async def test_a_missing_attack_says_why(paths):
@@ -476,7 +475,7 @@ async def test_combat_ends_in_a_pause_with_the_turn_lane_by_lane(paths):
         await pilot.press("e", "y")  # stamina left: asked first, and meant
         await pilot.pause()
         while isinstance(screen.state.pending, PendingResponse):
-            await pilot.press("n")
+            await pilot.press("a")  # let the blow land
             await pilot.pause()
         text = screen_text(app)
         assert "Turn 1 is over" in text and "Lane 1:" in text and "e On to the next turn" in text

@@ -110,7 +110,7 @@ async def test_a_digit_on_its_highlighted_choice_stays_there(paths):
         await pilot.pause()
         screen = app.screen
         assert highlighted(screen) == PlayItem(0) and StaminaBoost(0) in screen.choices
-        await keys(pilot, "1")  # "1 Play" is highlighted: 1 names it, and stays
+        await keys(pilot, "1")  # "1 Play" is highlighted: 1 names it (two choices), and stays
         assert highlighted(screen) == PlayItem(0)
         await keys(pilot, "1")
         assert highlighted(screen) == StaminaBoost(0)
@@ -133,7 +133,7 @@ async def test_the_lane_choice_starts_on_a_free_lane_and_sending_a_beastborg_awa
         screen = app.screen
         session = screen.session
         assert highlighted(screen) == PickLane(1)  # lane 1 holds Emberclaw: the list starts past it
-        await keys(pilot, "1", "enter")  # lane 1 by its digit: Emberclaw would go
+        await keys(pilot, "1")  # lane 1 by its digit (one choice: at once): Emberclaw would go, so it asks
         assert isinstance(app.screen, Confirm)
         assert "Put Mosshorn on lane 1 and discard Emberclaw" in screen_text(app)
         assert "y/Enter: yes    n/Esc: no" in screen_text(app)

@@ -84,7 +84,10 @@ async def test_words_show_at_a_wide_table_and_in_the_detail_views(paths):
         equip = next(a for a in session.game.legal_actions(session.state) if isinstance(a, Equip) and a.slot == 0)
         screen.equipping = equip.card
         screen.redraw()
-        await press(pilot, "1")  # the digit of slot 1 (Q♠) while picking the Adventurer
+        screen.query_one("#choices").cursor = next(  # slot 1 (Q♠) highlighted (its digit would equip at once)
+            i for i, a in enumerate(screen.choices) if getattr(a, "slot", None) == 0
+        )
+        await press(pilot)
         assert "Q♠ EMBERGUARD: If" in screen_text(app)  # the hint line under the list
         await press(pilot, "i")
         text = screen_text(app)
@@ -102,21 +105,21 @@ async def test_at_80_columns_the_word_is_marked_and_told_in_the_views(paths):
         assert "EMBERGUARD: If" in screen_text(app)
 
 
-async def test_disruption_opens_the_same_views_with_d_and_l(paths):
+async def test_disruption_opens_the_same_views_with_the_same_keys(paths):
     app = make_app(paths)
     async with app.run_test(size=(80, 24)) as pilot:
         session = GameSession.start(app.store, GAMES["disruption"], 7)
         app.open_session(session)
         await press(pilot, "enter")  # a fight
-        await press(pilot, "d")
+        await press(pilot, "D")
         assert isinstance(app.screen, Viewer)
         text = screen_text(app)
         assert "Your allies:" in text and "Defender deck" in text
         await press(pilot, "escape", "L")  # Shift+L: the log, as at every table
         lines = [session.game.log_text(line) for line in session.whole_log()]
         assert isinstance(app.screen, Viewer) and lines and lines[-1][:40] in screen_text(app)
-        await press(pilot, "escape", "l")
-        assert isinstance(app.screen, Viewer)
+        await press(pilot, "escape", "v")  # the piles
+        assert isinstance(app.screen, Viewer) and "Minor deck" in screen_text(app)
         await press(pilot, "escape", "i")  # the highlighted way to fight, in full
         text = screen_text(app)
         assert isinstance(app.screen, Viewer) and "Chance to win" in text and "against" in text

@@ -78,7 +78,7 @@ async def test_a_watcher_sees_no_hand_and_is_offered_no_move(paths, monkeypatch,
                 await pilot.press("escape")
                 await pilot.pause(0.05)
         assert app.screen is screen
-        await pilot.press("l")  # the keys that look still work
+        await pilot.press("L")  # the keys that look still work
         await pilot.pause(0.05)
         assert app.screen is not screen
         await pilot.press("escape")

@@ -270,6 +270,11 @@ Every deck remembers its games: XP, Level, the words and scars written on its ca
                 return False
             entry = self.selected()
             return entry is not None and entry.damaged and self.store.backup_of(entry.deck_id) is not None
+        if action == "rename":  # offered only to a deck that may take its name now (R24)
+            if not hasattr(self, "store"):
+                return False
+            entry = self.selected()
+            return entry is not None and not entry.damaged and not entry.deck.name and entry.deck.clears > 0
         return True
 
     def action_restore(self) -> None:

@@ -15,6 +15,7 @@ from engine.decknforge.moderation import recheck, table_words
 from engine.decknforge.rules import DecknForgeGame
 from saves.session import GameSession
 from tui.game_screen import GameScreen
+from tui.grammar import binding, press
 from tui.decknforge.setup import TableAgain
 from tui.decknforge.storage import word_store
 from tui.decknforge import choosing
@@ -33,7 +34,7 @@ from tui.decknforge.table import (
     strength_sum,
 )
 from tui.plain import plain
-from tui.screens.viewer import LOG_KEY, TABLE_KEY, Pause, Viewer, log_viewer
+from tui.screens.viewer import Pause, Viewer, log_viewer
 from tui.widgets.cards import CardRow
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
@@ -46,7 +47,7 @@ ACTION_KEYS = choosing.ACTION_KEYS
 
 # Commands the Choices list offers besides the rules' actions.
 COMMANDS = {
-    "results": Choice("What the decks gained", key="r"),
+    "results": Choice("What the decks gained", key="R"),
     "menu": Choice("Back to the menu", key="q"),
     "coin": Choice("Coin a new word…", key="c"),
 }
@@ -57,16 +58,13 @@ class DecknForgeScreen(GameScreen):
     BINDINGS = [
         Binding("d", "play_key('d')", "Draw"),
         Binding("a", "play_key('a')", "Draw Adv."),
-        Binding("e", "play_key('e')", "End turn"),
+        binding("end_turn", "play_key('e')"),
         *(Binding(d, f"card({i})", show=False) for i, d in enumerate(DIGITS)),
         Binding("c", "coin", "Coin word"),
-        Binding("r", "results", "Results"),
-        Binding("l", "lexicon", "Lexicon"),
-        # the views (a full footer at 80 columns has no room for them: `?` names them)
-        Binding("i", "info", "Info", show=False),
-        Binding(TABLE_KEY, "details", "Table", show=False),
-        Binding(LOG_KEY, "log", "Log", show=False),
-    ]
+        # this game's own views: capitals, as every view but the shared i and v (tui/grammar.py)
+        Binding("R", "results", "Results"),
+        Binding("W", "lexicon", "Lexicon"),
+    ]  # then the keys every table shares (tui/grammar.py): i v D L, u q n o ...
     HELP = """
 # DecknForge
 
@@ -80,9 +78,10 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
 - The **Choices** list holds every move of the seat shown. Arrows or `j`/`k` move,
   `Enter` plays it. `d` draws Equipment, `a` draws an Adventurer (with a full hand you
   first pick the card to let go), `e` ends the turn early.
-- `1`-`7` jump to the first move for that card of the hand; the same digit again steps
-  to its next move (Cast, or Hire). Equipping picks the card first, then the Adventurer
-  to hang it on (`Esc` goes back to the card).
+- `1`-`7` name the cards of the hand: a card with one move open makes it at once; with
+  several (Equip, Cast, Hire) the digit highlights the first, pressed again the next, and
+  `Enter` makes it. Equipping picks the card first, then the Adventurer to hang it on (its
+  slot's digit; `Esc` goes back to the card).
 - `d`, `a` and `e` say why when they cannot be played; `e` asks first when you still
   have actions left.
 - When every player has finished, the Monster attack resolves: see **Attack** and the log.
@@ -100,9 +99,10 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
   each Monster struck, who fell with which gear, and the retaliation summed against its
   attack. Any key goes on.
 - `i` tells the highlighted card in full (its word and rules, and those of the Adventurer it
-  goes on), `D` (Shift+d) the whole table (every Adventurer's word, every Monster), `L`
-  (Shift+l) the whole log. `D` and `L` open the same views at every table.
-- `l` opens the Lexicon (the game waits), `r` shows what the decks gained once it is over.
+  goes on), `v` the dungeon's piles, `D` (Shift+d) the whole table (every Adventurer's word,
+  every Monster), `L` (Shift+l) the whole log: the same keys at every table.
+- `W` (Shift+w) opens the Lexicon (the game waits), `R` (Shift+r) shows what the decks
+  gained once it is over.
 - At the end: the result, the XP each deck banks, and the dungeon's turning points (`o`
   shows them again). `n` sets the same decks at a new table (as the game left them),
   `s` the same decks with the same seed; you start it with `s` there.
@@ -271,7 +271,7 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         rows = choosing.rows(self.game, self.state, self.choices, self.equipping)
         shown = [COMMANDS[choice] if isinstance(choice, str) else row for choice, row in zip(self.choices, rows)]
         listing = self.query_one("#choices", ChoiceList)
-        listing.show(shown)
+        listing.show(self.own_keys(shown))
         self.query_one("#choices-panel").border_title = self._choices_title()
         self._cursor_moved(listing.cursor)
 
@@ -458,7 +458,8 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         return None
 
     def action_card(self, index: int) -> None:
-        """Highlight the first move for this card of the hand; pressed again at once, its next."""
+        """A card of the hand (or, while equipping, an Adventurer's slot): its one move at once; of
+        several, the first highlighted, pressed again the next (tui/grammar.py press)."""
         listing = self.query_one("#choices", ChoiceList)
         if self.equipping is not None:  # picking the Adventurer: a digit is its slot
             moves = [i for i, action in enumerate(self.choices) if getattr(action, "slot", None) == index]
@@ -470,7 +471,13 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         if not moves:
             self.notify("That card has no move open to it right now.", severity="warning")
             return
-        listing.jump(DIGITS[index], moves)
+        press(DIGITS[index], moves, self._take, listing.jump)  # one move: at once; several: in turn
+
+    def _take(self, row: int) -> None:
+        """The move at this row of the list, as Enter on it would make it."""
+        listing = self.query_one("#choices", ChoiceList)
+        listing.cursor = row
+        self.on_choice_list_picked(ChoiceList.Picked(listing, row))
 
     def action_coin(self) -> None:
         """At a scar, coin a word of the kind the seat's scar waits for (R25)."""
@@ -498,6 +505,9 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
 
     def action_details(self) -> None:
         self.app.push_screen(Viewer("The whole table", details_text(self.state, self.seat)))
+
+    def action_piles(self) -> None:
+        self.app.push_screen(Viewer("The dungeon's piles", Text(dungeon_text(self.state, wide=True))))
 
     def action_log(self) -> None:
         self.app.push_screen(log_viewer([self.game.log_text(line) for line in self.session.whole_log()]))

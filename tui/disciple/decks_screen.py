@@ -213,11 +213,20 @@ read-only; the decks you build are files of your own.
         self.app.push_screen(Confirm(Content(f"Delete the deck {what}? This cannot be undone.")), delete)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("restore", "edit", "rename", "delete", "copy") and not hasattr(self, "store"):
+            return False
         if action == "restore":  # offered only for a damaged file with a readable backup
-            if not hasattr(self, "store"):
-                return False
             row = self.selected()
             return row is not None and row.damaged and self.store.backup_of(row.key) is not None
+        if action in ("edit", "rename"):  # never offered on a default deck (read-only) or a damaged file
+            row = self.selected()
+            return row is not None and not row.default and not row.damaged
+        if action == "delete":  # a damaged file can go; a default deck is always there
+            row = self.selected()
+            return row is not None and not row.default
+        if action == "copy":
+            row = self.selected()
+            return row is not None and not row.damaged
         return True
 
     def action_restore(self) -> None:

@@ -20,7 +20,8 @@ from tui.disciple import deck, explain, opponent, rows, view
 from tui.disciple.hand import DIGITS, Slots
 from tui.disciple.widgets import HandList, InfoScreen, Span
 from tui.game_screen import GameScreen
-from tui.screens.viewer import LOG_KEY, TABLE_KEY, log_viewer
+from tui.grammar import binding
+from tui.screens.viewer import log_viewer
 from tui.widgets.choices import Choice
 from tui.widgets.keybar import KeyBar
 from tui.widgets.lines import Lines
@@ -46,15 +47,11 @@ class DiscipleScreen(GameScreen):
     CSS_PATH = "disciple.tcss"
     BINDINGS = [
         *(Binding(d, f"pick({i})", show=False) for i, d in enumerate(DIGITS)),
-        Binding("e", "end_turn", "End turn"),
+        binding("end_turn", "end_turn"),
         Binding("t", "tap", "Energy"),
         Binding("f", "face", "Face"),
-        Binding("i", "info", "Info"),
-        Binding("v", "deck", "Deck"),
-        Binding(f"d,{TABLE_KEY}", "details", "Table"),
-        Binding(f"l,{LOG_KEY}", "log", "Log"),
-        Binding("n", "new_game", "New run"),
-    ]
+        binding("new_game", label="New run"),
+    ]  # then the keys every table shares (tui/grammar.py): i v D L, u q n o ...
     HELP = """
 # Disciple: A Journey
 
@@ -75,8 +72,8 @@ Fight your way through the event deck to the final boss with 25 vitality and no 
   list shows its options: a digit or `Enter` picks one. A `!` warns of a card or an energy
   choice that leaves cards your energy can never pay.
 - `i` explains the keywords of the highlighted card (or option), `v` shows your deck: draw
-  pile, discard pile, the whole journey's deck. `d` shows the whole table, the enemy's
-  pattern pile included, and `l` the whole log.
+  pile, discard pile, the whole journey's deck. `D` (Shift+d) shows the whole table, the
+  enemy's pattern pile included, and `L` (Shift+l) the whole log: the same keys at every table.
 - Energy in play: `[B]` is ready, `(b)` is tapped.
 - **Versus**: the left panel is the other Disciple: vitality, Guard, what they have in play,
   how many counters they have set (face down: never which) and how many cards they hold. The
@@ -95,7 +92,6 @@ How to play: Rules on the home screen.
 """
 
     NEW_GAME_LABEL = "New run, same options"
-    VIEW_ACTIONS = frozenset({"details", "log"})  # what someone watching may still open
 
     def __init__(self, session: GameSession) -> None:
         super().__init__(session)
@@ -486,7 +482,7 @@ How to play: Rules on the home screen.
         title, body = explain.info(self.state, self._highlighted(index), seat=self.me)
         self.app.push_screen(InfoScreen(title, body))
 
-    def action_deck(self) -> None:
+    def action_piles(self) -> None:
         self.app.push_screen(InfoScreen("Your deck", deck.deck_text(self.state, seat=self.me)))
 
     def action_details(self) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 
@@ -18,7 +19,7 @@ from saves.session import GameSession
 from tui.disruption import table
 from tui.game_screen import GameScreen
 from tui.hand_digits import HandDigits
-from tui.screens.viewer import LOG_KEY, TABLE_KEY, Viewer, log_viewer
+from tui.screens.viewer import Viewer, log_viewer
 from tui.widgets.cards import CardFace, CardRow
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
@@ -37,10 +38,7 @@ class DisruptionScreen(GameScreen):
         Binding("r", "roll", "Dice only"),
         *(Binding(d, f"ally({i})", show=False) for i, d in enumerate(DIGITS)),
         Binding("t", "trade", "Trade 3 Minors"),
-        Binding("i", "info", "Info", show=False),
-        Binding(f"d,{TABLE_KEY}", "details", "Table"),
-        Binding(f"l,{LOG_KEY}", "log", "Log"),
-    ]
+    ]  # then the keys every table shares (tui/grammar.py): i v D L, u q n o ...
     HELP = """
 # Disruption
 
@@ -55,8 +53,9 @@ Beat ten Ritual Defenders before they beat you three times.
   trade the others keep theirs and the new Major takes a new one.
 - `t` trades three Minor allies for one Major draw: mark three Minors with their digits (or
   `Enter` on each), then `Enter` on the last line. `Esc` puts the trade away.
-- `d` shows the whole table in words (every pile that is face up), `l` the whole log; the
-  same views open with `D` and `L` at every table. `i` tells the highlighted choice in full.
+- `D` (Shift+d) shows the whole table in words (every pile that is face up), `L` (Shift+l)
+  the whole log, `v` the piles: the same keys at every table. `i` tells the highlighted
+  choice in full.
 - When the game ends its result, score and turning points show; `o` shows them again.
 - `q` returns to the menu; the game is saved after every move.
 """
@@ -115,8 +114,9 @@ Beat ten Ritual Defenders before they beat you three times.
             self.redraw()
 
     def footer_keys(self) -> tuple[object, ...]:
-        trade = any(isinstance(a, Trade) for a in self.legal())
-        return (*super().footer_keys(), self.state.phase, self.trading, trade)
+        legal = self.legal()
+        trade = any(isinstance(a, Trade) for a in legal)
+        return (*super().footer_keys(), self.state.phase, self.trading, trade, self._roll() in legal)
 
     def _current_choices(self) -> list[Any]:
         """What the Choices list offers: ways to fight (best chance first), the Minors to
@@ -241,8 +241,8 @@ Beat ten Ritual Defenders before they beat you three times.
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         over = self.over
-        if action == "roll":
-            return not over and not self.trading
+        if action == "roll":  # offered only where the rules let it roll (or draw) alone
+            return not over and not self.trading and self._roll() in self.legal()
         if action == "ally":
             return not over and (self.trading or self.state.phase == "fight")
         if action == "trade":
@@ -262,8 +262,19 @@ Beat ten Ritual Defenders before they beat you three times.
     def action_log(self) -> None:
         self.app.push_screen(log_viewer([self.game.log_text(line) for line in self.session.whole_log()]))
 
+    def key_hint(self, action: str) -> tuple[str, bool] | None:
+        if action == "roll" and self.state is not None and self.state.no_dice:
+            return "Die cards only", True  # No Dice: the dice are cards drawn (R7)
+        return super().key_hint(action)
+
+    def _roll(self) -> Fight | Reroll:
+        return Reroll() if self.state.phase == "tie" else Fight(())
+
     def action_roll(self) -> None:
-        self.play(Reroll() if self.state.phase == "tie" else Fight(()))
+        self.play(self._roll())
+
+    def action_piles(self) -> None:
+        self.app.push_screen(Viewer("Piles", Text(table.piles_text(self.state, wide=True))))
 
     def action_ally(self, digit: int) -> None:
         """The ally that has this digit (it keeps it all encounter, trades or not)."""

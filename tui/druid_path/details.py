@@ -1,20 +1,13 @@
-"""Every card on the Druid Path table spelled out, and the whole log: the `v` view."""
+"""Every card on the Druid Path table spelled out (the `D` view) and the piles (the `v` view);
+the shared viewer shows them (tui/screens/viewer.py)."""
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.content import Content
-from textual.screen import Screen
 
 from engine.druid_path.model import State
 from engine.druid_path.table import C
-from engine.registry import GAMES
-
-GAME = GAMES["druid-path"]
 from tui.druid_path import view
-from tui.widgets.keybar import KeyBar
-from tui.widgets.text import Static, VerticalScroll
 
 
 def details_text(state: State) -> Content:
@@ -45,7 +38,12 @@ def details_text(state: State) -> Content:
         else:
             text = view.beast_details(slot.card) + (" Tried: no second try." if slot.tried else "")
         out.append(f" lane {lane + 1}: {text}")
-    out.append(Content.styled("Items in hand", "bold"))
+    return Content("\n").join(out)
+
+
+def piles_text(state: State) -> Content:
+    """Your items, robots and the piles' counts."""
+    out: list[Content | str] = [Content.styled("Items in hand", "bold")]
     out += [f" {i + 1}. {view.item_details(item)}" for i, item in enumerate(state.hand)] or [" none"]
     out.append(Content.styled("Robots", "bold"))
     for i, robot_id in enumerate(state.robots):
@@ -55,34 +53,4 @@ def details_text(state: State) -> Content:
         ("Piles", "bold"), f" item deck {len(state.item_deck)}, item discard {len(state.item_discard)}, "
         f"beastborg deck {len(state.beast_deck)}, shadow deck {len(state.shadow_deck)}"
     ))
-    out += ["", Content.styled("Log", "bold"), *GAME.log_lines(state)]
     return Content("\n").join(out)
-
-
-class DetailsScreen(Screen[None]):
-    DEFAULT_CSS = """
-    DetailsScreen VerticalScroll { height: 1fr; }
-    """
-    BINDINGS = [
-        Binding("escape,q,v", "back", "Back to the table"),
-        Binding("j,down", "scroll(1)", show=False),
-        Binding("k,up", "scroll(-1)", show=False),
-        Binding("space,pagedown", "scroll(10)", "Page down"),
-    ]
-    HELP = "Every card on the table with its full text, then the log. `Esc` goes back."
-
-    def __init__(self, state: State) -> None:
-        super().__init__()
-        self.state = state
-
-    def compose(self) -> ComposeResult:
-        yield Static("Druid Path: the table in detail", classes="title")
-        with VerticalScroll():
-            yield Static(details_text(self.state))
-        yield KeyBar()
-
-    def action_scroll(self, lines: int) -> None:
-        self.query_one(VerticalScroll).scroll_relative(y=lines, animate=False)
-
-    def action_back(self) -> None:
-        self.app.pop_screen()

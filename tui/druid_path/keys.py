@@ -2,12 +2,12 @@
 of the card it acts on, never by the list's order, so a key means the same thing all game.
 
 Letters are kinds of action: g r w y gems, d draw, e end the phase (or go on to the next
-turn), t tame, l a lane's ability, p the Druid's power, m a robot, a accept a roll, x attack
-the Darach, b block, n let the blow land. A letter with one choice takes it at once; with
-several its first press highlights the first of them, whatever was highlighted, and each
-press after that the next (ChoiceList.jump). Digits are places: an item in the hand (1-9, 0
-for the tenth), or the lane a choice asks for; they only move the highlight, and Enter takes
-the highlighted choice, so no card is ever played or discarded by a digit alone.
+turn), t tame, l a lane's ability, p the Druid's power, m a robot, a accept (a failed roll,
+or the blow), x attack the Darach, f fend the blow off (block). Digits are places: an item in
+the hand (1-9, 0 for the tenth), or the lane a choice asks for. A key follows the table
+grammar (tui/grammar.py press): one choice, taken at once; several, the first press
+highlights the first of them, whatever was highlighted, each press after that the next, and
+Enter takes the highlighted one. `n` and `b` are every table's (a new game, a bot seat).
 """
 
 from __future__ import annotations
@@ -39,8 +39,8 @@ from engine.druid_path.model import (
 
 DIGITS = "1234567890"
 LETTERS = {
-    EndPlay: "e", NextTurn: "e", DrawItem: "d", AcceptRoll: "a", Endure: "n", AttackDarach: "x",
-    Block: "b", DruidAbility: "p", Tame: "t", Activate: "l", UseRobot: "m",
+    EndPlay: "e", NextTurn: "e", DrawItem: "d", AcceptRoll: "a", Endure: "a", AttackDarach: "x",
+    Block: "f", DruidAbility: "p", Tame: "t", Activate: "l", UseRobot: "m",
 }  # fmt: skip
 GEM_KEYS = {"green": "g", "red": "r", "blue": "w", "yellow": "y"}  # w: blue is Water (R3); u is undo
 ITEM_ACTIONS = (PlayItem, StaminaBoost, RollBoost, UsePotion)
@@ -65,6 +65,6 @@ def key_of(action: Any) -> str:
 
 
 def at_once(key: str, matches: int) -> bool:
-    """Whether pressing `key` takes its choice at once (a letter with one choice) or only
-    highlights (a digit, or a letter with several)."""
-    return key.isalpha() and matches == 1
+    """Whether pressing `key` takes its choice at once (it names one) or only highlights (it
+    names several): the same for letters and digits (tui/grammar.py)."""
+    return matches == 1

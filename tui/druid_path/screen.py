@@ -44,6 +44,8 @@ from engine.druid_path.table import C, name_of, spirits_in_play, ward_up
 from saves.session import GameSession
 from tui.druid_path import keys, summary, view
 from tui.game_screen import GameScreen
+from tui.grammar import binding, press
+from tui.screens.viewer import Viewer, log_viewer
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
 from tui.widgets.lines import Lines
@@ -61,7 +63,7 @@ PHASES = {
 }  # fmt: skip
 SPENDS_STAMINA = (Tame, DrawItem, TakeGem, PlayItem, UsePotion, Activate, DruidAbility, UseRobot)
 OVER_CHOICES = {"outcome": ("The result, score and turning points", "o"), "new": ("", "n"),
-                "menu": ("Back to the menu", "q"), "campaign": ("", "c")}  # fmt: skip
+                "menu": ("Back to the menu", "q"), "campaign": ("", "C")}  # fmt: skip
 
 
 class Detail(Lines):
@@ -76,10 +78,10 @@ class Detail(Lines):
 class DruidPathScreen(GameScreen):
     CSS_PATH = "druid_path.tcss"
     BINDINGS = [
-        *(Binding(k, f"shortcut('{k}')", show=False) for k in keys.ALL_KEYS),
-        Binding("v", "details", "Cards and log"),
-        Binding("c", "campaign", "Campaign road"),
-    ]
+        *(Binding(k, f"shortcut('{k}')", show=False) for k in keys.ALL_KEYS if k != "e"),
+        binding("end_turn", "shortcut('e')", show=False),  # shown in the list beside its choice
+        Binding("C", "campaign", "Campaign road"),  # a view of this game's own: a capital
+    ]  # then the keys every table shares (tui/grammar.py): i v D L, u q n o ...
     HELP = """
 # Druid Path
 
@@ -92,14 +94,14 @@ then the lanes fight, and the turn pauses so you can read how each lane went.
   - letters are kinds of action: `g` `r` `w` `y` take a green, red, blue (Water) or yellow gem,
     `d` draw an item, `e` end the Play phase (and go on to the next turn), `t` tame,
     `l` a lane's ability, `p` the Druid's power, `m` a robot, `a` accept a failed roll,
-    and in combat `x` attack the Darach, `b` block, `n` let the blow land. A letter with
-    one choice takes it at once; with several it highlights the first of them, and pressed
-    again the next;
+    and in combat `x` attack the Darach, `f` fend the blow off (block), `a` let it land;
   - digits are places: the item at that place in your hand (`0` the tenth), or the lane
-    a choice asks for. A digit only moves the highlight: `Enter` takes it, so no card is
-    ever spent by a digit alone.
+    a choice asks for;
+  - a key with one choice takes it at once; with several it highlights the first of them,
+    pressed again the next, and `Enter` takes the highlighted one (the same at every table).
 - The lines under the list explain the highlighted choice, and say why a missing one is
-  missing (a ward, no stamina). `v` shows every card on the table and the whole log.
+  missing (a ward, no stamina); `i` tells it in full. `D` (Shift+d) shows every card on the
+  table, `v` your items and the piles, `L` (Shift+l) the whole log: the same keys at every table.
 - Ending the Play phase with stamina left, or putting a tamed beastborg on a lane another
   holds (which discards that one), asks first: `y` or `Enter` yes, `n` or `Esc` no. A
   lane choice starts on a free lane. The turn's summary stays up when `e` is pressed twice
@@ -114,8 +116,10 @@ then the lanes fight, and the turn pauses so you can read how each lane went.
 - Hand lines show each item's stamina cost (c) and discard boost (+N r roll, s stamina);
   a wide terminal shows what each does when played.
 - When the game ends its result, score and turning points show; `o` shows them again.
-- `q` returns to the menu; every move is saved at once. In a campaign, `c` shows the road.
+- `q` returns to the menu; every move is saved at once. In a campaign, `C` (Shift+c) shows the road.
 """
+
+    VIEW_ACTIONS = frozenset({"campaign"})  # the road: a view of this game's own (Shift+C)
 
     def __init__(self, session: GameSession) -> None:
         super().__init__(session)
@@ -280,7 +284,7 @@ then the lanes fight, and the turn pauses so you can read how each lane went.
                 note = view.roll_note(self.state, action)
                 shown.append(Choice(self.game.describe(action, self.state), note, key=key))
         choices = self.query_one("#choices", ChoiceList)
-        choices.show(shown, self._first_cursor())
+        choices.show(self.own_keys(shown), self._first_cursor())
         self.query_one("#choices-panel").border_title = self._question()
 
     def _first_cursor(self) -> int:
@@ -384,16 +388,18 @@ then the lanes fight, and the turn pauses so you can read how each lane went.
         return super().check_action(action, parameters)
 
     def action_shortcut(self, key: str) -> None:
-        """A letter takes its only choice, or highlights the first of several (pressed again,
-        the next); a digit points the same way."""
+        """A letter or a digit takes its only choice, or highlights the first of several
+        (pressed again, the next): the table grammar's rule (tui/grammar.py press)."""
         matches = [i for i, k in enumerate(self.keys) if k == key]
         if not matches:
             self.notify(self._why_not(key), severity="warning")
             return
-        if keys.at_once(key, len(matches)):
-            self.pick(self.choices[matches[0]])
-            return
-        self.query_one("#choices", ChoiceList).jump(key, matches)
+        listing = self.query_one("#choices", ChoiceList)
+        press(key, matches, lambda row: self._take(listing, row), listing.jump)
+
+    def _take(self, listing: ChoiceList, row: int) -> None:
+        listing.cursor = row  # a question it asks is about the highlighted choice; No leaves it there
+        self.pick(self.choices[row])
 
     def waste(self, action: Any) -> str | None:
         """Ending the Play phase with stamina a move could still spend, or a tamed beastborg
@@ -422,10 +428,24 @@ then the lanes fight, and the turn pauses so you can read how each lane went.
             return f"There is no item at place {key} in your hand."
         return f"'{key}' picks nothing now: the keys beside the choices do."
 
-    def action_details(self) -> None:
-        from tui.druid_path.details import DetailsScreen
+    def action_info(self) -> None:
+        listing = self.query_one("#choices", ChoiceList)
+        action = self.choices[listing.cursor] if 0 <= listing.cursor < len(self.choices) else None
+        text = "" if isinstance(action, str) or action is None else view.choice_details(self.state, action)
+        self.app.push_screen(Viewer("The highlighted choice", Text(text or "Nothing more to tell of this choice.")))
 
-        self.app.push_screen(DetailsScreen(self.state))
+    def action_details(self) -> None:
+        from tui.druid_path.details import details_text
+
+        self.app.push_screen(Viewer("The whole table", details_text(self.state)))
+
+    def action_piles(self) -> None:
+        from tui.druid_path.details import piles_text
+
+        self.app.push_screen(Viewer("Your items and the piles", piles_text(self.state)))
+
+    def action_log(self) -> None:
+        self.app.push_screen(log_viewer(self.game.log_lines(self.state)))
 
     def end_choices(self) -> list[tuple[str, str, str]]:
         if self.in_campaign:

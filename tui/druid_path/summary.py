@@ -65,6 +65,6 @@ def summary_text(game: Any, state: Any, width: int, rows: int) -> str:
         full.append(f"{name}: {words}" if name == DARACH_PHASE else words)  # a lane's lines name it
     if sum(-(-len(text) // width) for text in full) <= rows:
         return "\n".join(full)
-    short = [f"Turn {state.turn} is over (e: next turn; v: every line)."]
+    short = [f"Turn {state.turn} is over (e: next turn; L: every line)."]
     short += [f"{name}: {brief(group)}" for name, group in found]
     return "\n".join(short)

@@ -19,6 +19,21 @@ GLOBAL_KEYS = """
 """
 
 
+def own_keys(screen: Screen) -> str:
+    """The shared keys the player moved (tui/grammar.py, kept in the settings file) that this
+    screen has, one line each: `Shift+X` the whole table (instead of `Shift+D`)."""
+    from tui.grammar import BY_ID, shown
+
+    keymap = getattr(screen.app, "_keymap", {})
+    ids = {binding.id for _key, binding in screen._bindings if binding.id}
+    ids |= {binding.id for _key, binding in screen.app._bindings if binding.id}
+    lines = [
+        f"- `{shown(key)}`: {BY_ID[key_id].says} (instead of `{shown(BY_ID[key_id].key)}`)\n"
+        for key_id, key in keymap.items() if key_id in BY_ID and key_id in ids
+    ]  # fmt: skip
+    return "".join(lines)
+
+
 class HelpText(VerticalScroll, can_focus=False):
     """The help's scrolling box. It never takes the focus: the screen's own keys scroll it."""
 
@@ -43,6 +58,9 @@ class HelpScreen(ModalScreen[None]):
     def __init__(self, about: Screen) -> None:
         super().__init__()
         self.text = (getattr(about, "HELP", "") or "").strip() + "\n" + GLOBAL_KEYS
+        changed = own_keys(about)
+        if changed:  # the player's own keys (Settings): the text above names the usual ones
+            self.text += "\n## Your keys\n\n" + changed
         game = getattr(about, "game", None)
         if hasattr(game, "how_to_play"):  # a game's table: its rules follow its keys
             self.text += "\n---\n\n" + game.how_to_play()

@@ -54,16 +54,15 @@ class HomeScreen(Screen[None]):
         Binding("j", "cursor(1)", show=False),
         Binding("k", "cursor(-1)", show=False),
     ]
-    HELP = """
-# Home
-
-Pick a game with `1`-`4` (or the arrows and `Enter`) to start a new one.
-
-- `c` continues the game you played last, or your shared tables
-- `s` lists every saved game: resume, rename or delete them
-- `r` reads the rules of a game, `t` opens the settings
-- `q` quits: every game is already saved
-"""
+    HELP = (
+        "# Home\n\nPick a game with `1`-`4` (or the arrows and `Enter`) to start a new one.\n\n"
+        "- `c` continues the game you played last, or your shared tables\n"
+        "- `s` lists every saved game: resume, rename or delete them\n"
+        "- `r` reads the rules of a game, `t` opens the settings (the theme, your keys)\n"
+        # every other entry of the menu, from the menu itself, so none is left out
+        + "".join(f"- `{e.key}` {e.label}\n" for e in HOME_ENTRIES)
+        + "- `q` quits: every game is already saved\n"
+    )
 
     def compose(self) -> ComposeResult:
         yield Static("tabletop-tui  ·  tabletop games in your terminal", classes="title")

@@ -23,13 +23,13 @@ class PrivacyScreen(Screen[bool]):
     """
     BINDINGS = [
         Binding("enter", "ready", "Ready"),
-        Binding("q", "leave", "Menu"),
+        Binding("q,escape", "leave", "Menu"),
     ]
     HELP = """
 # Pass the keyboard
 
 The table is hidden so the next player does not see the last one's cards. Hand the keyboard
-over; the named player presses `Enter` to see their own seat. `q` returns to the menu (the
+over; the named player presses `Enter` to see their own seat. `q` or `Esc` returns to the menu (the
 game is saved).
 """
 

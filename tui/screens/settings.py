@@ -27,7 +27,11 @@ class SettingsScreen(Screen[None]):
     SettingsScreen #themes { height: auto; }
     SettingsScreen > Vertical { height: auto; }
     """
-    BINDINGS = [Binding("escape,q", "back", "Back"), Binding("n", "name", "Change your name")]
+    BINDINGS = [
+        Binding("escape,q", "back", "Back"),
+        Binding("n", "name", "Change your name"),
+        Binding("k", "keys", "Your keys"),
+    ]
     HELP = """
 # Settings
 
@@ -35,6 +39,7 @@ class SettingsScreen(Screen[None]):
 - `Tab` reaches **Show odds**; `Space` toggles whether game screens show the chance of
   winning before a roll.
 - `n` changes the name other players see at shared tables.
+- `k` lists the keys every table shares and lets you give any of them another key.
 """
 
     def compose(self) -> ComposeResult:
@@ -48,7 +53,21 @@ class SettingsScreen(Screen[None]):
         with Vertical(classes="panel") as box:
             box.border_title = "Your name"
             yield Static(self.name_line(), id="your-name")
+        with Vertical(classes="panel") as box:
+            box.border_title = "Keys"
+            yield Static(self.keys_line(), id="your-keys")
         yield KeyBar()
+
+    def keys_line(self) -> str:
+        from tui.grammar import check_keymap
+
+        mine = len(check_keymap(self.app.settings.keys)[0])
+        return f"{mine} of the tables' keys are yours (k changes them)" if mine else "The usual keys (k changes them)"
+
+    def action_keys(self) -> None:
+        from tui.screens.keys import KeysScreen
+
+        self.app.push_screen(KeysScreen(), lambda _: self.query_one("#your-keys", Static).update(self.keys_line()))
 
     def name_line(self) -> str:
         name = self.app.settings.display_name

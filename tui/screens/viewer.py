@@ -1,6 +1,6 @@
 """One viewer for what every table shows in full over itself: the whole log, the whole table,
-a card or a term. The same keys open the same views at every table (tui/screens/viewer.py
-VIEW_KEYS), and the same keys close them."""
+a card or a term, the piles. The same keys open the same views at every table (tui/grammar.py),
+and close them again."""
 
 from __future__ import annotations
 
@@ -12,13 +12,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import ModalScreen
 
+from tui.grammar import KEYS
 from tui.widgets.text import SCROLL_BINDINGS, Static, VerticalScroll
 
-# The viewing keys every table shares: Shift+L the whole log, Shift+D the whole table. Disciple
-# and Disruption also open them with `l` and `d`; DecknForge keeps `l` for its Lexicon and `d`
-# for its draw.
-LOG_KEY = "L"
-TABLE_KEY = "D"
+# What closes a viewer: Esc, q, Enter, and the viewing keys that open one (tui/grammar.py).
+CLOSE_KEYS = ",".join(["escape", "q", "enter", *(k.key for k in KEYS if k.action in ("info", "piles", "details", "log"))])
 
 
 class Viewer(ModalScreen[None]):
@@ -32,7 +30,7 @@ class Viewer(ModalScreen[None]):
     }
     """
     BINDINGS = [
-        Binding("escape,q,i,d,l,D,L,enter", "dismiss", "Close"),
+        Binding(CLOSE_KEYS, "dismiss", "Close"),
         *SCROLL_BINDINGS,
     ]
 

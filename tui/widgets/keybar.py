@@ -44,6 +44,7 @@ class KeyBar(Static):
         """Redraw the keys. A screen may label a key itself (`key_hint(action)` gives the text
         and whether it works now, e.g. what Undo would take back); when those labels do not
         fit the line, the keys' own short descriptions are shown instead, then packed closer.
+        A key the screen labels as not working now is left off (pressed, it says why).
         Keys stay in their order whatever fits; when even that is too long, the keys before
         the way out and help give way to "…" (never the way out or help themselves)."""
         if screen is not self.screen:
@@ -66,6 +67,8 @@ class KeyBar(Static):
                 continue
             seen.add(binding.action)
             labelled = hint(binding.action) if hint is not None else None
+            if labelled is not None and not labelled[1]:
+                continue  # the screen says it cannot work now (nothing to undo): not offered
             kept = not LEAVE_AND_HELP_KEYS.isdisjoint(k.strip() for k in binding.key.split(","))
             keys.append(KeyOnShow(self.app.get_key_display(binding), binding.description, enabled, labelled, kept))
         return keys
