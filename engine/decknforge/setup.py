@@ -6,7 +6,15 @@ import msgspec
 
 from engine.core.rng import Rng
 from engine.decknforge.effects import fire_band, log, lookup
-from engine.decknforge.legacy import Deck, DeckCard, TableDeck, check_deck, fresh_deck, table_deck
+from engine.decknforge.legacy import (
+    Deck,
+    DeckCard,
+    TableDeck,
+    card_name,
+    check_deck,
+    fresh_deck,
+    table_deck,
+)
 from engine.decknforge.lexicon import Word, base_index, check_word, vocabulary_problems
 from engine.decknforge.model import (
     HAND_LIMIT,
@@ -48,6 +56,32 @@ def _check_coined(coined: list[Word], decks: list[TableDeck]) -> None:
         taken.add(word.name)
 
 
+def _same_word(a: Word, b: Word) -> bool:
+    return (a.kind, a.trigger, a.effects) == (b.kind, b.trigger, b.effects)
+
+
+def _with_carried(coined: list[Word], decks: list[Deck | TableDeck]) -> list[Word]:
+    """The table's words and those its decks carry (R45): everyone brings their own Lexicon,
+    so a deck's coined words join the table's. One name meaning two things is refused."""
+    known = {w.name: w for w in coined}
+    words = list(coined)
+    base = base_index()
+    for deck in decks:
+        for word in deck.words:
+            if word.name in base:
+                continue  # the built-in word of that name is the one everybody knows
+            other = known.get(word.name)
+            if other is None:
+                known[word.name] = word
+                words.append(word)
+            elif not _same_word(other, word):
+                raise ValueError(
+                    f"{deck.name or deck.initials}'s deck means something else by {word.name}"
+                    " than this table's Lexicon does: one word cannot mean two things at one table."
+                )
+    return words
+
+
 def build_state(
     seed: int, decks: list[Deck | TableDeck], coined: list[Word], solo: bool, gentle: bool = False
 ) -> State:
@@ -61,6 +95,7 @@ def build_state(
         msgspec.structs.replace(d, cards=[]) if isinstance(d, TableDeck) else table_deck(d, with_cards=False)
         for d in decks
     ]
+    coined = _with_carried(coined, decks)
     _check_coined(coined, decks)
     rng = Rng.from_seed(seed)
     state = State(
@@ -83,7 +118,10 @@ def build_state(
             raise ValueError(" ".join(problems))
         for dc in deck.cards:
             if dc.word and lookup(state, dc.word) is None:
-                raise ValueError(f"{deck.initials}'s {dc.code} carries {dc.word}, unknown here.")
+                raise ValueError(
+                    f"{deck.name or deck.initials}'s {card_name(dc.code)} carries {dc.word}, a word"
+                    " this table's Lexicon does not hold and the deck file does not define."
+                )
         piles = table_cards(seat, deck.cards)
         adventurers, equipment = list(piles["adventurer"]), list(piles["equipment"])
         rng.shuffle(adventurers)
