@@ -426,6 +426,17 @@ def test_decks_and_players_must_agree():
         GAME.new_game(1, players=3, decks=[fresh_deck("AB"), fresh_deck("CD")])
 
 
+def test_r34_the_books_strength_is_the_default_worked_out_at_setup():
+    """Book, Quickstart 2: "That pile is the dungeon and the timer"; Quickstart 4 (before the
+    first round): "Work out what you have to beat: 25 × players + monsters + modifiers"."""
+    state = GAME.new_game(1)  # no reading asked for
+    assert not state.gentle and GAME.check_options({})["strength"] == "strict"
+    assert len(state.monster_pile) == 12 and strength(state) == 25 * 2 + 12  # 12 Level-1 Monsters
+    decks = [fresh_deck("AB"), fresh_deck("CD")]
+    decks[0].card("AS").modifier, decks[0].card("AS").word = 7, "GNASH"
+    assert strength(GAME.new_game(1, decks=decks)) == 25 * 2 + 12 + 7  # its modifier from the start
+
+
 def test_r34_two_readings_of_the_strength():
     state = GAME.new_game(1, strength="gentle")
     assert strength(state) == 50
@@ -435,10 +446,10 @@ def test_r34_two_readings_of_the_strength():
     finish_round(state)
     assert strength(state) == 50 + 5
     assert strength(new(1, strength="strict")) == 62
-    from engine.decknforge.readings import DEFAULT_READING, explain, playable, readings
+    from engine.decknforge.readings import explain
 
-    assert playable(readings()[DEFAULT_READING])  # the default keeps a legacy playable
     assert "game 20" in explain("strict") and "game 20" in explain("gentle")
+    assert explain("gentle").startswith("House rule") and "book" in explain("strict")
     with pytest.raises(ValueError, match="Strength reading"):
         GAME.new_game(1, strength="lenient")
 

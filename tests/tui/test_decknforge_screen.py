@@ -70,7 +70,7 @@ async def test_setup_screen_and_the_table_it_starts(paths, snapshot):
         options = session.envelope.options
         assert [d["id"] for d in options["decks"]] == ["ab-1", "cd-1"] and options["players"] == 2
         text = screen_text(app)
-        assert "AB: 3 actions left" in text and "Strength 50" in text  # the gentle reading
+        assert "AB: 3 actions left" in text and "Strength 62" in text  # the book's count (R34)
         assert "▸AB" in text and "•CD" in text  # AB shown, CD still to act
         snapshot.assert_match(text, "start.txt")
 
@@ -481,20 +481,31 @@ async def test_r39_on_a_shared_host_only_moderators_judge_and_never_their_own_wo
         assert word.status == "approved" and word.history[-1].by == "key-cd"
 
 
+def measured(reading: str) -> float:
+    from engine.decknforge.readings import readings
+
+    return readings()[reading].clears[0]
+
+
 async def test_the_strength_reading_is_chosen_at_set_up(paths):
+    """R34: the book's count is the default; the gentle one is offered as a house rule, named
+    so, with what it does to a legacy."""
     app = make_app(paths)
     async with app.run_test(size=SIZE) as pilot:
         await set_table_by_keys(pilot, "12")
         await keys(pilot, "up", "up")  # past the seed, the Strength line: its note explains the reading
         text = screen_text(app)
-        assert "Monsters met so far (default)" in text and "game 20" in text
+        assert "The book: every Monster in the dungeon (default)" in text
+        assert f"clear {measured('strict'):.0%} at game 1" in " ".join(text.replace("│", " ").split())
         await keys(pilot, "g")
         text = screen_text(app)
-        assert "Every Monster in the dungeon" in text and "each scar makes every later" in text
+        assert "House rule: only the Monsters met so far" in text and "Not the book's count" in text
+        assert f"clear {measured('gentle'):.0%} at game 1" in " ".join(text.replace("│", " ").split())
+        assert "(default)" not in text
         await keys(pilot, "s", "enter")
         session = session_of(app)
-        assert session.envelope.options["strength"] == "strict" and not session.state.gentle
-        assert "Strength 62" in screen_text(app)
+        assert session.envelope.options["strength"] == "gentle" and session.state.gentle
+        assert "Strength 50" in screen_text(app)
 
 
 # ----- keys that keep their meaning, a dungeon told in parts --------------------------------

@@ -110,9 +110,9 @@ Each seat brings a deck. Decks are kept between games: what a game writes on the
 - `b` on a seat gives it to the game's bot (with a fresh deck, kept for that game only);
   `o` opens it to others: the game becomes a shared table that friends join from their own
   terminal with their own deck (`tabletop-tui join CODE`). Pressed again, the seat is yours
-- `g` switches between the two readings of the Dungeon Strength the rulebook allows: every
-  Monster in the dungeon (strict), or only the Monsters met so far (gentle). The note below
-  says what each does to a legacy, as the bots measured it
+- `g` switches the Dungeon Strength between the book's count (every Monster in the dungeon,
+  the pile included: the default) and a gentler house rule (only the Monsters met so far).
+  The note below says what each does to a legacy, as the bots measured it
 - `Enter` on the seed line types a seed (empty: a fresh shuffle)
 - `s` (or `Enter` on Start) sits the table down; `Esc` goes back
 """
