@@ -32,8 +32,8 @@ if TYPE_CHECKING:
 # How much a word's effect hurts the band (Monster words) or helps its owner (Equipment words),
 # per point of its number: a greedy owner writes the mildest Monster and the best upgrade.
 HARM = {"empower": 1, "also_suit": 3, "reinforce": 4, "fortify": 1, "strip_hand": 2, "smash": 4,
-        "burn_deck": 1, "return": 3}  # fmt: skip
-HELP = {"draw_equipment": 1, "draw_adventurer": 1.5, "actions": 2, "arm": 3, "recruit": 3, "salvage": 1.2}
+        "burn_deck": 1}  # fmt: skip
+HELP = {"draw_equipment": 1, "draw_adventurer": 1.5, "actions": 2, "arm": 3, "recruit": 3}
 CLOSE = 1  # words within this of the best score are equally good: the card decides among them
 
 

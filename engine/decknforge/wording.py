@@ -142,6 +142,10 @@ WORDING = {
     "strikes": lambda strikes: "; ".join(f"{monster} {result}" for monster, result in _pairs(strikes)),
 }
 
+# Kinds of line only earlier versions wrote (their words brought discarded cards back, which
+# no word does now: R19); worded still, so old logs read as they did.
+RETIRED = frozenset({"salvaged", "back in slot", "gear kept", "crawls back"})
+
 # The lines a dungeon's story is told by (the end screen's turning points): Adventurers hit,
 # Monsters slain or back under the pile, jokers stripping gear or widening the dungeon, the end.
 TURNING_POINTS = frozenset(

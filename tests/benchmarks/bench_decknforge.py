@@ -133,11 +133,11 @@ def coined_words() -> list:
     """Approved coined words of every kind, as a table's Lexicon might hold them."""
     made = [
         ("ASHVEIL", "adventurer", Trigger("hit_suit", "H"), [Effect("retaliate", 2)]),
-        ("IRONVOW", "adventurer", Trigger("hit"), [Effect("keep_gear", 1)]),
+        ("IRONVOW", "adventurer", Trigger("hit"), [Effect("weaken", 1)]),
         ("BRAMBLECALL", "adventurer", Trigger("hired"), [Effect("arm", 1)]),
         ("SPARKFLINT", "equipment", Trigger("cast"), [Effect("draw_equipment", 1), Effect("actions", 1)]),
         ("WAYMARK", "equipment", Trigger("hire"), [Effect("draw_equipment", 2)]),
-        ("RUSTKNOT", "equipment", Trigger("equip"), [Effect("salvage", 1)]),
+        ("RUSTKNOT", "equipment", Trigger("equip"), [Effect("arm", 1)]),
         ("MIRECLAW", "monster", Trigger("attack"), [Effect("strip_hand", 1)]),
         ("GLOOMTIDE", "monster", Trigger("survives"), [Effect("fortify", 2)]),
         ("SHARDSTORM", "monster", Trigger("joker"), [Effect("smash", 1)]),

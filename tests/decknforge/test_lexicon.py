@@ -237,13 +237,14 @@ def test_r40_words_the_vocabulary_no_longer_allows_go_back_unless_written_on_a_d
 
 
 def test_a_coined_word_works_in_a_game():
-    word = coin("GRITSHELL", "adventurer", Trigger("hit"), [Effect("spare")], "P1")
+    word = coin("GRITSHELL", "adventurer", Trigger("hit"), [Effect("retaliate", 5)], "P1")
     state = GAME.new_game(1, coined=[word])
     set_slots(state, 0, [("QS", [])], word="GRITSHELL")
     set_slots(state, 1, [("KC", [])])
     rig_monster(state, "AS", owner=1)
     finish_round(state)
-    assert state.players[0].slots and any("GRITSHELL" in line for line in GAME.log_lines(state))
+    assert state.last_attack[0].result == "slain"  # no gear, but +5 beats its attack of 1
+    assert any("GRITSHELL" in line for line in GAME.log_lines(state))
 
 
 @pytest.mark.parametrize(
@@ -258,8 +259,9 @@ def test_a_coined_word_works_in_a_game():
         ("equipment", Trigger("hired"), [Effect("draw_equipment", 1)], "cannot fire"),
         ("monster", Trigger("attack"), [Effect("recruit")], "not an effect"),
         ("adventurer", Trigger("cast"), [Effect("draw_equipment", 1)], "cannot fire"),
-        ("adventurer", Trigger("hit_suit"), [Effect("spare")], "suit"),
-        ("adventurer", Trigger("attack"), [Effect("spare")], "cannot follow"),
+        ("adventurer", Trigger("hit_suit"), [Effect("retaliate", 1)], "suit"),
+        ("adventurer", Trigger("attack"), [Effect("ward")], "cannot follow"),
+        ("adventurer", Trigger("hit"), [Effect("spare")], "no effect 'spare'"),  # gone for good: R19
         ("monster", Trigger("attack"), [Effect("empower", 1)] * 2, "twice"),
         ("monster", Trigger("attack"), [], "one or 2"),
         (
