@@ -70,7 +70,11 @@ def greedy_action(game: DecknForgeGame, state: State, seat: int) -> Action:
     player = state.players[seat]
     legal = turn_actions(state, seat)
     hires = [a for a in legal if isinstance(a, Hire)]
-    if hires:  # a suit not yet in play first: one Monster then takes fewer of them
+    if hires:
+        cast = _hire_word(state, seat, legal)
+        if cast is not None:  # a word that speaks at the next hire: cast it first, then hire
+            return cast
+        # a suit not yet in play first: one Monster then takes fewer of them
         suits = {s.adventurer.code[-1] for s in player.slots}
         hires.sort(key=lambda a: player.hand[a.card].code[-1] in suits)
         return hires[0]
@@ -92,6 +96,24 @@ def greedy_action(game: DecknForgeGame, state: State, seat: int) -> Action:
     if any(isinstance(a, DrawEquipment) for a in legal):
         return DrawEquipment(seat)
     return EndTurn(seat)
+
+
+def _hire_word(state: State, seat: int, legal: list[Action]) -> Action | None:
+    """With a hire to make and an action to spare for it, a cast whose word speaks at that hire
+    ("you next hire"), unless one already waits for it."""
+    player = state.players[seat]
+    if player.actions_left < 2:
+        return None
+    for card in player.cast:
+        word = lookup(state, card.word)
+        if word is not None and word.trigger.event == "hire":
+            return None
+    for action in legal:
+        if isinstance(action, Cast):
+            word = lookup(state, player.hand[action.card].word)
+            if word is not None and word.trigger.event == "hire":
+                return action
+    return None
 
 
 def _worth_casting(state: State, seat: int, legal: list[Action]) -> Action | None:
