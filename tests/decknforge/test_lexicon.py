@@ -219,7 +219,10 @@ def test_r39_an_author_approves_their_own_word_only_when_no_other_moderator_coul
     assert why_not_approve(mine, "key:cd", moderator=True, others=True) == ""
     assert why_not_approve(mine, "key:cd", moderator=False, others=True).startswith("Only a moderator")
     local = coin("GLOOMTIDE", "monster", Trigger("attack"), [Effect("fortify", 1)], "AB")
-    assert why_not_approve(local, "", moderator=True, others=True) == ""  # one machine
+    # one machine: the approver says who they are, and is never the author (R39)
+    assert why_not_approve(local, "", moderator=True, others=True, initials="CD") == ""
+    assert why_not_approve(local, "", moderator=True, others=False, initials="ab").startswith("You coined")
+    assert why_not_approve(local, "", moderator=True, others=True).startswith("Say who")
     assert is_author(local, "", "AB") and not is_author(local, "", "CD")
     assert is_author(mine, "key:ab") and not is_author(mine, "key:cd")
 
@@ -291,3 +294,20 @@ def test_vocabulary_has_no_op_that_ends_the_dungeon():
         assert triggers
     assert all(op.cap <= 6 for op in OPS.values())
     assert Card(0, "QS") == Card(0, "QS")
+
+
+def test_r39_other_players_challenge_a_word_and_its_author_never_approves_it():
+    """Book 12: "A term may be challenged as OP by other players and require modification";
+    "A word you send is in your Lexicon straight away, and in everybody else's once a
+    moderator approves it"."""
+    from engine.decknforge.moderation import challenge, why_not_challenge
+
+    local = coin("GLOOMTIDE", "monster", Trigger("attack"), [Effect("fortify", 1)], "AB")
+    assert why_not_challenge(local, "", "CD") == ""  # any other player, moderator or not
+    assert why_not_challenge(local, "", "AB").startswith("You coined")
+    served = coin("ASHVEIL", "adventurer", Trigger("hit"), [Effect("retaliate", 2)], "AB", author_id="key:ab")
+    assert why_not_challenge(served, "key:cd") == "" and why_not_challenge(served, "key:ab")
+    approved = approve(local, by="CD")
+    sent = challenge(approved, "too strong", by="EF")  # an approved word can be challenged too
+    assert sent.status == "challenged" and sent.history[-1].by == "EF"
+    assert why_not_challenge(sent, "", "CD").endswith("nothing to challenge.")

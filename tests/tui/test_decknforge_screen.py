@@ -433,9 +433,13 @@ async def test_r39_challenge_a_word_then_its_author_modifies_and_sends_it_again(
     words.add(coin("EMBERWAKE", "monster", Trigger("attack"), [Effect("empower", 5)], "AB"))
     app = make_app(paths)
     async with app.run_test(size=SIZE) as pilot:
-        await keys(pilot, "l", "m", "h", *"five is too much", "enter")
+        await keys(pilot, "l", "m", "h", *"AB", "enter")  # on one machine: who challenges?
+        assert any("another player challenges" in str(n.message) for n in app._notifications)
+        assert words.load()[0][0].status == "pending"  # its author does not challenge it
+        await keys(pilot, "h", *"CD", "enter", *"five is too much", "enter")
         word = words.load()[0][0]
         assert word.status == "challenged" and word.note == "five is too much"
+        assert word.history[-1].by == "CD"
         assert "1 sent back to you" in screen_text(app)
         assert "o Sent back" not in screen_text(app)  # the verdicts' footer fits 80 columns
         await keys(pilot, "w", "o")
@@ -447,8 +451,12 @@ async def test_r39_challenge_a_word_then_its_author_modifies_and_sends_it_again(
         word = words.load()[0][0]
         assert word.status == "pending" and word.effects == (Effect("empower", 2),)
         assert [r.verdict for r in word.history] == ["coined", "challenged", "resubmitted"]
-        await keys(pilot, "m", "a")
-        assert words.load()[0][0].status == "approved"
+        await keys(pilot, "m", "a", *"AB", "enter")  # R39: an author never approves their own word
+        assert any("another player must approve" in str(n.message) for n in app._notifications)
+        assert words.load()[0][0].status == "pending"
+        await keys(pilot, "a", *"CD", "enter")
+        word = words.load()[0][0]
+        assert word.status == "approved" and word.history[-1].by == "CD"
 
 
 async def test_r39_on_a_shared_host_only_moderators_judge_and_never_their_own_word(paths, monkeypatch):
@@ -465,8 +473,12 @@ async def test_r39_on_a_shared_host_only_moderators_judge_and_never_their_own_wo
     monkeypatch.delenv("TABLETOP_TUI_MODERATOR", raising=False)
     app = make_app(paths)
     async with app.run_test(size=SIZE) as pilot:
-        await keys(pilot, "l", "m")  # not a moderator: no review queue
-        assert "Pending review" not in screen_text(app) and "m Review" not in screen_text(app)
+        await keys(pilot, "l", "m")  # not a moderator: the queue, to challenge, not to judge
+        text = screen_text(app)
+        assert "Pending review" in text and "h Challenge" in text and "a Approve" not in text
+        await keys(pilot, "h")  # but not one's own word
+        assert any("another player challenges" in str(n.message) for n in app._notifications)
+        assert words.load()[0][0].status == "pending"
     monkeypatch.setenv("TABLETOP_TUI_MODERATOR", "1")
     app = make_app(paths)
     async with app.run_test(size=SIZE) as pilot:

@@ -21,6 +21,7 @@ from engine.decknforge.moderation import (
     reject,
     sent_back,
     why_not_approve,
+    why_not_challenge,
 )
 from saves.envelope import Damaged
 from tui.decknforge.storage import deck_store, judge, word_store
@@ -72,10 +73,11 @@ Every Qi Word is a trigger and an effect: "If this happens, then that".
 - `d` **DEFINE**: the glossary; type a term to look it up.
 - `c` coins a new word from the vocabulary's triggers and effects. It is yours at once
   (usable on your decks) and waits for review before it joins everyone's lexicon.
-- `m` is the moderators' queue of pending words: `a` approves, `h` challenges it as too
-  strong (or unclear) with a reason, sending it back to its author, `x` rejects it for good.
-  On your own machine you are the moderator; on a shared host, the host names them, and an
-  author's own word waits for another moderator.
+- `m` is the queue of pending words. Any player but its author may `h` challenge a word as
+  too strong (or unclear) with a reason, sending it back to its author; a moderator `a`
+  approves it or `x` rejects it for good. An author never approves their own word: on your
+  own machine you moderate and say who you are (initials) when you approve or challenge; on
+  a shared host the host names the moderators.
 - `o` lists your words sent back with a challenge: `e` modifies one and sends it again; its
   history keeps every step.
 - A word written on some deck stays valid for good: it can no longer be rejected.
@@ -237,15 +239,14 @@ Every Qi Word is a trigger and an effect: "If this happens, then that".
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if isinstance(self.focused, Input) and action != "back":
             return False  # letters go into the box
-        if action == "verdict":
-            return self.mode == "review" and bool(self.items)
+        if action == "verdict":  # anyone challenges; a moderator approves or rejects (R39)
+            allowed = parameters == ("challenge",) or self.judge.moderator
+            return self.mode == "review" and bool(self.items) and allowed
         if self.mode == "review" and (action == "coin" or parameters == ("mine",)):
             return False  # the verdicts take the footer's room (80 columns): w leaves the queue
         if action == "modify":
             return self.mode == "mine" and bool(self.items)
         if action == "mode":
-            if parameters[0] == "review" and not self.judge.moderator:
-                return False
             return parameters[0] != self.mode
         return True
 
@@ -300,18 +301,34 @@ Every Qi Word is a trigger and an effect: "If this happens, then that".
         if self.mode != "review" or word is None:
             return
         me = self.judge.identity
+        if not me and verdict in ("approve", "challenge"):  # one machine: who judges? (R39)
+            role = "approves" if verdict == "approve" else "challenges"
+            ask = f"Who {role} {word.name}? Initials of a player other than its author:"
+            self.app.push_screen(AskText(plain(ask)), lambda who: who and self._verdict(word, verdict, who))
+            return
+        self._verdict(word, verdict, "")
+
+    def _verdict(self, word: Word, verdict: str, initials: str) -> None:
+        """The verdict of `me` on a shared host, or on one machine of the player `initials`."""
+        me = self.judge.identity
+        by = me or initials.strip().upper()
         if verdict == "approve":
             moderators, problem = self.store.checked_moderators()
             # A list that cannot be read may hold another moderator: an author then waits (R39).
             others = bool(problem) or any(m != me for m in moderators)
-            why = why_not_approve(word, me, self.judge.moderator, others)
-            if why and problem and word.author_id == me:
+            why = why_not_approve(word, me, self.judge.moderator, others, initials)
+            if why and problem and me and word.author_id == me:
                 why = f"{why} {problem}."
             if why:
                 self.notify(why, severity="warning", markup=False)
                 return
-            self._store_verdict(word, approve(word, by=me), f"{word.name} approved.")
+            self._store_verdict(word, approve(word, by=by), f"{word.name} approved.")
             return
+        if verdict == "challenge":
+            why = why_not_challenge(word, me, initials)
+            if why:
+                self.notify(why, severity="warning", markup=False)
+                return
         if verdict == "reject" and self.on_deck(word):  # permanent on a deck: must keep working
             self.notify(
                 plain(f"{word.name} is already written on a deck, for good: it cannot be rejected,"
@@ -326,7 +343,7 @@ Every Qi Word is a trigger and an effect: "If this happens, then that".
                 if reason is not None:
                     self.notify("Say why, so the author knows what to change.", severity="warning")
                 return
-            new = challenge(word, reason, by=me) if verdict == "challenge" else reject(word, reason, by=me)
+            new = challenge(word, reason, by=by) if verdict == "challenge" else reject(word, reason, by=by)
             said = "sent back to its author" if verdict == "challenge" else "rejected"
             self._store_verdict(word, new, f"{word.name} {said}.")
 
