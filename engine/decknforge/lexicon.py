@@ -276,6 +276,18 @@ def fires_on(word: Word, code: str) -> bool:
     return word.trigger.event in ACE_TRIGGERS
 
 
+def cannot_fire(word: Word, code: str) -> str:
+    """Why the word, written on this card, could never do anything ("" when it can): such a
+    word is not offered for a scar on that card (R38)."""
+    if word.kind != "monster" or code[:1] not in ("A", "X") or fires_on(word, code):
+        return ""
+    if code.startswith("X"):
+        card, why = "a joker", "it hits nobody, is never slain, and acts only on the table as a whole"
+    else:
+        card, why = f"the ace {code[:-1]}{SUIT_SYMBOL.get(code[-1], '?')}", "an ace is never placed in a row"
+    return f"{word.name} cannot fire on {card} ({why}): it will not be offered for this scar."
+
+
 # ----- the base lexicon and glossary ---------------------------------------------------------
 
 

@@ -311,3 +311,13 @@ def test_r39_other_players_challenge_a_word_and_its_author_never_approves_it():
     sent = challenge(approved, "too strong", by="EF")  # an approved word can be challenged too
     assert sent.status == "challenged" and sent.history[-1].by == "EF"
     assert why_not_challenge(sent, "", "CD").endswith("nothing to challenge.")
+
+
+def test_the_lexicon_helps_own_find_examples_each_find_words():
+    """The Lexicon's help shows FIND with examples: each must find something."""
+    from tui.decknforge.lexicon_screen import FIND_EXAMPLES, LexiconScreen
+
+    for query in FIND_EXAMPLES:
+        assert find(query), query
+        assert f"`{query}`" in LexiconScreen.HELP
+    assert "`/` **FIND**" in LexiconScreen.HELP

@@ -249,7 +249,7 @@ async def test_coin_a_word_then_a_moderator_approves_it(paths, snapshot):
         assert "pend" in screen_text(app)
         await keys(pilot, "m")
         assert "EMBERWAKE" in screen_text(app)
-        await keys(pilot, "a")
+        await keys(pilot, "a", *"cd", "enter")  # another player approves it (R39)
         words, _ = word_store(paths).load()
         assert words[0].status == "approved"
         assert "No word is waiting for review." in screen_text(app)
@@ -406,6 +406,28 @@ async def test_a_scar_word_can_be_coined_on_the_spot(paths):
         assert deck.card(deck.scars[-1].monster).word == "RAZORHOWL"
         words, _ = word_store(paths).load()
         assert words[0].name == "RAZORHOWL" and words[0].inscribed  # valid for good (R40)
+
+
+async def test_r38_the_coin_form_warns_when_a_scar_word_could_never_fire_on_its_card(paths):
+    from tui.decknforge.coin import CoinScreen
+
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(CoinScreen([], author="AB", kind="monster", card="X1"))  # a joker's scar
+        await pilot.pause()
+        text = " ".join(screen_text(app).replace("│", " ").split())
+        assert "its attack rises by 1" in text  # the first trigger and effect: attack, empower
+        assert "cannot fire on a joker" in text and "will not be offered for this scar" in text
+        await keys(pilot, "down", "down", "right", "right", "right", "right")  # every player discards 1 card
+        text = " ".join(screen_text(app).replace("│", " ").split())
+        assert "discards 1 random card" in text and "cannot fire" not in text
+        await keys(pilot, "escape")
+        app.push_screen(CoinScreen([], author="AB", kind="monster", card="AS"))  # an ace's
+        await pilot.pause()
+        await keys(pilot, "down", *["right"] * 4)  # "If this joker is placed in a row"
+        text = " ".join(screen_text(app).replace("│", " ").split())
+        assert "cannot fire on the ace A♠ (an ace is never placed in a row)" in text
 
 
 async def test_a_word_written_on_a_deck_cannot_be_rejected(paths):

@@ -12,7 +12,17 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Input
 
-from engine.decknforge.lexicon import GlossaryEntry, Word, base_words, define, find, glossary, word_text
+from engine.decknforge.lexicon import (
+    GlossaryEntry,
+    Word,
+    base_words,
+    cannot_fire,
+    define,
+    find,
+    fires_on,
+    glossary,
+    word_text,
+)
 from engine.decknforge.moderation import (
     approve,
     challenge,
@@ -41,6 +51,9 @@ STATUS_TEXT = {
 }
 
 
+FIND_EXAMPLES = ("spade", "retaliate", "joker strength")  # each finds words (tested)
+
+
 class LexiconScreen(Screen[None]):
     DEFAULT_CSS = """
     LexiconScreen #query-box { height: 3; }
@@ -62,14 +75,16 @@ class LexiconScreen(Screen[None]):
         Binding("e", "modify", "Modify"),
         Binding("escape,q", "back", "Back"),
     ]
-    HELP = """
+    HELP = f"""
 # The Lexicon
 
 Every Qi Word is a trigger and an effect: "If this happens, then that".
 
 - `w` **WORDS**: every word, the shared ones first, then coined ones (marked pending,
-  challenged or approved, with their author). Type in the box (`/` goes there) to **FIND**
-  words by name or by what they do: `spade`, `retaliate`, `joker draw`.
+  challenged or approved, with their author).
+- `/` **FIND**: then type words of a name or of what a word does, and every word holding all
+  of them is listed: {", ".join(f"`{q}`" for q in FIND_EXAMPLES)}. `Esc` or `↓` goes back to
+  the list (its letters are keys there).
 - `d` **DEFINE**: the glossary; type a term to look it up.
 - `c` coins a new word from the vocabulary's triggers and effects. It is yours at once
   (usable on your decks) and waits for review before it joins everyone's lexicon.
@@ -84,10 +99,11 @@ Every Qi Word is a trigger and an effect: "If this happens, then that".
 - `Esc` leaves the box, then goes back (a game you came from waits where it was).
 """
 
-    def __init__(self, coin_for: str = "", coin_kind: str = "monster") -> None:
+    def __init__(self, coin_for: str = "", coin_kind: str = "monster", coin_card: str = "") -> None:
         super().__init__()
         self.coin_for = coin_for  # initials: open straight on coining a word for them
         self.coin_kind = coin_kind
+        self.coin_card = coin_card  # the scar's card the word is coined for, if any (R38)
         self.mode = "words"
         self.items: list[Word | GlossaryEntry] = []
         self.judge = judge()
@@ -275,11 +291,16 @@ Every Qi Word is a trigger and an effect: "If this happens, then that".
                 self.notify(plain(f"{word.name} was not saved: {problem}").plain, severity="error", markup=False)
                 return
             self.notify(plain(f"{word.name} is in {word.author}'s lexicon, pending review.").plain, markup=False)
+            if self.coin_card and word.kind == self.coin_kind and not fires_on(word, self.coin_card):
+                self.notify(plain(cannot_fire(word, self.coin_card)).plain, severity="warning", markup=False)
             self.mode = "words"
             self.query_one("#query", Input).value = word.name
             self.reload()
 
-        screen = CoinScreen(self.coined, author=self.coin_for, kind=self.coin_kind, author_id=self.judge.identity)
+        screen = CoinScreen(
+            self.coined, author=self.coin_for, kind=self.coin_kind, author_id=self.judge.identity,
+            card=self.coin_card,
+        )  # fmt: skip
         self.app.push_screen(screen, coined)
 
     def action_modify(self) -> None:
