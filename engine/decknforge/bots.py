@@ -74,9 +74,11 @@ def greedy_action(game: DecknForgeGame, state: State, seat: int) -> Action:
         cast = _hire_word(state, seat, legal)
         if cast is not None:  # a word that speaks at the next hire: cast it first, then hire
             return cast
-        # a suit not yet in play first: one Monster then takes fewer of them
+        # the suit with the fewest aces still to come, then one not yet in play (one Monster
+        # then takes fewer of them)
         suits = {s.adventurer.code[-1] for s in player.slots}
-        hires.sort(key=lambda a: player.hand[a.card].code[-1] in suits)
+        left = aces_to_come(state)
+        hires.sort(key=lambda a: (left[player.hand[a.card].code[-1]], player.hand[a.card].code[-1] in suits))
         return hires[0]
     has_hero = any(ROLE[c.code] == "adventurer" for c in player.hand)
     draws = [a for a in legal if isinstance(a, DrawAdventurer)]
@@ -86,16 +88,28 @@ def greedy_action(game: DecknForgeGame, state: State, seat: int) -> Action:
     if cast is not None:
         return cast
     equips = [a for a in legal if isinstance(a, Equip)]
-    if equips:
+    if equips:  # the best piece, on the Adventurer least likely to be hit, then the lightest
         best = max(VALUE[player.hand[a.card].code] for a in equips)
-        light = min(sum(VALUE[g.code] for g in s.gear) for s in player.slots)
-        for action in equips:
+        left = aces_to_come(state)
+
+        def risk(action: Equip) -> tuple[int, int]:
             slot = player.slots[action.slot]
-            if VALUE[player.hand[action.card].code] == best and sum(VALUE[g.code] for g in slot.gear) == light:
-                return action
+            return left[slot.adventurer.code[-1]], sum(VALUE[g.code] for g in slot.gear)
+
+        return min((a for a in equips if VALUE[player.hand[a.card].code] == best), key=risk)
     if any(isinstance(a, DrawEquipment) for a in legal):
         return DrawEquipment(seat)
     return EndTurn(seat)
+
+
+def aces_to_come(state: State) -> dict[str, int]:
+    """Per suit, the aces that may still strike: every deck brings one of each, and those that
+    have attacked lie face up (the lair, the slain). Only what the seat may know."""
+    left = dict.fromkeys("SHDC", len(state.players))
+    for card in state.lair + state.slain:
+        if card.code[0] == "A":
+            left[card.code[-1]] -= 1
+    return left
 
 
 def _hire_word(state: State, seat: int, legal: list[Action]) -> Action | None:
