@@ -62,24 +62,26 @@ def _same_word(a: Word, b: Word) -> bool:
 
 def _with_carried(coined: list[Word], decks: list[Deck | TableDeck]) -> list[Word]:
     """The table's words and those its decks carry (R45): everyone brings their own Lexicon,
-    so a deck's coined words join the table's. One name meaning two things is refused."""
-    known = {w.name: w for w in coined}
-    words = list(coined)
+    so a deck's coined words join the table's. What a deck carries is what was written on it,
+    for good (R40): it stands for that name at this table, even where the table's Lexicon has
+    since changed the word. Two decks meaning two things by one name are refused."""
+    carried: dict[str, tuple[Word, str]] = {}
     base = base_index()
     for deck in decks:
+        who = deck.name or deck.initials
         for word in deck.words:
             if word.name in base:
                 continue  # the built-in word of that name is the one everybody knows
-            other = known.get(word.name)
+            other = carried.get(word.name)
             if other is None:
-                known[word.name] = word
-                words.append(word)
-            elif not _same_word(other, word):
+                carried[word.name] = (word, who)
+            elif not _same_word(other[0], word):
                 raise ValueError(
-                    f"{deck.name or deck.initials}'s deck means something else by {word.name}"
-                    " than this table's Lexicon does: one word cannot mean two things at one table."
+                    f"{other[1]}'s deck and {who}'s mean two things by {word.name}: one word"
+                    " cannot mean two things at one table."
                 )
-    return words
+    words = [carried.pop(w.name)[0] if w.name in carried else w for w in coined]
+    return words + [word for word, _ in carried.values()]
 
 
 def build_state(

@@ -106,15 +106,19 @@ def test_r45_an_old_deck_without_its_words_loads_and_says_plainly_what_is_missin
     assert "AD" not in message.replace("ANN", "")  # no internal card code
 
 
-def test_r45_one_word_meaning_two_things_at_a_table_is_refused(paths, tmp_path):
+def test_r45_a_deck_keeps_what_was_written_and_two_decks_cannot_disagree(paths, tmp_path):
+    """Book 1: "Every word you write is permanent" (R40): the deck's definition stands for its
+    word at the table, even where the table's Lexicon has since changed it."""
     word_store(paths).add(annbite())
     decks = deck_store(paths)
     ann = decks.create(fresh_deck("ANN"))
     state = fall_at_table([ann, decks.create(fresh_deck("BOB"))], word="ANNBITE")
     written(decks, "game-1", state)
     scarred = decks.load(ann.id)
-    different = annbite(effects=(Effect("empower", 5),))
-    with pytest.raises(ValueError, match="means something else by ANNBITE"):
-        GAME.new_game(1, decks=[scarred, fresh_deck("CAT")], coined=[different])
-    same = GAME.new_game(1, decks=[scarred, fresh_deck("CAT")], coined=[annbite()])
-    assert [w.name for w in same.coined] == ["ANNBITE"]  # known twice, kept once
+    changed = annbite(effects=(Effect("empower", 5),))
+    game = GAME.new_game(1, decks=[scarred, fresh_deck("CAT")], coined=[changed])
+    assert [w.effects for w in game.coined] == [(Effect("empower", 2),)]  # as written on the deck
+    other = msgspec.structs.replace(fresh_deck("DAN"), words=[changed])
+    other.card("AS").word = "ANNBITE"
+    with pytest.raises(ValueError, match="mean two things by ANNBITE"):
+        GAME.new_game(1, decks=[scarred, other])
