@@ -29,7 +29,7 @@ from saves.files import keep_aside
 from saves.shelf import Shelf, utc_now
 
 DECK_FORMAT = "tabletop-tui-deck"
-DECK_VERSION = 1
+DECK_VERSION = 1  # a game's deck files may be newer (DeckStore's `version`)
 LEXICON_FORMAT = "tabletop-tui-lexicon"
 # 2: words carry their review history, their author's identity and whether a deck carries
 # them, and may be "challenged". A version 1 file reads as it is (the new fields default).
@@ -61,10 +61,15 @@ class DeckStore:
         deck_type: type,
         clock: Callable[[], datetime] = utc_now,
         check: Callable[[Any], list[str]] | None = None,
+        version: int = DECK_VERSION,
+        complete: Callable[[Any], Any] | None = None,
     ) -> None:
-        self.shelf = Shelf(folder, DECK_FORMAT, DECK_VERSION, game_id, deck_type, clock)
+        self.shelf = Shelf(folder, DECK_FORMAT, version, game_id, deck_type, clock)
         self.deck_type = deck_type
         self.check = check  # the game's word on whether a stored deck could have come from play
+        # An older file's deck given what the newer format adds (the game says what); such
+        # a file is written again in the newer format, best effort.
+        self.complete = complete
 
     def _read(self, deck_id: str) -> tuple[Any, Any]:
         """A deck file's envelope and deck; Damaged when it cannot be read or is impossible."""
@@ -72,7 +77,27 @@ class DeckStore:
         problems = self.check(deck) if self.check is not None else []
         if problems:
             raise Damaged(f"its deck is impossible: {problems[0]}")
+        if envelope.version < self.shelf.version and self.complete is not None:
+            completed = self.complete(deck)
+            if completed is not deck:
+                return self._upgrade(deck_id, envelope, completed)
         return envelope, deck
+
+    def _upgrade(self, deck_id: str, envelope: Any, deck: Any) -> tuple[Any, Any]:
+        """An older file's completed deck, its file rewritten in the current format (the old
+        one kept as the backup) unless it changed meanwhile; a disk that refuses the write
+        leaves the file as it was, and the deck is still used completed."""
+        try:
+            with _locked(self.shelf.folder):
+                current, _ = self.shelf.read(deck_id)
+                if current != envelope:
+                    return envelope, deck
+                new = self.shelf.envelope(deck, envelope.created, envelope.applied)
+                new.updated = envelope.updated
+                self.shelf.write_envelope(deck_id, new)
+        except (OSError, Damaged):
+            return envelope, deck
+        return new, deck
 
     def list(self) -> list[DeckEntry]:
         """Every deck file, damaged ones included with their reason."""

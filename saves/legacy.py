@@ -29,8 +29,20 @@ class Report(msgspec.Struct):
 
 
 def deck_store(paths: DataPaths, game: Game, clock: Callable[[], datetime] = utc_now) -> DeckStore:
+    """The game's decks; a deck from an older format gets what it lacks from the Lexicon of
+    its own folder as it is read, and its file is upgraded (DecknForge: R45)."""
     legacy = game.legacy
-    return DeckStore(paths.decks, game.id, legacy.deck_type, clock, check=legacy.check_deck)
+
+    def lexicon() -> list[Any]:
+        return word_store(paths, game, clock).load()[0]
+
+    def complete(deck: Any) -> Any:
+        return legacy.complete_deck(deck, lexicon)
+
+    return DeckStore(
+        paths.decks, game.id, legacy.deck_type, clock, check=legacy.check_deck,
+        version=legacy.deck_version, complete=complete,
+    )  # fmt: skip
 
 
 def word_store(paths: DataPaths, game: Game, clock: Callable[[], datetime] = utc_now) -> WordStore:

@@ -342,7 +342,7 @@ def use_words(case: Case, path: Path, rng: Rng) -> str:
         return refused(str(problem))
     play(session, rng, MOVES_PLAYED)
     pending = [w for w in words if w.status == "pending"]
-    if pending and not why_not_approve(pending[0], "", True, False):  # a moderator approves
+    if pending and not why_not_approve(pending[0], "", True, False, initials="MOD"):  # another approves
         store.replace(pending[0], approve(pending[0]))
     return USABLE
 

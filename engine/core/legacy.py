@@ -4,6 +4,7 @@ game (saves/history.py), whichever process or screen finished it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 
@@ -13,6 +14,7 @@ class Legacy:
 
     deck_type: Any
     word_type: Any
+    deck_version = 1  # the format version of its deck files (saves/decks.py)
 
     def check_deck(self, deck: Any) -> list[str]:
         return []
@@ -33,6 +35,11 @@ class Legacy:
     def words_written(self, state: Any) -> set[str]:
         """Coined words the finished game wrote on decks."""
         return set()
+
+    def complete_deck(self, deck: Any, words: Callable[[], list[Any]]) -> Any:
+        """A stored deck of an older format given what it lacks from its own folder's Lexicon
+        (`words()` reads it); the same object when it lacks nothing or nothing is found."""
+        return deck
 
     def mark_written(self, word: Any) -> Any:
         """A coined word as it is once a deck carries it."""

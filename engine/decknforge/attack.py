@@ -125,13 +125,11 @@ def _strike(state: State, monster: Card) -> int:
     in_play = [(p.seat, s.adventurer) for p in state.players for s in p.slots if s.adventurer.word]
     name = monster_label(state, monster)
     log(state, "strikes at", name, tuple([SUIT_SYMBOL[suit] for suit in "SHDC" if suit in attack.suits]))
-    # step 1: every player discards the hit Adventurers with their gear
-    places = []
+    # step 1: every player discards the hit Adventurers with their gear, for good (R19)
     for player in state.players:
-        for index, slot in enumerate(player.slots):
+        for slot in player.slots:
             if SUIT[slot.adventurer.code] in attack.suits:
                 attack.hits.append((player.seat, slot))
-                places.append(index)
     hit_labels = [adventurer_label(state, seat, slot) for seat, slot in attack.hits]
     if attack.hits:
         hit = tuple([told for label, (_, slot) in zip(hit_labels, attack.hits) for told in (label, gear_words(slot.gear))])
@@ -152,7 +150,6 @@ def _strike(state: State, monster: Card) -> int:
     if attack.hits:
         fire_monster(state, monster, "hit", attack)
         fire_band(state, "hit", attack, SUIT[monster.code], listeners=hit_cards)
-    _undo_discards(state, attack, places)
     # step 3: retaliation by the gear the hit Adventurers carried (R11)
     power = max(0, monster_value(state, monster) + attack.empower - attack.weaken)
     retaliation = sum([VALUE[g.code] for _, slot in attack.hits for g in slot.gear])
@@ -169,13 +166,6 @@ def _strike(state: State, monster: Card) -> int:
         strike.result = "slain"
         fire_monster(state, monster, "slain", attack)
         fire_band(state, "slain", attack)
-        key = f"{monster.owner}:{monster.code}"
-        if attack.returned and key not in state.returned_once:  # R19
-            log(state, "crawls back", strike.monster)
-            state.returned_once.append(key)
-            state.slain.remove(monster)
-            state.monster_pile.insert(0, monster)
-            strike.result = "slain, and crawls back under the pile"
     else:
         if attack.hits:
             log(state, "survives", strike.monster, power, retaliation)
@@ -186,33 +176,6 @@ def _strike(state: State, monster: Card) -> int:
         fire_monster(state, monster, "survives", attack)
     state.last_attack.append(strike)
     return attack.extra
-
-
-def _undo_discards(state: State, attack: Attack, places: list[int]) -> None:
-    """What step 2's words take back from the discard: a spared Adventurer returns to its slot
-    with its gear; kept gear goes to the hand, or stays discarded when the hand is full (R30)."""
-    for (seat, slot), index in zip(attack.hits, places):
-        player = state.players[seat]
-        key = (seat, slot.adventurer.code)
-        if key in attack.spared:
-            place = min(index, len(player.slots))
-            after = player.slots[:place] + [slot] + player.slots[place:]
-            moves = tuple(slot_moves(state, player, player.slots, after))
-            log(state, "back in slot", adventurer_label(state, seat, slot), place + 1, gear_words(slot.gear), moves)
-            for card in (slot.adventurer, *slot.gear):
-                player.discard.remove(card)
-            player.slots.insert(place, slot)
-            continue
-        keep = attack.keep.get(key, 0)
-        if not keep:
-            continue
-        kept = sorted(slot.gear, key=lambda g: VALUE[g.code], reverse=True)[:keep]
-        kept = kept[: max(0, HAND_LIMIT - len(player.hand))]  # a full hand keeps nothing (R30)
-        if kept:
-            log(state, "gear kept", player.label, gear_words(kept), adventurer_label(state, seat, slot))
-        for gear in kept:
-            player.discard.remove(gear)
-            player.hand.append(gear)
 
 
 # ----- after the attack ----------------------------------------------------------------------

@@ -32,8 +32,8 @@ if TYPE_CHECKING:
 # How much a word's effect hurts the band (Monster words) or helps its owner (Equipment words),
 # per point of its number: a greedy owner writes the mildest Monster and the best upgrade.
 HARM = {"empower": 1, "also_suit": 3, "reinforce": 4, "fortify": 1, "strip_hand": 2, "smash": 4,
-        "burn_deck": 1, "return": 3}  # fmt: skip
-HELP = {"draw_equipment": 1, "draw_adventurer": 1.5, "actions": 2, "arm": 3, "recruit": 3, "salvage": 1.2}
+        "burn_deck": 1}  # fmt: skip
+HELP = {"draw_equipment": 1, "draw_adventurer": 1.5, "actions": 2, "arm": 3, "recruit": 3}
 CLOSE = 1  # words within this of the best score are equally good: the card decides among them
 
 
@@ -70,9 +70,15 @@ def greedy_action(game: DecknForgeGame, state: State, seat: int) -> Action:
     player = state.players[seat]
     legal = turn_actions(state, seat)
     hires = [a for a in legal if isinstance(a, Hire)]
-    if hires:  # a suit not yet in play first: one Monster then takes fewer of them
+    if hires:
+        cast = _hire_word(state, seat, legal)
+        if cast is not None:  # a word that speaks at the next hire: cast it first, then hire
+            return cast
+        # the suit with the fewest aces still to come, then one not yet in play (one Monster
+        # then takes fewer of them)
         suits = {s.adventurer.code[-1] for s in player.slots}
-        hires.sort(key=lambda a: player.hand[a.card].code[-1] in suits)
+        left = aces_to_come(state)
+        hires.sort(key=lambda a: (left[player.hand[a.card].code[-1]], player.hand[a.card].code[-1] in suits))
         return hires[0]
     has_hero = any(ROLE[c.code] == "adventurer" for c in player.hand)
     draws = [a for a in legal if isinstance(a, DrawAdventurer)]
@@ -82,16 +88,46 @@ def greedy_action(game: DecknForgeGame, state: State, seat: int) -> Action:
     if cast is not None:
         return cast
     equips = [a for a in legal if isinstance(a, Equip)]
-    if equips:
+    if equips:  # the best piece, on the Adventurer least likely to be hit, then the lightest
         best = max(VALUE[player.hand[a.card].code] for a in equips)
-        light = min(sum(VALUE[g.code] for g in s.gear) for s in player.slots)
-        for action in equips:
+        left = aces_to_come(state)
+
+        def risk(action: Equip) -> tuple[int, int]:
             slot = player.slots[action.slot]
-            if VALUE[player.hand[action.card].code] == best and sum(VALUE[g.code] for g in slot.gear) == light:
-                return action
+            return left[slot.adventurer.code[-1]], sum(VALUE[g.code] for g in slot.gear)
+
+        return min((a for a in equips if VALUE[player.hand[a.card].code] == best), key=risk)
     if any(isinstance(a, DrawEquipment) for a in legal):
         return DrawEquipment(seat)
     return EndTurn(seat)
+
+
+def aces_to_come(state: State) -> dict[str, int]:
+    """Per suit, the aces that may still strike: every deck brings one of each, and those that
+    have attacked lie face up (the lair, the slain). Only what the seat may know."""
+    left = dict.fromkeys("SHDC", len(state.players))
+    for card in state.lair + state.slain:
+        if card.code[0] == "A":
+            left[card.code[-1]] -= 1
+    return left
+
+
+def _hire_word(state: State, seat: int, legal: list[Action]) -> Action | None:
+    """With a hire to make and an action to spare for it, a cast whose word speaks at that hire
+    ("you next hire"), unless one already waits for it."""
+    player = state.players[seat]
+    if player.actions_left < 2:
+        return None
+    for card in player.cast:
+        word = lookup(state, card.word)
+        if word is not None and word.trigger.event == "hire":
+            return None
+    for action in legal:
+        if isinstance(action, Cast):
+            word = lookup(state, player.hand[action.card].word)
+            if word is not None and word.trigger.event == "hire":
+                return action
+    return None
 
 
 def _worth_casting(state: State, seat: int, legal: list[Action]) -> Action | None:

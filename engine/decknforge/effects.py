@@ -9,7 +9,6 @@ from engine.decknforge.lexicon import Effect, Word, base_index, effect_text
 from engine.decknforge.model import (
     HAND_LIMIT,
     LABEL,
-    ROLE,
     SLOTS,
     STRENGTH_PER_PLAYER,
     VALUE,
@@ -92,8 +91,7 @@ def equipped_total(state: State) -> int:
 class Attack:
     """What words change about one Monster's strike. Lives only inside one apply() call."""
 
-    __slots__ = ("monster", "suits", "empower", "weaken", "retaliate", "extra", "spared",
-                 "keep", "ward", "hits", "returned")  # fmt: skip
+    __slots__ = ("monster", "suits", "empower", "weaken", "retaliate", "extra", "ward", "hits")
 
     def __init__(self, monster: Card | None) -> None:
         self.monster = monster
@@ -102,11 +100,8 @@ class Attack:
         self.weaken = 0
         self.retaliate = 0
         self.extra = 0
-        self.spared: set[tuple[int, str]] = set()
-        self.keep: dict[tuple[int, str], int] = {}
         self.ward: set[tuple[int, str]] = set()
         self.hits: list[tuple[int, Slot]] = []  # as they stood when hit (step 1)
-        self.returned = False
 
 
 # ----- moves that words and actions share ----------------------------------------------------
@@ -169,17 +164,6 @@ def _weaken(state, effect, owner, attack, adventurer):
 def _empower(state, effect, owner, attack, adventurer):
     if attack is not None:
         attack.empower += effect.amount
-
-
-def _spare(state, effect, owner, attack, adventurer):
-    if attack is not None and adventurer is not None:
-        attack.spared.add((owner, adventurer.code))
-
-
-def _keep_gear(state, effect, owner, attack, adventurer):
-    if attack is not None and adventurer is not None:
-        key = (owner, adventurer.code)
-        attack.keep[key] = attack.keep.get(key, 0) + effect.amount
 
 
 def _ward(state, effect, owner, attack, adventurer):
@@ -266,11 +250,6 @@ def _burn_deck(state, effect, owner, attack, adventurer):
                 player.discard.append(player.equipment_deck.pop())
 
 
-def _return(state, effect, owner, attack, adventurer):
-    if attack is not None:
-        attack.returned = True
-
-
 def _arm(state, effect, owner, attack, adventurer):
     """The top Equipment of the deck goes onto the Adventurer the word names (R37)."""
     player = state.players[owner]
@@ -294,25 +273,10 @@ def _recruit(state, effect, owner, attack, adventurer):
         hire(state, owner, card)
 
 
-def _salvage(state, effect, owner, attack, adventurer):
-    """Plain pieces only: a word could take itself back, cast again and never stop (R37)."""
-    player = state.players[owner]
-    for _ in range(min(effect.amount, HAND_LIMIT - len(player.hand))):
-        gear = [c for c in player.discard if ROLE[c.code] == "equipment" and not c.word]
-        if not gear:
-            return
-        best = max(gear, key=lambda c: VALUE[c.code])
-        log(state, "salvaged", player.label, LABEL[best.code])
-        player.discard.remove(best)
-        player.hand.append(best)
-
-
 HANDLERS: dict[str, Handler] = {
     "retaliate": _retaliate,
     "weaken": _weaken,
     "empower": _empower,
-    "spare": _spare,
-    "keep_gear": _keep_gear,
     "ward": _ward,
     "draw_equipment": _draw_equipment,
     "draw_adventurer": _draw_adventurer,
@@ -324,10 +288,8 @@ HANDLERS: dict[str, Handler] = {
     "strip_hand": _strip_hand,
     "smash": _smash,
     "burn_deck": _burn_deck,
-    "return": _return,
     "arm": _arm,
     "recruit": _recruit,
-    "salvage": _salvage,
 }
 
 

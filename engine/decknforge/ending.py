@@ -86,6 +86,7 @@ def finish(state: State, result: str) -> None:
             state.results.append(_result(state, seat, marks))
             card, word = (LABEL[marks[0].card], marks[0].word) if marks else ("", "")
             log(state, "clear xp", owner_tag(state, seat), card, word)
+        _say_not_kept(state)
         state.phase = "over"
         return
     state.scars = [roll_scar(p.returned, state.rng) for p in state.players]
@@ -146,5 +147,14 @@ def _close_if_written(state: State) -> None:
     for seat, scar in enumerate(state.scars):
         state.results.append(_result(state, seat, scar_marks(scar), scar))
         log(state, "fall xp", owner_tag(state, seat))
+    _say_not_kept(state)
     state.phase = "over"
+
+
+def _say_not_kept(state: State) -> None:
+    """A deck that is no stored deck's (a bot's, or a fresh one of a game started without
+    decks) keeps nothing of the XP and marks just told: the log says so."""
+    unkept = tuple(owner_tag(state, seat) for seat, deck in enumerate(state.decks) if not deck.id)
+    if unkept:
+        log(state, "not kept", unkept)
 

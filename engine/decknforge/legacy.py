@@ -16,6 +16,7 @@ import msgspec
 
 from engine.core.legacy import Legacy
 from engine.core.rng import Rng
+from engine.decknforge.lexicon import Word, base_index
 
 CLEAR_XP = 150
 FALL_XP = 10
@@ -79,6 +80,8 @@ class Deck(msgspec.Struct):
     inscriptions: list[Inscription] = msgspec.field(default_factory=list)
     history: list[GameRecord] = msgspec.field(default_factory=list)
     scars: list[ScarRecord] = msgspec.field(default_factory=list)
+    # The definitions of the coined words on its cards, so the deck plays anywhere (R45).
+    words: list[Word] = msgspec.field(default_factory=list)
 
     def card(self, code: str) -> DeckCard:
         for card in self.cards:
@@ -102,6 +105,7 @@ class TableDeck(msgspec.Struct):
     falls: int = 0
     cards: list[DeckCard] = msgspec.field(default_factory=list)  # [] in a game's state: its
     fingerprint: str = ""  # cards are all on the table, each a Card
+    words: list[Word] = msgspec.field(default_factory=list)  # its coined words' definitions
 
     def card(self, code: str) -> DeckCard:
         for card in self.cards:
@@ -111,8 +115,48 @@ class TableDeck(msgspec.Struct):
 
 
 def fingerprint(deck: Deck) -> str:
-    """A short name for one version of a deck: any change to it (a game, a name) changes it."""
-    return hashlib.blake2b(msgspec.json.encode(deck), digest_size=8).hexdigest()
+    """A short name for one version of a deck: any change to it (a game, a name) changes it.
+    The definitions it carries are not part of it (they say what its words mean, and a deck
+    filed before it carried them keeps the name it had)."""
+    data = msgspec.to_builtins(deck)
+    data.pop("words", None)
+    return hashlib.blake2b(msgspec.json.encode(data), digest_size=8).hexdigest()
+
+
+def carried_words(cards: Iterable[Any], known: Iterable[Word]) -> list[Word]:
+    """The definitions a deck with these `cards` carries: one for each coined word written on
+    them (in deck order) that `known` defines (the first definition of a name wins), without
+    its review history (R45)."""
+    by_name: dict[str, Word] = {}
+    for word in known:
+        by_name.setdefault(word.name, word)
+    base = base_index()
+    carried: list[Word] = []
+    seen: set[str] = set()
+    for card in sorted(cards, key=_order):
+        name = card.word
+        if not name or name in base or name in seen or name not in by_name:
+            continue
+        seen.add(name)
+        carried.append(msgspec.structs.replace(by_name[name], history=(), note="", author_id=""))
+    return carried
+
+
+def with_words(deck: Deck, known: Iterable[Word]) -> Deck:
+    """The deck carrying the definition of every coined word on it that it or `known` holds
+    (its own definitions first); the same object when nothing changes."""
+    words = carried_words(deck.cards, [*deck.words, *known])
+    if words == deck.words:
+        return deck
+    return msgspec.structs.replace(deck, words=words)
+
+
+def undefined_words(deck: Deck | TableDeck) -> list[str]:
+    """Coined words on the deck's cards that it carries no definition of."""
+    own = {w.name for w in deck.words}
+    base = base_index()
+    names = [c.word for c in sorted(deck.cards, key=_order) if c.word]
+    return list(dict.fromkeys(n for n in names if n not in base and n not in own))
 
 
 def table_deck(deck: Deck, with_cards: bool = True) -> TableDeck:
@@ -129,6 +173,7 @@ def table_deck(deck: Deck, with_cards: bool = True) -> TableDeck:
         falls=deck.falls,
         cards=[DeckCard(c.code, c.word, c.modifier) for c in deck.cards] if with_cards else [],
         fingerprint=fingerprint(deck),
+        words=list(deck.words),
     )
 
 
@@ -148,6 +193,7 @@ def history_free(deck: TableDeck, cards: Iterable[Any] = ()) -> Deck:
         clears=deck.clears,
         falls=deck.falls,
         cards=sorted(listed or [DeckCard(c.code, c.word, c.modifier) for c in deck.cards], key=_order),
+        words=list(deck.words),
     )
 
 
@@ -202,6 +248,10 @@ def check_stored_deck(deck: Deck) -> list[str]:
     for scar in deck.scars:
         if scar.monster not in MONSTER_CODES | {""} or scar.equipment not in EQUIPMENT_CODES | {""}:
             problems.append(f"A scar names an unknown card ({scar.monster[:8]!r}, {scar.equipment[:8]!r}).")
+    from engine.decknforge.lexicon import check_stored_word
+
+    for word in deck.words:
+        problems += check_stored_word(word)
     return problems
 
 
@@ -280,8 +330,9 @@ def scar_marks(scar: ScarRecord) -> list[Mark]:
     return marks
 
 
-def apply_result(deck: Deck, result: DeckResult) -> Deck:
-    """The deck as it is now, with one game's result written on it (a new Deck).
+def apply_result(deck: Deck, result: DeckResult, known: Iterable[Word] = ()) -> Deck:
+    """The deck as it is now, with one game's result written on it (a new Deck), carrying
+    the definitions (its own, else `known`: the table's) of the coined words on it (R45).
 
     The deck may have changed since the game began (renamed, or another game's result
     written first): XP, the streak and the Level follow the deck as it is now, and a mark
@@ -323,6 +374,7 @@ def apply_result(deck: Deck, result: DeckResult) -> Deck:
     deck.history.append(
         GameRecord(game, result.seed, result.result, list(result.band), result.rounds, xp, "; ".join(notes))
     )
+    deck.words = carried_words(deck.cards, [*deck.words, *known])
     return deck
 
 
@@ -346,6 +398,9 @@ class DecknForgeLegacy(Legacy):
     it wrote marked as carried (R40)."""
 
     deck_type = Deck
+    # 2: a deck carries the definitions of the coined words on it (R45); a version 1 file
+    # reads as it is and gains them from its own folder's Lexicon when it is next read there.
+    deck_version = 2
 
     @property
     def word_type(self) -> Any:
@@ -361,6 +416,9 @@ class DecknForgeLegacy(Legacy):
 
         return check_stored_word(word)
 
+    def complete_deck(self, deck: Deck, words: Any) -> Deck:
+        return with_words(deck, words()) if undefined_words(deck) else deck
+
     def deck_ids(self, state: Any) -> list[str]:
         return [deck.id for deck in state.decks] if state.phase == "over" else []
 
@@ -371,7 +429,7 @@ class DecknForgeLegacy(Legacy):
                 f"{deck.initials}'s deck changed while this game was played: the result was"
                 " written onto it as it is now."
             )
-        return apply_result(deck, state.results[seat]), note
+        return apply_result(deck, state.results[seat], table_words(state)), note
 
     def words_written(self, state: Any) -> set[str]:
         from engine.decknforge.lexicon import base_index
@@ -381,6 +439,11 @@ class DecknForgeLegacy(Legacy):
 
     def mark_written(self, word: Any) -> Any:
         return msgspec.structs.replace(word, inscribed=True)
+
+
+def table_words(state: Any) -> list[Word]:
+    """Every coined word defined at a table: its Lexicon's, then those its decks carried."""
+    return [*state.coined, *(w for d in state.decks for w in d.words)]
 
 
 LEGACY = DecknForgeLegacy()

@@ -111,7 +111,7 @@ class Op(msgspec.Struct, frozen=True):
     triggers: frozenset[str] | None  # None: any trigger the kind has
     cap: int  # largest amount; 0 for an effect without an amount
     text: str  # effect phrase: {n} amount, {s} plural s, {suit}, {target}, {later}, and the
-    # verbs that agree with {n}: {go}, {come}, {join}, {are}
+    # verbs that agree with {n}: {join}, {are}
     needs_suit: bool = False
 
 
@@ -125,7 +125,8 @@ def _op(kinds: str, triggers: str | None, cap: int, text: str, needs_suit: bool 
     )
 
 
-# The whole effect vocabulary. Nothing here can clear, win or end a dungeon by itself:
+# The whole effect vocabulary. Nothing here brings a discarded card back: discarded is gone for
+# good (glossary: DISCARDED; R19). Nothing here can clear, win or end a dungeon by itself:
 # Strength changes are capped, floored and last one round (R16, R9). Each op may follow only
 # the triggers at which it does something real (R37): a draw of Equipment outside a turn
 # would be undone by the READY refill, a cast's Strength change would end before the check.
@@ -134,10 +135,6 @@ OPS: dict[str, Op] = {
                      "hit Adventurers count +{n} when they retaliate"),
     "weaken": _op("adventurer", "attack hit hit_suit", 5,
                   "the attacking Monster's attack drops by {n}"),
-    "spare": _op("adventurer", "hit hit_suit", 0,
-                 "this Adventurer and its gear go back to its slot"),
-    "keep_gear": _op("adventurer", "hit hit_suit", 2,
-                     "the {n} best piece{s} of its gear {go} back to your hand"),
     "ward": _op("adventurer", "joker", 0, "the joker does not strip this Adventurer's gear"),
     "draw_equipment": _op("adventurer equipment", "hired cast hire equip", 3, "draw {n} Equipment"),
     "draw_adventurer": _op("adventurer equipment", ANY, 2, "draw {n} Adventurer{s}"),
@@ -147,8 +144,6 @@ OPS: dict[str, Op] = {
                "the top card of your Equipment deck goes onto {target}"),
     "recruit": _op("adventurer equipment", "hired cast", 0,
                    "the top Adventurer of your deck is hired into an empty slot"),
-    "salvage": _op("adventurer equipment", "hired cast hire equip", 2,
-                   "the {n} best plain piece{s} of Equipment you discarded {come} back to your hand"),
     "empower": _op("monster", "attack hit", 5, "its attack rises by {n}"),
     "also_suit": _op("monster", "attack", 0, "it also hits {suit} Adventurers", needs_suit=True),
     "reinforce": _op("monster", "attack", 1, "{n} more Monster{s} {join} this attack"),
@@ -157,7 +152,6 @@ OPS: dict[str, Op] = {
     "smash": _op("monster", ANY, 2, "the band's {n} best equipped piece{s} {are} discarded"),
     "burn_deck": _op("monster", ANY, 3,
                      "every player discards the top {n} card{s} of their Equipment deck"),
-    "return": _op("monster", "slain", 0, "it goes back under the Monster pile (once a game)"),
 }  # fmt: skip
 
 # Which Adventurer an "arm" effect puts the card on, by trigger.
@@ -198,8 +192,6 @@ def effect_text(kind: str, effect: Effect, trigger: str = "") -> str:
         suit=SUIT_SYMBOL.get(effect.suit, "?"),
         target=ARM_TARGET.get(trigger, "one of your Adventurers"),
         later=" in your next turn" if banked else "",  # R18
-        go="goes" if effect.amount == 1 else "go",
-        come="comes" if effect.amount == 1 else "come",
         join="joins" if effect.amount == 1 else "join",
         are="is" if effect.amount == 1 else "are",
     )
@@ -282,6 +274,18 @@ def fires_on(word: Word, code: str) -> bool:
     if code.startswith("X"):
         return word.trigger.event in JOKER_TRIGGERS and all(e.op in JOKER_OPS for e in word.effects)
     return word.trigger.event in ACE_TRIGGERS
+
+
+def cannot_fire(word: Word, code: str) -> str:
+    """Why the word, written on this card, could never do anything ("" when it can): such a
+    word is not offered for a scar on that card (R38)."""
+    if word.kind != "monster" or code[:1] not in ("A", "X") or fires_on(word, code):
+        return ""
+    if code.startswith("X"):
+        card, why = "a joker", "it hits nobody, is never slain, and acts only on the table as a whole"
+    else:
+        card, why = f"the ace {code[:-1]}{SUIT_SYMBOL.get(code[-1], '?')}", "an ace is never placed in a row"
+    return f"{word.name} cannot fire on {card} ({why}): it will not be offered for this scar."
 
 
 # ----- the base lexicon and glossary ---------------------------------------------------------

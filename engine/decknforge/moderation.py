@@ -72,10 +72,17 @@ def reject(word: Word, reason: str, by: str = "") -> Word:
 
 
 def challenge(word: Word, reason: str, by: str = "") -> Word:
-    """Challenged as too strong (or unclear): back to its author to modify, with the reason."""
+    """Challenged as too strong (or unclear) by a player other than its author, pending or
+    approved: back to its author to modify, with the reason (R39)."""
     if not reason.strip():
         raise ValueError("A challenge says what should change.")
-    return _judged(word, "challenged", by, reason.strip())
+    if word.status not in CHALLENGEABLE:
+        raise ValueError(f"{word.name} is not in use: there is nothing to challenge.")
+    review = Review("challenged", by, reason.strip())
+    return msgspec.structs.replace(word, status="challenged", note=reason.strip(), history=(*word.history, review))
+
+
+CHALLENGEABLE = ("pending", "approved")
 
 
 def resubmit(
@@ -105,19 +112,43 @@ def is_author(word: Word, me: str, initials: str = "") -> bool:
     return not word.author_id and (not initials or word.author == initials)
 
 
-def why_not_approve(word: Word, me: str, moderator: bool, others: bool) -> str:
+def why_not_approve(word: Word, me: str, moderator: bool, others: bool, initials: str = "") -> str:
     """Why `me` may not approve this word ("" when they may).
 
-    On one machine the player is the moderator (`me` is ""). On a shared host only the
-    host's moderators judge, and an author never approves their own word while another
-    moderator could (R39).
+    A word is in its author's Lexicon at once "and in everybody else's once a moderator
+    approves it" (rulebook 12; R39): the author is never the one who approves it. On one
+    machine (`me` is "") whoever approves says who they are (`initials`), and the player at
+    the keyboard moderates. On a shared host only the host's moderators judge, and an author
+    waits for another moderator while one could judge (`others`).
     """
     if not moderator:
-        return "Only a moderator judges words."
+        return "Only a moderator approves or rejects words."
     if word.status != "pending":
         return f"{word.name} is not waiting for review."
-    if me and word.author_id == me and others:
-        return "You coined this word: another moderator must approve it."
+    if me:
+        if word.author_id == me and others:
+            return "You coined this word: another moderator must approve it."
+        return ""
+    who = initials.strip().upper()
+    if not who:
+        return "Say who approves it: a player other than its author."
+    if not word.author_id and word.author == who:
+        return "You coined this word: another player must approve it."
+    return ""
+
+
+def why_not_challenge(word: Word, me: str, initials: str = "") -> str:
+    """Why `me` (or, on one machine, the player with `initials`) may not challenge this word:
+    any player but its author may (rulebook 12: "challenged as OP by other players"; R39)."""
+    if word.status not in CHALLENGEABLE:
+        return f"{word.name} is not in use: there is nothing to challenge."
+    if me:
+        return "You coined this word: another player challenges it." if word.author_id == me else ""
+    who = initials.strip().upper()
+    if not who:
+        return "Say who challenges it: a player other than its author."
+    if not word.author_id and word.author == who:
+        return "You coined this word: another player challenges it."
     return ""
 
 

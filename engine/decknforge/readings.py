@@ -1,5 +1,5 @@
-"""The two readings of the Dungeon Strength a table chooses between (R34), with what the bots
-measured of each: content/readings.toml."""
+"""The Dungeon Strength as the book counts it, and the gentler house rule a table may choose
+instead (R34), with what the bots measured of each: content/readings.toml."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ class Reading(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     title: str
     text: str
     clears: tuple[float, ...]  # share cleared at MEASURED_GAMES
+    house_rule: bool = False  # not the book's reading: a table's own choice
 
 
 class _ReadingFile(msgspec.Struct, forbid_unknown_fields=True):
@@ -28,17 +29,14 @@ def readings() -> dict[str, Reading]:
     found = {r.name: r for r in msgspec.toml.decode(raw, type=_ReadingFile).reading}
     if set(found) != {"strict", "gentle"} or any(len(r.clears) != len(MEASURED_GAMES) for r in found.values()):
         raise ValueError("readings.toml must describe the strict and gentle readings")
+    if found[BOOK_READING].house_rule or not found["gentle"].house_rule:
+        raise ValueError("readings.toml: the strict reading is the book's, the gentle one a house rule")
     return found
 
 
-def playable(reading: Reading) -> bool:
-    """A 20-game legacy stays playable: the greedy band still clears 1 game in 5 at game 20."""
-    return reading.clears[-1] >= 0.2
-
-
+BOOK_READING = "strict"  # R34: the pile is the dungeon (rulebook, Quickstart 2 and 4)
 READINGS = tuple(readings())
-# The default is the reading that keeps a 20-game legacy playable (the strict one when both do).
-DEFAULT_READING = "strict" if playable(readings()["strict"]) else "gentle"
+DEFAULT_READING = BOOK_READING  # a house rule is only ever a table's own choice
 
 
 def explain(name: str) -> str:

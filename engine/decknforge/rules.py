@@ -265,12 +265,13 @@ class DecknForgeGame(Game):
         file holds it now) when given, else onto the decks as they were brought (R41)."""
         if state.phase != "over":
             return []
-        from engine.decknforge.legacy import history_free
+        from engine.decknforge.legacy import history_free, table_words
 
         if stored is None:
             stored = [history_free(d, p.returned) for d, p in zip(state.decks, state.players)]
         bases = stored
-        return [apply_result(deck, result) for deck, result in zip(bases, state.results)]
+        known = table_words(state)
+        return [apply_result(deck, result, known) for deck, result in zip(bases, state.results)]
 
     daily_options = {"solo": True}  # one person, two fresh decks: a deal anyone can play alone
 

@@ -6,7 +6,15 @@ import msgspec
 
 from engine.core.rng import Rng
 from engine.decknforge.effects import fire_band, log, lookup
-from engine.decknforge.legacy import Deck, DeckCard, TableDeck, check_deck, fresh_deck, table_deck
+from engine.decknforge.legacy import (
+    Deck,
+    DeckCard,
+    TableDeck,
+    card_name,
+    check_deck,
+    fresh_deck,
+    table_deck,
+)
 from engine.decknforge.lexicon import Word, base_index, check_word, vocabulary_problems
 from engine.decknforge.model import (
     HAND_LIMIT,
@@ -48,6 +56,34 @@ def _check_coined(coined: list[Word], decks: list[TableDeck]) -> None:
         taken.add(word.name)
 
 
+def _same_word(a: Word, b: Word) -> bool:
+    return (a.kind, a.trigger, a.effects) == (b.kind, b.trigger, b.effects)
+
+
+def _with_carried(coined: list[Word], decks: list[Deck | TableDeck]) -> list[Word]:
+    """The table's words and those its decks carry (R45): everyone brings their own Lexicon,
+    so a deck's coined words join the table's. What a deck carries is what was written on it,
+    for good (R40): it stands for that name at this table, even where the table's Lexicon has
+    since changed the word. Two decks meaning two things by one name are refused."""
+    carried: dict[str, tuple[Word, str]] = {}
+    base = base_index()
+    for deck in decks:
+        who = deck.name or deck.initials
+        for word in deck.words:
+            if word.name in base:
+                continue  # the built-in word of that name is the one everybody knows
+            other = carried.get(word.name)
+            if other is None:
+                carried[word.name] = (word, who)
+            elif not _same_word(other[0], word):
+                raise ValueError(
+                    f"{other[1]}'s deck and {who}'s mean two things by {word.name}: one word"
+                    " cannot mean two things at one table."
+                )
+    words = [carried.pop(w.name)[0] if w.name in carried else w for w in coined]
+    return words + [word for word, _ in carried.values()]
+
+
 def build_state(
     seed: int, decks: list[Deck | TableDeck], coined: list[Word], solo: bool, gentle: bool = False
 ) -> State:
@@ -61,6 +97,7 @@ def build_state(
         msgspec.structs.replace(d, cards=[]) if isinstance(d, TableDeck) else table_deck(d, with_cards=False)
         for d in decks
     ]
+    coined = _with_carried(coined, decks)
     _check_coined(coined, decks)
     rng = Rng.from_seed(seed)
     state = State(
@@ -83,7 +120,10 @@ def build_state(
             raise ValueError(" ".join(problems))
         for dc in deck.cards:
             if dc.word and lookup(state, dc.word) is None:
-                raise ValueError(f"{deck.initials}'s {dc.code} carries {dc.word}, unknown here.")
+                raise ValueError(
+                    f"{deck.name or deck.initials}'s {card_name(dc.code)} carries {dc.word}, a word"
+                    " this table's Lexicon does not hold and the deck file does not define."
+                )
         piles = table_cards(seat, deck.cards)
         adventurers, equipment = list(piles["adventurer"]), list(piles["equipment"])
         rng.shuffle(adventurers)

@@ -48,7 +48,10 @@ def upgrade(
         raise ValueError(f"its DecknForge game could not be carried over ({error})") from None
 
 
-WHY_KINDS = frozenset({"strikes at", "retaliation"})  # the lines content 4 added
+# The lines content 4 added (the why of an attack), and the line a game's end gained since
+# (decks made for one game say that they keep nothing): a replay that tells them beside the
+# saved lines still tells the same game.
+WHY_KINDS = frozenset({"strikes at", "retaliation", "not kept"})
 
 
 def _from_2(game: Any, options: Raw, state: Raw | None, actions: list[Any]) -> tuple[Raw, Raw | None, list[Any]]:

@@ -35,6 +35,17 @@ def _xp_clear(tag: str, card: str, word: str) -> str:
     return f"{tag}: +150 XP{said}."
 
 
+def _not_kept(decks: tuple[str, ...]) -> str:
+    """Decks that are no stored deck's: a bot's, or the fresh ones of a game begun without decks."""
+    names = " and ".join([", ".join(decks[:-1]), decks[-1]]) if len(decks) > 1 else decks[0]
+    one = len(decks) == 1
+    return (
+        f"{names}'s deck{'' if one else 's'} {'was' if one else 'were'} made for this game only:"
+        f" {'its' if one else 'their'} XP and words are not kept (a deck saved from the new-game"
+        " screen keeps what it gains)."
+    )
+
+
 def _scar(who: str, monster: str, modifier: int, gear: str) -> str:
     monster = f"{monster} +{modifier}" if monster else "no blank Monster"
     return f"{who}'s scar: {monster}; {gear or 'no blank Equipment'} to upgrade."
@@ -138,13 +149,20 @@ WORDING = {
     "scar monster": "{0} writes {1} +{2} on {3}.",
     "scar equipment": "{0} upgrades {1} with {2}.",
     "fall xp": "{0}: +10 XP.",
+    "not kept": _not_kept,
     # not a log line: the attack event's summary, (Monster, how it went, ...)
     "strikes": lambda strikes: "; ".join(f"{monster} {result}" for monster, result in _pairs(strikes)),
 }
 
+# Kinds of line only earlier versions wrote (their words brought discarded cards back, which
+# no word does now: R19); worded still, so old logs read as they did.
+RETIRED = frozenset({"salvaged", "back in slot", "gear kept", "crawls back"})
+
 # The lines a dungeon's story is told by (the end screen's turning points): Adventurers hit,
-# Monsters slain or back under the pile, jokers stripping gear or widening the dungeon, the end.
+# Monsters slain or back under the pile, jokers stripping gear or widening the dungeon, the end
+# (and whether the decks keep it).
 TURNING_POINTS = frozenset(
-    {"hits", "slain", "crawls back", "strips", "no room", "cleared", "driven out", "last monster"}
+    {"hits", "slain", "crawls back", "strips", "no room", "cleared", "driven out", "last monster",
+     "not kept"}
 )
 

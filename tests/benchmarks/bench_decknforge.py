@@ -4,7 +4,8 @@ size and autosave time when the decks are 500 games old.
 
 Run as `python -m tests.benchmarks.bench_decknforge` (not collected by pytest);
 `--quick` runs fewer games, `--legacy` only the legacy tables (the figures readings.toml
-quotes), `--saves` only the save figures, `--tui-only` only the screen's, `--playouts-only` only the
+quotes), `--balance` the balance tables (first dungeons, 300 games a cell, and 25-game
+legacies, under both Strength readings, with what the Strength is made of), `--saves` only the save figures, `--tui-only` only the screen's, `--playouts-only` only the
 random playouts of 2 players. Every figure is a median over repeats or an average over many seeded games; nothing
 here is timed in CI.
 """
@@ -133,11 +134,11 @@ def coined_words() -> list:
     """Approved coined words of every kind, as a table's Lexicon might hold them."""
     made = [
         ("ASHVEIL", "adventurer", Trigger("hit_suit", "H"), [Effect("retaliate", 2)]),
-        ("IRONVOW", "adventurer", Trigger("hit"), [Effect("keep_gear", 1)]),
+        ("IRONVOW", "adventurer", Trigger("hit"), [Effect("weaken", 1)]),
         ("BRAMBLECALL", "adventurer", Trigger("hired"), [Effect("arm", 1)]),
         ("SPARKFLINT", "equipment", Trigger("cast"), [Effect("draw_equipment", 1), Effect("actions", 1)]),
         ("WAYMARK", "equipment", Trigger("hire"), [Effect("draw_equipment", 2)]),
-        ("RUSTKNOT", "equipment", Trigger("equip"), [Effect("salvage", 1)]),
+        ("RUSTKNOT", "equipment", Trigger("equip"), [Effect("arm", 1)]),
         ("MIRECLAW", "monster", Trigger("attack"), [Effect("strip_hand", 1)]),
         ("GLOOMTIDE", "monster", Trigger("survives"), [Effect("fortify", 2)]),
         ("SHARDSTORM", "monster", Trigger("joker"), [Effect("smash", 1)]),
@@ -145,10 +146,13 @@ def coined_words() -> list:
     return [approve(coin(name, kind, trigger, effects, "ZZ")) for name, kind, trigger, effects in made]
 
 
-def legacy(players: int, bands: int, reading: str, games: int = 20, coined: list | None = None) -> tuple[list[dict], dict]:
+def legacy(players: int, bands: int, reading: str, games: int = 20, coined: list | None = None,
+           parts: list | None = None) -> tuple[list[dict], dict]:
     """`bands` bands of new decks play `games` dungeons in a row with greedy players.
 
-    Returns a row per game (medians per deck) and the count of inscriptions by origin.
+    Returns a row per game (medians per deck) and the count of inscriptions by origin. With
+    `parts`, each game's Strength at setup is added to it in parts: (game, levels, modifiers on
+    aces, modifiers on jokers), summed over the band's Monsters.
     """
     per_game: list[list[tuple]] = [[] for _ in range(games)]
     written = {"games": 0, "coined": 0, "built-in": 0}
@@ -158,6 +162,13 @@ def legacy(players: int, bands: int, reading: str, games: int = 20, coined: list
         for number in range(games):
             state = GAME.new_game(band * 1000 + number, decks=decks, coined=coined or [], strength=reading)
             start_strength = strength(state)
+            if parts is not None:
+                parts.append((
+                    number + 1,
+                    sum(d.level for d in decks) * 6,
+                    sum(c.modifier for d in decks for c in d.cards if c.code[0] == "A"),
+                    sum(c.modifier for d in decks for c in d.cards if c.code[0] == "X"),
+                ))  # fmt: skip
             play(GAME, state, [GreedyPlayer() for _ in range(players)])
             for result in state.results:
                 written["games"] += 1
@@ -238,8 +249,46 @@ def print_legacy(bands: int) -> None:
                     )
 
 
+def print_balance(quick: bool) -> None:
+    """Balance under both Strength readings: how new decks' first dungeons end (the book:
+    "most runs end in scars"), and 25-game legacies (a legacy stalls when its band clears
+    fewer than 1 game in 10 by game 10), with what the Strength at setup is made of."""
+    games = 100 if quick else 300
+    print(f"First dungeon of new decks, {games} seeded games a cell")
+    print(f"{'players':>8} {'bot':>7} {'reading':>8} {'cleared':>8} {'scarred':>8} {'rounds':>7}")
+    for players in (2, 3, 4):
+        for bot in (GreedyPlayer, RandomPlayer):
+            for reading in READINGS:
+                ends = first_dungeons(bot, players, games, reading)
+                print(
+                    f"{players:>8} {bot.__name__[:-6]:>7} {reading:>8} {ends['clear']:>8.1%}"
+                    f" {1 - ends['clear']:>8.1%} {ends['rounds']:>7.1f}"
+                )
+    bands = 30 if quick else 100
+    shown = (1, 2, 3, 5, 10, 15, 20, 25)
+    for reading in READINGS:
+        parts: list = []
+        table, _ = legacy(2, bands, reading, games=25, parts=parts)
+        print(f"\n25-game legacies, 2 greedy players, {bands} bands, {reading} reading")
+        print(f"{'game':>5} {'clear%':>7} {'Str.':>6} {'levels':>7} {'ace mods':>9} {'joker mods':>11}")
+        for row in table:
+            if row["game"] in shown:
+                mine = [p for p in parts if p[0] == row["game"]]
+                print(
+                    f"{row['game']:>5} {row['clear']:>7.1%} {row['strength']:>6.0f}"
+                    f" {statistics.median(p[1] for p in mine):>7.0f} {statistics.median(p[2] for p in mine):>9.0f}"
+                    f" {statistics.median(p[3] for p in mine):>11.0f}"
+                )
+        by_ten = sum(row["clear"] for row in table[:10]) / 10
+        print(f"  games 1-10: {by_ten:.1%} cleared; games 6-10: {sum(r['clear'] for r in table[5:10]) / 5:.1%};"
+              f" games 11-25: {sum(r['clear'] for r in table[10:]) / 15:.1%}")  # fmt: skip
+
+
 def main() -> None:
     quick = "--quick" in sys.argv
+    if "--balance" in sys.argv:
+        print_balance(quick)
+        return
     if "--legacy" in sys.argv:
         print_legacy(20 if quick else 100)
         return

@@ -31,15 +31,11 @@ def test_also_suit_adds_a_suit():
     assert attack.suits == {"S", "D"}
 
 
-def test_spare_keep_gear_and_ward_mark_their_adventurers():
+def test_ward_marks_its_adventurer():
     state = new(1)
     set_slots(state, 0, [("QS", ["5S"]), ("KH", [])])
     attack = ace()
-    attack.hits = [(0, state.players[0].slots[0])]
-    run(state, "spare", attack=attack, adventurer=Card(0, "QS"))
-    run(state, "keep_gear", 2, attack=attack, adventurer=Card(0, "QS"))
     run(state, "ward", attack=attack, adventurer=Card(0, "KH"))
-    assert attack.spared == {(0, "QS")} and attack.keep == {(0, "QS"): 2}
     assert attack.ward == {(0, "KH")}
 
 
@@ -97,23 +93,13 @@ def test_arm_puts_the_top_equipment_on_the_named_or_lightest_adventurer():
     assert player.slots[0].gear[-1] == top
 
 
-def test_recruit_hires_the_top_adventurer_and_salvage_takes_back_the_best_gear():
+def test_recruit_hires_the_top_adventurer():
     state = new(1)
     set_slots(state, 0, [("QS", [])])
     player = state.players[0]
     top = player.adventurer_deck[-1]
     run(state, "recruit")
     assert player.slots[-1].adventurer == top and len(player.slots) == 2
-    player.discard += [player.hand.pop(), player.hand.pop()]
-    best = max(player.discard, key=lambda c: int(c.code[:-1]) if c.code[0].isdigit() else 0)
-    run(state, "salvage", 1)
-    assert player.hand[-1] == best and len(player.hand) == 6
-
-
-def test_return_flags_the_attack():
-    attack = ace()
-    run(new(1), "return", attack=attack)
-    assert attack.returned
 
 
 def test_every_op_is_tested_here():

@@ -219,7 +219,10 @@ def test_r39_an_author_approves_their_own_word_only_when_no_other_moderator_coul
     assert why_not_approve(mine, "key:cd", moderator=True, others=True) == ""
     assert why_not_approve(mine, "key:cd", moderator=False, others=True).startswith("Only a moderator")
     local = coin("GLOOMTIDE", "monster", Trigger("attack"), [Effect("fortify", 1)], "AB")
-    assert why_not_approve(local, "", moderator=True, others=True) == ""  # one machine
+    # one machine: the approver says who they are, and is never the author (R39)
+    assert why_not_approve(local, "", moderator=True, others=True, initials="CD") == ""
+    assert why_not_approve(local, "", moderator=True, others=False, initials="ab").startswith("You coined")
+    assert why_not_approve(local, "", moderator=True, others=True).startswith("Say who")
     assert is_author(local, "", "AB") and not is_author(local, "", "CD")
     assert is_author(mine, "key:ab") and not is_author(mine, "key:cd")
 
@@ -237,13 +240,14 @@ def test_r40_words_the_vocabulary_no_longer_allows_go_back_unless_written_on_a_d
 
 
 def test_a_coined_word_works_in_a_game():
-    word = coin("GRITSHELL", "adventurer", Trigger("hit"), [Effect("spare")], "P1")
+    word = coin("GRITSHELL", "adventurer", Trigger("hit"), [Effect("retaliate", 5)], "P1")
     state = GAME.new_game(1, coined=[word])
     set_slots(state, 0, [("QS", [])], word="GRITSHELL")
     set_slots(state, 1, [("KC", [])])
     rig_monster(state, "AS", owner=1)
     finish_round(state)
-    assert state.players[0].slots and any("GRITSHELL" in line for line in GAME.log_lines(state))
+    assert state.last_attack[0].result == "slain"  # no gear, but +5 beats its attack of 1
+    assert any("GRITSHELL" in line for line in GAME.log_lines(state))
 
 
 @pytest.mark.parametrize(
@@ -258,8 +262,9 @@ def test_a_coined_word_works_in_a_game():
         ("equipment", Trigger("hired"), [Effect("draw_equipment", 1)], "cannot fire"),
         ("monster", Trigger("attack"), [Effect("recruit")], "not an effect"),
         ("adventurer", Trigger("cast"), [Effect("draw_equipment", 1)], "cannot fire"),
-        ("adventurer", Trigger("hit_suit"), [Effect("spare")], "suit"),
-        ("adventurer", Trigger("attack"), [Effect("spare")], "cannot follow"),
+        ("adventurer", Trigger("hit_suit"), [Effect("retaliate", 1)], "suit"),
+        ("adventurer", Trigger("attack"), [Effect("ward")], "cannot follow"),
+        ("adventurer", Trigger("hit"), [Effect("spare")], "no effect 'spare'"),  # gone for good: R19
         ("monster", Trigger("attack"), [Effect("empower", 1)] * 2, "twice"),
         ("monster", Trigger("attack"), [], "one or 2"),
         (
@@ -289,3 +294,30 @@ def test_vocabulary_has_no_op_that_ends_the_dungeon():
         assert triggers
     assert all(op.cap <= 6 for op in OPS.values())
     assert Card(0, "QS") == Card(0, "QS")
+
+
+def test_r39_other_players_challenge_a_word_and_its_author_never_approves_it():
+    """Book 12: "A term may be challenged as OP by other players and require modification";
+    "A word you send is in your Lexicon straight away, and in everybody else's once a
+    moderator approves it"."""
+    from engine.decknforge.moderation import challenge, why_not_challenge
+
+    local = coin("GLOOMTIDE", "monster", Trigger("attack"), [Effect("fortify", 1)], "AB")
+    assert why_not_challenge(local, "", "CD") == ""  # any other player, moderator or not
+    assert why_not_challenge(local, "", "AB").startswith("You coined")
+    served = coin("ASHVEIL", "adventurer", Trigger("hit"), [Effect("retaliate", 2)], "AB", author_id="key:ab")
+    assert why_not_challenge(served, "key:cd") == "" and why_not_challenge(served, "key:ab")
+    approved = approve(local, by="CD")
+    sent = challenge(approved, "too strong", by="EF")  # an approved word can be challenged too
+    assert sent.status == "challenged" and sent.history[-1].by == "EF"
+    assert why_not_challenge(sent, "", "CD").endswith("nothing to challenge.")
+
+
+def test_the_lexicon_helps_own_find_examples_each_find_words():
+    """The Lexicon's help shows FIND with examples: each must find something."""
+    from tui.decknforge.lexicon_screen import FIND_EXAMPLES, LexiconScreen
+
+    for query in FIND_EXAMPLES:
+        assert find(query), query
+        assert f"`{query}`" in LexiconScreen.HELP
+    assert "`/` **FIND**" in LexiconScreen.HELP

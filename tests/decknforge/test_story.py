@@ -44,6 +44,9 @@ def test_turning_points_tell_hits_slayings_jokers_stripping_and_the_end():
         state, lines = whole_game(seed)
         points = GAME.turning_points(lines)
         words = [GAME.log_text(line) for line in lines]
+        # fresh decks made for this game: the story ends saying they keep nothing
+        assert points[-1].endswith("not kept (a deck saved from the new-game screen keeps what it gains).")
+        points = points[:-1]
         ends = ("cleared!", "band falls.", ": a fall.")
         assert any(end in points[-1] for end in ends) and points[-1] in words
         for text in words:
@@ -61,3 +64,21 @@ def test_a_slain_monster_is_a_turning_point():
     assert "Retaliation 19 beats A♠/P2's attack 1: slain." in points
     assert any(point.startswith("A♠/P2 hits Q♠/P1 (10♠ 9♥)") for point in points)
     assert not any("comes out of the pile" in point for point in points)
+
+
+def test_decks_made_for_one_game_say_they_keep_nothing_and_saved_decks_do_not():
+    """A game begun without decks (`tabletop-tui new decknforge`, a bot's seat) tells its +150
+    or +10 XP; it must not let a player think a deck banked it."""
+    from engine.decknforge.bots import GreedyPlayer, play
+    from engine.decknforge.legacy import fresh_deck
+
+    state = play(GAME, GAME.new_game(4), [GreedyPlayer(), GreedyPlayer()])
+    last = GAME.log_lines(state)[-1]
+    assert last.startswith("P1 and P2's decks were made for this game only") and "not kept" in last
+    saved = [fresh_deck("AB"), fresh_deck("CD")]
+    saved[0].id, saved[1].id = "ab-1", "cd-1"
+    state = play(GAME, GAME.new_game(4, decks=saved), [GreedyPlayer(), GreedyPlayer()])
+    assert not any("not kept" in line for line in GAME.log_lines(state))
+    saved[1].id = ""  # a bot's deck beside a saved one
+    state = play(GAME, GAME.new_game(4, decks=saved), [GreedyPlayer(), GreedyPlayer()])
+    assert GAME.log_lines(state)[-1].startswith("CD's deck was made for this game only")

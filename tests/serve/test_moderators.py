@@ -1,4 +1,5 @@
-"""On a server only the keys its host lists as moderators review coined words; at home anyone."""
+"""On a server only the keys its host lists as moderators approve or reject coined words; any
+player but a word's author may challenge it (R39)."""
 
 from __future__ import annotations
 
@@ -32,9 +33,10 @@ async def review(paths: DataPaths) -> tuple[str, str]:
     return shown, word_store(paths).load()[0][0].status
 
 
-async def test_a_player_who_does_not_moderate_cannot_review(served):
+async def test_a_player_who_does_not_moderate_cannot_approve_but_may_challenge(served):
     shown, status = await review(served)
-    assert status == "pending" and "Review" not in shown.splitlines()[-1]
+    footer = shown.splitlines()[-1]
+    assert status == "pending" and "Approve" not in footer and "Challenge" in footer
 
 
 async def test_a_moderator_approves(served, monkeypatch):

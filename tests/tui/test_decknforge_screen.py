@@ -80,7 +80,7 @@ async def test_setup_screen_and_the_table_it_starts(paths, snapshot):
         options = session.envelope.options
         assert [d["id"] for d in options["decks"]] == ["ab-1", "cd-1"] and options["players"] == 2
         text = screen_text(app)
-        assert "AB: 3 actions left" in text and "Strength 50" in text  # the gentle reading
+        assert "AB: 3 actions left" in text and "Strength 62" in text  # the book's count (R34)
         assert "▸AB" in text and "•CD" in text  # AB shown, CD still to act
         snapshot.assert_match(text, "start.txt")
 
@@ -264,7 +264,7 @@ async def test_coin_a_word_then_a_moderator_approves_it(paths, snapshot):
         assert "pend" in screen_text(app)
         await keys(pilot, "m")
         assert "EMBERWAKE" in screen_text(app)
-        await keys(pilot, "a")
+        await keys(pilot, "a", *"cd", "enter")  # another player approves it (R39)
         words, _ = word_store(paths).load()
         assert words[0].status == "approved"
         assert "No word is waiting for review." in screen_text(app)
@@ -423,6 +423,28 @@ async def test_a_scar_word_can_be_coined_on_the_spot(paths):
         assert words[0].name == "RAZORHOWL" and words[0].inscribed  # valid for good (R40)
 
 
+async def test_r38_the_coin_form_warns_when_a_scar_word_could_never_fire_on_its_card(paths):
+    from tui.decknforge.coin import CoinScreen
+
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(CoinScreen([], author="AB", kind="monster", card="X1"))  # a joker's scar
+        await pilot.pause()
+        text = " ".join(screen_text(app).replace("│", " ").split())
+        assert "its attack rises by 1" in text  # the first trigger and effect: attack, empower
+        assert "cannot fire on a joker" in text and "will not be offered for this scar" in text
+        await keys(pilot, "down", "down", "right", "right", "right", "right")  # every player discards 1 card
+        text = " ".join(screen_text(app).replace("│", " ").split())
+        assert "discards 1 random card" in text and "cannot fire" not in text
+        await keys(pilot, "escape")
+        app.push_screen(CoinScreen([], author="AB", kind="monster", card="AS"))  # an ace's
+        await pilot.pause()
+        await keys(pilot, "down", *["right"] * 4)  # "If this joker is placed in a row"
+        text = " ".join(screen_text(app).replace("│", " ").split())
+        assert "cannot fire on the ace A♠ (an ace is never placed in a row)" in text
+
+
 async def test_a_word_written_on_a_deck_cannot_be_rejected(paths):
     from engine.decknforge.legacy import fresh_deck
     from engine.decknforge.lexicon import Effect, Trigger
@@ -448,9 +470,13 @@ async def test_r39_challenge_a_word_then_its_author_modifies_and_sends_it_again(
     words.add(coin("EMBERWAKE", "monster", Trigger("attack"), [Effect("empower", 5)], "AB"))
     app = make_app(paths)
     async with app.run_test(size=SIZE) as pilot:
-        await keys(pilot, "l", "m", "h", *"five is too much", "enter")
+        await keys(pilot, "l", "m", "h", *"AB", "enter")  # on one machine: who challenges?
+        assert any("another player challenges" in str(n.message) for n in app._notifications)
+        assert words.load()[0][0].status == "pending"  # its author does not challenge it
+        await keys(pilot, "h", *"CD", "enter", *"five is too much", "enter")
         word = words.load()[0][0]
         assert word.status == "challenged" and word.note == "five is too much"
+        assert word.history[-1].by == "CD"
         assert "1 sent back to you" in screen_text(app)
         assert "o Sent back" not in screen_text(app)  # the verdicts' footer fits 80 columns
         await keys(pilot, "w", "o")
@@ -462,8 +488,12 @@ async def test_r39_challenge_a_word_then_its_author_modifies_and_sends_it_again(
         word = words.load()[0][0]
         assert word.status == "pending" and word.effects == (Effect("empower", 2),)
         assert [r.verdict for r in word.history] == ["coined", "challenged", "resubmitted"]
-        await keys(pilot, "m", "a")
-        assert words.load()[0][0].status == "approved"
+        await keys(pilot, "m", "a", *"AB", "enter")  # R39: an author never approves their own word
+        assert any("another player must approve" in str(n.message) for n in app._notifications)
+        assert words.load()[0][0].status == "pending"
+        await keys(pilot, "a", *"CD", "enter")
+        word = words.load()[0][0]
+        assert word.status == "approved" and word.history[-1].by == "CD"
 
 
 async def test_r39_on_a_shared_host_only_moderators_judge_and_never_their_own_word(paths, monkeypatch):
@@ -480,8 +510,12 @@ async def test_r39_on_a_shared_host_only_moderators_judge_and_never_their_own_wo
     monkeypatch.delenv("TABLETOP_TUI_MODERATOR", raising=False)
     app = make_app(paths)
     async with app.run_test(size=SIZE) as pilot:
-        await keys(pilot, "l", "m")  # not a moderator: no review queue
-        assert "Pending review" not in screen_text(app) and "m Review" not in screen_text(app)
+        await keys(pilot, "l", "m")  # not a moderator: the queue, to challenge, not to judge
+        text = screen_text(app)
+        assert "Pending review" in text and "h Challenge" in text and "a Approve" not in text
+        await keys(pilot, "h")  # but not one's own word
+        assert any("another player challenges" in str(n.message) for n in app._notifications)
+        assert words.load()[0][0].status == "pending"
     monkeypatch.setenv("TABLETOP_TUI_MODERATOR", "1")
     app = make_app(paths)
     async with app.run_test(size=SIZE) as pilot:
@@ -496,20 +530,31 @@ async def test_r39_on_a_shared_host_only_moderators_judge_and_never_their_own_wo
         assert word.status == "approved" and word.history[-1].by == "key-cd"
 
 
+def measured(reading: str) -> float:
+    from engine.decknforge.readings import readings
+
+    return readings()[reading].clears[0]
+
+
 async def test_the_strength_reading_is_chosen_at_set_up(paths):
+    """R34: the book's count is the default; the gentle one is offered as a house rule, named
+    so, with what it does to a legacy."""
     app = make_app(paths)
     async with app.run_test(size=SIZE) as pilot:
         await set_table_by_keys(pilot, "12")
         await keys(pilot, "up", "up")  # past the seed, the Strength line: its note explains the reading
         text = screen_text(app)
-        assert "Monsters met so far (default)" in text and "game 20" in text
+        assert "The book: every Monster in the dungeon (default)" in text
+        assert f"clear {measured('strict'):.0%} at game 1" in " ".join(text.replace("│", " ").split())
         await keys(pilot, "g")
         text = screen_text(app)
-        assert "Every Monster in the dungeon" in text and "each scar makes every later" in text
+        assert "House rule: only the Monsters met so far" in text and "Not the book's count" in text
+        assert f"clear {measured('gentle'):.0%} at game 1" in " ".join(text.replace("│", " ").split())
+        assert "(default)" not in text
         await keys(pilot, "s", "enter")
         session = session_of(app)
-        assert session.envelope.options["strength"] == "strict" and not session.state.gentle
-        assert "Strength 62" in screen_text(app)
+        assert session.envelope.options["strength"] == "gentle" and session.state.gentle
+        assert "Strength 50" in screen_text(app)
 
 
 # ----- keys that keep their meaning, a dungeon told in parts --------------------------------

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import msgspec
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import ModalScreen
 
-from engine.decknforge.lexicon import OPS, SUIT_SYMBOL, TRIGGERS, Effect, Trigger, Word, word_text
+from engine.decknforge.lexicon import OPS, SUIT_SYMBOL, TRIGGERS, Effect, Trigger, Word, cannot_fire, word_text
 from engine.decknforge.moderation import coin, resubmit
 from tui.screens.dialogs import AskText
 from tui.widgets.choices import Choice, ChoiceList
@@ -52,8 +53,10 @@ with a challenge opens here with its name and kind fixed: change what it does, t
         kind: str = "monster",
         author_id: str = "",
         editing: Word | None = None,
+        card: str = "",
     ) -> None:
         super().__init__()
+        self.card = card  # coined at a scar: the card it is meant for (R38)
         self.coined = coined
         self.kind = kind if kind in KINDS else "monster"
         self.trigger = next(iter(TRIGGERS[self.kind]))
@@ -137,6 +140,10 @@ with a challenge opens here with its name and kind fixed: change what it does, t
         if effects:
             sample = Word("X", self.kind, Trigger(self.trigger, self.suit if self.trigger == "hit_suit" else ""), tuple(effects))  # type: ignore[arg-type]
             preview.append(word_text(sample) + "\n", style="bold")
+        if effects and self.card:  # R38: say so before it is coined, not after
+            warning = cannot_fire(msgspec.structs.replace(sample, name=self.word_name or "This word"), self.card)
+            if warning:
+                preview.append(warning + "\n", style="bold yellow")
         if word is None:
             preview.append(problem, style="yellow")
         else:

@@ -64,8 +64,8 @@ def summary_text(deck: Deck) -> Text:
 
 def cards_text(deck: Deck, words: dict[str, Word] | None = None) -> Group:
     """All 54 cards by role; what is written on each (with the word's rules), blank ones
-    together."""
-    words = words or {}
+    together. A word the deck defines itself reads as the deck defines it (R45)."""
+    words = {**(words or {}), **{w.name: w for w in deck.words}}
     parts: list[Any] = []
     for title, codes in (
         ("Monsters", MONSTER_CODES),

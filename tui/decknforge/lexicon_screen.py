@@ -12,7 +12,17 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Input
 
-from engine.decknforge.lexicon import GlossaryEntry, Word, base_words, define, find, glossary, word_text
+from engine.decknforge.lexicon import (
+    GlossaryEntry,
+    Word,
+    base_words,
+    cannot_fire,
+    define,
+    find,
+    fires_on,
+    glossary,
+    word_text,
+)
 from engine.decknforge.moderation import (
     approve,
     challenge,
@@ -21,6 +31,7 @@ from engine.decknforge.moderation import (
     reject,
     sent_back,
     why_not_approve,
+    why_not_challenge,
 )
 from saves.envelope import Damaged
 from tui.decknforge.storage import deck_store, judge, word_store
@@ -38,6 +49,9 @@ STATUS_TEXT = {
     "challenged": "Challenged: back with its author to modify and send again.",
     "rejected": "Rejected.",
 }
+
+
+FIND_EXAMPLES = ("spade", "retaliate", "joker strength")  # each finds words (tested)
 
 
 class LexiconScreen(Screen[None]):
@@ -61,31 +75,35 @@ class LexiconScreen(Screen[None]):
         Binding("e", "modify", "Modify"),
         Binding("escape,q", "back", "Back"),
     ]
-    HELP = """
+    HELP = f"""
 # The Lexicon
 
 Every Qi Word is a trigger and an effect: "If this happens, then that".
 
 - `w` **WORDS**: every word, the shared ones first, then coined ones (marked pending,
-  challenged or approved, with their author). Type in the box (`/` goes there) to **FIND**
-  words by name or by what they do: `spade`, `retaliate`, `joker draw`.
+  challenged or approved, with their author).
+- `/` **FIND**: then type words of a name or of what a word does, and every word holding all
+  of them is listed: {", ".join(f"`{q}`" for q in FIND_EXAMPLES)}. `Esc` or `↓` goes back to
+  the list (its letters are keys there).
 - `d` **DEFINE**: the glossary; type a term to look it up.
 - `c` coins a new word from the vocabulary's triggers and effects. It is yours at once
   (usable on your decks) and waits for review before it joins everyone's lexicon.
-- `m` is the moderators' queue of pending words: `a` approves, `h` challenges it as too
-  strong (or unclear) with a reason, sending it back to its author, `x` rejects it for good.
-  On your own machine you are the moderator; on a shared host, the host names them, and an
-  author's own word waits for another moderator.
+- `m` is the queue of pending words. Any player but its author may `h` challenge a word as
+  too strong (or unclear) with a reason, sending it back to its author; a moderator `a`
+  approves it or `x` rejects it for good. An author never approves their own word: on your
+  own machine you moderate and say who you are (initials) when you approve or challenge; on
+  a shared host the host names the moderators.
 - `o` lists your words sent back with a challenge: `e` modifies one and sends it again; its
   history keeps every step.
 - A word written on some deck stays valid for good: it can no longer be rejected.
 - `Esc` leaves the box, then goes back (a game you came from waits where it was).
 """
 
-    def __init__(self, coin_for: str = "", coin_kind: str = "monster") -> None:
+    def __init__(self, coin_for: str = "", coin_kind: str = "monster", coin_card: str = "") -> None:
         super().__init__()
         self.coin_for = coin_for  # initials: open straight on coining a word for them
         self.coin_kind = coin_kind
+        self.coin_card = coin_card  # the scar's card the word is coined for, if any (R38)
         self.mode = "words"
         self.items: list[Word | GlossaryEntry] = []
         self.judge = judge()
@@ -237,15 +255,14 @@ Every Qi Word is a trigger and an effect: "If this happens, then that".
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if isinstance(self.focused, Input) and action != "back":
             return False  # letters go into the box
-        if action == "verdict":
-            return self.mode == "review" and bool(self.items)
+        if action == "verdict":  # anyone challenges; a moderator approves or rejects (R39)
+            allowed = parameters == ("challenge",) or self.judge.moderator
+            return self.mode == "review" and bool(self.items) and allowed
         if self.mode == "review" and (action == "coin" or parameters == ("mine",)):
             return False  # the verdicts take the footer's room (80 columns): w leaves the queue
         if action == "modify":
             return self.mode == "mine" and bool(self.items)
         if action == "mode":
-            if parameters[0] == "review" and not self.judge.moderator:
-                return False
             return parameters[0] != self.mode
         return True
 
@@ -274,11 +291,16 @@ Every Qi Word is a trigger and an effect: "If this happens, then that".
                 self.notify(plain(f"{word.name} was not saved: {problem}").plain, severity="error", markup=False)
                 return
             self.notify(plain(f"{word.name} is in {word.author}'s lexicon, pending review.").plain, markup=False)
+            if self.coin_card and word.kind == self.coin_kind and not fires_on(word, self.coin_card):
+                self.notify(plain(cannot_fire(word, self.coin_card)).plain, severity="warning", markup=False)
             self.mode = "words"
             self.query_one("#query", Input).value = word.name
             self.reload()
 
-        screen = CoinScreen(self.coined, author=self.coin_for, kind=self.coin_kind, author_id=self.judge.identity)
+        screen = CoinScreen(
+            self.coined, author=self.coin_for, kind=self.coin_kind, author_id=self.judge.identity,
+            card=self.coin_card,
+        )  # fmt: skip
         self.app.push_screen(screen, coined)
 
     def action_modify(self) -> None:
@@ -300,18 +322,34 @@ Every Qi Word is a trigger and an effect: "If this happens, then that".
         if self.mode != "review" or word is None:
             return
         me = self.judge.identity
+        if not me and verdict in ("approve", "challenge"):  # one machine: who judges? (R39)
+            role = "approves" if verdict == "approve" else "challenges"
+            ask = f"Who {role} {word.name}? Initials of a player other than its author:"
+            self.app.push_screen(AskText(plain(ask)), lambda who: who and self._verdict(word, verdict, who))
+            return
+        self._verdict(word, verdict, "")
+
+    def _verdict(self, word: Word, verdict: str, initials: str) -> None:
+        """The verdict of `me` on a shared host, or on one machine of the player `initials`."""
+        me = self.judge.identity
+        by = me or initials.strip().upper()
         if verdict == "approve":
             moderators, problem = self.store.checked_moderators()
             # A list that cannot be read may hold another moderator: an author then waits (R39).
             others = bool(problem) or any(m != me for m in moderators)
-            why = why_not_approve(word, me, self.judge.moderator, others)
-            if why and problem and word.author_id == me:
+            why = why_not_approve(word, me, self.judge.moderator, others, initials)
+            if why and problem and me and word.author_id == me:
                 why = f"{why} {problem}."
             if why:
                 self.notify(why, severity="warning", markup=False)
                 return
-            self._store_verdict(word, approve(word, by=me), f"{word.name} approved.")
+            self._store_verdict(word, approve(word, by=by), f"{word.name} approved.")
             return
+        if verdict == "challenge":
+            why = why_not_challenge(word, me, initials)
+            if why:
+                self.notify(why, severity="warning", markup=False)
+                return
         if verdict == "reject" and self.on_deck(word):  # permanent on a deck: must keep working
             self.notify(
                 plain(f"{word.name} is already written on a deck, for good: it cannot be rejected,"
@@ -326,7 +364,7 @@ Every Qi Word is a trigger and an effect: "If this happens, then that".
                 if reason is not None:
                     self.notify("Say why, so the author knows what to change.", severity="warning")
                 return
-            new = challenge(word, reason, by=me) if verdict == "challenge" else reject(word, reason, by=me)
+            new = challenge(word, reason, by=by) if verdict == "challenge" else reject(word, reason, by=by)
             said = "sent back to its author" if verdict == "challenge" else "rejected"
             self._store_verdict(word, new, f"{word.name} {said}.")
 

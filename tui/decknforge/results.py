@@ -45,8 +45,10 @@ class ResultsScreen(ModalScreen[None]):
     HELP = """
 # What the decks gained
 
-Every deck at the table is written with this game's result: XP, a level after two clears in
-a row, a word on an Adventurer after a clear, a scar after a fall.
+Every saved deck at the table is written with this game's result: XP, a level after two
+clears in a row, a word on an Adventurer after a clear, a scar after a fall. A deck made for
+one game only (a bot's, or the fresh decks of a game started from the command line) keeps
+nothing.
 
 - A deck that clears its first dungeon earns a name: highlight it and press `Enter` (or `n`).
 - `Esc` closes; the decks are already saved.
@@ -86,7 +88,10 @@ a row, a word on an Adventurer after a clear, a scar after a fall.
             now = self.stored(new) or new
             label = plain(now.name).plain or f"{now.initials} (no name yet)"
             text.append(f"{label}: ", style="bold")
-            text.append(gains(old, new) + "\n")
+            text.append(gains(old, new))
+            if not new.id:  # a bot's deck, or a fresh one of a game begun without decks
+                text.append(" Not kept: a deck made for this game only.", style="dim")
+            text.append("\n")
             if self.can_name(now):
                 choices.append(Choice(f"Name {now.initials}'s deck: it cleared its first dungeon", key="n"))
         for problem in self.problems:

@@ -484,7 +484,9 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         seat = self.seat
         if self.state.phase == "scar" and seat is not None and scar_step(self.state, seat):
             kind = scar_step(self.state, seat)
-            self.action_lexicon(coin_for=self.state.players[seat].initials, kind=kind)
+            scar = self.state.scars[seat]
+            card = scar.monster if kind == "monster" else scar.equipment
+            self.action_lexicon(coin_for=self.state.players[seat].initials, kind=kind, card=card)
 
     def action_results(self) -> None:
         from tui.decknforge.results import ResultsScreen
@@ -492,10 +494,10 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         if self.session.outcome() is not None:
             self.app.push_screen(ResultsScreen(self.session, self.write_problems or []))
 
-    def action_lexicon(self, coin_for: str = "", kind: str = "monster") -> None:
+    def action_lexicon(self, coin_for: str = "", kind: str = "monster", card: str = "") -> None:
         from tui.decknforge.lexicon_screen import LexiconScreen
 
-        self.app.push_screen(LexiconScreen(coin_for=coin_for, coin_kind=kind))
+        self.app.push_screen(LexiconScreen(coin_for=coin_for, coin_kind=kind, coin_card=card))
 
     def action_info(self) -> None:
         """The highlighted move's card in full: its value, its word and the word's rules."""

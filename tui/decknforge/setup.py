@@ -101,9 +101,10 @@ Each seat brings a deck. Decks are kept between games: what a game writes on the
   your initials
 - a seat given to the game's bot plays with a fresh deck, kept for that game only; a seat
   open to others is filled by a friend with their own deck
-- `g` (or `Space` on the Strength line) switches between the two readings of the Dungeon
-  Strength the rulebook allows: every Monster in the dungeon (strict), or only the Monsters
-  met so far (gentle). The note below says what each does to a legacy, as the bots measured it
+- `g` (or `Space` on the Strength line) switches the Dungeon Strength between the book's count
+  (every Monster in the dungeon, the pile included: the default) and a gentler house rule
+  (only the Monsters met so far). The note below says what each does to a legacy, as the bots
+  measured it
 """)
 
     def __init__(self, game: object = None, again: TableAgain | None = None) -> None:  # DecknForge
