@@ -21,6 +21,7 @@ class Settings(msgspec.Struct, kw_only=True):
     theme: str = "tabletop-dark"
     show_odds: bool = True
     display_name: str = ""  # shown to other players at shared tables
+    legend: bool = True  # a key to each table's codes, for a first game (older files: on)
 
 
 def load_settings(paths: DataPaths) -> tuple[Settings, str]:

@@ -25,6 +25,7 @@ from saves.session import GameSession, StaleTable
 from saves.undo import CannotUndo
 from tui.cut import cut
 from tui.plain import plain
+from tui.widgets import legend
 from tui.widgets.panel import Painter
 
 ScreenType = TypeVar("ScreenType", bound=Screen[Any])
@@ -45,12 +46,13 @@ TABLE_KEYS = [
     Binding("b", "seat_to_bot", "Bot seat"),
     Binding("q", "back", "Menu"),
     Binding("escape", "escape", "Back", show=False),
+    Binding(legend.KEY, "legend", "Legend", show=False, id="legend"),
 ]
 
 
 # What someone watching a table keeps of TABLE_KEYS: the way out and the end screen, and a
 # new game once it is over (never at a shared table: see check_action).
-WATCH_ACTIONS = frozenset({"back", "escape", "show_end", "new_game"})
+WATCH_ACTIONS = frozenset({"back", "escape", "show_end", "new_game", "legend"})
 
 
 def _looking_only(check: Callable[..., bool | None]) -> Callable[..., bool | None]:
@@ -90,7 +92,9 @@ class GameScreen(Screen[None]):
         taken = {binding.key for binding in own}
         cls.BINDINGS = [*own, *(b for b in TABLE_KEYS if b.key not in taken)]
         if cls.__dict__.get("HELP"):
-            cls.HELP = cls.HELP.rstrip() + "\n" + UNDO_HELP + WATCH_HELP
+            codes = cls.__dict__.get("LEGEND", ())
+            key = legend.HELP + ("\n" + legend.help_text(codes) + "\n" if codes else "")
+            cls.HELP = cls.HELP.rstrip() + "\n" + UNDO_HELP + WATCH_HELP + key
         own_check = cls.__dict__.get("check_action")
         if own_check is not None:  # a table's own checks come after the watcher's
             cls.check_action = _looking_only(own_check)  # type: ignore[method-assign]
@@ -102,6 +106,9 @@ class GameScreen(Screen[None]):
     # A replay shows the table read-only (tui/screens/replay.py): it draws as ever, but plays
     # nothing, covers nothing, wakes no bot and ends nothing, so no file is ever written.
     read_only = False
+    # The table's codes and what they mean (tui/widgets/legend.py): shown in its Legend box
+    # (which the table composes with legend.legend_panel()) and listed in its help.
+    LEGEND: tuple[legend.Entry, ...] = ()
 
     def __init__(self, session: GameSession) -> None:
         super().__init__()
@@ -184,6 +191,7 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self._size_classes(self.app.size.width, self.app.size.height)
+        self._legend_classes()
         if self.session.state is not None:
             self.redraw()
             if self.read_only:
@@ -241,6 +249,7 @@ class GameScreen(Screen[None]):
         before = self.classes
         for name, side, least in SIZE_CLASSES:
             self.set_class(size[side] >= least, name)
+        self.set_class(width >= 120 or height >= 40, legend.BESIDE)  # room for it beside the log
         return self.classes != before
 
     def redraw(self) -> None:
@@ -249,6 +258,7 @@ class GameScreen(Screen[None]):
             return
         self._view = self.game.view(self.session.state, self.seat)
         self.draw()
+        self._draw_legend()
         keys = self.footer_keys()
         if keys != self.live_keys:  # the footer rebuilds itself: only when its keys change
             self.live_keys = keys
@@ -256,6 +266,32 @@ class GameScreen(Screen[None]):
 
     def draw(self) -> None:
         raise NotImplementedError
+
+    # ----- the legend ---------------------------------------------------------------------
+
+    @property
+    def legend_on(self) -> bool:
+        return bool(self.LEGEND) and self.app.settings.legend
+
+    def _legend_classes(self) -> None:
+        self.set_class(self.legend_on, legend.SHOWN)
+
+    def _draw_legend(self) -> None:
+        """The legend lists the codes the table shows now (drawn after the table is)."""
+        if self.legend_on:
+            entries = legend.shown_entries(self.LEGEND, legend.table_text(self))
+            self.query_one("#legend", legend.Legend).show(entries)
+
+    def action_legend(self) -> None:
+        """G: the legend off, or on again, at every table (kept in the settings file)."""
+        if not self.LEGEND:
+            return
+        self.app.update_settings(legend=not self.app.settings.legend)
+        self._legend_classes()
+        if self.legend_on:
+            self.call_after_refresh(self._draw_legend)
+        else:
+            self.notify(f"Legend off: {legend.KEY} (Shift+g) or Settings brings it back.")
 
     def footer_keys(self) -> tuple[object, ...]:
         """What decides which keys are live; the footer is rebuilt when it changes."""

@@ -31,6 +31,7 @@ from engine.decknforge.model import (
 )
 from tui.plain import plain
 from tui.widgets.cards import CardFace
+from tui.widgets.legend import Entry
 
 DIGITS = "1234567"
 
@@ -360,3 +361,20 @@ def info_text(state: State, action: Any) -> Text:
         cards = [c for c in player.hand if c.word] + [s.adventurer for s in player.slots if s.adventurer.word]
     lines = [line for card in cards for line in card_lines(state, card)]
     return Text("\n").join(lines) if lines else Text("No card with a word here.", style="dim")
+
+
+# The legend of the table's codes (tui/widgets/legend.py).
+LEGEND = (
+    Entry("L1 h7", "a player's deck Level, and cards in hand", r"\bL\d+ h\d"),
+    Entry("=0", "the value of the gear on that Adventurer", r"=\d"),
+    Entry("▸ • ✓", "the seat shown, still acting, done", r"(?m)^[▸•✓]"),
+    Entry("*", "the card carries a Qi Word (i tells it)", r"[♠♥♦♣]\*|\d\*"),
+    Entry("adv qi", "an Adventurer; a card with a Qi Word", r"\d[ *](?:adv|qi)\b"),
+    Entry("≤ >", "Equipped must beat Strength (>) when the Monsters attack", r"Equipped \d+ [≤>]"),
+    Entry("A♠/P1", "a Monster, and whose deck brought it", r"(?:A[♠♥♦♣]|Jkr)/\S"),
+    Entry("♠2 Jkr4", "aces of each suit and jokers still in the pile", r"holds .*(?:[♠♥♦♣]\d|Jkr\d)"),
+    Entry("mods +2", "modifiers written on the Monsters in the pile", r"mods [+-]\d"),
+    Entry("[· ·]", "a row of the dungeon: room for two Monsters", r"\[[^\]]*·[^\]]*\]"),
+    Entry("25×2", "Strength: 25 per player, plus each Monster's", r"25×\d"),
+    Entry("Eq Adv", "Equipment and Adventurer cards left to draw", r"Eq \d+ · Adv \d"),
+)

@@ -23,6 +23,7 @@ from tui.game_screen import GameScreen
 from tui.screens.viewer import LOG_KEY, TABLE_KEY, log_viewer
 from tui.widgets.choices import Choice
 from tui.widgets.keybar import KeyBar
+from tui.widgets.legend import legend_panel
 from tui.widgets.lines import Lines
 from tui.widgets.log import GameLog
 from tui.widgets.panel import Panel, panel
@@ -97,6 +98,8 @@ How to play: Rules on the home screen.
     NEW_GAME_LABEL = "New run, same options"
     VIEW_ACTIONS = frozenset({"details", "log"})  # what someone watching may still open
 
+    LEGEND = view.LEGEND
+
     def __init__(self, session: GameSession) -> None:
         super().__init__(session)
         self.game: DiscipleGame = session.game  # type: ignore[assignment]
@@ -116,7 +119,9 @@ How to play: Rules on the home screen.
                 box.border_title = "Hand"
                 yield HandList(id="choices")
                 yield Lines(id="detail")
-            yield panel(GameLog(id="log"), "Log")
+            with Vertical(id="log-side"):
+                yield legend_panel()
+                yield panel(GameLog(id="log"), "Log")
         yield KeyBar()
 
     foe_width = 0  # the enemy panel's width when it was last drawn

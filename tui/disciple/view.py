@@ -25,6 +25,7 @@ from engine.disciple.model import (
     State,
 )
 from tui.cut import cut
+from tui.widgets.legend import Entry
 
 # Gray keeps the theme's own text colour, so it reads on light and dark themes alike.
 COLOUR_STYLE = {"gray": "bold", "blue": "bold bright_blue", "red": "bold bright_red", "green": "bold bright_green"}
@@ -366,3 +367,22 @@ def card_text(card: Card, width: int, room: int = 2) -> Text:
 
 def wrap(text: str, width: int) -> Text:
     return Text("\n".join(textwrap.wrap(text, max(width, 20))))
+
+
+# ----- the legend (tui/widgets/legend.py) -------------------------------------------------
+
+_KIND = r"(?:Generic|Upper|Lower|Grapple|Stance|Style|Energy)"
+LEGEND = (
+    Entry("B R G N", "energy: blue, red, green; N is gray, which any colour pays",
+          r"\b[BRGN]{1,5}\s+" + _KIND + r"|\[[BRGN]\d?\]|\([brgn]\d?\)|(?:energy|taps) [BRGN]\b"),
+    Entry("[B] (b)", "an energy card ready, and tapped", r"\[[BRGN]\d?\]|\([brgn]\d?\)"),
+    Entry("C U E L", "rarity: common, uncommon, epic, legendary", _KIND + r"(?:\s+\d+→?\d*)?\s+[CUEL]$"),
+    Entry("2→4", "damage: printed → what it deals now (Power, Guard, Feint...)", r"\d→\d"),
+    Entry("×", "you cannot pay for it now", r"(?m)^×|\s×\S"),
+    Entry("!", "your energy can never pay for it", r"(?m)^!|\s!\S"),
+    Entry("▮▯", "vitality left", r"[▮▯]"),
+    Entry("Rocked 1/2", "Rocked: past the limit, knocked out", r"Rocked \d+/\d"),
+    Entry("Next:", "what its pattern pile can do this turn", r"Next:"),
+    Entry("G2", "Guard: soaks damage first", r"/\d+ G\d"),
+    Entry("▸", "the one to act; whom your attacks go to", r"▸\S"),
+)

@@ -11,6 +11,7 @@ from engine.disruption.odds import Chances
 from engine.disruption.rules import DisruptionGame, singles_phase
 from tui.plain import styled
 from tui.widgets.dice import render_dice
+from tui.widgets.legend import Entry
 from tui.widgets.track import render_track
 
 CHANCE_COLUMNS = "win  Maj  Min"  # the panel's subtitle names the columns under it
@@ -172,3 +173,16 @@ def choice_detail(game: DisruptionGame, state: State, action: object) -> Text:
              " Minor when it took both. Dice with no ally always earn a Major.", style="dim"),
     ]
     return Text("\n").join(lines)
+
+
+# The legend of the table's codes (tui/widgets/legend.py).
+LEGEND = (
+    Entry("win Maj Min", "chance to win; to win and earn a Major or a Minor ally", CHANCE_COLUMNS),
+    Entry("MAJ min", "a Major or a Minor ally; its digit brings it", r"\d (?:MAJ|min)\b|\d[Mm]\b"),
+    Entry("=4", "a joker: worth that much", r"=\d"),
+    Entry("■□", "encounters won, still to win", r"Wins [■□]"),
+    Entry("✗·", "defeats, and how many more you can take", r"Defeats [✗·]"),
+    Entry("beat 6", "the defenders' total: more wins, the same ties", r"beat \d"),
+    Entry("value 13", "your allies' ranks added up", r"value \d"),
+    Entry("[x]", "marked for the trade", r"\[[x ]\] "),
+)

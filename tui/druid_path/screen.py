@@ -46,6 +46,7 @@ from tui.druid_path import keys, summary, view
 from tui.game_screen import GameScreen
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
+from tui.widgets.legend import legend_panel
 from tui.widgets.lines import Lines
 from tui.widgets.log import GameLog
 from tui.widgets.panel import Panel, panel
@@ -117,6 +118,8 @@ then the lanes fight, and the turn pauses so you can read how each lane went.
 - `q` returns to the menu; every move is saved at once. In a campaign, `c` shows the road.
 """
 
+    LEGEND = view.LEGEND
+
     def __init__(self, session: GameSession) -> None:
         super().__init__(session)
         self.game: DruidPathGame = session.game  # type: ignore[assignment]
@@ -140,6 +143,7 @@ then the lanes fight, and the turn pauses so you can read how each lane went.
                 yield panel(Lines(id="path"), "Path")
                 yield panel(Lines(id="hand"), "Items in hand")
                 yield panel(Lines(id="roll"), "Roll")
+                yield legend_panel()
                 yield panel(GameLog(id="log"), "Log")
         yield KeyBar()
 
