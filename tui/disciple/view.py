@@ -343,13 +343,15 @@ def card_detail(state: State | None, card: Card, width: int, seat: int = 0) -> T
     return text
 
 
-def card_text(card: Card, width: int, room: int = 2) -> Text:
-    """The detail lines under the list: what the card does (type and cost are on its line);
-    with room to spare, what its keywords mean."""
+def card_text(card: Card, width: int, room: int = 2, lead: str = "") -> Text:
+    """The detail lines under the list: what the card does (type and cost are on its line),
+    after `lead` (what it deals now, in bold); with room to spare, what its keywords mean."""
     from engine.disciple.content import card_keywords
 
     keywords = card_keywords(card)
-    text = wrap(card.text, width)
+    text = wrap(f"{lead} {card.text}" if lead else card.text, width)
+    if lead:
+        text.stylize("bold", 0, len(lead))
     used = len(text.plain.splitlines())
     if room - used >= 3 and keywords:
         for keyword in keywords:
@@ -376,8 +378,9 @@ LEGEND = (
     Entry("B R G N", "energy: blue, red, green; N is gray, which any colour pays",
           r"\b[BRGN]{1,5}\s+" + _KIND + r"|\[[BRGN]\d?\]|\([brgn]\d?\)|(?:energy|taps) [BRGN]\b"),
     Entry("[B] (b)", "an energy card ready, and tapped", r"\[[BRGN]\d?\]|\([brgn]\d?\)"),
-    Entry("C U E L", "rarity: common, uncommon, epic, legendary", _KIND + r"(?:\s+\d+→?\d*)?\s+[CUEL]$"),
-    Entry("2→4", "damage: printed → what it deals now (Power, Guard, Feint...)", r"\d→\d"),
+    Entry("C U E L", "rarity: common, uncommon, epic, legendary", r"(?m)" + _KIND + r"(?:\s+\d+(?:→\d+)?)?\s+[CUEL]$"),
+    Entry("3 2→4", "damage it deals now; printed → now, when Power, Guard or Feint change it",
+          r"(?m)" + _KIND + r"\s+\d+(?:→\d+)?\s+[CUEL]$|\d→\d"),
     Entry("×", "you cannot pay for it now", r"(?m)^×|\s×\S"),
     Entry("!", "your energy can never pay for it", r"(?m)^!|\s!\S"),
     Entry("▮▯", "vitality left", r"[▮▯]"),
