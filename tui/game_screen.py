@@ -26,6 +26,7 @@ from saves.undo import CannotUndo
 from tui.cut import cut
 from tui.plain import plain
 from tui.widgets import legend
+from tui.widgets.fresh import NEW_LINE, Fresh
 from tui.widgets.panel import Painter
 
 ScreenType = TypeVar("ScreenType", bound=Screen[Any])
@@ -109,12 +110,15 @@ class GameScreen(Screen[None]):
     # The table's codes and what they mean (tui/widgets/legend.py): shown in its Legend box
     # (which the table composes with legend.legend_panel()) and listed in its help.
     LEGEND: tuple[legend.Entry, ...] = ()
+    # The boxes (widget ids) whose numbers are marked when the last move changed them.
+    FRESH: tuple[str, ...] = ()
 
     def __init__(self, session: GameSession) -> None:
         super().__init__()
         self.session = session
         self.game = session.game
-        self.paint = Painter(self)
+        self.fresh = Fresh()  # what the last move changed (tui/widgets/fresh.py)
+        self.paint = Painter(self, self._mark_fresh)
         self.live_keys: tuple[object, ...] = ()
         full = session.state
         self.seat: int | None = self._first_local_seat(full)
@@ -257,7 +261,9 @@ class GameScreen(Screen[None]):
         if self.session.state is None:
             return
         self._view = self.game.view(self.session.state, self.seat)
+        self.fresh.move(len(self.session.envelope.actions))
         self.draw()
+        self._mark_new_log()
         self._draw_legend()
         keys = self.footer_keys()
         if keys != self.live_keys:  # the footer rebuilds itself: only when its keys change
@@ -266,6 +272,23 @@ class GameScreen(Screen[None]):
 
     def draw(self) -> None:
         raise NotImplementedError
+
+    # ----- what the last move changed -----------------------------------------------------
+
+    def _mark_fresh(self, widget_id: str, content: Any) -> Any:
+        if widget_id not in self.FRESH or self.read_only or isinstance(content, Content):
+            return content
+        return self.fresh.mark((self.seat, widget_id), content)
+
+    def _mark_new_log(self) -> None:
+        """The log lines the last move added stand out (a replay marks its own)."""
+        from tui.widgets.log import GameLog
+
+        logs = self.query("#log").results(GameLog)
+        for log in logs:
+            new = self.fresh.new_lines(log.lines)
+            if not self.read_only:
+                log.mark_newest(new, NEW_LINE)
 
     # ----- the legend ---------------------------------------------------------------------
 

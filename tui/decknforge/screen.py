@@ -115,6 +115,7 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
     VIEW_ACTIONS = frozenset({"results", "lexicon", "info", "details", "log"})  # what someone watching may still open
 
     LEGEND = LEGEND
+    FRESH = ("status", "band", "dungeon")
 
     def __init__(self, session: GameSession) -> None:
         super().__init__(session)

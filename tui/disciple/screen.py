@@ -99,6 +99,7 @@ How to play: Rules on the home screen.
     VIEW_ACTIONS = frozenset({"details", "log"})  # what someone watching may still open
 
     LEGEND = view.LEGEND
+    FRESH = ("status", "party", "foe", "you")
 
     def __init__(self, session: GameSession) -> None:
         super().__init__(session)

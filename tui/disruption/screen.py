@@ -62,6 +62,7 @@ Beat ten Ritual Defenders before they beat you three times.
 """
 
     LEGEND = table.LEGEND
+    FRESH = ("status", "piles")
 
     def __init__(self, session: GameSession) -> None:
         super().__init__(session)

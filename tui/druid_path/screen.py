@@ -119,6 +119,7 @@ then the lanes fight, and the turn pauses so you can read how each lane went.
 """
 
     LEGEND = view.LEGEND
+    FRESH = ("status", "table", "path")
 
     def __init__(self, session: GameSession) -> None:
         super().__init__(session)

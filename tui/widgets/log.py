@@ -16,7 +16,8 @@ class GameLog(Lines):
     """
 
     lines: Sequence[str] = ()
-    newest = 0  # how many of the last lines are marked (a replay's current move)
+    newest = 0  # how many of the last lines are marked (a replay's current move, a table's last)
+    newest_style = "reverse"
 
     def show(self, lines: Sequence[str]) -> None:
         if list(lines) == list(self.lines):
@@ -24,10 +25,11 @@ class GameLog(Lines):
         self.lines = list(lines)
         self._draw()
 
-    def mark_newest(self, count: int) -> None:
-        """Mark the last `count` lines (reversed, and with a bar: not by colour alone)."""
-        if count != self.newest:
-            self.newest = count
+    def mark_newest(self, count: int, style: str = "reverse") -> None:
+        """Mark the last `count` lines (reversed, or in `style`, and with a bar: not by colour
+        alone)."""
+        if (count, style) != (self.newest, self.newest_style):
+            self.newest, self.newest_style = count, style
             self._draw()
 
     def on_resize(self) -> None:
@@ -40,7 +42,7 @@ class GameLog(Lines):
         for number, line in enumerate(reversed(self.lines)):  # newest first, as many as show
             marked = number < self.newest
             rows = textwrap.wrap(line, width - 1 if marked else width, subsequent_indent="  ") or [""]
-            wrapped[:0] = [Text("▌" + row, style="reverse") if marked else Text(row) for row in rows]
+            wrapped[:0] = [Text("▌" + row, style=self.newest_style) if marked else Text(row) for row in rows]
             if len(wrapped) >= height:
                 break
         self.update(Text("\n").join(wrapped[-height:]), layout=False)
