@@ -372,6 +372,7 @@ LEGEND = (
     Entry("adv qi", "an Adventurer; a card with a Qi Word", r"\d[ *](?:adv|qi)\b"),
     Entry("≤ >", "Equipped must beat Strength (>) when the Monsters attack", r"Equipped \d+ [≤>]"),
     Entry("A♠/P1", "a Monster, and whose deck brought it", r"(?:A[♠♥♦♣]|Jkr)/\S"),
+    Entry("▮▮▮", "the Monsters left in the pile: the clock", r"Pile \d+ ▮"),
     Entry("♠2 Jkr4", "aces of each suit and jokers still in the pile", r"holds .*(?:[♠♥♦♣]\d|Jkr\d)"),
     Entry("mods +2", "modifiers written on the Monsters in the pile", r"mods [+-]\d"),
     Entry("[· ·]", "a row of the dungeon: room for two Monsters", r"\[[^\]]*·[^\]]*\]"),

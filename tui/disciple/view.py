@@ -376,7 +376,7 @@ def wrap(text: str, width: int) -> Text:
 _KIND = r"(?:Generic|Upper|Lower|Grapple|Stance|Style|Energy)"
 LEGEND = (
     Entry("B R G N", "energy: blue, red, green; N is gray, which any colour pays",
-          r"\b[BRGN]{1,5}\s+" + _KIND + r"|\[[BRGN]\d?\]|\([brgn]\d?\)|(?:energy|taps) [BRGN]\b"),
+          r"\b[BRGN]{1,5}\s+" + _KIND + r"|\[[BRGN]\d?\]|\([brgn]\d?\)|(?:energy|taps|pay) [BRGN]+(?: [BRGN]+)*"),
     Entry("[B] (b)", "an energy card ready, and tapped", r"\[[BRGN]\d?\]|\([brgn]\d?\)"),
     Entry("C U E L", "rarity: common, uncommon, epic, legendary", r"(?m)" + _KIND + r"(?:\s+\d+(?:→\d+)?)?\s+[CUEL]$"),
     Entry("3 2→4", "damage it deals now; printed → now, when Power, Guard or Feint change it",

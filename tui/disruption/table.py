@@ -182,7 +182,7 @@ LEGEND = (
     Entry("=4", "a joker: worth that much", r"=\d"),
     Entry("■□", "encounters won, still to win", r"Wins [■□]"),
     Entry("✗·", "defeats, and how many more you can take", r"Defeats [✗·]"),
-    Entry("beat 6", "the defenders' total: more wins, the same ties", r"beat \d"),
+    Entry("beat 6", "the defenders' total: more wins, the same ties", r"beat \d+: \d+\+ wins"),
     Entry("value 13", "your allies' ranks added up", r"value \d"),
     Entry("[x]", "marked for the trade", r"\[[x ]\] "),
 )

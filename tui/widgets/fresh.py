@@ -19,7 +19,7 @@ from rich.text import Text
 CHANGED = "bold underline"  # a number the last move changed
 NEW_LINE = "bold"  # a log line the last move added
 _TOKEN = re.compile(r"\S+")
-_DIGITS = re.compile(r"\d")
+_DIGITS = re.compile(r"\d+")
 
 
 class Fresh:

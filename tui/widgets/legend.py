@@ -104,6 +104,8 @@ def table_text(screen: Screen[object]) -> str:
             parts.append(plain_of(widget._line_content))
             parts.extend(plain_of(c.label) + " " + plain_of(c.note) for c in getattr(widget, "choices", ()))
     for box in screen.query(Panel):
+        if box.id in (f"{name}-panel" for name in NOT_SEEN):
+            continue
         parts += [plain_of(box.border_title), plain_of(box.border_subtitle)]
     return "\n".join(parts)
 
