@@ -13,7 +13,7 @@ from engine.core.rng import Rng
 from engine.disciple.model import PlayCard
 from saves.settings import Settings, load_settings
 from tests.conftest import screen_text
-from tests.tui.launcher import make_app
+from tests.tui.launcher import SIZES, make_app, open_played, use_snapshot_dir
 from tests.tui.test_disciple_table import rigged_fight
 from tui.disciple import explain
 from tui.game_screen import GameScreen
@@ -88,7 +88,7 @@ async def play_along(app, pilot, game_id: str, moves: int, check) -> None:
 @pytest.mark.parametrize("game_id", list(GAMES))
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 async def test_the_legend_explains_every_code_the_table_shows(paths, game_id, size):
-    app = make_app(paths)
+    app = make_app(paths, legend=True)
     problems: list[str] = []
 
     def check(screen: GameScreen) -> None:
@@ -111,7 +111,7 @@ def test_a_table_that_prints_a_new_code_fails_the_check():
 
 
 async def test_g_turns_the_legend_off_and_the_settings_file_keeps_it(paths):
-    app = make_app(paths)
+    app = make_app(paths, legend=True)
     async with app.run_test(size=(80, 24)) as pilot:
         app.start_game("druid-path", 1)
         await pilot.pause()
@@ -135,7 +135,7 @@ async def test_g_turns_the_legend_off_and_the_settings_file_keeps_it(paths):
 
 
 async def test_the_settings_screen_turns_the_legend_off(paths):
-    app = make_app(paths)
+    app = make_app(paths, legend=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("t")
         await pilot.pause()
@@ -157,8 +157,7 @@ def test_an_older_settings_file_has_the_legend_on(paths):
 
 @pytest.mark.parametrize("game_id", list(GAMES))
 async def test_the_log_lines_of_the_last_move_are_marked(paths, game_id):
-    app = make_app(paths)
-    app.settings.legend = False  # the log in sight at 80x24
+    app = make_app(paths)  # the legend off: the log in sight at 80x24
     seen = []
 
     def check(screen: GameScreen) -> None:
@@ -217,3 +216,19 @@ async def test_a_disciple_card_shows_what_it_deals_with_power_pending(paths):
         await pilot.pause()
         assert "You play Jab" in " ".join(session.game.log_lines(session.state)[-4:])
         assert vitality - session.state.enemies[0].vitality == actual == 4
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+@pytest.mark.parametrize("size", ["80x24", "120x40"])
+async def test_each_table_with_its_legend(paths, snapshot, game_id, size):
+    """A first game's table: the legend in the log's place at 80x24, above it at 120x40."""
+    use_snapshot_dir(snapshot, "legend")
+    app = make_app(paths, on_start=open_played(game_id, 5, 6, **GAMES[game_id]), legend=True)
+    async with app.run_test(size=SIZES[size]) as pilot:
+        await pilot.pause()
+        while not isinstance(app.screen, GameScreen):  # two players at one keyboard: the cover
+            await pilot.press("enter")
+            await pilot.pause()
+        text = screen_text(app)
+        assert "─ Legend ─" in text and ("─ Log ─" in text) == (size != "80x24")
+        snapshot.assert_match(text, f"{game_id}-{size}.txt")

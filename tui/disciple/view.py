@@ -375,17 +375,17 @@ def wrap(text: str, width: int) -> Text:
 
 _KIND = r"(?:Generic|Upper|Lower|Grapple|Stance|Style|Energy)"
 LEGEND = (
-    Entry("B R G N", "energy: blue, red, green; N is gray, which any colour pays",
+    Entry("B R G N", "energy; N gray: any pays",
           r"\b[BRGN]{1,5}\s+" + _KIND + r"|\[[BRGN]\d?\]|\([brgn]\d?\)|(?:energy|taps|pay) [BRGN]+(?: [BRGN]+)*"),
-    Entry("[B] (b)", "an energy card ready, and tapped", r"\[[BRGN]\d?\]|\([brgn]\d?\)"),
-    Entry("C U E L", "rarity: common, uncommon, epic, legendary", r"(?m)" + _KIND + r"(?:\s+\d+(?:→\d+)?)?\s+[CUEL]$"),
-    Entry("3 2→4", "damage it deals now; printed → now, when Power, Guard or Feint change it",
+    Entry("[B] (b)", "energy ready, tapped", r"\[[BRGN]\d?\]|\([brgn]\d?\)"),
+    Entry("C U E L", "rarity, common to legend.", r"(?m)" + _KIND + r"(?:\s+\d+(?:→\d+)?)?\s+[CUEL]$"),
+    Entry("3 2→4", "damage; printed→now (Power, Guard, Feint)",
           r"(?m)" + _KIND + r"\s+\d+(?:→\d+)?\s+[CUEL]$|\d→\d"),
-    Entry("×", "you cannot pay for it now", r"(?m)^×|\s×\S"),
-    Entry("!", "your energy can never pay for it", r"(?m)^!|\s!\S"),
+    Entry("×", "cannot pay it now", r"(?m)^×|\s×\S"),
+    Entry("!", "energy can never pay it", r"(?m)^!|\s!\S"),
     Entry("▮▯", "vitality left", r"[▮▯]"),
-    Entry("Rocked 1/2", "Rocked: past the limit, knocked out", r"Rocked \d+/\d"),
-    Entry("Next:", "what its pattern pile can do this turn", r"Next:"),
-    Entry("G2", "Guard: soaks damage first", r"/\d+ G\d"),
-    Entry("▸", "the one to act; whom your attacks go to", r"▸\S"),
+    Entry("Rocked 1/2", "past it: knocked out", r"Rocked \d+/\d"),
+    Entry("Next:", "what it may do this turn", r"Next:"),
+    Entry("G2", "Guard: soaks damage", r"/\d+ G\d"),
+    Entry("▸", "to act; your attacks' aim", r"▸\S"),
 )

@@ -177,12 +177,12 @@ def choice_detail(game: DisruptionGame, state: State, action: object) -> Text:
 
 # The legend of the table's codes (tui/widgets/legend.py).
 LEGEND = (
-    Entry("win Maj Min", "chance to win; to win and earn a Major or a Minor ally", CHANCE_COLUMNS),
-    Entry("MAJ min", "a Major or a Minor ally; its digit brings it", r"\d (?:MAJ|min)\b|\d[Mm]\b"),
-    Entry("=4", "a joker: worth that much", r"=\d"),
-    Entry("■□", "encounters won, still to win", r"Wins [■□]"),
-    Entry("✗·", "defeats, and how many more you can take", r"Defeats [✗·]"),
-    Entry("beat 6", "the defenders' total: more wins, the same ties", r"beat \d+: \d+\+ wins"),
-    Entry("value 13", "your allies' ranks added up", r"value \d"),
-    Entry("[x]", "marked for the trade", r"\[[x ]\] "),
+    Entry("win Maj Min", "odds: win; win a Major, a Minor", CHANCE_COLUMNS),
+    Entry("MAJ min", "Major/Minor ally; digit brings it", r"\d (?:MAJ|min)\b|\d[Mm]\b"),
+    Entry("=4", "a joker worth 4", r"=\d"),
+    Entry("■□", "won, to win", r"Wins [■□]"),
+    Entry("✗·", "defeats, left to lose", r"Defeats [✗·]"),
+    Entry("beat 6", "their total: more wins", r"beat \d+: \d+\+ wins"),
+    Entry("value 13", "your allies' ranks summed", r"value \d"),
+    Entry("[x]", "marked to trade", r"\[[x ]\] "),
 )

@@ -119,7 +119,7 @@ then the lanes fight, and the turn pauses so you can read how each lane went.
 """
 
     LEGEND = view.LEGEND
-    FRESH = ("status", "table", "path")
+    FRESH = ("status", "table", "path", "darach")  # the last: the Darach's panel title
 
     def __init__(self, session: GameSession) -> None:
         super().__init__(session)
@@ -205,10 +205,10 @@ then the lanes fight, and the turn pauses so you can read how each lane went.
         cell = view.cell_width(width)
         armor = f" ◆{darach.armor}" if darach.armor else ""
         box = self.query_one("#table-panel")
-        box.border_title = (
+        box.border_title = self._mark_fresh("darach", Text(
             f"{'▸' if 'darach' in marks else ''}{darach.name} ♥{max(0, state.darach_hp)}/"
             f"{state.darach_hp_max}{armor} parry {darach.parry} charge {state.darach_charge}/{darach.stamina}"
-        )
+        ))  # fmt: skip
         box.border_subtitle = f"WARD: no attack reaches {darach.name}" if ward_up(state) else ""  # R14
         extra = max(0, (self.query_one("#table").size.height - 10) // 3)  # room for abilities
         header = "".join(f"{'lane ' + str(i + 1):<{cell}}" for i in range(LANES))
