@@ -5,7 +5,8 @@ foe's vitality is read before and after: every modifier the engine applies (Powe
 pending, the foe's Guard, bonuses of cards in play, Combo flow, Clinch) is in the figure, and
 no rule is written twice. The copy is paid for whatever energy is at hand, so a card that
 cannot be paid yet still tells what it would deal. In Versus the other Disciple's counters
-are set face down (R35): the figure is what the card deals before any counter answers it.
+are set face down (R35): the figure is what the card deals before any counter answers it, and
+their hidden hand plays no part (a Weakened discard from it takes no vitality).
 """
 
 from __future__ import annotations
@@ -38,8 +39,9 @@ def dealt(state: State, seat: int, index: int) -> int | None:
     foe = foe_of(trial, me)
     if foe is None or (isinstance(foe, Enemy) and foe.beaten):
         return None
-    if isinstance(foe, Disciple):
-        foe.counters = []  # face down, unknown to this seat: none is counted
+    if isinstance(foe, Disciple):  # what this seat may not know of them plays no part:
+        foe.counters = []  # their counters, set face down: none is counted
+        foe.hand, foe.draw = [], []  # a Weakened discard from their hand takes nothing here
     card = cards[me.hand[index]]
     for colour, n in enumerate(energy.cost_of(me, card)):
         me.pool[colour] += n  # paid for, whatever energy is at hand
