@@ -288,7 +288,7 @@ class GameScreen(Screen[None]):
         for log in logs:
             new = self.fresh.new_lines(log.lines)
             if not self.read_only:
-                log.mark_newest(new, NEW_LINE)
+                log.mark_newest(new, NEW_LINE, gutter=True)
 
     # ----- the legend ---------------------------------------------------------------------
 
