@@ -26,6 +26,7 @@ class Settings(msgspec.Struct, kw_only=True):
     # and written back as it was, so an entry the app cannot use is never lost; a file from
     # before keys could be changed has none.
     keys: Any = msgspec.field(default_factory=dict)
+    legend: bool = True  # a key to each table's codes, for a first game (older files: on)
 
 
 def load_settings(paths: DataPaths) -> tuple[Settings, str]:

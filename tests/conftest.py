@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from datetime import datetime, timezone
 
 import pytest
@@ -40,6 +41,13 @@ def paths(tmp_path) -> DataPaths:
 @pytest.fixture
 def store(paths) -> SaveStore:
     return SaveStore(paths, GAMES, clock=lambda: FIXED_TIME)
+
+
+def unmarked(text: str) -> str:
+    """A screen without the marks of the last move's log lines (tui/widgets/fresh.py; they
+    sit in a column of their own): a table opened again marks nothing, the move having been
+    made in an earlier sitting."""
+    return text.replace("▌", " ")
 
 
 def screen_text(app) -> str:

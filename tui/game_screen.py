@@ -26,6 +26,8 @@ from saves.undo import CannotUndo
 from tui.cut import cut
 from tui.grammar import VIEW_ACTIONS, moved_to, table_bindings
 from tui.plain import plain
+from tui.widgets import legend
+from tui.widgets.fresh import NEW_LINE, Fresh
 from tui.widgets.panel import Painter
 
 ScreenType = TypeVar("ScreenType", bound=Screen[Any])
@@ -43,7 +45,7 @@ TABLE_KEYS = table_bindings()
 
 # What someone watching a table keeps of TABLE_KEYS: the way out and the end screen, and a
 # new game once it is over (never at a shared table: see check_action).
-WATCH_ACTIONS = frozenset({"back", "escape", "show_end", "new_game"})
+WATCH_ACTIONS = frozenset({"back", "escape", "show_end", "new_game", "legend"})
 
 
 def _looking_only(check: Callable[..., bool | None]) -> Callable[..., bool | None]:
@@ -83,7 +85,9 @@ class GameScreen(Screen[None]):
         taken = {binding.key for binding in own} | {binding.id for binding in own if binding.id}
         cls.BINDINGS = [*own, *(b for b in TABLE_KEYS if b.key not in taken and b.id not in taken)]
         if cls.__dict__.get("HELP"):
-            cls.HELP = cls.HELP.rstrip() + "\n" + UNDO_HELP + WATCH_HELP
+            codes = cls.__dict__.get("LEGEND", ())
+            key = legend.HELP + ("\n" + legend.help_text(codes) + "\n" if codes else "")
+            cls.HELP = cls.HELP.rstrip() + "\n" + UNDO_HELP + WATCH_HELP + key
         own_check = cls.__dict__.get("check_action")
         if own_check is not None:  # a table's own checks come after the watcher's
             cls.check_action = _looking_only(own_check)  # type: ignore[method-assign]
@@ -95,12 +99,18 @@ class GameScreen(Screen[None]):
     # A replay shows the table read-only (tui/screens/replay.py): it draws as ever, but plays
     # nothing, covers nothing, wakes no bot and ends nothing, so no file is ever written.
     read_only = False
+    # The table's codes and what they mean (tui/widgets/legend.py): shown in its Legend box
+    # (which the table composes with legend.legend_panel()) and listed in its help.
+    LEGEND: tuple[legend.Entry, ...] = ()
+    # The boxes (widget ids) whose numbers are marked when the last move changed them.
+    FRESH: tuple[str, ...] = ()
 
     def __init__(self, session: GameSession) -> None:
         super().__init__()
         self.session = session
         self.game = session.game
-        self.paint = Painter(self)
+        self.fresh = Fresh()  # what the last move changed (tui/widgets/fresh.py)
+        self.paint = Painter(self, self._mark_fresh)
         self.live_keys: tuple[object, ...] = ()
         full = session.state
         self.seat: int | None = self._first_local_seat(full)
@@ -177,6 +187,7 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self._size_classes(self.app.size.width, self.app.size.height)
+        self._legend_classes()
         if self.session.state is not None:
             self.redraw()
             if self.read_only:
@@ -234,6 +245,7 @@ class GameScreen(Screen[None]):
         before = self.classes
         for name, side, least in SIZE_CLASSES:
             self.set_class(size[side] >= least, name)
+        self.set_class(width >= 120 or height >= 40, legend.BESIDE)  # room for it beside the log
         return self.classes != before
 
     def redraw(self) -> None:
@@ -241,7 +253,10 @@ class GameScreen(Screen[None]):
         if self.session.state is None:
             return
         self._view = self.game.view(self.session.state, self.seat)
+        self.fresh.move(len(self.session.envelope.actions))
         self.draw()
+        self._mark_new_log()
+        self._draw_legend()
         keys = self.footer_keys()
         if keys != self.live_keys:  # the footer rebuilds itself: only when its keys change
             self.live_keys = keys
@@ -249,6 +264,49 @@ class GameScreen(Screen[None]):
 
     def draw(self) -> None:
         raise NotImplementedError
+
+    # ----- what the last move changed -----------------------------------------------------
+
+    def _mark_fresh(self, widget_id: str, content: Any) -> Any:
+        if widget_id not in self.FRESH or self.read_only or isinstance(content, Content):
+            return content
+        return self.fresh.mark((self.seat, widget_id), content)
+
+    def _mark_new_log(self) -> None:
+        """The log lines the last move added stand out (a replay marks its own)."""
+        from tui.widgets.log import GameLog
+
+        logs = self.query("#log").results(GameLog)
+        for log in logs:
+            new = self.fresh.new_lines(log.lines)
+            if not self.read_only:
+                log.mark_newest(new, NEW_LINE, gutter=True)
+
+    # ----- the legend ---------------------------------------------------------------------
+
+    @property
+    def legend_on(self) -> bool:
+        return bool(self.LEGEND) and self.app.settings.legend
+
+    def _legend_classes(self) -> None:
+        self.set_class(self.legend_on, legend.SHOWN)
+
+    def _draw_legend(self) -> None:
+        """The legend lists the codes the table shows now (drawn after the table is)."""
+        if self.legend_on:
+            entries = legend.shown_entries(self.LEGEND, legend.table_text(self))
+            self.query_one("#legend", legend.Legend).show(entries)
+
+    def action_legend(self) -> None:
+        """G: the legend off, or on again, at every table (kept in the settings file)."""
+        if not self.LEGEND:
+            return
+        self.app.update_settings(legend=not self.app.settings.legend)
+        self._legend_classes()
+        if self.legend_on:
+            self.call_after_refresh(self._draw_legend)
+        else:
+            self.notify(f"Legend off: {legend.KEY} (Shift+g) or Settings brings it back.")
 
     def footer_keys(self) -> tuple[object, ...]:
         """What decides which keys are live; the footer is rebuilt when it changes."""

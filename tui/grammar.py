@@ -57,7 +57,7 @@ KEYS: tuple[Key, ...] = (
     Key("piles", "v", "piles", "Piles", VIEW, "your piles: deck, discard, what is left to draw"),
     Key("table", "D", "details", "Table", VIEW, "the whole table in words, every face-up pile"),
     Key("log", "L", "log", "Log", VIEW, "the whole log, oldest first"),
-    Key("legend", "G", "legend", "Legend", VIEW, "turn the legend of the table's codes on or off"),
+    Key("legend", "G", "legend", "Legend", VIEW, "turn the legend of the table's codes on or off", show=False),
     Key("hint", "H", "hint", "Hint", VIEW, "a hint for the move at hand", show=False),
     Key("menu", "q", "back", "Menu", TABLE, "back to the menu (the game is saved after every move)"),
     Key("back", "escape", "escape", "Back", TABLE, "back out of a half-made choice, else to the menu", show=False),

@@ -14,10 +14,18 @@ SIZE = (80, 24)
 SNAPSHOTS = Path(__file__).parents[1] / "snapshots"
 
 
-def make_app(paths: DataPaths, theme: str | None = None, on_start=None, identity: str = "") -> TabletopApp:
-    """`identity`: whom the app's seats at shared tables belong to (default: this account)."""
+def make_app(
+    paths: DataPaths, theme: str | None = None, on_start=None, identity: str = "", legend: bool = False
+) -> TabletopApp:
+    """`identity`: whom the app's seats at shared tables belong to (default: this account).
+    `legend`: the tables' legend, as a first game has it (tests/tui/test_teach.py); off
+    otherwise, as a player who turned it off has it, so the log shows at 80x24. A settings
+    file in the data folder has the last word."""
     store = SaveStore(paths, GAMES, clock=lambda: FIXED_TIME)
-    return TabletopApp(paths, theme=theme, store=store, on_start=on_start, identity=identity)
+    app = TabletopApp(paths, theme=theme, store=store, on_start=on_start, identity=identity)
+    if not paths.settings.exists():
+        app.settings.legend = legend
+    return app
 
 
 def use_snapshot_dir(snapshot, folder: str) -> None:

@@ -25,6 +25,12 @@ class PtyApp:
     def __init__(
         self, data: Path, *arguments: str, ignore_hang_up: bool = False, size=(80, 24), env: dict[str, str] | None = None
     ) -> None:
+        settings = data / "settings.json"
+        if data.is_dir() and not settings.exists():  # as tests/tui/launcher.make_app: no legend,
+            from saves.settings import Settings, save_settings  # so the log shows at 80x24
+            from saves.paths import DataPaths
+
+            save_settings(DataPaths(data), Settings(legend=False))
         master, slave = os.openpty()
         columns, rows = size
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))

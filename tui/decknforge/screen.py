@@ -21,6 +21,7 @@ from tui.decknforge.storage import word_store
 from tui.decknforge import choosing
 from tui.decknforge.table import (
     DIGITS,
+    LEGEND,
     attack_key,
     attack_story,
     attack_text,
@@ -38,6 +39,7 @@ from tui.screens.viewer import Pause, Viewer, log_viewer
 from tui.widgets.cards import CardRow
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
+from tui.widgets.legend import legend_panel
 from tui.widgets.lines import Lines
 from tui.widgets.log import GameLog
 from tui.widgets.panel import Panel, panel
@@ -112,6 +114,9 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
 
     VIEW_ACTIONS = frozenset({"results", "lexicon", "info", "details", "log"})  # what someone watching may still open
 
+    LEGEND = LEGEND
+    FRESH = ("status", "band", "dungeon")
+
     def __init__(self, session: GameSession) -> None:
         super().__init__(session)
         self.game: DecknForgeGame = session.game  # type: ignore[assignment]
@@ -136,6 +141,7 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
             with Vertical(id="right"):
                 yield panel(Lines(id="dungeon"), "Dungeon")
                 yield panel(Lines(id="attack"), "Last attack")
+                yield legend_panel()
                 yield panel(GameLog(id="log"), "Log")
         yield KeyBar()
 

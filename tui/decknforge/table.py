@@ -31,6 +31,7 @@ from engine.decknforge.model import (
 )
 from tui.plain import plain
 from tui.widgets.cards import CardFace
+from tui.widgets.legend import Entry
 
 DIGITS = "1234567"
 
@@ -360,3 +361,21 @@ def info_text(state: State, action: Any) -> Text:
         cards = [c for c in player.hand if c.word] + [s.adventurer for s in player.slots if s.adventurer.word]
     lines = [line for card in cards for line in card_lines(state, card)]
     return Text("\n").join(lines) if lines else Text("No card with a word here.", style="dim")
+
+
+# The legend of the table's codes (tui/widgets/legend.py).
+LEGEND = (
+    Entry("L1 h7", "deck Level, cards in hand", r"\bL\d+ h\d"),
+    Entry("=0", "value of its gear", r"=\d"),
+    Entry("▸ • ✓", "seat shown, acting, done", r"(?m)^[▸•✓]"),
+    Entry("*", "a Qi Word on it (i tells)", r"[♠♥♦♣]\*|\d\*"),
+    Entry("adv qi", "Adventurer; has a Qi Word", r"\d[ *](?:adv|qi)\b"),
+    Entry("≤ >", "Equipped must beat (>) Strength when they attack", r"Equipped \d+ [≤>]"),
+    Entry("A♠/P1", "a Monster, whose deck", r"(?:A[♠♥♦♣]|Jkr)/\S"),
+    Entry("▮▮▮", "Monsters left: the clock", r"Pile \d+ ▮"),
+    Entry("♠2 Jkr4", "aces by suit, jokers left", r"holds .*(?:[♠♥♦♣]\d|Jkr\d)"),
+    Entry("mods +2", "modifiers on those left", r"mods [+-]\d"),
+    Entry("[· ·]", "a row: room for two", r"\[[^\]]*·[^\]]*\]"),
+    Entry("25×2", "Strength: 25 a player + Monsters", r"25×\d"),
+    Entry("Eq Adv", "cards left to draw", r"Eq \d+ · Adv \d"),
+)

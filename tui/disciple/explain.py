@@ -9,6 +9,7 @@ from typing import Any
 from rich.text import Text
 
 from engine.disciple import enemy as foe
+from engine.disciple import forecast
 from engine.disciple.energy import deck_energy, never_payable, unpayable_in_deck
 from engine.disciple.content import Card, card_keywords, load
 from engine.disciple.journey import DECLINE, NONE_OPTION
@@ -41,7 +42,7 @@ def detail(state: State, action: Any, width: int, room: int = 2, seat: int = 0) 
     """The lines about the highlighted entry of the list (`room` of them)."""
     card = card_of(state, action, seat=seat)
     if card is not None:
-        text = view.card_text(card, width, room)
+        text = view.card_text(card, width, room, lead=dealt_words(state, action, seat))
         # a second style's starting picks come before its new energy is chosen: no warning
         second = state.pending is not None and state.pending.extra == ["second"]
         if isinstance(action, Choose) and not second and never_payable(you(state, seat), card):
@@ -58,6 +59,19 @@ def detail(state: State, action: Any, width: int, room: int = 2, seat: int = 0) 
     if isinstance(action, Choose) and state.pending is not None:
         return option_detail(state, action.index, width, seat=seat)
     return Text("")
+
+
+def dealt_words(state: State, action: Any, seat: int = 0) -> str:
+    """"Deals 5 now (printed 3)." for a card in hand whose damage a modifier changes (Power,
+    Feint, the foe's Guard...), as the engine works it out; "" for any other."""
+    if not isinstance(action, PlayCard):
+        return ""
+    actual = forecast.dealt(state, seat, action.hand_index)
+    if actual is None:
+        return ""
+    card = load().cards[you(state, seat).hand[action.hand_index]]
+    printed = forecast.printed(card)
+    return "" if actual == printed else f"Deals {printed}→{actual} now."
 
 
 def energy_words(state: State, allotment: tuple[str, ...] | list[str] | None = None, seat: int = 0) -> str:
@@ -186,7 +200,11 @@ def info(state: State, action: Any, seat: int = 0) -> tuple[str, Text]:
     content = load()
     card = card_of(state, action, seat=seat)
     if card is not None:
-        return f"Card: {card.name}", card_info(card, state if isinstance(action, PlayCard) else None, seat=seat)
+        body = card_info(card, state if isinstance(action, PlayCard) else None, seat=seat)
+        dealt = dealt_words(state, action, seat)
+        if dealt:  # what it deals now, before what is printed on it
+            body = Text(dealt + "\n\n", style="bold").append_text(body)
+        return f"Card: {card.name}", body
     pending = state.pending
     if isinstance(action, Choose) and pending is not None and action.index < len(pending.options):
         option = pending.options[action.index]

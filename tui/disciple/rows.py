@@ -9,7 +9,7 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from engine.core.game import Game
-from engine.disciple import energy
+from engine.disciple import energy, forecast
 from engine.disciple.energy import never_payable
 from engine.disciple.combat import tap_words
 from engine.disciple.content import Card, load
@@ -41,19 +41,41 @@ PENDING_TITLE = {
 NAME_AT_LEAST = 10  # columns of a long card's name the paying line keeps
 
 
-def card_line(card: Card, cost: list[int], mark: str = " ", wide: bool = False) -> tuple[str, str, list[Span]]:
+def card_line(
+    card: Card, cost: list[int], mark: str = " ", wide: bool = False, damage: str | None = None
+) -> tuple[str, str, list[Span]]:
     """A card in the list: 'mName  cost  type', the rarity letter, and the cost's colours;
     `wide` adds what the card does. The mark: × a card the energy at hand cannot pay now,
-    ! one it can never pay."""
+    ! one it can never pay. A card in hand (`damage` given, "" when it does not attack)
+    shows the damage it deals now before its rarity, `3→5` when that is not what is printed
+    (its name gives 2 columns for it)."""
     cost_text = view.cost_text(cost, card.kind == "energy")
-    label = f"{mark}{card.name[:20]:<20} {cost_text.plain:<4} {view.TYPE_NAME[card.kind]}"
+    name = card.name[:20] if damage is None else cut(card.name, HAND_NAME)
+    room = 20 if damage is None else HAND_NAME
+    label = f"{mark}{name:<{room}} {cost_text.plain:<4} {view.TYPE_NAME[card.kind]}"
     if wide:
         label = f"{label:<36}{card.text}"
-    start = 22  # where the cost begins in the label
+    start = room + 2  # where the cost begins in the label
     spans: list[Span] = [(start + s.start, start + s.end, str(s.style)) for s in cost_text.spans]
     if mark.strip():
         spans.append((0, 1, "bold red"))
-    return label, view.RARITY_LETTER[card.rarity], spans
+    rarity = view.RARITY_LETTER[card.rarity]
+    return label, f"{damage} {rarity}" if damage else rarity, spans
+
+
+HAND_NAME = 18  # columns of a card's name in the hand, which also shows its damage
+
+
+def damage_words(state: State, index: int, seat: int = 0) -> str:
+    """The damage the card at `index` of the seat's hand deals if played now, as the engine
+    works it out (engine/disciple/forecast.py): `3→5` beside what is printed when a modifier
+    changes it, `3` when none does, "" for a card that does not attack."""
+    me = you(state, seat)
+    actual = forecast.dealt(state, seat, index)
+    if actual is None:
+        return ""
+    shown = forecast.printed(load().cards[me.hand[index]])
+    return f"{shown}" if actual == shown else f"{shown}→{actual}"
 
 
 def hand_row(state: State, index: int, playable: bool, wide: bool, seat: int = 0) -> tuple[str, str, list[Span]]:
@@ -62,7 +84,7 @@ def hand_row(state: State, index: int, playable: bool, wide: bool, seat: int = 0
     mark = " " if playable else "×"
     if card.kind != "energy" and never_payable(me, card):
         mark = "!"
-    return card_line(card, view.current_cost(state, card, seat=seat), mark, wide)
+    return card_line(card, view.current_cost(state, card, seat=seat), mark, wide, damage_words(state, index, seat))
 
 
 def payment_row(state: State, action: PlayCard, seat: int = 0) -> tuple[str, str, list[Span]]:
@@ -120,7 +142,7 @@ def list_title(state: State, over: bool, paying: int | None, seat: int = 0) -> t
     if paying is not None:
         return f"Pay for {load().cards[me.hand[paying]].name}", "Esc: back to the hand"
     if state.phase == "player":
-        return f"Hand ({len(me.hand)})", "cost · type · rarity"
+        return f"Hand ({len(me.hand)})", "cost · type · damage · rarity"
     return "Waiting", ""
 
 

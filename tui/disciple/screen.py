@@ -24,6 +24,7 @@ from tui.grammar import binding
 from tui.screens.viewer import log_viewer
 from tui.widgets.choices import Choice
 from tui.widgets.keybar import KeyBar
+from tui.widgets.legend import legend_panel
 from tui.widgets.lines import Lines
 from tui.widgets.log import GameLog
 from tui.widgets.panel import Panel, panel
@@ -93,6 +94,9 @@ How to play: Rules on the home screen.
 
     NEW_GAME_LABEL = "New run, same options"
 
+    LEGEND = view.LEGEND
+    FRESH = ("status", "party", "foe", "you")
+
     def __init__(self, session: GameSession) -> None:
         super().__init__(session)
         self.game: DiscipleGame = session.game  # type: ignore[assignment]
@@ -112,7 +116,9 @@ How to play: Rules on the home screen.
                 box.border_title = "Hand"
                 yield HandList(id="choices")
                 yield Lines(id="detail")
-            yield panel(GameLog(id="log"), "Log")
+            with Vertical(id="log-side"):
+                yield legend_panel()
+                yield panel(GameLog(id="log"), "Log")
         yield KeyBar()
 
     foe_width = 0  # the enemy panel's width when it was last drawn

@@ -25,6 +25,7 @@ from engine.disciple.model import (
     State,
 )
 from tui.cut import cut
+from tui.widgets.legend import Entry
 
 # Gray keeps the theme's own text colour, so it reads on light and dark themes alike.
 COLOUR_STYLE = {"gray": "bold", "blue": "bold bright_blue", "red": "bold bright_red", "green": "bold bright_green"}
@@ -344,13 +345,15 @@ def card_detail(state: State | None, card: Card, width: int, seat: int = 0) -> T
     return text
 
 
-def card_text(card: Card, width: int, room: int = 2) -> Text:
-    """The detail lines under the list: what the card does (type and cost are on its line);
-    with room to spare, what its keywords mean."""
+def card_text(card: Card, width: int, room: int = 2, lead: str = "") -> Text:
+    """The detail lines under the list: what the card does (type and cost are on its line),
+    after `lead` (what it deals now, in bold); with room to spare, what its keywords mean."""
     from engine.disciple.content import card_keywords
 
     keywords = card_keywords(card)
-    text = wrap(card.text, width)
+    text = wrap(f"{lead} {card.text}" if lead else card.text, width)
+    if lead:
+        text.stylize("bold", 0, len(lead))
     used = len(text.plain.splitlines())
     if room - used >= 3 and keywords:
         for keyword in keywords:
@@ -368,3 +371,23 @@ def card_text(card: Card, width: int, room: int = 2) -> Text:
 
 def wrap(text: str, width: int) -> Text:
     return Text("\n".join(textwrap.wrap(text, max(width, 20))))
+
+
+# ----- the legend (tui/widgets/legend.py) -------------------------------------------------
+
+_KIND = r"(?:Generic|Upper|Lower|Grapple|Stance|Style|Energy)"
+LEGEND = (
+    Entry("B R G N", "energy; N gray: any pays",
+          r"\b[BRGN]{1,5}\s+" + _KIND + r"|\[[BRGN]\d?\]|\([brgn]\d?\)|(?:energy|taps|pay) [BRGN]+(?: [BRGN]+)*"),
+    Entry("[B] (b)", "energy ready, tapped", r"\[[BRGN]\d?\]|\([brgn]\d?\)"),
+    Entry("C U E L", "rarity, common to legend.", r"(?m)" + _KIND + r"(?:\s+\d+(?:→\d+)?)?\s+[CUEL]$"),
+    Entry("3 2→4", "damage; printed→now (Power, Guard, Feint)",
+          r"(?m)" + _KIND + r"\s+\d+(?:→\d+)?\s+[CUEL]$|\d→\d"),
+    Entry("×", "cannot pay it now", r"(?m)^×|\s×\S"),
+    Entry("!", "energy can never pay it", r"(?m)^!|\s!\S"),
+    Entry("▮▯", "vitality left", r"[▮▯]"),
+    Entry("Rocked 1/2", "past it: knocked out", r"Rocked \d+/\d"),
+    Entry("Next:", "what it may do this turn", r"Next:"),
+    Entry("G2", "Guard: soaks damage", r"/\d+ G\d"),
+    Entry("▸", "to act; your attacks' aim", r"▸\S"),
+)

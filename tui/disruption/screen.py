@@ -23,6 +23,7 @@ from tui.screens.viewer import Viewer, log_viewer
 from tui.widgets.cards import CardFace, CardRow
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
+from tui.widgets.legend import legend_panel
 from tui.widgets.lines import Lines
 from tui.widgets.log import GameLog
 from tui.widgets.panel import panel
@@ -60,6 +61,9 @@ Beat ten Ritual Defenders before they beat you three times.
 - `q` returns to the menu; the game is saved after every move.
 """
 
+    LEGEND = table.LEGEND
+    FRESH = ("status", "piles")
+
     def __init__(self, session: GameSession) -> None:
         super().__init__(session)
         self.game: DisruptionGame = session.game  # type: ignore[assignment]
@@ -78,6 +82,7 @@ Beat ten Ritual Defenders before they beat you three times.
             with Vertical(id="right"):
                 yield panel(Lines(id="roll"), "Roll")
                 yield panel(Lines(id="piles"), "Piles")
+                yield legend_panel()
                 yield panel(GameLog(id="log"), "Log")
             yield panel(Lines(id="rules"), "The rules at a glance")
         yield KeyBar()

@@ -11,6 +11,7 @@ from engine.disruption.odds import Chances
 from engine.disruption.rules import DisruptionGame, singles_phase
 from tui.plain import styled
 from tui.widgets.dice import render_dice
+from tui.widgets.legend import Entry
 from tui.widgets.track import render_track
 
 CHANCE_COLUMNS = "win  Maj  Min"  # the panel's subtitle names the columns under it
@@ -172,3 +173,16 @@ def choice_detail(game: DisruptionGame, state: State, action: object) -> Text:
              " Minor when it took both. Dice with no ally always earn a Major.", style="dim"),
     ]
     return Text("\n").join(lines)
+
+
+# The legend of the table's codes (tui/widgets/legend.py).
+LEGEND = (
+    Entry("win Maj Min", "odds: win; win a Major, a Minor", CHANCE_COLUMNS),
+    Entry("MAJ min", "Major/Minor ally; digit brings it", r"\d (?:MAJ|min)\b|\d[Mm]\b"),
+    Entry("=4", "a joker worth 4", r"=\d"),
+    Entry("■□", "won, to win", r"Wins [■□]"),
+    Entry("✗·", "defeats, left to lose", r"Defeats [✗·]"),
+    Entry("beat 6", "their total: more wins", r"beat \d+: \d+\+ wins"),
+    Entry("value 13", "your allies' ranks summed", r"value \d"),
+    Entry("[x]", "marked to trade", r"\[[x ]\] "),
+)

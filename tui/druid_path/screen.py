@@ -48,6 +48,7 @@ from tui.grammar import binding, press
 from tui.screens.viewer import Viewer, log_viewer
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
+from tui.widgets.legend import legend_panel
 from tui.widgets.lines import Lines
 from tui.widgets.log import GameLog
 from tui.widgets.panel import Panel, panel
@@ -120,6 +121,8 @@ then the lanes fight, and the turn pauses so you can read how each lane went.
 """
 
     VIEW_ACTIONS = frozenset({"campaign"})  # the road: a view of this game's own (Shift+C)
+    LEGEND = view.LEGEND
+    FRESH = ("status", "table", "path", "darach")  # the last: the Darach's panel title
 
     def __init__(self, session: GameSession) -> None:
         super().__init__(session)
@@ -144,6 +147,7 @@ then the lanes fight, and the turn pauses so you can read how each lane went.
                 yield panel(Lines(id="path"), "Path")
                 yield panel(Lines(id="hand"), "Items in hand")
                 yield panel(Lines(id="roll"), "Roll")
+                yield legend_panel()
                 yield panel(GameLog(id="log"), "Log")
         yield KeyBar()
 
@@ -204,10 +208,10 @@ then the lanes fight, and the turn pauses so you can read how each lane went.
         cell = view.cell_width(width)
         armor = f" ◆{darach.armor}" if darach.armor else ""
         box = self.query_one("#table-panel")
-        box.border_title = (
+        box.border_title = self._mark_fresh("darach", Text(
             f"{'▸' if 'darach' in marks else ''}{darach.name} ♥{max(0, state.darach_hp)}/"
             f"{state.darach_hp_max}{armor} parry {darach.parry} charge {state.darach_charge}/{darach.stamina}"
-        )
+        ))  # fmt: skip
         box.border_subtitle = f"WARD: no attack reaches {darach.name}" if ward_up(state) else ""  # R14
         extra = max(0, (self.query_one("#table").size.height - 10) // 3)  # room for abilities
         header = "".join(f"{'lane ' + str(i + 1):<{cell}}" for i in range(LANES))

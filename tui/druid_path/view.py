@@ -44,6 +44,7 @@ from engine.druid_path.phases import why_no_attack
 from engine.druid_path.rules import chance
 from engine.druid_path.table import C, SPIRIT, WARDS, armor_of, attack_of, hp_left, max_hp, name_of
 from engine.core.odds import percent
+from tui.widgets.legend import Entry
 
 GEM_STYLE = {"green": "green", "red": "red", "blue": "blue", "yellow": "yellow"}
 CELL = 13  # one lane's width in the table at 80 columns (7 + 3 x 13 = 46 cells); wider tables widen it
@@ -394,3 +395,26 @@ def roll_text(state: State, highlighted: Any) -> Text:
         text.append(f"\nboost → {total} vs {goal}: {verdict}")
     return text
 
+
+
+# ----- the legend (tui/widgets/legend.py): the codes above, most asked-about first ---------
+
+_STATS = r"»\d+(?: ◆\d+)? "  # a lane's stats, before its markers
+LEGEND = (
+    Entry("R 6+", "gem cost, 2d6 to tame", r"(?:[GRBY]+\*?|\*+) \d+\+"),
+    Entry("*", "a gem of any colour", r"\*+ \d+\+"),
+    Entry("c1", "stamina to play it", r"\bc\d+ \+\d"),
+    Entry("+2r +2s", "discard: +2 roll, stamina", r"\bc\d+ \+\d"),
+    Entry("♥ » ◆", "HP, attack, armor", r"[♥»◆]"),
+    Entry("tried", "tame failed: Darach's", r"\btried »"),
+    Entry("z ✓ R S W", "tired, used, relic, shadow, ward", _STATS + r"[z✓RSW]"),
+    Entry("✓", "used this turn", r"(?:[:/]\d+ ?)✓"),
+    Entry("G R B Y", "gems by colour", r"\b[GRBY]\d"),
+    Entry("●●○", "stamina left, spent", r"[●○]"),
+    Entry("Owl:2", "a robot's energy", r"[A-Za-z]:\d"),
+    Entry("✦1/3", "Spirits in play, of 3", r"✦\d"),
+    Entry("■□", "steps walked, ahead", r"[■□]"),
+    Entry("B1 I1 S1 SD1", "beasts, items, shadows, shadow draw", r"(?:^|[\s:+/])(?:B|I|SD?|Spiral)\d"),
+    Entry("B1/I2", "a branch: either way", r"[BIS]D?\d+/(?:[BIS]|Spiral)"),
+    Entry("→7 ✓", "roll with it: made ✓, short ✗", r"→\d+ [✓✗]"),
+)  # fmt: skip

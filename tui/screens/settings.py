@@ -37,7 +37,8 @@ class SettingsScreen(Screen[None]):
 
 - Move through the themes with the arrows: each is shown at once and remembered.
 - `Tab` reaches **Show odds**; `Space` toggles whether game screens show the chance of
-  winning before a roll.
+  winning before a roll; below it, **Show the legend** toggles the key to each table's
+  codes (also `G` at any table).
 - `n` changes the name other players see at shared tables.
 - `k` lists the keys every table shares and lets you give any of them another key.
 """
@@ -50,6 +51,7 @@ class SettingsScreen(Screen[None]):
         with Vertical(classes="panel") as box:
             box.border_title = "Play"
             yield MarkedCheckbox("Show odds before rolls", self.app.settings.show_odds, id="show-odds")
+            yield MarkedCheckbox("Show the legend of codes at the tables", self.app.settings.legend, id="legend")
         with Vertical(classes="panel") as box:
             box.border_title = "Your name"
             yield Static(self.name_line(), id="your-name")
@@ -100,7 +102,10 @@ class SettingsScreen(Screen[None]):
                 themes.replace_option_prompt(option.id, option.prompt)
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
-        self.app.update_settings(show_odds=event.value)
+        if event.checkbox.id == "legend":
+            self.app.update_settings(legend=event.value)
+        else:
+            self.app.update_settings(show_odds=event.value)
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -16,7 +16,9 @@ class GameLog(Lines):
     """
 
     lines: Sequence[str] = ()
-    newest = 0  # how many of the last lines are marked (a replay's current move)
+    newest = 0  # how many of the last lines are marked (a replay's current move, a table's last)
+    newest_style = "reverse"
+    mark_column = False  # a column kept before every line for the mark, so marking never rewraps
 
     def show(self, lines: Sequence[str]) -> None:
         if list(lines) == list(self.lines):
@@ -24,10 +26,12 @@ class GameLog(Lines):
         self.lines = list(lines)
         self._draw()
 
-    def mark_newest(self, count: int) -> None:
-        """Mark the last `count` lines (reversed, and with a bar: not by colour alone)."""
-        if count != self.newest:
-            self.newest = count
+    def mark_newest(self, count: int, style: str = "reverse", gutter: bool = False) -> None:
+        """Mark the last `count` lines (reversed, or in `style`, and with a bar: not by colour
+        alone); with a `gutter`, every line keeps the bar's column (a table, whose marks come
+        and go with each move)."""
+        if (count, style, gutter) != (self.newest, self.newest_style, self.mark_column):
+            self.newest, self.newest_style, self.mark_column = count, style, gutter
             self._draw()
 
     def on_resize(self) -> None:
@@ -39,8 +43,9 @@ class GameLog(Lines):
         wrapped: list[Text] = []
         for number, line in enumerate(reversed(self.lines)):  # newest first, as many as show
             marked = number < self.newest
-            rows = textwrap.wrap(line, width - 1 if marked else width, subsequent_indent="  ") or [""]
-            wrapped[:0] = [Text("▌" + row, style="reverse") if marked else Text(row) for row in rows]
+            rows = textwrap.wrap(line, width - 1 if marked or self.mark_column else width, subsequent_indent="  ") or [""]
+            blank = " " if self.mark_column else ""
+            wrapped[:0] = [Text("▌" + row, style=self.newest_style) if marked else Text(blank + row) for row in rows]
             if len(wrapped) >= height:
                 break
         self.update(Text("\n").join(wrapped[-height:]), layout=False)

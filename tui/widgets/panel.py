@@ -62,11 +62,14 @@ class Painter:
     """Updates a screen's fixed-size Statics by id, only when what one shows has changed:
     an unchanged panel is not repainted, and no update asks for a new layout."""
 
-    def __init__(self, screen: Screen[Any]) -> None:
+    def __init__(self, screen: Screen[Any], mark: Callable[[str, Any], Any] | None = None) -> None:
         self.screen = screen
         self.shown: dict[str, Any] = {}
+        self.mark = mark  # what a box's content goes through first (a table marks what changed)
 
     def __call__(self, widget_id: str, content: Any) -> None:
+        if self.mark is not None:
+            content = self.mark(widget_id, content)
         if self.shown.get(widget_id) == content:
             return
         self.shown[widget_id] = content
