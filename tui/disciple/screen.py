@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.events import Resize
+from textual.geometry import Size
 
 from engine.disciple import energy
 from engine.disciple.combat import tap_words
@@ -125,12 +126,19 @@ How to play: Rules on the home screen.
         choices = self.query_one("#choices", HandList)
         self.watch(choices, "cursor", self._cursor_moved, init=False)
         choices.focus()
+        self._fit_layout(self.app.size)  # from the first frame on, not from the first resize
 
     def on_resize(self, event: Resize) -> None:
-        large = event.size.width >= LARGE[0] and event.size.height >= LARGE[1]
-        if self.has_class("large") != large:
-            self.set_class(large, "large")
+        if self._fit_layout(event.size):
             self.call_after_refresh(self.redraw)  # the panels have their new sizes then
+
+    def _fit_layout(self, size: Size) -> bool:
+        """The large layout while the terminal is at least LARGE; whether it changed."""
+        large = size.width >= LARGE[0] and size.height >= LARGE[1]
+        if self.has_class("large") == large:
+            return False
+        self.set_class(large, "large")
+        return True
 
     @property
     def slots(self) -> Slots:
