@@ -15,6 +15,7 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import reactive
 
+from tui.cut import cut
 from tui.widgets.lines import LineByLine
 
 
@@ -80,7 +81,7 @@ class ChoiceList(LineByLine, can_focus=True):
         lines = [self._line(i, width) for i in range(top, min(top + rows, len(self.choices)))]
         if crowded:
             below = len(self.choices) - top - rows
-            lines.append(Text(f"  ▲ {top} more  ▼ {below} more"[:width], style="dim"))
+            lines.append(Text(cut(f"  ▲ {top} more  ▼ {below} more", width), style="dim"))
         return Text("\n").join(lines)
 
     def _line(self, index: int, width: int) -> Text:
@@ -88,7 +89,7 @@ class ChoiceList(LineByLine, can_focus=True):
         pointer = "▸" if index == self.cursor else " "  # the cursor without colour, too
         left = f"{pointer} {choice.key:>1} {choice.label}"
         room = max(width - len(choice.note) - 1, 1)
-        line = Text(f"{left[:room]:<{room}} {choice.note}"[:width].ljust(width))
+        line = Text(cut(f"{cut(left, room):<{room}} {choice.note}", width).ljust(width))
         if not choice.enabled:
             line.stylize("dim")
         if index == self.cursor:
