@@ -29,3 +29,24 @@ async def test_a_table_at_each_size(paths, snapshot, game_id, folder, name, seed
         lines = text.splitlines()
         assert len(lines) == SIZES[size][1]
         snapshot.assert_match(text, f"{name}-{size}.txt")
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_home_at_each_size(paths, snapshot, size):
+    """Home with a saved game of each kind: the Continue line names the game in full (never a
+    cut word), the recent games fill the room below the About panel."""
+    from engine.registry import GAMES
+    from saves.session import GameSession
+
+    use_snapshot_dir(snapshot, "shell")
+    app = make_app(paths)
+    for seed, game_id in enumerate(["disciple", "druid-path", "disruption", "decknforge"], start=3):
+        session = GameSession.start(app.store, GAMES[game_id], seed)
+        session.play(session.legal_actions()[0])
+    async with app.run_test(size=SIZES[size]) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "c Continue: DecknForge" in text
+        for title in ("Disciple: A Journey", "Druid Path", "Disruption", "DecknForge"):
+            assert f"{title} 2026-" in text  # each saved game, by its label
+        snapshot.assert_match(text, f"home-{size}.txt")
