@@ -13,7 +13,8 @@ TABLES = [
     ("disruption", "disruption", "table", 3, 8, {}),
     ("druid-path", "druid_path", "table", 11, 22, {}),  # a target to choose, the Darach row full
     ("druid-path", "druid_path", "turn-end", 11, 30, {}),  # combat over: the turn in short
-    ("disciple", "disciple", "table", 3, 12, {}),  # a fight in progress
+    ("disciple", "disciple", "table", 3, 12, {}),  # an event between fights
+    ("disciple", "disciple", "fight", 4, 9, {}),  # a fight: five cards in hand
     ("decknforge", "decknforge", "table", 3, 12, {"solo": True}),  # solo: no cover between seats
 ]
 

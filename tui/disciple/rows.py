@@ -45,7 +45,7 @@ def card_line(card: Card, cost: list[int], mark: str = " ", wide: bool = False) 
     `wide` adds what the card does. The mark: × a card the energy at hand cannot pay now,
     ! one it can never pay."""
     cost_text = view.cost_text(cost, card.kind == "energy")
-    label = f"{mark}{card.name[:20]:<20} {cost_text.plain:<4} {view.TYPE_NAME[card.kind]}"
+    label = f"{mark}{cut(card.name, 20):<20} {cost_text.plain:<4} {view.TYPE_NAME[card.kind]}"
     if wide:
         label = f"{label:<36}{card.text}"
     start = 22  # where the cost begins in the label
@@ -96,6 +96,16 @@ def option_row(game: Game, state: State, index: int, wide: bool, seat: int = 0) 
         lost = len(explain.unpayable_with(state, option, seat=seat)) if pending.kind == "energy_pick" else 0
         return label, f"! {lost} never payable" if lost else "", letter
     return label, "", []
+
+
+def short_option(game: Game, state: State, index: int) -> str:
+    """An option's label for a list too narrow for it ("" when cutting it loses nothing a
+    player picks by): a Weakened pattern's attacks before its name, so the numbers show."""
+    pending = state.pending
+    if pending is None or pending.kind != "weakened":
+        return ""
+    name, _, words = game.describe(Choose(index), state).partition(": ")
+    return f"{words.replace(', then ', ' › ')} ({name})"
 
 
 def list_title(state: State, over: bool, paying: int | None, seat: int = 0) -> tuple[str, str]:

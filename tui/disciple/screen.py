@@ -326,7 +326,7 @@ How to play: Rules on the home screen.
             else:
                 key = DIGITS[action.index] if action.index < len(DIGITS) else ""
                 label, note, row_spans = rows.option_row(self.game, state, action.index, self._wide_list(), seat=self.me)
-                shown.append(Choice(label, note, key))
+                shown.append(Choice(label, note, key, short=rows.short_option(self.game, state, action.index)))
                 spans.append(row_spans)
         context = self._list_context(state)
         choices = self.query_one("#choices", HandList)

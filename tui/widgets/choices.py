@@ -15,7 +15,7 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import reactive
 
-from tui.cut import cut
+from tui.cut import cut, first_fitting
 from tui.widgets.lines import LineByLine
 
 
@@ -24,6 +24,9 @@ class Choice(msgspec.Struct, frozen=True):
     note: str = ""  # right-aligned, e.g. a chance to win
     key: str = ""  # the shortcut shown before the label
     enabled: bool = True
+    # the label for a list too narrow for it, saying what a choice needs first (e.g. its
+    # numbers before its name); "" when the label is only cut. Either ends in "…" if cut.
+    short: str = ""
 
 
 class ChoiceList(LineByLine, can_focus=True):
@@ -87,8 +90,9 @@ class ChoiceList(LineByLine, can_focus=True):
     def _line(self, index: int, width: int) -> Text:
         choice = self.choices[index]
         pointer = "▸" if index == self.cursor else " "  # the cursor without colour, too
-        left = f"{pointer} {choice.key:>1} {choice.label}"
         room = max(width - len(choice.note) - 1, 1)
+        labels = [choice.label, choice.short] if choice.short else [choice.label]
+        left = first_fitting([f"{pointer} {choice.key:>1} {label}" for label in labels], room)
         line = Text(cut(f"{cut(left, room):<{room}} {choice.note}", width).ljust(width))
         if not choice.enabled:
             line.stylize("dim")
