@@ -51,3 +51,20 @@ async def test_home_at_each_size(paths, snapshot, size):
         for title in ("Disciple: A Journey", "Druid Path", "Disruption", "DecknForge"):
             assert f"{title} 2026-" in text  # each saved game, by its label
         snapshot.assert_match(text, f"home-{size}.txt")
+
+
+async def test_rules_keep_a_reading_width_on_a_wide_terminal(paths):
+    """At 200 columns the rules use more than 80 of them, but a line of prose stops at the
+    reading width instead of running to the terminal's edge."""
+    from tui.screens.rules import RulesScreen
+    from tui.widgets.markdown_text import READING_WIDTH
+
+    app = make_app(paths)
+    async with app.run_test(size=SIZES["200x60"]) as pilot:
+        app.push_screen(RulesScreen("disciple"))
+        await pilot.pause()
+        text = screen_text(app)
+    width = SIZES["200x60"][0]
+    prose = [line[26 : width - 2].rstrip() for line in text.splitlines()[1:-1]]  # not the list, nor the scroll bar
+    assert max(map(len, prose)) <= READING_WIDTH
+    assert max(map(len, prose)) > 90
