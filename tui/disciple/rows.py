@@ -105,7 +105,7 @@ def short_option(game: Game, state: State, index: int) -> str:
     if pending is None or pending.kind != "weakened":
         return ""
     name, _, words = game.describe(Choose(index), state).partition(": ")
-    return f"{words.replace(', then ', ' › ')} ({name})"
+    return f"{words.replace(', then ', ' → ')} ({name})"
 
 
 def list_title(state: State, over: bool, paying: int | None, seat: int = 0) -> tuple[str, str]:
