@@ -238,6 +238,24 @@ class GameScreen(Screen[None]):
         if self._size_classes(event.size.width, event.size.height) and self.session.state is not None:
             self.call_after_refresh(self.redraw)  # a table's text may depend on them (a wide panel says more)
 
+    _laid_out = False
+
+    def on_screen_resume(self) -> None:
+        """The first time the table is shown: lay it out at the terminal's size and draw it
+        again before its first frame is painted. The draw at mount fits text to widgets that
+        have no size yet; left to their resize events, the first frame would show an 80-column
+        table that is redrawn a moment later."""
+        if self._laid_out or self.session.state is None:
+            return
+        self._laid_out = True
+        with self.app.batch_update():  # the layout's paint waits for the draw below
+            self._refresh_layout(self.app.size)
+        for widget in self.query("*"):
+            refit = getattr(widget, "refit", None)
+            if callable(refit):  # widgets that fit their text to their size on a resize
+                refit()
+        self.redraw()
+
     def _size_classes(self, width: int, height: int) -> bool:
         """w120, w200, h40, h60: set while the terminal is at least that wide or tall, so a
         table's stylesheet gives a larger terminal more to see. Whether any changed."""

@@ -57,7 +57,7 @@ async def test_a_deck_name_with_markup_shows_it_literally(paths):
         app.push_screen(DecksScreen())
         await pilot.pause()
         text = screen_text(app)
-    assert "▸   [@click=app.quit]Q[ L1 0XP" in text  # the list, cut to its width
+    assert "▸   [@click=app.quit]Q… L1 0XP" in text  # the list, cut to its width (ending in …)
     assert "│ [@click=app.quit]Q[31m R  " in text  # the summary
     assert "[@click=app.quit]Q[31m R · summary" in text  # the panel's title
     assert "\x1b" not in text

@@ -29,6 +29,7 @@ from engine.decknforge.model import (
     State,
     UpgradeScar,
 )
+from tui.cut import cut
 from tui.plain import plain
 from tui.widgets.cards import CardFace
 from tui.widgets.legend import Entry
@@ -133,6 +134,21 @@ def status_text(state: State, outcome: Outcome | None, seat: int | None) -> Text
     return text
 
 
+SLOT_MOST = 34  # columns of a slot, however wide the band: an Adventurer and all its gear fit
+ASIDE_LEAST = 24  # columns past the slots worth saying each player's decks and turn in
+
+
+def player_aside(state: State, player: Player) -> str:
+    """A player's decks and turn, beside their slots on a wide band."""
+    left = player.actions_left
+    turn = "turn done" if player.done else f"{left} action{'s' if left != 1 else ''} left"
+    if state.phase != "turn":
+        turn = ""
+    xp = state.decks[player.seat].xp
+    parts = [f"Equipment {len(player.equipment_deck)}", f"Adventurers {len(player.adventurer_deck)}", f"{xp} XP", turn]
+    return " · ".join(part for part in parts if part)
+
+
 def band_text(state: State, after: list[Deck], width: int, seat: int | None) -> Text:
     """One line per player: their three slots, their scar, or what their deck gained. The
     mark says who is shown (▸), who is still acting (•) and who has finished (✓)."""
@@ -141,7 +157,10 @@ def band_text(state: State, after: list[Deck], width: int, seat: int | None) -> 
         f"{f'{p.initials}#{p.seat + 1}' if state.solo else p.initials:<5} L{p.level} h{len(p.hand)} "  # R20
         for p in state.players
     }
-    slot_width = (width - max(map(len, heads.values())) - 3) // 3  # three slots, three bars
+    head_width = max(map(len, heads.values()))
+    slot_width = min((width - head_width - 3) // 3, SLOT_MOST)  # three slots, three bars
+    # a wide band: what is left past the slots tells each player's decks and turn
+    aside = width - head_width - 3 * (slot_width + 1) - 1
     lines = []
     for player in state.players:
         if state.phase == "scar":
@@ -158,6 +177,9 @@ def band_text(state: State, after: list[Deck], width: int, seat: int | None) -> 
         for i in range(3):
             head.append("│")
             head.append(slot_text(player, i, slot_width))
+        if aside >= ASIDE_LEAST:
+            head.append("│ ")
+            head.append(cut(player_aside(state, player), aside), style="dim")
         lines.append(head)
     return Text("\n").join(lines)
 

@@ -12,6 +12,7 @@ from engine.disciple.content import Card, Content
 from engine.disciple.decks import VersusDeck
 from engine.disciple.energy import base_cost
 from engine.disciple.validate import MAX_COPIES, MAX_UNIQUE_PER_RARITY, MIN_DECK
+from tui.cut import cut
 from tui.disciple import view
 
 RARITIES = ("common", "uncommon", "epic", "legendary")
@@ -71,7 +72,7 @@ def card_row(card: Card, copies: int, wide: bool) -> tuple[str, list[tuple[int, 
     cost = view.cost_text(list(base_cost(card)))
     count = f"{copies}×" if copies else " ·"
     room = 20 if wide else 16
-    label = f"{count} {card.name[:room]:<{room}} {cost.plain:<4} {view.TYPE_NAME[card.kind]:<7}"
+    label = f"{count} {cut(card.name, room):<{room}} {cost.plain:<4} {view.TYPE_NAME[card.kind]:<7}"
     if wide:
         label = f"{label} {card.text}"
     start = room + 4  # where the cost begins in the label

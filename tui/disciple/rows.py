@@ -50,9 +50,8 @@ def card_line(
     shows the damage it deals now before its rarity, `3→5` when that is not what is printed
     (its name gives 2 columns for it)."""
     cost_text = view.cost_text(cost, card.kind == "energy")
-    name = card.name[:20] if damage is None else cut(card.name, HAND_NAME)
     room = 20 if damage is None else HAND_NAME
-    label = f"{mark}{name:<{room}} {cost_text.plain:<4} {view.TYPE_NAME[card.kind]}"
+    label = f"{mark}{cut(card.name, room):<{room}} {cost_text.plain:<4} {view.TYPE_NAME[card.kind]}"
     if wide:
         label = f"{label:<36}{card.text}"
     start = room + 2  # where the cost begins in the label
@@ -119,6 +118,16 @@ def option_row(game: Game, state: State, index: int, wide: bool, seat: int = 0) 
         lost = len(explain.unpayable_with(state, option, seat=seat)) if pending.kind == "energy_pick" else 0
         return label, f"! {lost} never payable" if lost else "", letter
     return label, "", []
+
+
+def short_option(game: Game, state: State, index: int) -> str:
+    """An option's label for a list too narrow for it ("" when cutting it loses nothing a
+    player picks by): a Weakened pattern's attacks before its name, so the numbers show."""
+    pending = state.pending
+    if pending is None or pending.kind != "weakened":
+        return ""
+    name, _, words = game.describe(Choose(index), state).partition(": ")
+    return f"{words.replace(', then ', ' → ')} ({name})"
 
 
 def list_title(state: State, over: bool, paying: int | None, seat: int = 0) -> tuple[str, str]:

@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.events import Resize
+from textual.geometry import Size
 
 from engine.disciple import energy
 from engine.disciple.combat import tap_words
@@ -127,12 +128,19 @@ How to play: Rules on the home screen.
         choices = self.query_one("#choices", HandList)
         self.watch(choices, "cursor", self._cursor_moved, init=False)
         choices.focus()
+        self._fit_layout(self.app.size)  # from the first frame on, not from the first resize
 
     def on_resize(self, event: Resize) -> None:
-        large = event.size.width >= LARGE[0] and event.size.height >= LARGE[1]
-        if self.has_class("large") != large:
-            self.set_class(large, "large")
+        if self._fit_layout(event.size):
             self.call_after_refresh(self.redraw)  # the panels have their new sizes then
+
+    def _fit_layout(self, size: Size) -> bool:
+        """The large layout while the terminal is at least LARGE; whether it changed."""
+        large = size.width >= LARGE[0] and size.height >= LARGE[1]
+        if self.has_class("large") == large:
+            return False
+        self.set_class(large, "large")
+        return True
 
     @property
     def slots(self) -> Slots:
@@ -297,6 +305,9 @@ How to play: Rules on the home screen.
         return not self.watching and state.phase == "player" and state.active == self.me and mine
 
     def _draw_choices(self, state: State) -> None:
+        # the hand's rows tell each card's text where there is room; an event's short choices
+        # leave the room to the log
+        self.set_class(any(isinstance(a, PlayCard) for a in self.choices), "hand-shown")
         playable = set(energy.playable_indices(you(state, self.me))) if self._my_turn() else set()
         shown: list[Choice] = []
         spans: list[list[Span]] = []
@@ -320,7 +331,7 @@ How to play: Rules on the home screen.
             else:
                 key = DIGITS[action.index] if action.index < len(DIGITS) else ""
                 label, note, row_spans = rows.option_row(self.game, state, action.index, self._wide_list(), seat=self.me)
-                shown.append(Choice(label, note, key))
+                shown.append(Choice(label, note, key, short=rows.short_option(self.game, state, action.index)))
                 spans.append(row_spans)
         context = self._list_context(state)
         choices = self.query_one("#choices", HandList)

@@ -42,6 +42,7 @@ from engine.druid_path.phases import why_no_attack
 from engine.druid_path.rules import DruidPathGame
 from engine.druid_path.table import C, name_of, spirits_in_play, ward_up
 from saves.session import GameSession
+from tui.cut import cut
 from tui.druid_path import keys, summary, view
 from tui.game_screen import GameScreen
 from tui.grammar import binding, press
@@ -244,14 +245,7 @@ then the lanes fight, and the turn pauses so you can read how each lane went.
         if druid.spirits:
             me.append(f" ✦{spirits_in_play(state)}/3")
         lines.append(me)
-        robots = Text("Robots ")
-        short = 9 if width < 60 else 20
-        for i, robot_id in enumerate(state.robots):
-            robot = C.robots[robot_id]
-            style = "reverse" if f"robot:{i}" in marks else ("dim" if state.robot_energy[i] == 0 else "")
-            used = "✓" if state.robots_used[i] else ""
-            robots.append(f"{robot.name[:short]}:{state.robot_energy[i]}{used}", style=style)
-            robots.append(" ")
+        robots = self._robots_line(state, marks, width)
         lines.append(robots)
         table = Text("\n").join(lines)
         table.no_wrap, table.overflow = True, "crop"  # a long line never pushes the others down
@@ -390,6 +384,21 @@ then the lanes fight, and the turn pauses so you can read how each lane went.
         if action == "campaign":  # the footer's keys never change while a game is shown
             return self.in_campaign
         return super().check_action(action, parameters)
+
+    @staticmethod
+    def _robots_line(state: Any, marks: Any, width: int) -> Text:
+        """The robots with their energy, their names as long as the line lets them be."""
+        for short in (20, 12, 10, 8, 6):
+            robots = Text("Robots ")
+            for i, robot_id in enumerate(state.robots):
+                robot = C.robots[robot_id]
+                style = "reverse" if f"robot:{i}" in marks else ("dim" if state.robot_energy[i] == 0 else "")
+                used = "✓" if state.robots_used[i] else ""
+                robots.append(f"{cut(robot.name, short)}:{state.robot_energy[i]}{used}", style=style)
+                robots.append(" ")
+            if robots.cell_len <= width + 1:  # the last gap may go
+                break
+        return robots
 
     def action_shortcut(self, key: str) -> None:
         """A letter or a digit takes its only choice, or highlights the first of several

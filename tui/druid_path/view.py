@@ -6,7 +6,6 @@ Symbols carry meaning beside colour: ♥ HP, » attack, ◆ armor, gem letters G
 
 from __future__ import annotations
 
-import textwrap
 from typing import Any
 
 from rich.text import Text
@@ -45,6 +44,8 @@ from engine.druid_path.rules import chance
 from engine.druid_path.table import C, SPIRIT, WARDS, armor_of, attack_of, hp_left, max_hp, name_of
 from engine.core.odds import percent
 from tui.widgets.legend import Entry
+
+from tui.cut import cut, cut_text, first_fitting, wrap_cut
 
 GEM_STYLE = {"green": "green", "red": "red", "blue": "blue", "yellow": "yellow"}
 CELL = 13  # one lane's width in the table at 80 columns (7 + 3 x 13 = 46 cells); wider tables widen it
@@ -97,7 +98,9 @@ def beast_cell(beast: Beast | None, marked: bool = False, cell: int = CELL, row:
     if marks:
         stats += f" {marks}"
     style = "reverse bold" if marked else "bold"
-    return Text(f"{name[: cell - 1]:<{cell}}", style=style), Text(f"{stats[: cell - 1]:<{cell}}")
+    room = cell - 1  # a column between lanes
+    stats = first_fitting([stats, stats.replace(" ", "")], room)  # the markers before the gaps
+    return Text(f"{cut(name, room):<{cell}}", style=style), Text(f"{stats:<{cell}}")
 
 
 def encounter_cell(state: State, lane: int, marked: bool = False, cell: int = CELL) -> tuple[Text, Text]:
@@ -107,16 +110,23 @@ def encounter_cell(state: State, lane: int, marked: bool = False, cell: int = CE
         return Text(f"{'·':<{cell}}", style="dim"), Text(" " * cell)
     card = C.beasts[slot.card]
     style = "reverse bold" if marked else ("dim" if slot.tried else "bold")
-    first = Text(f"{card.name[: cell - 1]:<{cell}}", style=style)
-    second = Text()
+    room = cell - 1  # a column between lanes
+    first = Text(f"{cut(card.name, room):<{cell}}", style=style)
+    gems = Text()
     for colour, n in card.cost.coloured().items():
-        second.append(GEM_LETTER[colour] * n, style=f"bold {GEM_STYLE[colour]}")
-    second.append("*" * card.cost.any)
-    rest = " tried" if slot.tried else f" {card.tame}+"
-    second.append(rest)
-    second.append(f" »{card.attack} ♥{card.hp}")
-    second.truncate(cell - 1)
-    second.pad_right(cell - len(second))
+        gems.append(GEM_LETTER[colour] * n, style=f"bold {GEM_STYLE[colour]}")
+    gems.append("*" * card.cost.any)
+    tame = "tried" if slot.tried else f"{card.tame}+"
+    # the gaps give way first, so the attack and HP always show
+    forms = [f" {tame} »{card.attack} ♥{card.hp}", f"{tame} »{card.attack} ♥{card.hp}", f"{tame}»{card.attack}♥{card.hp}"]
+    if slot.tried:  # then "tried" shortens to its mark (the cell is dimmed too)
+        forms += [f" ✗ »{card.attack} ♥{card.hp}", f"✗»{card.attack}♥{card.hp}"]
+    for form in forms:
+        second = gems.copy().append(form)
+        if second.cell_len <= room:
+            break
+    second = cut_text(second, room)
+    second.pad_right(cell - second.cell_len)
     return first, second
 
 
@@ -129,9 +139,7 @@ def ability_lines(card_id: str | None, row: str, cell: int, count: int) -> list[
         card = C.shadows.get(card_id) or C.beasts[card_id]
         ability = card.shadow if row == "darach" else getattr(card, "light", None)
         text = ability.text if ability is not None else ""
-    rows = textwrap.wrap(text, cell - 1)[:count]
-    if len(textwrap.wrap(text, cell - 1)) > count:
-        rows[-1] = rows[-1][: cell - 2] + "…"
+    rows = wrap_cut(text, cell - 1, count) if text else []
     rows += [""] * (count - len(rows))
     return [Text(f"{r:<{cell}}", style="dim") for r in rows]
 
@@ -172,17 +180,21 @@ def path_lines(state: State, width: int) -> Text:
     text.append("■" * state.turn, style="bold green")
     text.append("□" * (STEPS - state.turn), style="dim")
     text.append(f" step {state.turn}/{STEPS}")
-    line = Text("\n")
+    line = Text()
     if state.turn:
         now = path.steps[state.turn - 1]
         taken = now.alt is not None and state.turn in state.branch_taken
         line.append(f"now {(now.alt if taken else now).label()}", style="bold")
     ahead = [step_label(s) for s in path.steps[state.turn :]]
-    line.append(" next " + " ".join(ahead) if ahead else " (the last step)")
-    if len(line) > width + 1:
-        line.truncate(width)
-        line.append("…")
-    text.append_text(line)
+    if not ahead:
+        line.append(" (the last step)")
+    else:  # whole steps, as many as fit, then "…" for the rest
+        shown = len(ahead)
+        while shown > 1 and line.cell_len + len(" next " + " ".join(ahead[:shown])) + 2 * (shown < len(ahead)) > width:
+            shown -= 1
+        line.append(" next " + " ".join(ahead[:shown]) + (" …" if shown < len(ahead) else ""))
+    text.append("\n")
+    text.append_text(cut_text(line, width))
     return text
 
 
@@ -227,7 +239,7 @@ def item_details(item_id: str) -> str:
 def hand_lines(item_id: str, index: int, marked: bool, width: int) -> Text:
     """An item on two lines when there is room: the line below, then its light side in full."""
     line = hand_line(item_id, index, False, min(width, 40))
-    text = Text("\n").join([line, Text(f"    {C.items[item_id].light_text}"[:width], style="dim")])
+    text = Text("\n").join([line, Text(cut(f"    {C.items[item_id].light_text}", width), style="dim")])
     if marked:
         text.stylize("reverse bold")
     return text
@@ -240,9 +252,9 @@ def hand_line(item_id: str, index: int, marked: bool, width: int) -> Text:
     key = "1234567890"[index] if index < 10 else " "
     tail = f" c{i.cost} +{i.boost}{i.boost_kind[0]}"
     room = min(20, width - len(tail) - 2) if width >= 50 else width - len(tail) - 2
-    line = Text(f"{key} {i.name[:room]:<{room}}{tail}")
+    line = Text(f"{key} {cut(i.name, room):<{room}}{tail}")
     if width >= 50:  # room for the card's light side
-        line.append(f"  {i.light_text}"[: width - len(line)], style="dim")
+        line.append(cut(f"  {i.light_text}", width - line.cell_len), style="dim")
     if marked:
         line.stylize("reverse bold")
     return line
@@ -356,11 +368,7 @@ def roll_note(state: State, action: Any) -> str:
 
 def wrap(text: str, width: int, lines: int) -> str:
     """`text` wrapped to `width`, each of its own lines kept apart, cut to `lines` lines."""
-    wrapped = [row for line in text.split("\n") for row in (textwrap.wrap(line, width) or [""])]
-    if len(wrapped) > lines:
-        wrapped = wrapped[:lines]
-        wrapped[-1] = wrapped[-1][: width - 1] + "…"
-    return "\n".join(wrapped)
+    return "\n".join(wrap_cut(text, width, lines))
 
 
 def roll_text(state: State, highlighted: Any) -> Text:
@@ -401,8 +409,8 @@ def roll_text(state: State, highlighted: Any) -> Text:
 
 _STATS = r"»\d+(?: ◆\d+)? "  # a lane's stats, before its markers
 LEGEND = (
-    Entry("R 6+", "gem cost, 2d6 to tame", r"(?:[GRBY]+\*?|\*+) \d+\+"),
-    Entry("*", "a gem of any colour", r"\*+ \d+\+"),
+    Entry("R 6+", "gem cost, 2d6 to tame", r"(?:[GRBY]+\*?|\*+) ?\d+\+"),  # a narrow lane drops the gap
+    Entry("*", "a gem of any colour", r"\*+ ?\d+\+"),
     Entry("c1", "stamina to play it", r"\bc\d+ \+\d"),
     Entry("+2r +2s", "discard: +2 roll, stamina", r"\bc\d+ \+\d"),
     Entry("♥ » ◆", "HP, attack, armor", r"[♥»◆]"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
@@ -12,10 +13,11 @@ from textual.screen import Screen
 from engine.registry import CATALOGUE, GAMES
 from tui.games import HOME_ENTRIES, open_home_entry, playable
 from saves.store import SaveEntry
+from tui.cut import first_fitting
 from tui.plain import plain, short_time
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
-from tui.widgets.text import Horizontal, Static, Vertical
+from tui.widgets.text import Center, Horizontal, Static, Vertical
 
 if TYPE_CHECKING:
     from saves.tables import TableEntry
@@ -35,11 +37,17 @@ class HomeMenu(ChoiceList):
 
 
 class HomeScreen(Screen[None]):
-    DEFAULT_CSS = """
+    CSS = """
+    HomeScreen #middle { height: 1fr; }
+    HomeScreen #home { width: 132; max-width: 100%; height: 1fr; }
     HomeScreen #menu-box { width: 40; height: auto; }
-    HomeScreen #about { width: 1fr; height: 1fr; }
+    HomeScreen.wide #menu-box { width: 52; }
+    HomeScreen #side { width: 1fr; height: 1fr; }
+    HomeScreen #about { width: 1fr; height: auto; min-height: 8; }
+    HomeScreen #recent { width: 1fr; height: auto; text-wrap: nowrap; text-overflow: ellipsis; }
     HomeScreen #menu { height: auto; }
     """
+    WIDE = 120  # from this width on the menu says more
     BINDINGS = [
         Binding("1", "pick('game:disciple')", "Disciple", show=False),
         Binding("2", "pick('game:druid-path')", "Druid Path", show=False),
@@ -66,13 +74,17 @@ class HomeScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static("tabletop-tui  ·  tabletop games in your terminal", classes="title")
-        with Horizontal():
+        with Center(id="middle"), Horizontal(id="home"):  # a wide terminal: in the middle
             with Vertical(id="menu-box", classes="panel") as box:
                 box.border_title = "Play"
                 yield HomeMenu(id="menu")
-            about = Static(id="about", classes="panel")
-            about.border_title = "About"
-            yield about
+            with Vertical(id="side"):
+                about = Static(id="about", classes="panel")
+                about.border_title = "About"
+                yield about
+                recent = Static(id="recent", classes="panel")
+                recent.border_title = "Recent games"
+                yield recent
         yield KeyBar()
 
     entries: list[SaveEntry] = []
@@ -82,6 +94,17 @@ class HomeScreen(Screen[None]):
     def on_mount(self) -> None:
         menu = self.query_one("#menu", HomeMenu)
         self.watch(menu, "cursor", self._highlighted, init=False)
+        self._fit(self.app.size.width, self.app.size.height)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.width, event.size.height)
+        self.refresh_menu()  # the Continue line and the recent games fit the new size
+
+    def _fit(self, width: int, height: int) -> bool:
+        """The wide class for the terminal's size; whether it changed."""
+        before = self.has_class("wide")
+        self.set_class(width >= self.WIDE, "wide")
+        return self.has_class("wide") != before
 
     def on_screen_resume(self) -> None:  # also the first time the screen is shown
         self.refresh_menu()
@@ -98,9 +121,8 @@ class HomeScreen(Screen[None]):
             else:
                 lines.append((f"game:{entry.id}", Choice(f"{entry.title} (coming soon)", key=str(number), enabled=False)))
         lines.append(("", Choice("", enabled=False)))
-        continue_text = f"Continue: {latest.label}" if latest else self.tables_text() or "Continue (no saved game)"
         lines += [
-            ("continue", Choice(plain(continue_text[:33]).plain, key="c", enabled=bool(latest or self.tables))),
+            ("continue", Choice(self.continue_text(latest), key="c", enabled=bool(latest or self.tables))),
             ("saves", Choice("Saved games", key="s")),
             ("rules", Choice("Rules", key="r")),
             *((f"extra:{e.key}", Choice(e.label, key=e.key)) for e in HOME_ENTRIES),
@@ -113,7 +135,34 @@ class HomeScreen(Screen[None]):
         menu.styles.height = len(lines)
         menu.show([choice for _, choice in lines], cursor)
         self._highlighted(menu.cursor)
+        self.query_one("#recent", Static).update(self.recent_text())
         menu.focus()
+
+    def continue_text(self, latest: SaveEntry | None) -> str:
+        """Continue's line, fitted to the menu: the save's label if it fits; a label the app
+        gave (the game's title and a time) gives way to the game's title, one the player gave is
+        cut with "…" (the About panel names the save in full)."""
+        if latest is None:
+            return self.tables_text() or "Continue (no saved game)"
+        room = (52 if self.has_class("wide") else 40) - 8  # the panel's edges, "▸ c "
+        title = next((e.title for e in CATALOGUE if e.id == latest.game_id), "")
+        label = plain(latest.label).plain
+        given = bool(title) and label.startswith(title)
+        return first_fitting([f"Continue: {label}", *([f"Continue: {title}"] if given else []), f"Continue: {label}"], room)
+
+    def recent_text(self) -> Content:
+        """The latest saved games, newest first, as many as fit: each by its label, then
+        where it stands."""
+        room = max((self.app.size.height - 14) // 2, 1)  # below the title, the About panel and the keys
+        entries = [entry for entry in self.entries if not entry.damaged][:room]
+        if not entries:
+            return Content("No saved game yet.")
+        lines = []
+        for entry in entries:
+            done = " (finished)" if entry.finished else ""
+            lines.append(Content.assemble((plain(entry.label).plain, "bold"), done))
+            lines.append(Content.assemble("  ", plain(entry.summary)))
+        return Content("\n").join(lines)
 
     def latest(self) -> SaveEntry | None:
         return next((entry for entry in self.entries if not entry.damaged), None)

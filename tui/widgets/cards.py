@@ -104,10 +104,11 @@ class CardRow(Lines):
         self.faces, self.empty = list(faces), empty
         self._draw()
 
-    def on_resize(self) -> None:
-        self._draw()
-
     def _draw(self) -> None:
+        self.repaint_lines()
+
+    def line_content(self) -> Text:
+        """The cards at the size the row has when it is painted (the first frame included)."""
         width = self.content_size.width or 80
         height = self.content_size.height or 4
-        self.update(render_cards(self.faces, width, self.empty, height), layout=False)
+        return render_cards(self.faces, width, self.empty, height)

@@ -15,6 +15,7 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import reactive
 
+from tui.cut import cut, first_fitting
 from tui.widgets.lines import LineByLine
 
 
@@ -23,6 +24,9 @@ class Choice(msgspec.Struct, frozen=True):
     note: str = ""  # right-aligned, e.g. a chance to win
     key: str = ""  # the shortcut shown before the label
     enabled: bool = True
+    # the label for a list too narrow for it, saying what a choice needs first (e.g. its
+    # numbers before its name); "" when the label is only cut. Either ends in "…" if cut.
+    short: str = ""
 
 
 class ChoiceList(LineByLine, can_focus=True):
@@ -80,15 +84,16 @@ class ChoiceList(LineByLine, can_focus=True):
         lines = [self._line(i, width) for i in range(top, min(top + rows, len(self.choices)))]
         if crowded:
             below = len(self.choices) - top - rows
-            lines.append(Text(f"  ▲ {top} more  ▼ {below} more"[:width], style="dim"))
+            lines.append(Text(cut(f"  ▲ {top} more  ▼ {below} more", width), style="dim"))
         return Text("\n").join(lines)
 
     def _line(self, index: int, width: int) -> Text:
         choice = self.choices[index]
         pointer = "▸" if index == self.cursor else " "  # the cursor without colour, too
-        left = f"{pointer} {choice.key:>1} {choice.label}"
         room = max(width - len(choice.note) - 1, 1)
-        line = Text(f"{left[:room]:<{room}} {choice.note}"[:width].ljust(width))
+        labels = [choice.label, choice.short] if choice.short else [choice.label]
+        left = first_fitting([f"{pointer} {choice.key:>1} {label}" for label in labels], room)
+        line = Text(cut(f"{cut(left, room):<{room}} {choice.note}", width).ljust(width))
         if not choice.enabled:
             line.stylize("dim")
         if index == self.cursor:

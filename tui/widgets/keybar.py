@@ -40,6 +40,8 @@ class KeyBar(Static):
     def on_resize(self) -> None:
         self.bindings_changed(self.screen)
 
+    refit = on_resize  # laid out before its first frame (GameScreen.on_screen_resume): fit now
+
     def bindings_changed(self, screen) -> None:
         """Redraw the keys. A screen may label a key itself (`key_hint(action)` gives the text
         and whether it works now, e.g. what Undo would take back); when those labels do not

@@ -34,10 +34,12 @@ class GameLog(Lines):
             self.newest, self.newest_style, self.mark_column = count, style, gutter
             self._draw()
 
-    def on_resize(self) -> None:
-        self._draw()
-
     def _draw(self) -> None:
+        self.repaint_lines()
+
+    def line_content(self) -> Text:
+        """The newest lines that fit, wrapped to the width the log has when it is painted (so
+        the first frame already fits the terminal's real size)."""
         height = max(self.content_size.height, 1)
         width = max(self.content_size.width, 10)
         wrapped: list[Text] = []
@@ -48,4 +50,4 @@ class GameLog(Lines):
             wrapped[:0] = [Text("▌" + row, style=self.newest_style) if marked else Text(blank + row) for row in rows]
             if len(wrapped) >= height:
                 break
-        self.update(Text("\n").join(wrapped[-height:]), layout=False)
+        return Text("\n").join(wrapped[-height:])

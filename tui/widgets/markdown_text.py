@@ -44,10 +44,14 @@ class PlainMarkdown:
             yield from console.render(self.markdown, options)
 
 
+READING_WIDTH = 100  # columns of a line of rules or help at most, its padding included
+
+
 class MarkdownText(Static):
     """A block of Markdown; `show` puts other text in its place."""
 
-    DEFAULT_CSS = "MarkdownText { height: auto; }"
+    # Lines of prose stop at a reading width, however wide the terminal.
+    DEFAULT_CSS = f"MarkdownText {{ height: auto; max-width: {READING_WIDTH}; }}"
 
     def __init__(self, text: str = "", **options) -> None:
         super().__init__(PlainMarkdown(text), **options)
