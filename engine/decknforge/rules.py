@@ -59,8 +59,9 @@ class DecknForgeGame(Game):
     Action = Action
     Event = Event
     # 2: simultaneous turns, table decks without history; 3: the log holds Lines; 4: the log
-    # says why an attack went as it did (the suits struck, the retaliation summed) (upgrade.py)
-    content_version = 4
+    # says why an attack went as it did (the suits struck, the retaliation summed); 5: discarded
+    # is gone for good, ten words that brought cards back now do otherwise (upgrade.py)
+    content_version = 5
     wording = WORDING
     legacy = LEGACY
     options = (

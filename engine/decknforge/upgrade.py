@@ -17,6 +17,21 @@ Content 4 adds two kinds of line to the attack, its why (WHY_KINDS): the suits e
 strikes and the retaliation summed. A content 2 or 3 save is replayed the same way and taken
 when its replay tells every line the save held, in the same words, the new lines aside; its
 log then holds them. Otherwise the old lines stay, and read as they did.
+
+Content 5: discarded is gone for good (R10, R19, R30, R37). Ten built-in words that brought
+discarded cards back (TIDESTEP, NIGHTCLOAK, ROOTFAST, LASTBREATH, IRONROOT, GEMHEART, HEXWARD,
+TRAPLINE, SPOILS, REVENANT) keep their names and now weaken, retaliate, draw or fortify; the
+spare, keep gear, salvage and return effects are gone. A running save is taken as it is, moves
+and all (so undo and replay work), when its moves replay under the current words to the very
+table saved, log included. Otherwise (one of those words spoke, or the moves fell short) the
+game goes on from where it stood: the saved table becomes its starting position, as a content
+1 save's does, with an empty move log, so nothing on the table is lost and it replays exactly
+(undo reaches back to the upgrade, not before it). A content 2 or 3 save is carried to content
+4 as above, then the same way: one whose log was not told anew goes on from its position too.
+A finished game replayed from its history keeps its moves (there is no saved table to go on
+from): they are replayed under the current words, so where one of those words spoke the replay
+shows what the new words make of those moves, and stops at the first move that no longer fits;
+its final table in the history is still the one filed.
 """
 
 from __future__ import annotations
@@ -38,12 +53,14 @@ def upgrade(
     game: Any, version: int, options: Raw, state: Raw | None, actions: list[Any]
 ) -> tuple[Raw, Raw | None, list[Any]]:
     """`state` None: a finished game's options and moves, to replay from its history."""
-    if version not in (1, 2, 3):
+    if version not in (1, 2, 3, 4):
         raise ValueError(f"DecknForge content {version} is not one this version can upgrade.")
     try:
         if version == 1:
             options, state, actions = _from_1(options, state)
-        return _from_2(game, options, state, actions)  # content 2 and 3 alike
+        if version < 4:
+            options, state, actions = _from_2(game, options, state, actions)  # content 2 and 3 alike
+        return _from_4(game, options, state, actions)
     except (KeyError, TypeError, ValueError, IndexError, msgspec.ValidationError) as error:
         raise ValueError(f"its DecknForge game could not be carried over ({error})") from None
 
@@ -80,6 +97,19 @@ def _from_2(game: Any, options: Raw, state: Raw | None, actions: list[Any]) -> t
         if new == old[len(old) - len(new):]:
             return (options, *rebuilt)
     return options, state, actions
+
+
+def _from_4(game: Any, options: Raw, state: Raw | None, actions: list[Any]) -> tuple[Raw, Raw | None, list[Any]]:
+    """The save's moves when they replay under the current words to the very table saved (its
+    log too); else the saved table as the starting position, with no moves."""
+    if state is None:
+        return options, None, actions
+    saved = msgspec.convert(state, State)
+    rebuilt = replayed(game, game.new_game(saved.seed, **options), actions, saved, lambda raw: raw)
+    if rebuilt:
+        return (options, *rebuilt)
+    position = msgspec.to_builtins(saved)
+    return {**options, "position": position}, position, []
 
 
 def _table(deck: Raw) -> Raw:
