@@ -49,3 +49,27 @@ def test_a_wide_but_short_terminal_gets_the_most_that_fits_on_its_lines():
         "Enlarge the window to go on; nothing is lost.",
     ]
     assert notice_lines(4, 4, 80, 24) == []  # not even the size fits: nothing half-written
+
+
+TABLES = [("disruption", {}), ("druid-path", {}), ("disciple", {}), ("decknforge", {"solo": True})]
+
+
+@pytest.mark.parametrize(("game_id", "options"), TABLES)
+async def test_a_table_squeezed_to_any_width_below_the_minimum_says_so_and_comes_back(paths, game_id, options):
+    """A table shrunk under 80x24 mid-game (a tmux pane split, a window dragged) gets the notice
+    at every width, never a crash in a panel squeezed past its room, and comes back whole."""
+    from tests.tui.launcher import open_played
+    from tui.game_screen import GameScreen
+
+    app = make_app(paths, on_start=open_played(game_id, 3, 6, **options))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        table = screen_text(app)
+        for width in range(79, 39, -1):
+            await pilot.resize_terminal(width, 30)
+            await pilot.pause()
+            assert isinstance(app.screen, TooSmallScreen), width
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and screen_text(app) == table

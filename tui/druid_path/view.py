@@ -251,8 +251,8 @@ def hand_line(item_id: str, index: int, marked: bool, width: int) -> Text:
     i = C.items[item_id]
     key = "1234567890"[index] if index < 10 else " "
     tail = f" c{i.cost} +{i.boost}{i.boost_kind[0]}"
-    room = min(20, width - len(tail) - 2) if width >= 50 else width - len(tail) - 2
-    line = Text(f"{key} {cut(i.name, room):<{room}}{tail}")
+    room = max(1, min(20, width - len(tail) - 2) if width >= 50 else width - len(tail) - 2)
+    line = Text(f"{key} {cut(i.name, room):<{room}}{tail}")  # a panel squeezed below its size: a letter
     if width >= 50:  # room for the card's light side
         line.append(cut(f"  {i.light_text}", width - line.cell_len), style="dim")
     if marked:
