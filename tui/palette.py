@@ -40,8 +40,8 @@ PLACEHOLDER = "A move, a command or a screen…"
 # the views (log, table detail, card or term detail, piles), taking a move back, the seats,
 # the end, and the way out. Keys that make a move are not here: the moves are offered by name.
 TABLE_COMMANDS = (
-    "undo", "log", "details", "info", "deck", "results", "lexicon", "coin", "campaign",
-    "next_seat", "seat_to_bot", "show_end", "new_game", "back",
+    "undo", "log", "details", "info", "piles", "deck", "legend", "results", "lexicon", "coin",
+    "campaign", "next_seat", "seat_to_bot", "show_end", "new_game", "back",
 )  # fmt: skip
 
 

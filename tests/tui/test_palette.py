@@ -140,6 +140,29 @@ async def test_a_table_offers_its_seats_legal_moves_by_their_names_and_plays_the
         assert moves(session)[-1] == legal[pick]
 
 
+@pytest.mark.parametrize(("game_id", "seed", "played", "options"), TABLES, ids=[t[0] for t in TABLES])
+async def test_every_view_a_table_has_is_a_command_of_the_palette(paths, game_id, seed, played, options):
+    """The palette keeps up with the grammar: each shared view the table offers now (log,
+    table, detail, piles, legend...) is listed with its footer word."""
+    from tui.grammar import BY_ID, VIEW
+
+    app = make_app(paths, on_start=open_played(game_id, seed, played, **options))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        views = {k.action for k in BY_ID.values() if k.kind == VIEW and k.id not in ("help", "palette", "outcome")}
+        live = [
+            binding
+            for binding in screen._bindings.key_to_bindings.values()
+            for binding in binding
+            if binding.action in views and screen.check_action(binding.action, ()) is True
+        ]
+        assert {b.action for b in live} >= {"log", "details", "info", "piles"}
+        names = listed(await open_palette(pilot))
+        for binding in live:
+            assert any(name.startswith(binding.description) for name in names), (binding.action, names)
+
+
 @pytest.mark.parametrize("game_id", sorted(WASTEFUL))
 async def test_a_wasteful_move_chosen_in_the_palette_asks_first(paths, game_id):
     _, seed, played, options = next(t for t in TABLES if t[0] == game_id)
