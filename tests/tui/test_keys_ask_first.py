@@ -165,7 +165,12 @@ async def test_ending_the_play_phase_with_stamina_left_asks_by_key_and_by_the_li
         assert stamina > 0
         await keys(pilot, "e")
         assert isinstance(app.screen, Confirm)
-        assert f"End the Play phase with {stamina} stamina still to use?" in screen_text(app)
+        # no beastborg to fight with: combat spends none, and the next turn's gain passes the cap
+        lost = stamina + 3 - 5
+        assert lost > 0
+        question = app.screen.question
+        assert question == f"End the Play phase and lose {lost} of your {stamina} stamina (combat can spend 0; the next turn holds at most 5)?"
+        assert "End the Play phase and lose" in screen_text(app)
         await keys(pilot, "n")
         assert session.envelope.actions == [] and session.state.phase == "play"
         await keys(pilot, "end")  # the last line: End the Play phase, by Enter
@@ -177,6 +182,27 @@ async def test_ending_the_play_phase_with_stamina_left_asks_by_key_and_by_the_li
         await pilot.pause(DOUBLE_TAP + 0.1)
         await keys(pilot, "enter")  # a moment later: yes
         assert moves(session) == [EndPlay()]
+
+
+def stamina_for_combat(state) -> None:
+    """Two beastborgs on the row and 2 stamina: combat can spend it all."""
+    from tests.druid_path.helpers import put
+
+    bare_table(state)
+    for lane, card in enumerate(("emberclaw", "mosshorn")):
+        put(state, "druid", lane, card)
+    state.stamina = 2
+
+
+async def test_stamina_combat_or_the_next_turn_can_use_is_kept_without_a_question(paths):
+    """The book: combat spends 1 stamina for each attack or block, and stamina carries over to
+    the next turn (up to the Druid's most). Keeping it for them wastes nothing."""
+    app = make_app(paths, on_start=opened("druid-path", 1, stamina_for_combat))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        session = app.screen.session
+        await keys(pilot, "e")
+        assert not isinstance(app.screen, Confirm) and moves(session) == [EndPlay()]
 
 
 def no_stamina(state) -> None:

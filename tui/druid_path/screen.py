@@ -104,8 +104,9 @@ then the lanes fight, and the turn pauses so you can read how each lane went.
 - The lines under the list explain the highlighted choice, and say why a missing one is
   missing (a ward, no stamina); `i` tells it in full. `D` (Shift+d) shows every card on the
   table, `v` your items and the piles, `L` (Shift+l) the whole log: the same keys at every table.
-- Ending the Play phase with stamina left, or putting a tamed beastborg on a lane another
-  holds (which discards that one), asks first: `y` or `Enter` yes, `n` or `Esc` no. A
+- Ending the Play phase with stamina that would be lost (more than combat can spend and
+  the next turn can hold), or putting a tamed beastborg on a lane another holds (which
+  discards that one), asks first: `y` or `Enter` yes, `n` or `Esc` no. A
   lane choice starts on a free lane. The turn's summary stays up when `e` is pressed twice
   in a hurry: press it again to go on.
 - The top line: the phase, your gems (kept under the item deck), the items and discard, and the
@@ -415,12 +416,21 @@ then the lanes fight, and the turn pauses so you can read how each lane went.
         self.pick(self.choices[row])
 
     def waste(self, action: Any) -> str | None:
-        """Ending the Play phase with stamina a move could still spend, or a tamed beastborg
-        put on a lane another one holds (which sends that one away, R5), asks first."""
+        """Ending the Play phase with stamina that can only go unused, or a tamed beastborg
+        put on a lane another one holds (which sends that one away, R5), asks first. Stamina
+        kept is not wasted in itself: combat spends 1 for each beastborg that attacks or
+        blocks, and the rest carries over to the next turn up to the Druid's most; only what
+        even all of that cannot hold is lost."""
         state = self.state
         if isinstance(action, EndPlay) and state.stamina > 0:
-            if any(isinstance(a, SPENDS_STAMINA) for a in self.legal()):
-                return f"End the Play phase with {state.stamina} stamina still to use"
+            druid = C.druids[state.druid]
+            combat = sum(beast is not None for beast in state.druid_row)
+            lost = state.stamina - combat + druid.stamina_gain - druid.stamina_max
+            if lost > 0 and any(isinstance(a, SPENDS_STAMINA) for a in self.legal()):
+                return (
+                    f"End the Play phase and lose {lost} of your {state.stamina} stamina (combat can spend "
+                    f"{combat}; the next turn holds at most {druid.stamina_max})"
+                )
         if isinstance(action, PickLane) and isinstance(state.pending, PendingLane):
             old = state.druid_row[action.lane]
             if old is not None:
