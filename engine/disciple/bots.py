@@ -79,10 +79,10 @@ def card_value(card: Card, state: State | None = None, seat: int = 0) -> float:
 def greedy_action(game, state: State, rng: Rng) -> Action:
     actions = game.legal_actions(state)
     if state.pending is not None:
-        if state.pending.kind.startswith("cl_"):  # the Campaign Leader's standard order
-            from engine.disciple.campaign import standard_choice
+        if state.pending.kind.startswith("cl_"):  # the Campaign Leader's seat: the CL bot
+            from engine.disciple.leader import bot_choice
 
-            return Choose(standard_choice(state), state.pending.seat)
+            return Choose(bot_choice(state), state.pending.seat)
         return Choose(_greedy_choice(state), state.pending.seat)
     cards = load().cards
     seat = state.active

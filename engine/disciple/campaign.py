@@ -1,6 +1,6 @@
 """Campaign: a band of Disciples guided by a Campaign Leader (CL) who holds every player's event
 deck and decides what comes next, how many enemies commit, whom each enemy attacks and who may
-learn a second style. A CL bot decides by the standard order instead (R41).
+learn a second style. A CL bot decides instead (leader.py, R41).
 
 Every CL decision goes through `decide`: a pending decision for the CL's seat when a person
 leads, the standard option at once when the bot does.
@@ -13,7 +13,7 @@ from __future__ import annotations
 from engine.disciple.combat import enemy_turns, start_fight
 from engine.disciple.content import load
 from engine.disciple.effects import log, turn_on, turn_order
-from engine.disciple.leader import ask, cl_seat, leads  # noqa: F401 (cl_seat: the rules ask here)
+from engine.disciple.leader import ask, bot_choice, cl_seat, leads  # noqa: F401 (cl_seat: the rules ask here)
 from engine.disciple.model import State, Step
 
 CL_NAME = "Campaign Leader"
@@ -24,23 +24,10 @@ CL_KINDS = ("cl_order", "cl_next", "cl_scope", "cl_commit", "cl_target")
 def decide(state: State, kind: str, prompt: str, options: list[str],
            extra: list[str] | None = None) -> None:
     """Put a decision to the CL: a person leading answers it in their own time, the CL bot
-    at once (standard_choice)."""
+    at once (leader.bot_choice)."""
     ask(state, kind, prompt, options, extra)
     if not leads(state):
-        choose(state, standard_choice(state))
-
-
-def standard_choice(state: State) -> int:
-    """The CL bot's pick for the pending CL decision: the standard Solo order for everyone."""
-    pending = state.pending
-    assert pending is not None
-    if pending.kind == "cl_target":  # the enemy keeps the target the Co-Op rule gives it
-        enemy = state.enemies[int(pending.extra[0])]
-        return pending.options.index(str(enemy.target))
-    if pending.kind == "cl_commit":  # one enemy for each Disciple standing, as in Co-Op
-        standing = sum(1 for me in state.players if not me.beaten)
-        return min(standing, len(pending.options)) - 1
-    return 0  # cl_order: the seats' order; cl_next: the first player's deck; cl_scope: everyone
+        choose(state, bot_choice(state))
 
 
 # ----- set-up -----------------------------------------------------------------------------

@@ -498,7 +498,7 @@ class DiscipleGame(Game):
         from engine.disciple.bots import greedy_action
 
         if state.pending is not None and state.pending.kind in CL_KINDS:
-            return Choose(campaign.standard_choice(state), seat)
+            return Choose(campaign.bot_choice(state), seat)
         return greedy_action(self, self.view(state, seat), None)
 
     def unseen_cards(self, state: State) -> tuple[int, ...]:

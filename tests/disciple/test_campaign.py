@@ -81,10 +81,12 @@ def test_the_cl_bot_sets_an_order_too_without_asking():
 
 def test_the_cl_may_commit_every_enemy_on_top_of_the_decks():
     """Rulebook, Campaign Gameplay (line 408): "CL decided the amount of Enemies that commit to
-    a fight": not one a deck; the CL bot commits one for each Disciple standing."""
+    a fight": not one a deck. The CL bot commits enemies while their vitality stays within
+    0.9 of the band's (no fight won yet): 11 + 8 + 11 + 8 = 38 is within 0.9 x 50 = 45, one
+    more White Belt (46) is not."""
     from engine.disciple import campaign as cl_rules
 
-    for leader, committed in (("human", 5), ("bot", 2)):
+    for leader, committed in (("human", 5), ("bot", 4)):
         state = campaign(cl=leader)
         state.pending = None  # set up by hand: these decks, then the CL's first pick
         first, second = state.players
@@ -98,6 +100,47 @@ def test_the_cl_may_commit_every_enemy_on_top_of_the_decks():
             cl(state, "5")
         assert len(state.enemies) == committed
         assert [e.target for e in state.enemies] == [0, 1, 0, 1, 1][:committed]
+
+
+def test_the_cl_bot_commits_one_enemy_for_each_disciple_standing_at_least():
+    from engine.disciple.leader import commit_count
+
+    state = campaign(cl="bot")
+    first, second = state.players
+    first.vitality = second.vitality = 5  # a budget of 9 vitality: below one Title Holder
+    first.event_deck, second.event_deck = ["bx_title_holder"], ["bx_title_holder"]
+    state.event = "bx_title_holder"
+    assert commit_count(state, ["0", "0", "1"]) == 2
+    second.beaten = "defeated"
+    assert commit_count(state, ["0", "0", "1"]) == 1
+    first.vitality = 25  # 22.5 of vitality: one Title Holder of 28 still comes (the least)
+    assert commit_count(state, ["0", "0", "1"]) == 1
+
+
+def test_the_cl_bot_sends_every_enemy_at_the_disciple_nearest_to_falling():
+    """Rulebook, Campaign Gameplay (line 408): the CL decides "who each Enemy targets on
+    their turn"; the CL bot sends them at the Disciple with the least vitality and Guard."""
+    from engine.disciple.leader import nearest_to_falling
+
+    state = campaign(players=3, cl="bot")
+    for me, vitality, guard in zip(state.players, (9, 8, 12), (0, 2, 0)):
+        me.vitality, me.guard = vitality, guard
+    assert nearest_to_falling(state) == 0  # 9 against 8 + 2 Guard and 12
+    state.players[1].guard = 0
+    assert nearest_to_falling(state) == 1
+    state.players[1].beaten = "defeated"
+    assert nearest_to_falling(state) == 0
+
+
+def test_the_cl_bot_plays_the_events_on_top_before_it_sends_an_enemy():
+    from engine.disciple.leader import bot_choice
+    from engine.disciple.model import Pending
+
+    state = campaign(cl="bot")
+    state.pending = Pending("cl_next", "", ["bx_brawler", "healing_spring"], extra=["0", "1"])
+    assert bot_choice(state) == 1
+    state.pending = Pending("cl_next", "", ["bx_brawler", "kr_white_belt"], extra=["0", "1"])
+    assert bot_choice(state) == 0
 
 
 def _to_an_event(state: State) -> State:
