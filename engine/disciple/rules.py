@@ -80,7 +80,8 @@ class DiscipleGame(Game):
     # 4: the log holds Lines, worded in wording.py (upgrade.py carries 3 over)
     # 5: the rulebook's rules where rulings had replaced them (Power and Feint on Submit, card
     #    draws past 8, Versus reshuffles, the CL's player order and enemies): upgrade.py
-    content_version = 5
+    # 6: balance: Jiu-Jitsu's submissions and opponents, the Iron Champion (upgrade.py)
+    content_version = 6
     wording = WORDING
     State = State
     Action = Action

@@ -51,3 +51,18 @@ def end_turn(state: State) -> None:
     from engine.disciple.model import EndTurn
 
     GAME.apply(state, EndTurn())
+
+
+def vitality_of(enemy_id: str) -> int:
+    """An enemy's vitality as the content gives it (content numbers change with balance)."""
+    return load().enemies[enemy_id].vitality
+
+
+def submit_of(card_id: str) -> int:
+    """The Submit a card's own effects apply, as the content gives it."""
+    return sum(op.n for op in load().cards[card_id].effects if op.op == "submit")
+
+
+def half_up(n: int) -> int:
+    """What a Submit of n takes from vitality: half, rounded up (R2)."""
+    return (n + 1) // 2

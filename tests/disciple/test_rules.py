@@ -10,7 +10,7 @@ from engine.disciple.content import Card, Op, load
 from engine.disciple.effects import resolve_player_ops
 from engine.disciple.model import Choose, EndTurn, EnergyCard, PlayCard, START_VITALITY
 
-from .helpers import GAME, PATTERN, end_turn, fight, play
+from .helpers import GAME, PATTERN, end_turn, fight, half_up, play, submit_of, vitality_of
 
 CARDS = load().cards
 
@@ -139,12 +139,13 @@ def test_clinch_grapple_lands_submit_in_full_and_clinches_again_R16():
     state = fight(["collar_grip", "rear_naked_choke"], style="jiujitsu", enemy="jj_purple_belt")
     state.players[0].energy = [EnergyCard("green", 3), EnergyCard("gray", 1)]
     play(state, "collar_grip")
-    play(state, "rear_naked_choke")  # Submit 6 in full (combo: costs 1 less)
-    assert state.enemies[0].vitality == 16 - 6 and state.players[0].clinch
-    assert "Submit 6, in full (Clinch)" in GAME.log_lines(state)[-2]  # then the card goes to the discard
+    play(state, "rear_naked_choke")  # its whole Submit (combo: costs 1 less)
+    choke = submit_of("rear_naked_choke")
+    assert state.enemies[0].vitality == vitality_of("jj_purple_belt") - choke and state.players[0].clinch
+    assert f"Submit {choke}, in full (Clinch)" in GAME.log_lines(state)[-2]  # then the card goes to the discard
     state = fight(["rear_naked_choke"], style="jiujitsu", enemy="jj_purple_belt")
     play(state, "rear_naked_choke")
-    assert state.enemies[0].vitality == 16 - 3  # without Clinch: half, rounded up
+    assert state.enemies[0].vitality == vitality_of("jj_purple_belt") - half_up(choke)  # without Clinch: half, rounded up
 
 
 def test_clinch_untyped_attack_weakens_R16():
@@ -203,12 +204,13 @@ def test_lock_it_in_becomes_a_state_and_repeats_R8():
     state.players[0].energy = [EnergyCard("green", 3), EnergyCard("gray", 1)]
     play(state, "closed_guard")
     play(state, "triangle_choke")  # Submit 5: loses 3
+    choke, start = submit_of("triangle_choke"), vitality_of("jj_purple_belt")
     assert state.players[0].state_card == "triangle_choke" and state.players[0].locked
-    assert state.enemies[0].vitality == 16 - 3
+    assert state.enemies[0].vitality == start - half_up(choke)
     end_turn(state)  # Leg Attack 2 against Guard 1; the enemy takes Guard 1 (special)
-    # at the start of the Disciple's turn the lock resolves again: Submit 5 - Guard 1 = 4, loses 2
+    # at the start of the Disciple's turn the lock resolves again, less the enemy's Guard 1
     assert state.players[0].vitality == START_VITALITY - 1 and state.players[0].lock_damage == 1
-    assert state.enemies[0].vitality == 16 - 3 - 2
+    assert state.enemies[0].vitality == start - half_up(choke) - half_up(choke - 1)
     assert state.players[0].locked
 
 

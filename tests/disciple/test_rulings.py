@@ -8,7 +8,7 @@ from engine.disciple import enemy as foe
 from engine.disciple.content import load
 from engine.disciple.model import START_VITALITY, Choose, EndTurn, EnemyTurn, EnergyCard, PlayCard
 
-from .helpers import GAME, end_turn, fight, play
+from .helpers import GAME, end_turn, fight, half_up, play, submit_of, vitality_of
 
 CONTENT = load()
 
@@ -249,8 +249,9 @@ def test_R17_power_adds_to_the_next_submit():
     state = fight(["kiai", "rear_naked_choke"], style="jiujitsu", enemy="jj_purple_belt")
     state.players[0].energy = [EnergyCard(c, 1) for c in ("gray", "green", "gray")]
     play(state, "kiai")  # Power 2
-    play(state, "rear_naked_choke")  # Submit 6 + 2 = 8: loses 4
-    assert state.enemies[0].vitality == 16 - 4 and state.players[0].power == 0
+    play(state, "rear_naked_choke")  # its Submit + 2, half rounded up
+    lost = half_up(submit_of("rear_naked_choke") + 2)
+    assert state.enemies[0].vitality == vitality_of("jj_purple_belt") - lost and state.players[0].power == 0
     assert "Your Power 2 adds to the Submit." in GAME.log_lines(state)
 
 
@@ -261,8 +262,9 @@ def test_R17_feint_lets_the_next_submit_ignore_guard():
     state.players[0].energy = [EnergyCard(c, 1) for c in ("gray", "green", "gray")]
     play(state, "scramble")
     state.enemies[0].guard = 5
-    play(state, "rear_naked_choke")  # Submit 6, Guard ignored: loses 3
-    assert state.enemies[0].vitality == 16 - 3 and state.enemies[0].guard == 5
+    play(state, "rear_naked_choke")  # its whole Submit, Guard ignored: loses half, rounded up
+    lost = half_up(submit_of("rear_naked_choke"))
+    assert state.enemies[0].vitality == vitality_of("jj_purple_belt") - lost and state.enemies[0].guard == 5
     assert not state.players[0].feint
 
 
@@ -394,11 +396,12 @@ def test_R28_a_deals_more_bonus_adds_to_submit():
                   enemy="jj_sambo_fighter")
     state.players[0].energy = [EnergyCard(c, 1) for c in ["green"] * 5 + ["gray"] * 2]
     play(state, "side_control")  # Chokes and Joint Locks deal 1 more
-    play(state, "rear_naked_choke")  # Submit 6 + 1 = 7, half rounded up: 4
-    assert state.enemies[0].vitality == 19 - 4
+    play(state, "rear_naked_choke")  # its Submit + 1, half rounded up
+    choke, lock, start = submit_of("rear_naked_choke"), submit_of("armbar"), vitality_of("jj_sambo_fighter")
+    assert state.enemies[0].vitality == start - half_up(choke + 1)
     state.enemies[0].guard = 0
-    play(state, "armbar")  # Submit 5 + 1: loses 3
-    assert state.enemies[0].vitality == 19 - 4 - 3
+    play(state, "armbar")  # its Submit + 1, half rounded up
+    assert state.enemies[0].vitality == start - half_up(choke + 1) - half_up(lock + 1)
 
 
 def test_R29_intent_counts_bonuses_power_and_stun():

@@ -1,7 +1,7 @@
 """Saves of content 2 (one Disciple and one enemy in flat fields) carried over to the state of
 several players and enemies, and of content 3 (the log as text) to the log as data: files the
 earlier versions wrote, resumed, replayed and played on; and of content 4 (rulings in place of
-some rules the rulebook states) to content 5."""
+some rules the rulebook states) to content 5; and of content 5 to content 6's numbers."""
 
 from __future__ import annotations
 
@@ -83,7 +83,7 @@ def test_a_content_3_save_is_replayed_with_its_log_as_data_and_plays_on(store):
     store.paths.save_file("old").write_bytes(old)
     session = GameSession.resume(store, "old")
     state = session.state
-    assert session.envelope.content_version == GAME.content_version == 5
+    assert session.envelope.content_version == GAME.content_version == 6
     assert session.envelope.actions == [msgspec.Raw(msgspec.json.encode(a)) for a in raw["actions"]]
     # its moves replay to the table saved, so every line is told anew, in the words it had
     assert all(line.what != "said" for line in state.log)
@@ -94,7 +94,7 @@ def test_a_content_3_save_is_replayed_with_its_log_as_data_and_plays_on(store):
     session.play(GAME.bot_action(state, GAME.to_move(state)[0]))
     assert backup_path(store.paths.save_file("old")).read_bytes() == old  # nothing lost
     rewritten = json.loads(store.paths.save_file("old").read_bytes())
-    assert rewritten["content_version"] == 5 and isinstance(rewritten["state"]["log"][-1], list)
+    assert rewritten["content_version"] == GAME.content_version and isinstance(rewritten["state"]["log"][-1], list)
     while session.outcome() is None:
         session.play(GAME.bot_action(session.state, GAME.to_move(session.state)[0]))
     assert msgspec.json.encode(session.replay()) == msgspec.json.encode(session.state)
@@ -148,7 +148,7 @@ def test_a_content_3_versus_table_is_carried_over_hides_what_it_hid_and_plays_on
     player = ann if seat == 0 else SharedSession.open(tables, "TCUV", "ben")
     player.play(GAME.bot_action(GAME.view(player.state, seat), seat))
     rewritten = json.loads(tables.file("TCUV").read_bytes())
-    assert rewritten["content_version"] == 5 and len(rewritten["actions"]) == len(raw["actions"]) + 1
+    assert rewritten["content_version"] == GAME.content_version and len(rewritten["actions"]) == len(raw["actions"]) + 1
 
 
 # ----- content 4 files: rules the rulebook states, the Campaign's player order -------------------
@@ -180,4 +180,39 @@ def test_a_content_4_campaign_resumes_in_the_seats_order_and_plays_on(store):
         session.play(GAME.bot_action(session.state, GAME.to_move(session.state)[0]))
         assert GAME.validate(session.state) == []
     rewritten = json.loads(store.paths.save_file("old").read_bytes())
-    assert rewritten["content_version"] == 5 and len(rewritten["actions"]) > len(raw["actions"])
+    assert rewritten["content_version"] == GAME.content_version and len(rewritten["actions"]) > len(raw["actions"])
+
+
+# ----- content 5 files: the numbers before the balance of content 6 ---------------------------
+
+
+def test_a_content_5_run_resumes_mid_fight_and_plays_on_by_the_new_numbers(store):
+    """DESIGN.md, Saves: every format version bump ships a migration, tested on a stored old
+    file. Content 6 changed numbers only: the Judoka in the fight (7 of content 5's 13 left)
+    takes content 6's 12 less the 6 damage it has taken, and the Blue Belt next in the event
+    deck comes with content 6's 12, not content 5's 14."""
+    from engine.disciple.content import load
+
+    old = (DATA / "disciple_v5_solo_running.json").read_bytes()
+    raw = json.loads(old)
+    assert raw["content_version"] == 5 and raw["state"]["enemies"][0]["max_vitality"] == 13
+    store.paths.save_file("old").write_bytes(old)
+    session = GameSession.resume(store, "old")
+    state = session.state
+    judoka = state.enemies[0]
+    assert (judoka.id, judoka.vitality, judoka.max_vitality) == ("jj_judoka", 6, 12)
+    raw["state"]["enemies"][0].update(vitality=6, max_vitality=12)
+    assert without_log(state) == without_log(msgspec.convert(raw["state"], GAME.State))
+    assert state.players[0].event_deck[-1] == "jj_blue_belt" and load().enemies["jj_blue_belt"].vitality == 12
+    met = []
+    for _ in range(400):
+        if session.outcome() is not None or len(met) == 2:
+            break
+        session.play(GAME.bot_action(session.state, GAME.to_move(session.state)[0]))
+        assert GAME.validate(session.state) == []
+        enemies = session.state.enemies
+        if enemies and (enemies[0].id, enemies[0].max_vitality) not in met:
+            met.append((enemies[0].id, enemies[0].max_vitality))
+    assert met[:2] == [("jj_judoka", 12), ("jj_blue_belt", 12)]
+    rewritten = json.loads(store.paths.save_file("old").read_bytes())
+    assert rewritten["content_version"] == 6 and len(rewritten["actions"]) > len(raw["actions"])

@@ -88,14 +88,14 @@ def test_a_finished_run_and_a_style_choice_are_sound():
 
 def test_a_save_of_the_first_content_is_refused_with_its_reason(store):
     """Content 2 changed cards, enemies and patterns: a save of content 1 cannot be played
-    (content 3 and 4 changed only how the state and its log are kept, 5 some rules; see
-    test_upgrade.py)."""
+    (content 3 and 4 changed only how the state and its log are kept, 5 some rules, 6 some
+    numbers; see test_upgrade.py)."""
     import json
 
     from saves.envelope import Damaged
     from saves.session import GameSession
 
-    assert GAME.content_version == 5
+    assert GAME.content_version == 6
     session = GameSession.start(store, GAME, 1)
     path = store.paths.save_file(session.save_id)
     raw = json.loads(path.read_bytes())
