@@ -36,7 +36,7 @@ from tui.widgets.text import Static, Vertical
 
 SOLO, VERSUS, CAMPAIGN = "solo", "versus", "campaign"
 LEADER_TEXT = {
-    "bot": "the CL bot (the standard order, asks nothing)",
+    "bot": "the CL bot (leads to test the band, asks nothing)",
     "human": "a person, at a seat of their own",
 }
 MODE_TEXT = {
@@ -123,7 +123,8 @@ class DiscipleSetup(SetupForm, inherit_bindings=False):
 - `p` changes the number of players, where the playstyle allows
 - `c` (Campaign) chooses who leads: a person at a seat of their own (who picks the events,
   how many enemies commit, whom each enemy attacks and who may learn a second style), or the
-  CL bot, which runs the standard Solo order for everyone
+  CL bot, which leads to test the band: the events first, as many enemies as the band can
+  answer, every enemy at whoever is nearest to falling
 - `Enter` on a seat (or its number) picks that seat's deck in Versus; a seat open to others
   is filled by a friend with their own deck
 - `v` (Versus) opens your Versus decks, to build one before you pick it
@@ -319,7 +320,7 @@ class DiscipleSetup(SetupForm, inherit_bindings=False):
         self.redraw(0)
 
     def action_leader(self) -> None:
-        """Campaign: a person leads at a seat of their own, or the CL bot runs the standard order."""
+        """Campaign: a person leads at a seat of their own, or the CL bot leads."""
         if self.mode != CAMPAIGN:
             return
         self.values["cl"] = "human" if self.values["cl"] == "bot" else "bot"
