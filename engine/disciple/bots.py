@@ -1,4 +1,5 @@
-"""Two simple players for benchmarks, balance and fuzzing: uniform random, and greedy."""
+"""Two simple players for benchmarks, balance and fuzzing: uniform random, and greedy (which,
+in a fight of several, shares out the enemies' attacks as the band can best take them)."""
 
 from __future__ import annotations
 
@@ -88,10 +89,10 @@ def greedy_action(game, state: State, rng: Rng) -> Action:
     seat = state.active
     me = state.players[seat]
     turns = [a for a in actions if isinstance(a, Target)]
-    if turns:  # face the weakest enemy still fighting
-        weakest = min(turns, key=lambda a: state.enemies[a.enemy].vitality)
-        if state.enemies[weakest.enemy].vitality < state.enemies[me.target].vitality:
-            return weakest
+    if turns:
+        pick = _aim(state, seat, turns)
+        if pick is not None:
+            return pick
     best: Action = EndTurn(seat)
     best_value = 0.3
     for action in actions:
@@ -104,6 +105,23 @@ def greedy_action(game, state: State, rng: Rng) -> Action:
         if score > best_value:
             best, best_value = action, score
     return best
+
+
+def _aim(state: State, seat: int, turns: list[Target]) -> Target | None:
+    """Whom to face when several enemies fight: enemies go for whoever hit them last (R36),
+    so the Disciple standing best able to take blows (most vitality and Guard) faces the
+    weakest enemy and draws it on, while the others keep to the weakest of those already
+    attacking them and draw no more; a Disciple nobody attacks faces the weakest. None: stay."""
+    me, enemies = state.players[seat], state.enemies
+    fighting = [i for i, enemy in enumerate(enemies) if not enemy.beaten]
+    standing = [s for s, p in enumerate(state.players) if not p.beaten]
+    tank = max(standing, key=lambda s: (state.players[s].vitality + state.players[s].guard, -s))
+    mine = [i for i in fighting if enemies[i].target == seat]
+    pool = fighting if seat == tank or not mine else mine
+    best = min(pool, key=lambda i: (enemies[i].vitality, i))
+    if best == me.target:
+        return None
+    return next((a for a in turns if a.enemy == best), None)
 
 
 def _greedy_choice(state: State) -> int:

@@ -9,7 +9,7 @@ from saves.session import new_lines
 from tests.disciple.helpers import GAME
 
 GREEDY_WINS, GREEDY_LOSES = 7, 1  # as in the screen tests: a won run, a lost one
-BAND_WINS, BAND_LOSES = 0, 7  # a greedy Co-Op band of three wins and loses with these seeds
+BAND_WINS, BAND_LOSES = 0, 1  # a greedy Co-Op band of three wins and loses with these seeds
 
 
 def whole_run(seed: int):
