@@ -13,7 +13,7 @@ from __future__ import annotations
 from engine.disciple.combat import enemy_turns, start_fight
 from engine.disciple.content import load
 from engine.disciple.effects import log, turn_on, turn_order
-from engine.disciple.leader import ask, bot_choice, cl_seat, leads  # noqa: F401 (cl_seat: the rules ask here)
+from engine.disciple.leader import ask, bot_choice, cl_seat, committable, leads  # noqa: F401 (the rules ask here)
 from engine.disciple.model import State, Step
 
 CL_NAME = "Campaign Leader"

@@ -89,14 +89,24 @@ def commit_count(state: State, seats: list[str]) -> int:
     enemies = load().enemies
     standing = [p for p in state.players if not p.beaten]
     budget = (COMMIT_SHARE + COMMIT_GROWTH * state.fights_won) * sum(p.vitality for p in standing)
-    tops = {int(s): len(state.players[int(s)].event_deck) for s in set(seats)}
     total, count = 0, 0
-    for k, seat in enumerate(int(s) for s in seats):
-        card = state.event if k == 0 else state.players[seat].event_deck[tops[seat] - 1]
-        if k > 0:
-            tops[seat] -= 1
+    for card in committable(state, seats):
         total += enemies[card].vitality
         if count >= len(standing) and total > budget:
             break
         count += 1
     return max(1, min(count, len(seats)))
+
+
+def committable(state: State, seats: list[str]) -> list[str]:
+    """The enemies a commit can bring, in the order they come (`seats`: whose deck gives
+    each, the enemy that attacks first, already off its deck as the active event)."""
+    taken = {int(s): 0 for s in seats}
+    cards = []
+    for k, seat in enumerate(int(s) for s in seats):
+        if k == 0:
+            cards.append(state.event)
+            continue
+        taken[seat] += 1
+        cards.append(state.players[seat].event_deck[-taken[seat]])
+    return cards

@@ -593,8 +593,11 @@ class DiscipleGame(Game):
             return f"{thing.name if thing else option} from {owner}'s deck"
         if pending.kind == "cl_scope":
             return "Everyone" if option == campaign.EVERYONE else state.players[int(option)].name
-        if pending.kind == "cl_commit":
-            return f"{option} enem{'y' if option == '1' else 'ies'}"
+        if pending.kind == "cl_commit":  # what the n-th brings, so a person leading can weigh it
+            cards = campaign.committable(state, pending.extra)[: int(option)]
+            total = sum(content.enemies[c].vitality for c in cards)
+            added = "" if option == "1" else f", + {content.enemies[cards[-1]].name}"
+            return f"{option} enem{'y' if option == '1' else 'ies'} ({total} vitality{added})"
         if pending.kind == "cl_target":
             return state.players[int(option)].name
         return option

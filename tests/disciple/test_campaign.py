@@ -97,6 +97,9 @@ def test_the_cl_may_commit_every_enemy_on_top_of_the_decks():
             cl(state, "bx_brawler")  # from Player 1's deck
             assert state.pending.kind == "cl_commit" and state.pending.options == ["1", "2", "3", "4", "5"]
             assert state.pending.extra == ["0", "1", "0", "1", "1"]  # deck by deck, round by round
+            labels = [GAME.describe(a, state) for a in GAME.legal_actions(state)]
+            assert labels[:2] == ["1 enemy (11 vitality)", "2 enemies (19 vitality, + Eager White Belt)"]
+            assert labels[2] == "3 enemies (30 vitality, + Bar Brawler)"  # what a person leading weighs
             cl(state, "5")
         assert len(state.enemies) == committed
         assert [e.target for e in state.enemies] == [0, 1, 0, 1, 1][:committed]
