@@ -243,7 +243,32 @@ def style_info(style_id: str) -> Text:
 # ----- the `d` box ----------------------------------------------------------------------
 
 
+def leader_table(state: State) -> Text:
+    """The whole table as the Campaign Leader sees it: the band, every enemy in the fight and
+    whom it goes for, and the event decks (the Leader holds no Disciple of their own)."""
+    content = load()
+    text = Text("The band\n", style="bold underline")
+    text.append_text(view.party_text(state, seat=len(state.players), wide=True))
+    text.append("\n\nThe fight\n", style="bold underline")
+    standing = [e for e in state.enemies if not e.beaten]
+    if not standing:
+        text.append("(no enemy in play)\n", style="dim")
+    for enemy in standing:
+        who = state.players[enemy.target].name if 0 <= enemy.target < len(state.players) else "nobody"
+        guard = f", Guard {enemy.guard}" if enemy.guard else ""
+        text.append(f"{enemy.name}", style="bold")
+        text.append(f" ({enemy.tier}, {enemy.vitality}/{enemy.max_vitality}{guard}) goes for {who}\n")
+        card = content.enemies.get(enemy.id)
+        if card is not None and card.text:
+            text.append(f"  {card.text}\n", style="italic")
+    text.append("\n")
+    text.append_text(view.leader_text(state, prompt=False))
+    return text
+
+
 def table(state: State, seat: int = 0) -> Text:
+    if seat >= len(state.players):  # the Campaign Leader's seat: no hand, no Disciple
+        return leader_table(state)
     me = you(state, seat)
     content = load()
     text = Text()

@@ -93,7 +93,7 @@ def you(state: State, seat: int = 0) -> Disciple:
     return state.players[seat]
 
 
-def leader_text(state: State) -> Text:
+def leader_text(state: State, prompt: bool = True) -> Text:
     """What the Campaign Leader holds: every player's event deck (its size and the card on
     top) and any miniboss or boss waiting for the others."""
     content = load()
@@ -105,7 +105,8 @@ def leader_text(state: State) -> Text:
         text.append(f"{len(deck)} left" + (f", next {top}" if top else ""))
         if player.waiting and player.waiting in content.enemies:
             text.append(f" · waits at {content.enemies[player.waiting].name}", style="dim")
-    text.append("\nYour choices come in the list below.", style="dim")
+    if prompt:
+        text.append("\nYour choices come in the list below.", style="dim")
     return text
 
 
