@@ -85,7 +85,8 @@ def _fire(word: Word, code: str):
         if event == "escalate":
             state.rows = [[take(state, 1, "X1"), take(state, 1, "X2")]]
         gear = {"slain": ["10" + suit], "survives": []}.get(event, ["2" + suit])
-        set_slots(state, 0, [("Q" + suit, gear), ("KH" if suit != "H" else "KD", ["3D"])])
+        other = [] if code.startswith("X") and event == "survives" else ["3D"]  # a joker stands when nothing answers it (R4)
+        set_slots(state, 0, [("Q" + suit, gear), ("KH" if suit != "H" else "KD", other)])
         rig_monster(state, code, owner=0, word=word.name)
         finish_round(state)
         return state
@@ -138,10 +139,12 @@ def test_every_word_fires_on_every_kind_of_card_it_may_be_written_on(word, code)
 
 def test_r38_monster_words_that_cannot_fire_on_a_card_are_never_offered_for_it():
     joker_only = {"WILDJEST", "STORMRIFT"}
-    never_on_jokers = {"MAULER", "REVENANT", "GRUDGE", "BROODMOTHER", "DREAD", "DEATHRATTLE",
-                       "VENOMSPIT", "GREEDMAW", "ROTCLAW", "GNASH", "THICKHIDE"}  # fmt: skip
+    # a joker has no suit to hit (R4): a word that makes its Monster hit another suit too
+    never_on_jokers = {"SPOREBLOOM", "FLOODMAW", "CINDERJAW", "SHADEFANG"}
     assert {w.name for w in words_of("monster") if not fires_on(w, "AS")} == joker_only
-    assert never_on_jokers <= {w.name for w in words_of("monster") if not fires_on(w, "X2")}
+    assert {w.name for w in words_of("monster") if not fires_on(w, "X2")} == never_on_jokers
+    # a placed joker is answered by the gear it strips (R4): its hit, slain and survives words fire
+    assert {"MAULER", "REVENANT", "GRUDGE", "VENOMSPIT", "GNASH"} <= {w.name for w in words_of("monster") if fires_on(w, "X2")}
     assert all(any(c.startswith("A") or c.startswith("X") for c in cards_for(w)) for w in words_of("monster"))
 
 

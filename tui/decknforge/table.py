@@ -287,9 +287,12 @@ def attack_text(state: State) -> Text | str:
     lines = []
     for strike in state.last_attack:
         hit = ", ".join(strike.hit) or "nobody"
-        if strike.result == "placed":
+        if strike.result == "placed" and strike.hit:  # R4: the stripped gear answered
+            lines.append(f"{strike.monster} ({strike.attack}) stripped {hit}")
+            lines.append(f"  retaliation {strike.retaliation} ≤ {strike.attack}: it holds its row")
+        elif strike.result == "placed":
             lines.append(f"{strike.monster} takes a row:")
-            lines.append("  every piece of gear stripped")
+            lines.append("  no gear to strip")
         elif strike.result == "escalates":
             lines.append(f"{strike.monster}: no room, a new row;")
             lines.append("  +1 Monster every attack")
