@@ -287,9 +287,11 @@ def attack_text(state: State) -> Text | str:
     lines = []
     for strike in state.last_attack:
         hit = ", ".join(strike.hit) or "nobody"
-        if strike.result == "placed" and strike.hit:  # R4: the stripped gear answered
-            lines.append(f"{strike.monster} ({strike.attack}) stripped {hit}")
-            lines.append(f"  retaliation {strike.retaliation} ≤ {strike.attack}: it holds its row")
+        if strike.monster.startswith("Joker") and strike.hit:  # R4: the gear it strips answers it
+            lines.append(f"{strike.monster} ({strike.attack}) strips {len(strike.hit)}")  # Adventurers
+            verdict = "slain" if strike.result == "slain" else "holds its row"
+            versus = ">" if strike.result == "slain" else "≤"
+            lines.append(f"  retaliation {strike.retaliation} {versus} {strike.attack}: {verdict}")
         elif strike.result == "placed":
             lines.append(f"{strike.monster} takes a row:")
             lines.append("  no gear to strip")
