@@ -61,7 +61,7 @@ class DecknForgeGame(Game):
     # 2: simultaneous turns, table decks without history; 3: the log holds Lines; 4: the log
     # says why an attack went as it did (the suits struck, the retaliation summed); 5: discarded
     # is gone for good, ten words that brought cards back now do otherwise; 6: a placed joker
-    # meets the retaliation of the gear it strips (R4), HASTE arms (upgrade.py)
+    # meets the retaliation of the gear it strips (R4), Equipment words pay their cast (R46)
     content_version = 6
     wording = WORDING
     legacy = LEGACY

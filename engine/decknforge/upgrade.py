@@ -34,11 +34,11 @@ shows what the new words make of those moves, and stops at the first move that n
 its final table in the history is still the one filed.
 
 Content 6: a placed joker's strike is its wipe, so the gear it strips retaliates and may slay
-it (R4), and HASTE also arms (words.toml). A game begun earlier goes on under the joker rule
-it began with (`jokers_unanswered`, in its options and its table, as a Strength reading is
-kept: R34), so its moves still replay; a content 5 save is then carried over as a content 4
-one is: its moves where they still replay to the very table saved, else its table as the
-starting position.
+it (R4), and Equipment words give back the action a cast costs (R46). A game begun earlier
+goes on under the joker rule it began with (`jokers_unanswered`, in its options and its
+table, as a Strength reading is kept: R34), so its moves still replay; a content 5 save is
+then carried over as a content 4 one is: its moves where they still replay to the very table
+saved, else its table as the starting position.
 """
 
 from __future__ import annotations

@@ -324,3 +324,15 @@ def test_the_lexicon_helps_own_find_examples_each_find_words():
         assert find(query), query
         assert f"`{query}`" in LexiconScreen.HELP
     assert "`/` **FIND**" in LexiconScreen.HELP
+
+
+def test_r46_every_built_in_equipment_word_pays_for_its_cast():
+    """A cast costs an action and the hand refills at READY (rulebook 5), so a word that only
+    draws is a worse card than one equipped: every built-in Equipment word gives the action
+    back, puts a card onto an Adventurer or hires one, and HASTE gives the most."""
+    def paid(word: Word) -> int:
+        return sum(e.amount if e.op == "actions" else 1 for e in word.effects if e.op in ("actions", "arm", "recruit"))
+
+    equipment = words_of("equipment")
+    assert equipment and all(paid(w) >= 1 for w in equipment), [w.name for w in equipment if paid(w) < 1]
+    assert max(equipment, key=paid).name == "HASTE" and paid(max(equipment, key=paid)) == 3
