@@ -288,7 +288,7 @@ def attack_text(state: State) -> Text | str:
     for strike in state.last_attack:
         hit = ", ".join(strike.hit) or "nobody"
         if strike.monster.startswith("Joker") and strike.hit:  # R4: the gear it strips answers it
-            lines.append(f"{strike.monster} ({strike.attack}) strips {len(strike.hit)}")  # Adventurers
+            lines.append(f"{strike.monster} ({strike.attack}): gear stripped")
             verdict = "slain" if strike.result == "slain" else "holds its row"
             versus = ">" if strike.result == "slain" else "≤"
             lines.append(f"  retaliation {strike.retaliation} {versus} {strike.attack}: {verdict}")
