@@ -67,7 +67,10 @@ def _joker(state: State, joker: Card) -> int:
             fire_monster(state, joker, "joker", attack)
             fire_band(state, "joker", attack)
             _wipe(state, joker, attack)
-            state.last_attack.append(Strike(monster_label(state, joker), monster_value(state, joker), result="placed"))
+            if state.jokers_unanswered:  # begun before content 6 (R4)
+                state.last_attack.append(Strike(monster_label(state, joker), monster_value(state, joker), result="placed"))
+            else:
+                _joker_retaliation(state, joker, row, attack)
             return attack.extra
     log(state, "no room", monster_label(state, joker), len(state.rows) + 1)
     state.rows.append([])
@@ -78,9 +81,45 @@ def _joker(state: State, joker: Card) -> int:
     return attack.extra
 
 
+def _joker_retaliation(state: State, joker: Card, row: list[Card], attack: Attack) -> None:
+    """A placed joker's strike is its wipe: the Adventurers it stripped are the ones it hit,
+    and the gear they just lost retaliates, as after any hit (R4, R11). Greater than the
+    joker's attack, it slays the joker: discarded from the dungeon, its place in the row
+    empty again. Otherwise it stands in its row. An escalating joker strikes nobody."""
+    name = monster_label(state, joker)
+    hit_cards = [(seat, slot.adventurer) for seat, slot in attack.hits if slot.adventurer.word]
+    if attack.hits:
+        fire_monster(state, joker, "hit", attack)
+        fire_band(state, "hit", attack, listeners=hit_cards)
+    power = max(0, monster_value(state, joker) + attack.empower - attack.weaken)
+    if not attack.hits:  # nothing stripped, nobody answers: it stands, as an ace hitting nobody lives
+        state.last_attack.append(Strike(name, power, result="placed"))
+        fire_monster(state, joker, "survives", attack)
+        return
+    hit_labels = [adventurer_label(state, seat, slot) for seat, slot in attack.hits]
+    carried = [sum([VALUE[g.code] for g in gear]) for gear in attack.stripped]
+    retaliation = sum(carried) + attack.retaliate
+    parts = tuple([told for label, value in zip(hit_labels, carried) for told in (label, value)])
+    log(state, "retaliation", name, parts, attack.retaliate, retaliation)
+    strike = Strike(name, power, hit_labels, retaliation)
+    if retaliation > power:
+        log(state, "slain", retaliation, strike.monster, power)
+        row.remove(joker)
+        state.slain.append(joker)
+        strike.result = "slain"
+        fire_monster(state, joker, "slain", attack)
+        fire_band(state, "slain", attack)
+    else:
+        log(state, "survives", strike.monster, power, retaliation)
+        strike.result = "placed"
+        fire_monster(state, joker, "survives", attack)
+    state.last_attack.append(strike)
+
+
 def _wipe(state: State, joker: Card, attack: Attack) -> None:
     """A placed joker strips every equipped piece from every player, bar warded ones; the
-    line names each piece and whose it was before they go."""
+    line names each piece and whose it was before they go. The stripped Adventurers are the
+    ones it hit (R4)."""
     stripped = [
         (player, slot)
         for player in state.players
@@ -94,6 +133,8 @@ def _wipe(state: State, joker: Card, attack: Attack) -> None:
     pieces = tuple([told for p, slot in stripped for told in (gear_words(slot.gear), adventurer_label(state, p.seat, slot))])
     log(state, "strips", monster_label(state, joker), count, pieces)
     for player, slot in stripped:
+        attack.hits.append((player.seat, slot))
+        attack.stripped.append(slot.gear)
         player.discard.extend(slot.gear)
         slot.gear = []
 

@@ -91,7 +91,7 @@ def equipped_total(state: State) -> int:
 class Attack:
     """What words change about one Monster's strike. Lives only inside one apply() call."""
 
-    __slots__ = ("monster", "suits", "empower", "weaken", "retaliate", "extra", "ward", "hits")
+    __slots__ = ("monster", "suits", "empower", "weaken", "retaliate", "extra", "ward", "hits", "stripped")
 
     def __init__(self, monster: Card | None) -> None:
         self.monster = monster
@@ -102,6 +102,7 @@ class Attack:
         self.extra = 0
         self.ward: set[tuple[int, str]] = set()
         self.hits: list[tuple[int, Slot]] = []  # as they stood when hit (step 1)
+        self.stripped: list[list[Card]] = []  # a placed joker's hits: the gear each lost (R4)
 
 
 # ----- moves that words and actions share ----------------------------------------------------

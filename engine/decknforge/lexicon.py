@@ -161,10 +161,11 @@ ARM_TARGET = {
     "equip": "the Adventurer you equip",
     "cast": "your Adventurer carrying the least gear",
 }
-# What a joker can do: it hits nobody and is never slain or left standing (R4), so only these
-# effects of its words ever change anything.
-JOKER_OPS = frozenset({"reinforce", "fortify", "strip_hand", "smash", "burn_deck"})
-JOKER_TRIGGERS = frozenset({"attack", "joker", "escalate"})
+# What a joker can do: it has no suit, so it hits no Adventurer of a suit (no "also hits"); a
+# placed one strips the band's gear, and the stripped gear retaliates: it may be slain or stand
+# (R4). Only these effects of its words ever change anything.
+JOKER_OPS = frozenset({"empower", "reinforce", "fortify", "strip_hand", "smash", "burn_deck"})
+JOKER_TRIGGERS = frozenset({"attack", "hit", "survives", "slain", "joker", "escalate"})
 ACE_TRIGGERS = frozenset({"attack", "hit", "survives", "slain"})
 
 USABLE = ("approved", "pending")
@@ -282,7 +283,7 @@ def cannot_fire(word: Word, code: str) -> str:
     if word.kind != "monster" or code[:1] not in ("A", "X") or fires_on(word, code):
         return ""
     if code.startswith("X"):
-        card, why = "a joker", "it hits nobody, is never slain, and acts only on the table as a whole"
+        card, why = "a joker", "it has no suit to hit, and acts only on its strike, its row and the table as a whole"
     else:
         card, why = f"the ace {code[:-1]}{SUIT_SYMBOL.get(code[-1], '?')}", "an ace is never placed in a row"
     return f"{word.name} cannot fire on {card} ({why}): it will not be offered for this scar."

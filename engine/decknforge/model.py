@@ -130,6 +130,8 @@ class State(msgspec.Struct):
     scars: list[ScarRecord] = msgspec.field(default_factory=list)  # one per seat after a fall
     results: list[DeckResult] = msgspec.field(default_factory=list)  # one per deck at the end
     log: list[Line] = msgspec.field(default_factory=list)  # worded in wording.py
+    # a game begun before content 6 goes on under its rule: a placed joker is never slain (R4)
+    jokers_unanswered: bool = False
 
 
 # ----- actions: each names the seat it is taken for (DESIGN.md "Seats") --------------------

@@ -60,8 +60,9 @@ class DecknForgeGame(Game):
     Event = Event
     # 2: simultaneous turns, table decks without history; 3: the log holds Lines; 4: the log
     # says why an attack went as it did (the suits struck, the retaliation summed); 5: discarded
-    # is gone for good, ten words that brought cards back now do otherwise (upgrade.py)
-    content_version = 5
+    # is gone for good, ten words that brought cards back now do otherwise; 6: a placed joker
+    # meets the retaliation of the gear it strips (R4), Equipment words pay their cast (R46)
+    content_version = 6
     wording = WORDING
     legacy = LEGACY
     options = (
@@ -95,7 +96,9 @@ class DecknForgeGame(Game):
             decks = _fresh_tables(2 if opts["solo"] else opts["players"], opts["solo"])
         decks = [d if isinstance(d, (Deck, TableDeck)) else _as_deck(d) for d in decks]
         coined = [msgspec.convert(w, Word) if isinstance(w, dict) else w for w in coined or []]
-        return build_state(seed, decks, coined, opts["solo"], opts["strength"] == "gentle")
+        state = build_state(seed, decks, coined, opts["solo"], opts["strength"] == "gentle")
+        state.jokers_unanswered = bool(opts.get("jokers_unanswered"))
+        return state
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """The menu options, plus `decks` and `coined` as plain JSON data when given (R35).
@@ -108,6 +111,7 @@ class DecknForgeGame(Game):
         decks = options.pop("decks", None)
         coined = options.pop("coined", None)
         position = options.pop("position", None)
+        unanswered = options.pop("jokers_unanswered", False)  # begun before content 6 (R4)
         if decks is not None and "players" not in options:
             options["players"] = len(decks)
         result = super().check_options(options)
@@ -125,6 +129,8 @@ class DecknForgeGame(Game):
             result["coined"] = msgspec.to_builtins(words)
         if position is not None:
             result["position"] = position
+        if unanswered:
+            result["jokers_unanswered"] = True
         return result
 
     def table_options(

@@ -32,6 +32,13 @@ A finished game replayed from its history keeps its moves (there is no saved tab
 from): they are replayed under the current words, so where one of those words spoke the replay
 shows what the new words make of those moves, and stops at the first move that no longer fits;
 its final table in the history is still the one filed.
+
+Content 6: a placed joker's strike is its wipe, so the gear it strips retaliates and may slay
+it (R4), and Equipment words give back the action a cast costs (R46). A game begun earlier
+goes on under the joker rule it began with (`jokers_unanswered`, in its options and its
+table, as a Strength reading is kept: R34), so its moves still replay; a content 5 save is
+then carried over as a content 4 one is: its moves where they still replay to the very table
+saved, else its table as the starting position.
 """
 
 from __future__ import annotations
@@ -53,8 +60,12 @@ def upgrade(
     game: Any, version: int, options: Raw, state: Raw | None, actions: list[Any]
 ) -> tuple[Raw, Raw | None, list[Any]]:
     """`state` None: a finished game's options and moves, to replay from its history."""
-    if version not in (1, 2, 3, 4):
+    if version not in (1, 2, 3, 4, 5):
         raise ValueError(f"DecknForge content {version} is not one this version can upgrade.")
+    if version <= 5:  # a game begun before content 6 goes on under its joker rule (R4)
+        options = {**options, "jokers_unanswered": True}
+        if state is not None:
+            state = {**state, "jokers_unanswered": True}
     try:
         if version == 1:
             options, state, actions = _from_1(options, state)
@@ -100,8 +111,9 @@ def _from_2(game: Any, options: Raw, state: Raw | None, actions: list[Any]) -> t
 
 
 def _from_4(game: Any, options: Raw, state: Raw | None, actions: list[Any]) -> tuple[Raw, Raw | None, list[Any]]:
-    """The save's moves when they replay under the current words to the very table saved (its
-    log too); else the saved table as the starting position, with no moves."""
+    """The save's moves when they replay under the current rules and words to the very table
+    saved (its log too); else the saved table as the starting position, with no moves. Content
+    4 and 5 saves alike."""
     if state is None:
         return options, None, actions
     saved = msgspec.convert(state, State)

@@ -279,6 +279,9 @@ def print_balance(quick: bool) -> None:
                     f" {statistics.median(p[1] for p in mine):>7.0f} {statistics.median(p[2] for p in mine):>9.0f}"
                     f" {statistics.median(p[3] for p in mine):>11.0f}"
                 )
+        windows = [table[start:start + 5] for start in range(0, len(table), 5)]
+        print("  cleared per window: " + ", ".join(
+            f"games {w[0]['game']}-{w[-1]['game']} {sum(r['clear'] for r in w) / len(w):.1%}" for w in windows))
         by_ten = sum(row["clear"] for row in table[:10]) / 10
         print(f"  games 1-10: {by_ten:.1%} cleared; games 6-10: {sum(r['clear'] for r in table[5:10]) / 5:.1%};"
               f" games 11-25: {sum(r['clear'] for r in table[10:]) / 15:.1%}")  # fmt: skip

@@ -21,7 +21,7 @@ def test_the_bot_casts_a_hire_word_before_it_hires(name):
     """A hire word speaks only at a hire later in the caster's turn (R9): hiring first would
     waste it, so with a hire to make and an action to spare the bot casts first."""
     total = 0
-    for seed in range(20):
+    for seed in range(30):
         decks = [fresh_deck("AB"), fresh_deck("CD")]
         for card in decks[0].cards:
             if card.code in EQUIPMENT_CODES and card.code[-1] in "SH":  # half its Equipment
@@ -34,7 +34,7 @@ def test_the_bot_casts_a_hire_word_before_it_hires(name):
 
 def test_with_a_hire_to_make_the_bot_casts_the_hire_word_then_hires():
     decks = [fresh_deck("AB"), fresh_deck("CD")]
-    decks[0].card("5S").word = "RIPTIDE"  # "If you next hire an Adventurer, take 1 more action"
+    decks[0].card("5S").word = "RIPTIDE"  # "If you next hire an Adventurer, take 2 more actions"
     state = GAME.new_game(1, decks=decks)
     set_slots(state, 0, [("QH", [])])
     player = state.players[0]
@@ -46,4 +46,4 @@ def test_with_a_hire_to_make_the_bot_casts_the_hire_word_then_hires():
     second = GAME.bot_action(state, 0)
     assert isinstance(second, Hire) and player.hand[second.card] == king
     GAME.apply(state, second)
-    assert fires(state, "RIPTIDE") == 1 and player.actions_left == 2  # 3 - cast - hire + 1
+    assert fires(state, "RIPTIDE") == 1 and player.actions_left == 3  # 3 - cast - hire + 2

@@ -85,7 +85,8 @@ def _fire(word: Word, code: str):
         if event == "escalate":
             state.rows = [[take(state, 1, "X1"), take(state, 1, "X2")]]
         gear = {"slain": ["10" + suit], "survives": []}.get(event, ["2" + suit])
-        set_slots(state, 0, [("Q" + suit, gear), ("KH" if suit != "H" else "KD", ["3D"])])
+        other = [] if code.startswith("X") and event == "survives" else ["3D"]  # a joker stands when nothing answers it (R4)
+        set_slots(state, 0, [("Q" + suit, gear), ("KH" if suit != "H" else "KD", other)])
         rig_monster(state, code, owner=0, word=word.name)
         finish_round(state)
         return state
@@ -138,10 +139,12 @@ def test_every_word_fires_on_every_kind_of_card_it_may_be_written_on(word, code)
 
 def test_r38_monster_words_that_cannot_fire_on_a_card_are_never_offered_for_it():
     joker_only = {"WILDJEST", "STORMRIFT"}
-    never_on_jokers = {"MAULER", "REVENANT", "GRUDGE", "BROODMOTHER", "DREAD", "DEATHRATTLE",
-                       "VENOMSPIT", "GREEDMAW", "ROTCLAW", "GNASH", "THICKHIDE"}  # fmt: skip
+    # a joker has no suit to hit (R4): a word that makes its Monster hit another suit too
+    never_on_jokers = {"SPOREBLOOM", "FLOODMAW", "CINDERJAW", "SHADEFANG"}
     assert {w.name for w in words_of("monster") if not fires_on(w, "AS")} == joker_only
-    assert never_on_jokers <= {w.name for w in words_of("monster") if not fires_on(w, "X2")}
+    assert {w.name for w in words_of("monster") if not fires_on(w, "X2")} == never_on_jokers
+    # a placed joker is answered by the gear it strips (R4): its hit, slain and survives words fire
+    assert {"MAULER", "REVENANT", "GRUDGE", "VENOMSPIT", "GNASH"} <= {w.name for w in words_of("monster") if fires_on(w, "X2")}
     assert all(any(c.startswith("A") or c.startswith("X") for c in cards_for(w)) for w in words_of("monster"))
 
 
@@ -321,3 +324,15 @@ def test_the_lexicon_helps_own_find_examples_each_find_words():
         assert find(query), query
         assert f"`{query}`" in LexiconScreen.HELP
     assert "`/` **FIND**" in LexiconScreen.HELP
+
+
+def test_r46_every_built_in_equipment_word_pays_for_its_cast():
+    """A cast costs an action and the hand refills at READY (rulebook 5), so a word that only
+    draws is a worse card than one equipped: every built-in Equipment word gives the action
+    back, puts a card onto an Adventurer or hires one, and HASTE gives the most."""
+    def paid(word: Word) -> int:
+        return sum(e.amount if e.op == "actions" else 1 for e in word.effects if e.op in ("actions", "arm", "recruit"))
+
+    equipment = words_of("equipment")
+    assert equipment and all(paid(w) >= 1 for w in equipment), [w.name for w in equipment if paid(w) < 1]
+    assert max(equipment, key=paid).name == "HASTE" and paid(max(equipment, key=paid)) == 3

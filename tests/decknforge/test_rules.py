@@ -150,7 +150,7 @@ def test_placed_joker_wipes_every_players_equipment():
     state = new(1)
     set_slots(state, 0, [("QS", ["2S", "3S"])])
     set_slots(state, 1, [("KD", ["9D"])])
-    rig_monster(state, "X1")
+    rig_monster(state, "X1", mod=14)  # attack 15: the 14 stripped does not slay it (R4)
     finish_round(state)
     assert equipped_total(state) == 0
     assert state.rows[0][0].code == "X1"

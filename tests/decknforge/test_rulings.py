@@ -67,14 +67,47 @@ def test_r3_the_three_face_up_adventurers_start_hired():
     assert all(len(p.slots) == 3 and not p.slots[0].gear for p in state.players)
 
 
-def test_r4_a_joker_hits_nobody_and_is_never_slain():
+def test_r4_a_placed_jokers_stripped_gear_retaliates_and_slays_it():
+    """Rulebook 7: every Monster drawn "strikes the whole band"; a placed joker's strike is that
+    "every equipped piece of Equipment, on EVERY player's Adventurers, is discarded", and
+    RETALIATION: "So the cards you just lost can still take the monster down with them"."""
     state = new(1)
-    set_slots(state, 0, [("QS", ["9S"]), ("QH", []), ("QD", []), ])
+    set_slots(state, 0, [("QS", ["9S"]), ("QH", []), ("QD", [])])
+    set_slots(state, 1, [("KC", ["2C"])])
+    rig_monster(state, "X2", owner=1, mod=9)  # attack 1 + 9 = 10: 9 + 2 = 11 beats it
     before = strength(state)
-    rig_monster(state, "X2", owner=1)
     finish_round(state)
-    assert len(state.players[0].slots) == 3 and state.rows[0][-1].code == "X2"
-    assert strength(state) == before and not state.slain
+    assert len(state.players[0].slots) == 3 and equipped_total(state) == 0  # no Adventurer goes
+    strike = state.last_attack[0]
+    assert strike.result == "slain" and strike.retaliation == 11 and strike.attack == 10
+    assert state.slain[-1].code == "X2" and state.rows == [[]]  # discarded: its row has room again
+    assert strength(state) == before - 10  # "adding nothing to Dungeon Strength"
+
+
+def test_r4_a_joker_the_stripped_gear_does_not_beat_holds_its_row():
+    state = new(1)
+    set_slots(state, 0, [("QS", ["9S"])])
+    set_slots(state, 1, [("KC", [])])
+    rig_monster(state, "X2", owner=1, mod=8)  # attack 9: a tie is not enough
+    before = strength(state)
+    finish_round(state)
+    assert state.last_attack[0].result == "placed" and state.last_attack[0].retaliation == 9
+    assert state.rows[0][-1].code == "X2" and strength(state) == before and equipped_total(state) == 0
+
+
+def test_r4_an_escalating_joker_strikes_nobody_and_a_game_begun_earlier_keeps_its_rule():
+    state = new(1)
+    state.rows = [[take(state, 0, "X1"), take(state, 0, "X2")]]
+    set_slots(state, 0, [("QS", ["9S"])])
+    rig_monster(state, "X1", owner=1)
+    finish_round(state)
+    assert state.escalations[-1].code == "X1" and equipped_total(state) == 9 and not state.slain
+    old = new(1)
+    old.jokers_unanswered = True  # begun under content 5: its placed jokers are never answered
+    set_slots(old, 0, [("QS", ["9S"])])
+    rig_monster(old, "X2", owner=1)
+    finish_round(old)
+    assert old.rows[0][-1].code == "X2" and not old.slain and equipped_total(old) == 0
 
 
 def test_r5_players_act_at_once_in_any_order_and_the_attack_waits_for_all():

@@ -117,7 +117,7 @@ def test_a_content_2_save_is_replayed_with_its_log_as_data_and_plays_on(store):
     store.paths.save_file("old").write_bytes(old)
     session = GameSession.resume(store, "old")
     state = session.state
-    assert session.envelope.content_version == GAME.content_version == 5
+    assert session.envelope.content_version == GAME.content_version == 6
     assert session.envelope.actions == [msgspec.Raw(msgspec.json.encode(a)) for a in raw["actions"]]
     # its moves replay to the table saved, so every line is told anew, in the words it had,
     # and content 4's why of each attack among them
@@ -129,7 +129,7 @@ def test_a_content_2_save_is_replayed_with_its_log_as_data_and_plays_on(store):
     session.play(GAME.bot_action(state, GAME.to_move(state)[0]))
     assert backup_path(store.paths.save_file("old")).read_bytes() == old  # nothing lost
     rewritten = json.loads(store.paths.save_file("old").read_bytes())
-    assert rewritten["content_version"] == GAME.content_version == 5 and isinstance(rewritten["state"]["log"][-1], list)
+    assert rewritten["content_version"] == GAME.content_version == 6 and isinstance(rewritten["state"]["log"][-1], list)
     while session.outcome() is None:
         session.play(GAME.bot_action(session.state, GAME.to_move(session.state)[0]))
     assert msgspec.json.encode(session.replay()) == msgspec.json.encode(session.state)
@@ -179,7 +179,7 @@ def test_a_content_2_shared_table_is_carried_over_and_plays_on(paths):
     player = ann if seat == 0 else SharedSession.open(tables, "AJCT", "ben")
     player.play(GAME.bot_action(player.state, seat))
     rewritten = json.loads(tables.file("AJCT").read_bytes())
-    assert rewritten["content_version"] == GAME.content_version == 5 and len(rewritten["actions"]) == len(raw["actions"]) + 1
+    assert rewritten["content_version"] == GAME.content_version == 6 and len(rewritten["actions"]) == len(raw["actions"]) + 1
 
 
 # ----- content 3 files: the log did not say why an attack went as it did ------------------------
@@ -192,14 +192,14 @@ def test_a_content_3_save_is_replayed_with_the_why_of_its_attacks_and_plays_on(s
     store.paths.save_file("old").write_bytes(old)
     session = GameSession.resume(store, "old")
     state = session.state
-    assert session.envelope.content_version == GAME.content_version == 5
+    assert session.envelope.content_version == GAME.content_version == 6
     kinds = [line.what for line in state.log]
     assert "strikes at" in kinds and "said" not in kinds  # told anew, the why among the lines
     saved = [GAME.log_text(msgspec.convert(line, Line)) for line in raw["state"]["log"]]
     assert told_before_4(state) == saved[-len(told_before_4(state)) :]  # every other line as it read
     assert msgspec.json.encode(session.replay()) == msgspec.json.encode(state)
     session.play(GAME.bot_action(state, GAME.to_move(state)[0]))
-    assert json.loads(store.paths.save_file("old").read_bytes())["content_version"] == GAME.content_version == 5
+    assert json.loads(store.paths.save_file("old").read_bytes())["content_version"] == GAME.content_version == 6
 
 
 def test_a_content_3_save_whose_moves_fall_short_keeps_its_lines(store):
@@ -231,16 +231,16 @@ def test_a_content_4_save_whose_moves_still_lead_to_its_table_keeps_them(store):
     raw, old = _content_4()
     store.paths.save_file("old").write_bytes(old)
     session = GameSession.resume(store, "old")
-    assert session.envelope.content_version == GAME.content_version == 5
+    assert session.envelope.content_version == GAME.content_version == 6
     assert "position" not in session.envelope.options
     assert session.envelope.actions == [msgspec.Raw(msgspec.json.encode(a)) for a in raw["actions"]]
-    saved = msgspec.convert(raw["state"], type(session.state))
+    saved = msgspec.convert({**raw["state"], "jokers_unanswered": True}, type(session.state))  # its joker rule (R4)
     assert msgspec.json.encode(session.state) == msgspec.json.encode(saved)  # the very table, log and all
     assert msgspec.json.encode(session.replay()) == msgspec.json.encode(session.state)
     session.play(GAME.bot_action(session.state, GAME.to_move(session.state)[0]))
     assert backup_path(store.paths.save_file("old")).read_bytes() == old  # nothing lost
     rewritten = json.loads(store.paths.save_file("old").read_bytes())
-    assert rewritten["content_version"] == 5 and len(rewritten["actions"]) == len(raw["actions"]) + 1
+    assert rewritten["content_version"] == 6 and len(rewritten["actions"]) == len(raw["actions"]) + 1
     _plays_to_the_end(session)
 
 
@@ -251,8 +251,8 @@ def test_a_content_4_save_whose_moves_no_longer_lead_to_it_goes_on_from_where_it
     changed = json.dumps(raw).encode()
     store.paths.save_file("old").write_bytes(changed)
     session = GameSession.resume(store, "old")
-    saved = msgspec.convert(raw["state"], type(session.state))
-    assert session.envelope.content_version == 5 and session.envelope.actions == []
+    saved = msgspec.convert({**raw["state"], "jokers_unanswered": True}, type(session.state))  # its joker rule (R4)
+    assert session.envelope.content_version == 6 and session.envelope.actions == []
     assert msgspec.json.encode(session.state) == msgspec.json.encode(saved)  # the table as saved
     assert msgspec.json.encode(session.start_state()) == msgspec.json.encode(saved)  # and it starts there
     assert GAME.validate(session.state) == []
@@ -261,3 +261,26 @@ def test_a_content_4_save_whose_moves_no_longer_lead_to_it_goes_on_from_where_it
     assert backup_path(store.paths.save_file("old")).read_bytes() == changed  # nothing lost
     assert len(json.loads(store.paths.save_file("old").read_bytes())["actions"]) == 1
     _plays_to_the_end(session)
+
+
+# ----- content 5 files: a placed joker was never slain (R4) -------------------------------------
+
+
+def test_a_content_5_save_keeps_its_joker_rule_and_its_moves(store):
+    """Written by content 5, after a joker stripped the band's gear: under content 6 that gear
+    would retaliate (R4), but a game goes on under the rule it began with, so its moves still
+    replay to the very table saved; a new game answers its jokers."""
+    old = (DATA / "decknforge_v5_running.json").read_bytes()
+    raw = json.loads(old)
+    assert raw["content_version"] == 5 and "strips" in {line[0] for line in raw["state"]["log"]}
+    store.paths.save_file("old").write_bytes(old)
+    session = GameSession.resume(store, "old")
+    saved = msgspec.convert({**raw["state"], "jokers_unanswered": True}, type(session.state))
+    assert session.envelope.content_version == GAME.content_version == 6
+    assert session.envelope.actions == [msgspec.Raw(msgspec.json.encode(a)) for a in raw["actions"]]
+    assert msgspec.json.encode(session.state) == msgspec.json.encode(saved)
+    assert GAME.validate(session.state) == []
+    session.play(GAME.bot_action(session.state, GAME.to_move(session.state)[0]))
+    assert backup_path(store.paths.save_file("old")).read_bytes() == old  # nothing lost
+    _plays_to_the_end(session)
+    assert session.state.jokers_unanswered and not GAME.new_game(1).jokers_unanswered

@@ -287,9 +287,14 @@ def attack_text(state: State) -> Text | str:
     lines = []
     for strike in state.last_attack:
         hit = ", ".join(strike.hit) or "nobody"
-        if strike.result == "placed":
+        if strike.monster.startswith("Joker") and strike.hit:  # R4: the gear it strips answers it
+            lines.append(f"{strike.monster} ({strike.attack}): gear stripped")
+            verdict = "slain" if strike.result == "slain" else "holds its row"
+            versus = ">" if strike.result == "slain" else "≤"
+            lines.append(f"  retaliation {strike.retaliation} {versus} {strike.attack}: {verdict}")
+        elif strike.result == "placed":
             lines.append(f"{strike.monster} takes a row:")
-            lines.append("  every piece of gear stripped")
+            lines.append("  no gear to strip")
         elif strike.result == "escalates":
             lines.append(f"{strike.monster}: no room, a new row;")
             lines.append("  +1 Monster every attack")
