@@ -16,6 +16,17 @@ from saves.store import SaveStore
 FIXED_TIME = datetime(2026, 5, 17, 20, 30, tzinfo=timezone.utc)
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config: pytest.Config) -> None:
+    """The suite runs on every core (pytest-xdist, `-n auto`) unless told otherwise: `-n 0`
+    or `-p no:xdist` runs it in this one process. Set here rather than in addopts, so that
+    `-p no:xdist` is not refused for an `-n` it no longer knows."""
+    if hasattr(config, "workerinput"):  # a worker itself runs its tests in its own process
+        return
+    if getattr(config.option, "numprocesses", 0) is None and not config.getoption("usepdb", False):
+        config.option.numprocesses = "auto"
+
+
 @pytest.fixture(autouse=True)
 def no_real_data_dir(monkeypatch, tmp_path):
     """No test may touch the player's real saves."""
