@@ -256,13 +256,6 @@ class GameScreen(Screen[None]):
                 refit()
         self.redraw()
 
-    def lay_out_now(self) -> None:
-        """Lay the table out at once, after a move changed a box's size: what is written for
-        that box's size is then written for its new one before the frame is painted (left to
-        its resize event, it would be written again a frame later, and painted twice)."""
-        if self._laid_out and self.is_current:
-            self._refresh_layout(self.app.size)
-
     def _size_classes(self, width: int, height: int) -> bool:
         """w120, w200, h40, h60: set while the terminal is at least that wide or tall, so a
         table's stylesheet gives a larger terminal more to see. Whether any changed."""
@@ -281,7 +274,7 @@ class GameScreen(Screen[None]):
         self.fresh.move(len(self.session.envelope.actions))
         self.draw()
         self._mark_new_log()
-        self._legend_after_frame()
+        self._draw_legend()
         keys = self.footer_keys()
         if keys != self.live_keys:  # the footer rebuilds itself: only when its keys change
             self.live_keys = keys
@@ -315,20 +308,6 @@ class GameScreen(Screen[None]):
 
     def _legend_classes(self) -> None:
         self.set_class(self.legend_on, legend.SHOWN)
-
-    _legend_due = False
-
-    def _legend_after_frame(self) -> None:
-        """The legend is drawn once the move's own boxes are on screen: it reads the whole
-        table for its codes, which the player's key need not wait for (one frame later)."""
-        if self.legend_on and not self._legend_due:
-            self._legend_due = True
-            self.call_after_refresh(self._draw_due_legend)
-
-    def _draw_due_legend(self) -> None:
-        self._legend_due = False
-        if self.is_attached:
-            self._draw_legend()
 
     def _draw_legend(self) -> None:
         """The legend lists the codes the table shows now (drawn after the table is)."""

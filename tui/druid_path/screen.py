@@ -168,10 +168,7 @@ then the lanes fight, and the turn pauses so you can read how each lane went.
         state = self.state
         self.choices = self._current_choices()
         self.keys = [self._key(choice) for choice in self.choices]
-        panel, turn_end = self.query_one("#choices-panel"), isinstance(state.pending, PendingTurnEnd)
-        if panel.has_class("turn-end") != turn_end:  # the summary's box grows, or gives the room back
-            panel.set_class(turn_end, "turn-end")
-            self.lay_out_now()  # so the summary is written for its new size, in this frame
+        self.query_one("#choices-panel").set_class(isinstance(state.pending, PendingTurnEnd), "turn-end")
         self._draw_status(state)
         choices = self.query_one("#choices", ChoiceList)
         cursor = choices.cursor
