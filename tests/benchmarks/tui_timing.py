@@ -128,10 +128,18 @@ def startup_times(runs: int = 15, saves_per_game: int = 0, tables: int = 0) -> d
     for _ in range(runs):  # interleaved, so both see the same machine load
         bare.append(_time_process(BARE_APP))
         ours.append(_time_process(OUR_APP, data))
+    LAST_STARTUP_RATIOS.clear()
+    for i, kind in enumerate(("wall", "cpu")):  # each start-up against the bare one beside it
+        LAST_STARTUP_RATIOS[kind] = [o[i] / b[i] for b, o in zip(bare, ours)]
     return {
         kind: (statistics.median(t[i] for t in bare), statistics.median(t[i] for t in ours))
         for i, kind in enumerate(("wall", "cpu"))
     }
+
+
+# The ratios of each start-up to the bare one run beside it, by the last startup_times call:
+# {"wall": [...], "cpu": [...]} (their spread goes with the ratio of the medians).
+LAST_STARTUP_RATIOS: dict[str, list[float]] = {}
 
 
 def startup_ratio(runs: int = 15) -> tuple[float, float, float]:
@@ -194,10 +202,14 @@ async def keypress_latencies(app, choose_key: Callable[[], str | None], presses:
     return [t for t in timings if t == t]
 
 
+def percentile(values: list[float], share: float) -> float:
+    values = sorted(values)
+    return values[max(int(len(values) * share) - 1, 0)] if values else float("nan")
+
+
 def report(label: str, values_ms: list[float]) -> str:
-    values = sorted(values_ms)
-    p90 = values[int(len(values) * 0.9) - 1] if values else float("nan")
-    return f"{label}: median {statistics.median(values):.2f} ms, p90 {p90:.2f} ms over {len(values)}"
+    p10, p90 = percentile(values_ms, 0.1), percentile(values_ms, 0.9)
+    return f"{label}: median {statistics.median(values_ms):.2f} ms (p10 {p10:.2f}, p90 {p90:.2f}) over {len(values_ms)}"
 
 
 FLOOR_CSS = """
