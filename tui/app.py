@@ -85,6 +85,21 @@ class TabletopApp(App[None]):
             self.register_theme(custom)
         chosen = theme or self.settings.theme
         self.theme = chosen if chosen in THEMES else DEFAULT_THEME
+        # The stylesheet was made with Textual's default theme's colours: the first parse takes
+        # the chosen one's instead, so the parse Textual queues for the change is not needed.
+        self.stylesheet.set_variables(self.get_css_variables())
+        self._first_theme_parsed = True
+
+    def refresh_css(self, animate: bool = True) -> None:
+        """Textual parses every rule again on a change of theme, the one made in __init__
+        included; that one's colours are in the first parse already, which start-up would
+        otherwise pay for twice (a later change of theme is parsed as ever)."""
+        if self._first_theme_parsed and not self.screen_stack:
+            self._first_theme_parsed = False
+            if self.stylesheet._variables == self.get_css_variables():
+                return
+        self._first_theme_parsed = False
+        super().refresh_css(animate)
 
     def notify(self, message: str | Content, *, markup: bool = False, **options: Any) -> None:
         """A notification, shown as written (tui/plain.py): a name in it is never markup,
