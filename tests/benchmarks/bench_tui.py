@@ -4,6 +4,7 @@ Textual app, how soon the app ends when its terminal hangs up, and keypress to r
 
 Run: python -m tests.benchmarks.bench_tui [--startup-runs 15] [--saves 5] [--tables 20] [--presses 60] [--games 4]
      [--only disruption,decknforge] [--no-startup] [--no-keys] [--hang-ups 5] [--help-opens 3]
+     [--root OTHER-CHECKOUT] (its start-up timed too, beside a bare start of its own)
 Not collected by pytest: it prints medians with p10 and p90, and each game as a ratio to the floor
 of a bare Textual table measured in the same run (start-up: to a bare Textual start); nothing is asserted.
 """
@@ -14,6 +15,7 @@ import argparse
 import asyncio
 import statistics
 import time
+from pathlib import Path
 
 from tests.benchmarks import tui_timing
 from tests.benchmarks.tui_timing import LAST_STARTUP_RATIOS, percentile, report, startup_times
@@ -121,11 +123,19 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=20, help="shared tables at the third start-up (0: none)")
     parser.add_argument("--hang-ups", type=int, default=5, help="hang-ups timed (0: none)")
     parser.add_argument("--help-opens", type=int, default=3, help="help opened over each table (0: none)")
+    parser.add_argument("--root", action="append", type=Path, default=[],
+                        help="also time the start-up of another checkout (repeatable), beside its own bare start")  # fmt: skip
     args = parser.parse_args()
     if not args.no_startup:
         print(f"start-up to home screen, 80x24 (medians of {args.startup_runs} runs each, interleaved)")
         for saves in sorted({0, args.saves}):
             holding = f"{saves * 4} saves" if saves else "no saves"
+            for root in args.root:
+                for kind, (bare, ours) in startup_times(args.startup_runs, saves, root=root.resolve()).items():
+                    print(
+                        f"  {holding:<9} {kind:<4} bare Textual {bare * 1000:.0f} ms, {root} {ours * 1000:.0f} ms, "
+                        f"ratio {ours / bare:.2f}x{ratio_spread(kind)}"
+                    )
             for kind, (bare, ours) in startup_times(args.startup_runs, saves).items():
                 print(
                     f"  {holding:<9} {kind:<4} bare Textual {bare * 1000:.0f} ms, tabletop-tui {ours * 1000:.0f} ms, "
