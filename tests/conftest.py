@@ -28,6 +28,7 @@ def pytest_cmdline_main(config: pytest.Config) -> None:
         config.option.numprocesses = "auto"
 
 
+@pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook: unknown under -p no:xdist
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     """`-n auto`: two workers a core. The tests spend about half their time waiting (on
     apps' timers and pauses, child processes, the disk), which another worker fills;
