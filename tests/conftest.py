@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import re
 from datetime import datetime, timezone
 
@@ -14,6 +15,27 @@ from saves.paths import DataPaths
 from saves.store import SaveStore
 
 FIXED_TIME = datetime(2026, 5, 17, 20, 30, tzinfo=timezone.utc)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config: pytest.Config) -> None:
+    """The suite runs on every core (pytest-xdist, `-n auto`) unless told otherwise: `-n 0`
+    or `-p no:xdist` runs it in this one process. Set here rather than in addopts, so that
+    `-p no:xdist` is not refused for an `-n` it no longer knows."""
+    if hasattr(config, "workerinput"):  # a worker itself runs its tests in its own process
+        return
+    if getattr(config.option, "numprocesses", 0) is None and not config.getoption("usepdb", False):
+        config.option.numprocesses = "auto"
+
+
+@pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook: unknown under -p no:xdist
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """`-n auto`: two workers a core. The tests spend about half their time waiting (on
+    apps' timers and pauses, child processes, the disk), which another worker fills;
+    PYTEST_XDIST_AUTO_NUM_WORKERS says otherwise."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None  # pytest-xdist reads it
+    return 2 * len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else None
 
 
 @pytest.fixture(autouse=True)

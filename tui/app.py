@@ -85,6 +85,21 @@ class TabletopApp(App[None]):
             self.register_theme(custom)
         chosen = theme or self.settings.theme
         self.theme = chosen if chosen in THEMES else DEFAULT_THEME
+        # The stylesheet was made with Textual's default theme's colours: the first parse takes
+        # the chosen one's instead, so the parse Textual queues for the change is not needed.
+        self.stylesheet.set_variables(self.get_css_variables())
+        self._first_theme_parsed = True
+
+    def refresh_css(self, animate: bool = True) -> None:
+        """Textual parses every rule again on a change of theme, the one made in __init__
+        included; that one's colours are in the first parse already, which start-up would
+        otherwise pay for twice (a later change of theme is parsed as ever)."""
+        if self._first_theme_parsed and not self.screen_stack:
+            self._first_theme_parsed = False
+            if self.stylesheet._variables == self.get_css_variables():
+                return
+        self._first_theme_parsed = False
+        super().refresh_css(animate)
 
     def notify(self, message: str | Content, *, markup: bool = False, **options: Any) -> None:
         """A notification, shown as written (tui/plain.py): a name in it is never markup,
@@ -298,8 +313,8 @@ class TabletopApp(App[None]):
     def file_finished_games(self) -> None:
         """A game a crash left finished among the saves moves to the history now."""
         pending = any(self.paths.history_pending.glob("*.json"))  # decks a crash left unwritten
-        if not self.settings.display_name and not any(self.paths.saves.glob("*.json")) and not pending:
-            return  # no save, no shared table: nothing to file, and no need to load how
+        if not self.settings.display_name and not pending and not self._saves_to_file():
+            return  # no ended game, no shared table: nothing to file, and no need to load how
         from saves.filing import sweep, sweep_tables
 
         filed = sweep(self.store)
@@ -308,6 +323,17 @@ class TabletopApp(App[None]):
         if filed:
             names = ", ".join(entry.label for entry in filed)
             self.notify(f"Finished, and now in your history: {names}", timeout=8)
+
+    def _saves_to_file(self) -> bool:
+        """Whether a save holds a game that ended but was not filed (a crash came between), as
+        the listing tells it from its memory of each file: what saves.filing.sweep files."""
+        if not any(self.paths.saves.glob("*.json")):
+            return False
+        try:
+            entries = self.store.list()
+        except OSError:
+            return True  # the sweep says what it can
+        return any(not e.damaged and (e.finished or e.game_ended) and not e.open_in for e in entries)
 
     def keep_table_result(self, session: SharedSession) -> None:
         """A shared table's game ended here: it joins this player's history too."""

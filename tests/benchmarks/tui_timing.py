@@ -45,7 +45,7 @@ Timed(DataPaths.resolve(sys.argv[1])).run(headless=True, size=(80, 24))
 """
 
 
-def _time_process(code: str, *args: str) -> tuple[float, float]:
+def _time_process(code: str, *args: str, root: Path = ROOT) -> tuple[float, float]:
     """Wall seconds and CPU seconds (user + system) of one run of `code` in a new process.
 
     Python may keep each module it compiles (as an installed package's modules are kept when it
@@ -53,9 +53,10 @@ def _time_process(code: str, *args: str) -> tuple[float, float]:
     own modules were compiled afresh at every start while Textual's came ready, which is not
     what a player's start-up does."""
     environment = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+    environment["PYTHONPATH"] = str(root)  # this checkout's app, or another's (--root)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-c", code, *args], check=True, cwd=ROOT, env=environment)
+    subprocess.run([sys.executable, "-c", code, *args], check=True, cwd=root, env=environment)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -112,7 +113,9 @@ def fill_tables(data: str, count: int) -> int:
     return len(tables.list())
 
 
-def startup_times(runs: int = 15, saves_per_game: int = 0, tables: int = 0) -> dict[str, tuple[float, float]]:
+def startup_times(
+    runs: int = 15, saves_per_game: int = 0, tables: int = 0, root: Path = ROOT
+) -> dict[str, tuple[float, float]]:
     """Medians from process start to first screen, bare Textual app and ours side by side:
     {"wall": (bare, ours), "cpu": (bare, ours)} in seconds. CPU time is the steadier figure on
     a busy machine; wall time is what a player waits. With saves_per_game, the data folder holds
@@ -123,15 +126,23 @@ def startup_times(runs: int = 15, saves_per_game: int = 0, tables: int = 0) -> d
     if tables:
         fill_tables(data, tables)
     _time_process(BARE_APP)  # once untimed: modules compiled and files cached, as on any later start
-    _time_process(OUR_APP, data)
+    _time_process(OUR_APP, data, root=root)
     bare, ours = [], []
     for _ in range(runs):  # interleaved, so both see the same machine load
         bare.append(_time_process(BARE_APP))
-        ours.append(_time_process(OUR_APP, data))
+        ours.append(_time_process(OUR_APP, data, root=root))
+    LAST_STARTUP_RATIOS.clear()
+    for i, kind in enumerate(("wall", "cpu")):  # each start-up against the bare one beside it
+        LAST_STARTUP_RATIOS[kind] = [o[i] / b[i] for b, o in zip(bare, ours)]
     return {
         kind: (statistics.median(t[i] for t in bare), statistics.median(t[i] for t in ours))
         for i, kind in enumerate(("wall", "cpu"))
     }
+
+
+# The ratios of each start-up to the bare one run beside it, by the last startup_times call:
+# {"wall": [...], "cpu": [...]} (their spread goes with the ratio of the medians).
+LAST_STARTUP_RATIOS: dict[str, list[float]] = {}
 
 
 def startup_ratio(runs: int = 15) -> tuple[float, float, float]:
@@ -194,10 +205,14 @@ async def keypress_latencies(app, choose_key: Callable[[], str | None], presses:
     return [t for t in timings if t == t]
 
 
+def percentile(values: list[float], share: float) -> float:
+    values = sorted(values)
+    return values[max(int(len(values) * share) - 1, 0)] if values else float("nan")
+
+
 def report(label: str, values_ms: list[float]) -> str:
-    values = sorted(values_ms)
-    p90 = values[int(len(values) * 0.9) - 1] if values else float("nan")
-    return f"{label}: median {statistics.median(values):.2f} ms, p90 {p90:.2f} ms over {len(values)}"
+    p10, p90 = percentile(values_ms, 0.1), percentile(values_ms, 0.9)
+    return f"{label}: median {statistics.median(values_ms):.2f} ms (p10 {p10:.2f}, p90 {p90:.2f}) over {len(values_ms)}"
 
 
 FLOOR_CSS = """

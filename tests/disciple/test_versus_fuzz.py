@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 import msgspec
+import pytest
 
 from engine.core.rng import Rng
 from engine.disciple.bots import greedy_action
@@ -21,6 +22,15 @@ from .helpers import GAME
 CARDS = load().cards
 GAMES = 1000
 ROUND_TRIP_GAMES = 100  # these round-trip the state at every step; the others at each turn
+
+
+# The seeds in four runs of their own, one after another, so that a parallel suite shares
+# them out; each run holds to what the whole holds to (the first to its endings' variety).
+CHUNKS = 4
+
+
+def chunk_of(chunk: int) -> range:
+    return range(chunk * GAMES // CHUNKS, (chunk + 1) * GAMES // CHUNKS)
 MAX_STEPS = 4000
 
 
@@ -131,13 +141,15 @@ def play_game(seed: int) -> State:
     return state
 
 
-def test_fuzz_versus_games():
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_fuzz_versus_games(chunk):
     endings: Counter[str] = Counter()
-    for seed in range(GAMES):
+    for seed in chunk_of(chunk):
         state = play_game(seed)
         endings[state.players[1 - state.winner].beaten] += 1
     assert set(endings) <= {"defeated", "knocked out", "tapped out", "out of cards"}
-    assert endings["defeated"] and len(endings) > 1
+    if chunk == 0:  # its seeds reach several endings already (the later runs some of them)
+        assert endings["defeated"] and len(endings) > 1
 
 
 def test_a_replay_of_the_moves_draws_the_same_table():

@@ -87,7 +87,8 @@ async def test_a_shared_versus_table_tells_each_player_their_own_result(tmp_path
             assert (played, wins) == ("1", "1" if won else "0")
 
 
-async def test_against_the_bot_at_one_keyboard_the_loser_is_told_so(paths):
+async def test_against_the_bot_at_one_keyboard_the_loser_is_told_so(paths, monkeypatch):
+    monkeypatch.setattr(game_screen, "BOT_PACE", 0.01)  # the bot's pace is not what is checked
     for setup, won in ((SEAT_0_LOSES, False), (SEAT_0_WINS, True)):
         app = make_app(paths)
         async with app.run_test(size=SIZE) as pilot:

@@ -37,16 +37,8 @@ class HomeMenu(ChoiceList):
 
 
 class HomeScreen(Screen[None]):
-    CSS = """
-    HomeScreen #middle { height: 1fr; }
-    HomeScreen #home { width: 132; max-width: 100%; height: 1fr; }
-    HomeScreen #menu-box { width: 40; height: auto; }
-    HomeScreen.wide #menu-box { width: 52; }
-    HomeScreen #side { width: 1fr; height: 1fr; }
-    HomeScreen #about { width: 1fr; height: auto; min-height: 8; }
-    HomeScreen #recent { width: 1fr; height: auto; text-wrap: nowrap; text-overflow: ellipsis; }
-    HomeScreen #menu { height: auto; }
-    """
+    # The home screen's layout is in the app's stylesheet (themes/tabletop.tcss): a screen's own
+    # CSS is parsed when it is first shown, with every other rule again, which start-up pays.
     WIDE = 120  # from this width on the menu says more
     BINDINGS = [
         Binding("1", "pick('game:disciple')", "Disciple", show=False),
