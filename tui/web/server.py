@@ -458,7 +458,10 @@ async def run_server(options: Any, paths: DataPaths, log: ServerLog) -> int:
     if tokens.problem:
         log.line("warning", problem=tokens.problem)
     shown = address(socket.gethostname() if options.listen in ("0.0.0.0", "::") else options.listen, port)
-    print(f"Play at http://{shown}/?token={own or '<a token from ' + options.tokens + '>'}", flush=True)
+    if own:
+        print(f"Play at http://{shown}/?token={own}", flush=True)
+    else:
+        print(f"Play at http://{shown}/?token=TOKEN with a TOKEN of {options.tokens}", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
