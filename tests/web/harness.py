@@ -21,7 +21,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PATIENCE = 30.0  # seconds before a wait gives up: a deadline against hangs, not a measure
+PATIENCE = 60.0  # seconds before a wait gives up: a deadline against hangs, not a measure (a
+# browser and an app start each page, on a host that may be busy)
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
