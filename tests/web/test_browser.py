@@ -126,6 +126,13 @@ def test_keys_a_browser_would_take_reach_the_game(chromium, server):
     while "Rules: Disruption" in screen(page):
         assert time.monotonic() < deadline, "Esc never put the palette away"
         time.sleep(0.05)
+    # Ctrl+W would close the tab at once (a browser keeps it for itself): once a key has been
+    # played, leaving the page asks first.
+    asked: list[str] = []
+    page.on("dialog", lambda dialog: (asked.append(dialog.type), dialog.accept()))
+    page.close(run_before_unload=True)
+    page.wait_for_event("close", timeout=PATIENCE * 1000)
+    assert asked == ["beforeunload"]
     context.close()
 
 
