@@ -91,6 +91,11 @@ async def test_no_token_no_page_and_no_app(server, tmp_path):
         assert refused.value.status == 403
         with pytest.raises(aiohttp.WSServerHandshakeError):
             await friend.ws_connect(f"{web.base}/ws/{first}")
+        # One browser reloading over and over holds at most twice its pages' tickets (the
+        # oldest go first), so it cannot keep other players' pages from opening.
+        pending = [await ticket_of(friend, web.base) for _ in range(7)]
+        with pytest.raises(aiohttp.WSServerHandshakeError):
+            await friend.ws_connect(f"{web.base}/ws/{pending[0]}")
     # A cookie made up, or signed by no one, opens nothing either.
     async with browser(cookies={"tabletop_player": "0123456789abcdef.ffff.0000"}) as forger:
         status, text = await page(forger, web.base + "/")

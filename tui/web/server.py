@@ -46,7 +46,7 @@ MIN_TOKEN = 16  # characters: a shorter line of a token file is no token
 MAX_TOKENS_FILE = 1 << 20
 TICKET_SECONDS = 60.0
 MAX_MESSAGE = 1 << 16  # bytes of one message from a page (a paste longer than that ends it)
-HEARTBEAT = 5.0  # seconds between pings: a page gone without a word is noticed within ~2x
+HEARTBEAT = 10.0  # seconds between pings: a page gone without a word is noticed within ~1.5x
 QUIT_SECONDS = 1.5  # the app is asked to quit and given this long before the signals
 START_SECONDS = 30.0  # the app's first words, at most this long in coming
 STOP_SECONDS = 5.0
@@ -347,6 +347,9 @@ class Host:
                 del self.tickets[ticket]
         if len(self.tickets) >= 4 * self.max_sessions:
             return self.refuse(request, "too many pages opening", 503, "Too many pages are opening at once; try again in a minute.\n")
+        mine = [ticket for ticket, (holder, _) in self.tickets.items() if holder == player]
+        for ticket in mine[: max(len(mine) - 2 * self.max_per_player + 1, 0)]:  # one player's
+            del self.tickets[ticket]  # reloads cannot keep the others' pages from opening
         ticket = secrets.token_urlsafe(18)
         self.tickets[ticket] = (player, now + TICKET_SECONDS)
         font = request.query.get("fontsize", "")
