@@ -258,6 +258,14 @@ def test_a_browser_and_a_terminal_at_one_decknforge_table(chromium, server):
             while (ann.text() if browser_moves else screen(page)) == watcher_before:
                 assert time.monotonic() < deadline, "the other seat never saw the move"
                 time.sleep(0.05)
+        # The seat is the browser's, not the page's: a reload comes back to it, no deck asked.
+        page.reload()
+        shows(page, f"Continue: table {code}")
+        page.keyboard.press("p")
+        shows(page, code)
+        page.keyboard.press("Enter")
+        back = shows(page, "BE's hand")
+        assert "Your deck for this table" not in back and "AN's hand" not in back
         context.close()
     finally:
         ann.app.close()

@@ -253,7 +253,7 @@ class Visit:
         self.farewell = message.encode()
         self.host.log.line("hangup", peer=self.peer, player=self.player, reason=reason)
         try:
-            await self.socket.send_bytes(RESTORE + b"\r\n  " + self.farewell + b"\r\n")
+            await self.socket.send_bytes(RESTORE + b"\r\n  " + self.farewell + b"\r\n\x1b[?25l")
         except ConnectionError:
             pass
         await self.socket.close()
@@ -332,7 +332,7 @@ class Host:
                 return self.refuse(request, "unknown token")
             cookie = self.cookie_of(request)
             browser = cookie[0] if cookie else secrets.token_hex(8)
-            response = web.HTTPSeeOther("/", headers=HEADERS)  # the token leaves the address bar
+            response = web.Response(status=303, headers={**HEADERS, "Location": "/"})  # the token leaves the address bar
             response.set_cookie(COOKIE, self.sign(browser, token_digest), max_age=COOKIE_DAYS * 86400,
                                 httponly=True, samesite="Strict", path="/",
                                 secure=request.headers.get("X-Forwarded-Proto") == "https")  # fmt: skip
@@ -354,7 +354,7 @@ class Host:
         self.tickets[ticket] = (player, now + TICKET_SECONDS)
         font = request.query.get("fontsize", "")
         page = (self.page.replace("{{ticket}}", ticket)
-                .replace("{{font_size}}", str(min(max(int(font), 6), 64)) if font.isdigit() else "16"))  # fmt: skip
+                .replace("{{font_size}}", str(min(max(int(font), 6), 64)) if font.isdigit() and len(font) < 4 else "16"))  # fmt: skip
         return web.Response(text=page, content_type="text/html", headers=HEADERS)
 
     async def socket(self, request: web.Request) -> web.StreamResponse:
