@@ -160,3 +160,40 @@ async def test_limits_idle_and_stop(server):
         assert await asyncio.to_thread(web.process.wait, PATIENCE) == 0
         assert gone(ben_app)
     assert len(web.pids()) == 2
+
+
+def rss_kib(pid: int) -> int:
+    for line in open(f"/proc/{pid}/status"):
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+async def test_a_flood_of_keys_is_dropped_and_the_app_answers_after_it(server):
+    """2 MiB of `j` from one page: kept as key events, they would take the app hundreds of MiB
+    and minutes; past what it can handle they are dropped, and the next key is answered."""
+    web = await asyncio.to_thread(server)
+    async with browser() as visitor:
+        await page(visitor, web.url)
+        socket = await visitor.ws_connect(f"{web.base}/ws/{await ticket_of(visitor, web.base)}?width=80&height=24")
+        await received(socket, "Your name")
+        await socket.send_json(["stdin", "Flo\r"])
+        await received(socket, "Quit")
+        [app] = web.pids()
+        before = rss_kib(app)
+        for _ in range(64):
+            await socket.send_json(["stdin", "j" * 32768])
+
+        async def ask() -> None:  # a key pressed during the flood is dropped with it: again
+            while True:
+                await socket.send_json(["stdin", "3"])  # a key that opens a screen of its own
+                await asyncio.sleep(1.0)
+
+        asking = asyncio.ensure_future(ask())
+        try:
+            await received(socket, "New game of Disruption")
+        finally:
+            asking.cancel()
+        assert rss_kib(app) - before < 32 * 1024
+        await socket.close()
+    await asyncio.to_thread(until_gone, app)
