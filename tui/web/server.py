@@ -18,13 +18,13 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
-import html
 import json
 import os
 import secrets
 import signal
 import socket
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -84,7 +84,7 @@ def digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()[:32]
 
 
-def secret_file(path: Path, make: callable) -> str:
+def secret_file(path: Path, make: Callable[[], str]) -> str:
     """The text of a secret file (owner-only, 0600), made by `make` on the first run."""
     if os.path.lexists(path):
         return read_capped(path, 1 << 12).decode("utf-8", "replace").strip()
