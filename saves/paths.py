@@ -105,6 +105,16 @@ class DataPaths:
         return self.root / "ssh_host_ed25519_key"
 
     @property
+    def web_token(self) -> Path:
+        """`web`: the secret that opens the page, made on the first run, unless the host lists others."""
+        return self.root / "web-token"
+
+    @property
+    def web_secret(self) -> Path:
+        """`web`: the key that signs each browser's cookie (who it is, which token let it in)."""
+        return self.root / "web-cookie-key"
+
+    @property
     def crashes(self) -> Path:
         """What an unexpected error left: one text file each, for a bug report."""
         return self.root / "crashes"

@@ -137,6 +137,10 @@ class TabletopApp(App[None]):
         from tui.terminal import TerminalDriver
 
         driver = super().get_driver_class()
+        if driver.__module__ == "textual.drivers.web_driver":  # `tabletop-tui web` started this app
+            from tui.web.driver import PageDriver
+
+            return PageDriver
         return TerminalDriver if driver is LinuxDriver else driver
 
     def get_key_display(self, binding: Binding) -> str:

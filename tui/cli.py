@@ -15,6 +15,7 @@ from tui import __version__, cli_records
 from tui.safe_text import say
 from tui.streams import fit_streams_to_terminal
 from tui.serve import add_arguments as add_serve_arguments, serve
+from tui.web import add_arguments as add_web_arguments, web
 from tui.usage import Parser, UsageError, parse_new_game
 
 if TYPE_CHECKING:  # the saves load once a command needs them: `--help` does not
@@ -49,6 +50,7 @@ def build_parser() -> Parser:
     cli_records.add_commands(commands)
     parser.new_command = new
     add_serve_arguments(commands.add_parser("serve", help="host the games over SSH (the 'serve' extra)"))
+    add_web_arguments(commands.add_parser("web", help="host the games for browsers (the 'web' extra)"))
     return parser
 
 
@@ -158,7 +160,7 @@ def check_data_folder(paths: DataPaths) -> None:
             raise UsageError(f"cannot use {what} {shorten(folder)}: {problem}")
 
 
-PLAIN_COMMANDS = ("saves", "tables", "history", "stats", "serve")  # print, or serve others: no terminal needed
+PLAIN_COMMANDS = ("saves", "tables", "history", "stats", "serve", "web")  # print, or serve others: no terminal needed
 
 
 def check_terminal(args: argparse.Namespace, rest: list[str]) -> None:
@@ -167,6 +169,8 @@ def check_terminal(args: argparse.Namespace, rest: list[str]) -> None:
     screen's output going elsewhere. The plain commands and help need none."""
     if args.command in PLAIN_COMMANDS or (args.command == "new" and (args.help or {"-h", "--help"} & set(rest))):
         return
+    if os.environ.get("TEXTUAL_DRIVER", "").startswith("textual.drivers.web_driver:"):
+        return  # `tabletop-tui web` started this app: its screen is a browser's page, over pipes
     for stream, what in ((sys.stdin, "standard input"), (sys.__stderr__, "standard error (the screen)")):
         try:
             terminal = stream is not None and stream.isatty()
@@ -200,7 +204,7 @@ def run(argv: list[str]) -> int:
 
     paths = DataPaths.resolve(args.data_dir)
     store = SaveStore(paths, GAMES)
-    if args.command != "serve":  # serve keeps one folder per player under its own
+    if args.command not in ("serve", "web"):  # a server keeps one folder per player under its own
         check_data_folder(paths)
 
     if args.command == "saves":
@@ -211,6 +215,8 @@ def run(argv: list[str]) -> int:
         return 0
     if args.command == "serve":
         return serve(args, paths)
+    if args.command == "web":
+        return web(args, paths)
 
     on_start = None
     if args.command in cli_records.COMMANDS:
