@@ -81,6 +81,44 @@ def preload() -> None:
         GAMES[game_id]  # its rules and content, built once
 
 
+def share_parsed_css() -> None:
+    """Have every Textual stylesheet in this process (and in each app forked from it) share
+    the rules parsed from one text with the same variables (a theme's colours), instead of
+    each parsing its own: parsing the app's CSS is the most of an app's start. A stylesheet
+    keeps the rules it parsed and never changes them, so sharing them changes nothing else."""
+    from textual.css.stylesheet import Stylesheet
+
+    parse = Stylesheet._parse_rules
+    parsed: dict[tuple[Any, ...], Any] = {}
+
+    def shared_parse(self: Stylesheet, css: str, read_from: Any, is_default_rules: bool = False,
+                     tie_breaker: int = 0, scope: str = "") -> Any:  # fmt: skip
+        key = (css, read_from, is_default_rules, tie_breaker, scope, tuple(self._variables.items()))
+        rules = parsed.get(key)
+        if rules is None:
+            rules = parsed[key] = parse(self, css, read_from, is_default_rules, tie_breaker, scope)
+        return rules
+
+    Stylesheet._parse_rules = shared_parse  # type: ignore[method-assign]
+
+
+def warm_up() -> None:
+    """Start the app once to its home screen, headless, in a folder thrown away after: what
+    every app computes the same way at start (its parsed CSS, Python's specialised bytecode)
+    is then done once here, and shared."""
+    import tempfile
+
+    from saves.paths import DataPaths
+    from tui.app import TabletopApp
+
+    class Warming(TabletopApp):
+        def on_mount(self) -> None:  # Textual runs TabletopApp.on_mount too (no super() call)
+            self.call_after_refresh(self.exit)
+
+    with tempfile.TemporaryDirectory() as folder:
+        Warming(DataPaths.resolve(folder)).run(headless=True, size=(80, 24))
+
+
 class Children:
     """The apps forked so far, each with its session's socket, until reaped."""
 
@@ -247,6 +285,16 @@ def standard_streams() -> None:
     )
 
 
+def asyncio_loop_gone() -> bool:
+    import asyncio
+
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return True
+    return False
+
+
 def run_app(request: AppRequest) -> int:
     from tui.cli import main
 
@@ -259,7 +307,11 @@ def start(server: int, control_fd: int) -> AppRequest | None:
         signal.signal(number, signal.SIG_IGN)  # the server ends the apps, then this process
     control = socket.socket(fileno=control_fd)
     preload()
+    share_parsed_css()
+    warm_up()
+    # Forking is safe only from a single thread, outside an event loop (the warm-up's ended).
     assert threading.active_count() == 1, "the fork server must not run threads"
+    assert asyncio_loop_gone(), "the fork server must not hold an event loop"
     gc.collect()
     gc.freeze()  # the imports' objects: left alone by the collector, so their pages stay shared
     return serve(control)
