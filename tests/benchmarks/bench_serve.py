@@ -79,14 +79,28 @@ async def quiet(terminal: Terminal) -> None:
             return
 
 
+class Glance(Terminal):
+    """A terminal that keeps the bytes but draws no screen: a crowd's players only time their
+    repaints, and drawing every one in this process would be timed with them."""
+
+    def data_received(self, data: bytes, datatype: object) -> None:
+        self.screen += data
+        self.arrived.set()
+
+
 class Player:
-    def __init__(self, server: Server, key: asyncssh.SSHKey) -> None:
-        self.server, self.key = server, key
+    def __init__(self, server: Server, key: asyncssh.SSHKey, glance: bool = False) -> None:
+        self.server, self.key, self.glance = server, key, glance
 
     async def sit_down(self, command: str | None, expected: str) -> float:
         start = time.perf_counter()
         self.conn = await self.server.connect(self.key)
-        self.channel, self.terminal = await open_terminal(self.conn, command)
+        if self.glance:
+            self.channel, self.terminal = await self.conn.create_session(
+                lambda: Glance(), command, term_type="xterm-256color", term_size=(80, 24), encoding=None
+            )
+        else:
+            self.channel, self.terminal = await open_terminal(self.conn, command)
         await self.terminal.seen(expected)
         return time.perf_counter() - start
 
@@ -385,7 +399,7 @@ class Crowd:
     async def arrive(self, count: int, command: str | None, expected: str) -> list[Player]:
         """`count` more players, a few at a time (as people arrive), each at `expected`."""
         start = len(self.players)
-        arrived = [Player(self.server, key) for key in self.keys[start : start + count]]
+        arrived = [Player(self.server, key, glance=True) for key in self.keys[start : start + count]]
         for first in range(0, len(arrived), 4):
             await asyncio.gather(*(p.sit_down(command, expected) for p in arrived[first : first + 4]))
         self.players += arrived
@@ -447,10 +461,14 @@ def figure_memory(counts: list[int]):
 def figure_crowd(idle: int, playing: int, seconds: float):
     async def measure(server: Server, keys: list[asyncssh.SSHKey], label: str) -> None:
         crowd = Crowd(server, keys)
-        (alone,) = await crowd.arrive(1, GAME, IN_GAME)
         solo: list[float] = []
-        await alone.keep_playing(time.perf_counter() + seconds, solo)
-        await crowd.leave()
+
+        async def alone() -> None:
+            (player,) = await crowd.arrive(1, GAME, IN_GAME)
+            await player.keep_playing(time.perf_counter() + seconds / 2, solo)
+            await crowd.leave()
+
+        await alone()  # before the crowd and after it, as the machine's load may drift
         await crowd.arrive(idle, None, HOME)
         players = await crowd.arrive(playing, GAME, IN_GAME)
         await asyncio.sleep(1.0)
@@ -458,6 +476,7 @@ def figure_crowd(idle: int, playing: int, seconds: float):
         until = time.perf_counter() + seconds
         await asyncio.gather(*(p.keep_playing(until, busy) for p in players))
         await crowd.leave()
+        await alone()
         ratio = statistics.median(busy) / statistics.median(solo)
         print(f"{label}: one session alone, a key every {KEY_PERIOD:g} s: {spread_of(solo)} over {len(solo)} keys; "
               f"{idle} idle + {playing} playing: {spread_of(busy)} over {len(busy)} keys; "
