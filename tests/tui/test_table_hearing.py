@@ -33,3 +33,21 @@ async def test_a_move_rings_the_other_terminal_at_once(paths):
         while len(ben.screen.session.envelope.actions) == before and time.monotonic() - started < 5:
             await b_pilot.pause(0.01)
         assert len(ben.screen.session.envelope.actions) == before + 1  # rung: no look was due
+
+
+async def test_without_a_bell_the_other_terminal_looks_often_and_says_why(paths, monkeypatch):
+    from saves.table_bell import TableBell
+
+    monkeypatch.setattr(TableBell, "open", lambda self: "no bell at table X (a test): other terminals' moves are looked for")
+    monkeypatch.setattr(game_screen, "SHARED_POLL", 0.02)
+    ann, ben = duel_app(paths, "Ann"), duel_app(paths, "Ben")
+    async with ann.run_test(size=SIZE) as a_pilot, ben.run_test(size=SIZE) as b_pilot:
+        await seated(ann, ben, a_pilot, b_pilot)
+        assert ben.screen.hearing.problem.startswith("no bell at table")
+        before = len(ben.screen.session.envelope.actions)
+        await a_pilot.press("enter")
+        await a_pilot.pause()
+        started = time.monotonic()
+        while len(ben.screen.session.envelope.actions) == before and time.monotonic() - started < 5:
+            await b_pilot.pause(0.01)
+        assert len(ben.screen.session.envelope.actions) == before + 1  # seen on a look
