@@ -120,8 +120,10 @@ class Player:
         await quiet(self.terminal)
         return latency, len(self.terminal.screen) - before
 
-    async def keep_playing(self, until: float, latencies: list[float]) -> None:
-        """Move the cursor up and down at a human pace, timing each repaint."""
+    async def keep_playing(self, until: float, latencies: list[float], offset: float = 0.0) -> None:
+        """Move the cursor up and down at a human pace, timing each repaint; the first key
+        `offset` seconds in (people in a crowd do not press in step)."""
+        await asyncio.sleep(offset)
         keys = (b"j", b"k")
         i = 0
         while time.perf_counter() < until:
@@ -471,18 +473,36 @@ def figure_crowd(idle: int, playing: int, seconds: float):
         await alone()  # before the crowd and after it, as the machine's load may drift
         await crowd.arrive(idle, None, HOME)
         players = await crowd.arrive(playing, GAME, IN_GAME)
+        playing_apps = app_pids(server)[-playing:]
         await asyncio.sleep(1.0)
         busy: list[float] = []
         until = time.perf_counter() + seconds
-        await asyncio.gather(*(p.keep_playing(until, busy) for p in players))
+        used = cpu_seconds(server.process.pid, playing_apps)
+        await asyncio.gather(*(p.keep_playing(until, busy, i * KEY_PERIOD / playing) for i, p in enumerate(players)))
+        used = [after - before for before, after in zip(used, cpu_seconds(server.process.pid, playing_apps))]
         await crowd.leave()
         await alone()
         ratio = statistics.median(busy) / statistics.median(solo)
         print(f"{label}: one session alone, a key every {KEY_PERIOD:g} s: {spread_of(solo)} over {len(solo)} keys; "
               f"{idle} idle + {playing} playing: {spread_of(busy)} over {len(busy)} keys; "
               f"ratio of medians {ratio:.2f}x (target <= 1.5x)")
+        keys_pressed = max(len(busy), 1)
+        print(f"  CPU per key while they played: the playing apps {used[1] / keys_pressed * 1000:.1f} ms, the server "
+              f"{used[0] / keys_pressed * 1000:.1f} ms, the clients (this process) {used[2] / keys_pressed * 1000:.1f} ms; "
+              f"the machine has {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}")
 
     return measure
+
+
+def cpu_seconds(server: int, apps: list[int]) -> list[float]:
+    """CPU seconds (user + system) so far of the server, of the apps together, and of this process."""
+
+    def of(pid: int) -> float:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    mine = os.times()
+    return [of(server), sum(of(pid) for pid in apps), mine.user + mine.system]
 
 
 async def figure_table(server: Server, keys: list[asyncssh.SSHKey], label: str) -> None:
