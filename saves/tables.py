@@ -35,6 +35,7 @@ from saves.envelope import FORMAT_VERSION, SAVE_FORMAT, Damaged, Envelope, Seat,
 from saves.listing import FileKey, file_key, settled
 from saves.paths import DataPaths
 from saves.store import SaveStore, check_meaning, utc_now
+from saves.table_bell import TableBell, ring
 
 TABLE_KIND = "table"
 CODE_LETTERS = "ACDEFGHJKLMNPQRTUVWXY"  # no look-alikes: B/8, I/1, O/0, S/5, Z/2
@@ -209,6 +210,7 @@ class TableStore:
         envelope.summary = game.summary(state) if state is not None else waiting_summary(envelope.seats)
         envelope.updated = self.now_iso()
         write_atomic(self.file(code), encode(envelope))
+        ring(self.paths.tables, code)  # the terminals at the table read it at once
 
     def new_code(self) -> str:
         while True:
@@ -316,11 +318,16 @@ class TableStore:
         (self.paths.tables / f"{code}.json.bak").unlink(missing_ok=True)
         for here in self.paths.tables.glob(f".{code}.*.here"):
             here.unlink(missing_ok=True)
+        ring(self.paths.tables, code)  # the terminals still at it hear that it is gone
 
     # ----- who is at the table, and seats handed to the bot -----------------------------
 
     wall: Callable[[], float] = staticmethod(time.time)  # presence is told by the files' times
     away_after = AWAY_AFTER
+
+    def bell(self, code: str, terminal: str) -> TableBell:
+        """The bell this terminal hears the table's changes by (saves/table_bell.py)."""
+        return TableBell(self.paths.tables, code, terminal)
 
     def presence_file(self, code: str, terminal: str) -> Path:
         return self.paths.tables / f".{code}.{terminal}.here"

@@ -33,7 +33,7 @@ from tui.widgets.panel import Painter
 ScreenType = TypeVar("ScreenType", bound=Screen[Any])
 
 BOT_PACE = 0.7  # seconds between a bot's moves: slow enough to read each one in the log
-SHARED_POLL = 0.1  # seconds between looks at a shared table's file for others' moves
+SHARED_POLL = 0.1  # seconds between looks at a shared table's file where no bell can ring (tui/tables/hearing.py)
 # Size classes a table's stylesheet can grow with: (class, width or height, at least).
 SIZE_CLASSES = (("w120", "width", 120), ("w200", "width", 200), ("h40", "height", 40), ("h60", "height", 60))
 
@@ -122,6 +122,7 @@ class GameScreen(Screen[None]):
         self._kept: dict[str, Screen[Any]] = {}
         self._ended = full is not None and self.over
         self.life: Any = None  # a shared table's life beyond the moves (tui/tables/life.py)
+        self.hearing: Any = None  # how this screen hears of others' moves (tui/tables/hearing.py)
         self._gone = False  # the shared table was deleted: this screen is on its way out
 
     # ----- what a table draws from --------------------------------------------------------
@@ -200,15 +201,23 @@ class GameScreen(Screen[None]):
                     self.app.keep_table_result(self.session)
                 self.call_after_refresh(self.show_end)
         if self.session.shared:
-            self.set_interval(SHARED_POLL, self._look_for_moves)
+            from tui.tables.hearing import Hearing
+
             if not self.read_only:
                 from tui.tables.life import TableLife
 
                 self.life = TableLife(self)
+            terminal = self.life.terminal if self.life is not None else secrets.token_hex(4)
+            self.hearing = Hearing(self, self.session.tables, self.session.code, terminal, self._look_for_moves,
+                                   SHARED_POLL)  # fmt: skip
+            self.hearing.start()
+            if self.life is not None:
                 self.life.start()
 
     def on_unmount(self) -> None:
-        """The table is left (its presence with it): the screens it kept go with it."""
+        """The table is left (its presence and bell with it): the screens it kept go with it."""
+        if self.hearing is not None:
+            self.hearing.stop()
         if self.life is not None:
             self.life.stop()
         stack = self.app.screen_stack

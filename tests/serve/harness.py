@@ -36,10 +36,11 @@ def make_key(folder: Path, name: str) -> tuple[asyncssh.SSHKey, Path]:
 
 
 class Server:
-    """`python -m tui --data-dir DATA serve --port 0 ...` and its log."""
+    """`python -m tui --data-dir DATA serve --port 0 ...` and its log; `root`: the checkout
+    whose server runs (a benchmark compares another one's)."""
 
-    def __init__(self, data: Path, *options: str) -> None:
-        self.data, self.options = data, options
+    def __init__(self, data: Path, *options: str, root: Path = ROOT) -> None:
+        self.data, self.options, self.root = data, options, root
         self.process: asyncio.subprocess.Process | None = None
         self.lines: list[str] = []
         self.changed = asyncio.Condition()
@@ -50,7 +51,7 @@ class Server:
         self.process = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "tui", "--data-dir", str(self.data), "serve", "--port", "0",
             "--listen", "127.0.0.1", *self.options,
-            cwd=ROOT, env=env, stdin=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
+            cwd=self.root, env=env, stdin=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
         )
         self.reader = asyncio.get_running_loop().create_task(self._read_log())
         line = await self.wait_for(r"listening address=127\.0\.0\.1:(\d+)")

@@ -12,7 +12,7 @@ import sys
 from typing import Any
 
 DEFAULT_PORT = 2222
-DEFAULT_MAX_SESSIONS = 16
+DEFAULT_MAX_SESSIONS = 128  # the fork server keeps an idle session small (see README: serve)
 DEFAULT_MAX_PER_KEY = 3  # one person's terminals at once: a key cannot fill the host alone
 DEFAULT_IDLE_MINUTES = 60.0
 

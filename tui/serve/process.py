@@ -1,18 +1,24 @@
 """One player's app: its own process in a pseudo-terminal, bridged to asyncio.
 
-The process runs in a session of its own with the PTY as stdin, stdout and stderr (Textual
-draws on stderr). It has no controlling terminal, so a resize is TIOCSWINSZ on the PTY plus an
-explicit SIGWINCH, and a hang-up is an explicit signal too: `stop` sends SIGHUP, then SIGTERM,
-then SIGKILL on a deadline, and always waits for the exit, so nothing is ever left behind.
+The apps are forked by the fork server (tui/serve/forkserver.py), which has imported the app
+once for all of them; `ForkServer` is the server's side of it, and starts it again should it
+ever stop. An app runs in a session of its own with the PTY as stdin, stdout and stderr
+(Textual draws on stderr). It has no controlling terminal, so a resize is TIOCSWINSZ on the PTY
+plus an explicit SIGWINCH, and a hang-up is an explicit signal too: `stop` sends SIGHUP, then
+SIGTERM, then SIGKILL on a deadline, and always waits for the exit, so nothing is ever left
+behind. The fork server sends the signals, since only it can tell the app has not been reaped.
 """
 
 from __future__ import annotations
 
 import asyncio
 import fcntl
+import json
 import os
 import signal
+import socket
 import struct
+import subprocess
 import sys
 import termios
 import tty
@@ -31,15 +37,7 @@ INPUT_HIGH = 1 << 16
 INPUT_LOW = 1 << 12
 MAX_PENDING = 1 << 22
 MAX_SIDE = 1000  # columns or rows a client may ask for
-
-
-SERVER_PID = "TABLETOP_TUI_SERVER_PID"  # the server's process id, for the app's launcher
-
-
-def app_command(arguments: list[str]) -> list[str]:
-    """The app started through the launcher, which ties its life to the server's (see there).
-    -P keeps the player's folder (its working directory) off the import path."""
-    return [sys.executable, "-P", "-m", "tui.serve.launcher", *arguments]
+FORK_PATIENCE = 30.0  # seconds an app may take to be forked (the fork server may still be importing)
 
 
 def package_root() -> str:
@@ -51,6 +49,135 @@ def package_root() -> str:
 def window_size(columns: int, rows: int) -> bytes:
     columns, rows = (min(max(side, 1), MAX_SIDE) for side in (columns, rows))
     return struct.pack("HHHH", rows, columns, 0, 0)
+
+
+class ForkServer:
+    """The server's side of the fork server: starts it, asks it for apps, and starts it
+    again if it has stopped (`on_restart` hears why)."""
+
+    def __init__(self, env: dict[str, str], on_restart: Callable[[str], None] = lambda why: None) -> None:
+        self.env, self.on_restart = env, on_restart
+        self.process: subprocess.Popen[bytes] | None = None
+        self.control: socket.socket | None = None
+
+    def start(self) -> None:
+        """Start it (it imports the app meanwhile: the first app waits for that, no later one)."""
+        mine, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        try:
+            # -P keeps the working directory off the import path.
+            self.process = subprocess.Popen(
+                [sys.executable, "-P", "-m", "tui.serve.forkserver", str(os.getpid()), str(theirs.fileno())],
+                pass_fds=(theirs.fileno(),), env=self.env, cwd="/", stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL, start_new_session=True,
+            )  # fmt: skip
+        except BaseException:
+            mine.close()
+            raise
+        finally:
+            theirs.close()
+        mine.setblocking(False)
+        self.control = mine
+
+    def _running(self) -> bool:
+        return self.process is not None and self.process.poll() is None and self.control is not None
+
+    def _restart(self, why: str) -> None:
+        self.close()
+        self.on_restart(why)
+        self.start()
+
+    async def fork(self, arguments: list[str], env: dict[str, str], cwd: Path, pty: int) -> ForkedApp:
+        """An app running `tabletop-tui ARGUMENTS` on `pty`; OSError if none could be made."""
+        if not self._running():
+            self._restart("it had stopped" if self.process is not None else "it was not started")
+        packet = json.dumps({"arguments": arguments, "env": env, "cwd": str(cwd)}).encode()
+        mine, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            try:
+                await self._send(packet, [pty, theirs.fileno()])
+            except (BrokenPipeError, ConnectionResetError):
+                self._restart("it had stopped")
+                await self._send(packet, [pty, theirs.fileno()])
+        except BaseException:
+            mine.close()
+            raise
+        finally:
+            theirs.close()
+        app = ForkedApp(mine)
+        await app.begin()
+        return app
+
+    async def _send(self, packet: bytes, fds: list[int]) -> None:
+        assert self.control is not None
+        loop = asyncio.get_running_loop()
+        while True:
+            try:
+                socket.send_fds(self.control, [packet], fds)
+                return
+            except BlockingIOError:  # it is busy forking: its queue is full for a moment
+                ready = loop.create_future()
+                loop.add_writer(self.control, ready.set_result, None)
+                try:
+                    await ready
+                finally:
+                    loop.remove_writer(self.control)
+
+    def close(self) -> None:
+        """Stop it: it ends once its socket closes (an app still running ends with it)."""
+        if self.control is not None:
+            self.control.close()
+            self.control = None
+        if self.process is not None:
+            try:
+                self.process.wait(2.0)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+class ForkedApp:
+    """One forked app as the server sees it: its process id, its exit status once the fork
+    server has reaped it, and signals sent through the fork server while it has not."""
+
+    def __init__(self, session: socket.socket) -> None:
+        self.session = session
+        self.pid: int | None = None
+        self.returncode: int | None = None
+        self.exited = asyncio.Event()
+
+    async def begin(self) -> None:
+        self.reader, self.writer = await asyncio.open_unix_connection(sock=self.session)
+        try:
+            line = (await asyncio.wait_for(self.reader.readline(), FORK_PATIENCE)).decode("ascii", "replace").split()
+        except TimeoutError:
+            line = ["failed", "the fork server did not answer"]
+        if len(line) != 2 or line[0] != "pid" or not line[1].isdigit():
+            self.writer.close()
+            raise OSError(0, " ".join(line[1:]) if line[:1] == ["failed"] else "the fork server stopped")
+        self.pid = int(line[1])
+        asyncio.get_running_loop().create_task(self._watch())
+
+    async def _watch(self) -> None:
+        status = -signal.SIGKILL  # the fork server stopped: the kernel ended its apps with it
+        async for raw in self.reader:
+            words = raw.decode("ascii", "replace").split()
+            if len(words) == 2 and words[0] == "exit":
+                status = int(words[1])
+                break
+        self.returncode = status
+        self.writer.close()
+        self.exited.set()
+
+    def send_signal(self, number: int) -> None:
+        """Signal the app's process group, unless it has been reaped (its number may be
+        someone else's by now: the fork server checks that too)."""
+        if self.returncode is None and not self.writer.is_closing():
+            self.writer.write(f"signal {int(number)}\n".encode())
+
+    async def wait(self) -> int:
+        await self.exited.wait()
+        assert self.returncode is not None
+        return self.returncode
 
 
 class AppProcess:
@@ -67,7 +194,7 @@ class AppProcess:
         self.on_output, self.on_exit, self.on_input_full = on_output, on_exit, on_input_full
         self.input_full = False
         self.signals: list[str] = []  # what `stop` had to send, in order ("HUP", "TERM", "KILL")
-        self.process: asyncio.subprocess.Process | None = None
+        self.process: ForkedApp | None = None
         self.master = -1
         self.pending = bytearray()  # keys the app has not read yet
         self.reading = False
@@ -78,9 +205,10 @@ class AppProcess:
         return self.process.pid if self.process else None
 
     async def start(
-        self, command: list[str], env: dict[str, str], cwd: Path, columns: int, rows: int, terminal: bool = True
+        self, forks: ForkServer, arguments: list[str], env: dict[str, str], cwd: Path, columns: int, rows: int,
+        terminal: bool = True,
     ) -> None:
-        """Start the app. `terminal`: the client has a terminal of its own, where a newline
+        """Start `tabletop-tui ARGUMENTS`. `terminal`: the client has a terminal of its own, where a newline
         prints as CR LF; without one (`ssh HOST tables`) the output goes on as the app wrote it."""
         master, slave = os.openpty()
         try:
@@ -90,9 +218,7 @@ class AppProcess:
                 attributes[tty.OFLAG] |= termios.OPOST | termios.ONLCR
                 termios.tcsetattr(slave, termios.TCSANOW, attributes)
             fcntl.ioctl(slave, termios.TIOCSWINSZ, window_size(columns, rows))
-            self.process = await asyncio.create_subprocess_exec(
-                *command, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=cwd, start_new_session=True
-            )
+            self.process = await forks.fork(arguments, env, cwd, slave)
         except BaseException:
             os.close(master)
             raise
@@ -184,11 +310,8 @@ class AppProcess:
     def _signal(self, number: int) -> None:
         """Signal the app's whole process group, while it has not been reaped (after that its
         number may belong to someone else)."""
-        if self.process is not None and self.process.returncode is None:
-            try:
-                os.killpg(self.process.pid, number)
-            except ProcessLookupError:
-                pass
+        if self.process is not None:
+            self.process.send_signal(number)
 
     async def stop(self) -> int | None:
         """End the app: SIGHUP, SIGTERM, SIGKILL, each after the one before had its time."""

@@ -20,9 +20,8 @@ from asyncssh.packet import PacketDecodeError, SSHPacket
 from saves.paths import COMMON_ENV_VAR, ENV_VAR, DataPaths
 from tui.serve.commands import Refused, USAGE, is_interactive, safe_arguments
 from tui.serve.identity import KeyList, Player, UnusableFile, host_key, player_folder, player_for
-from tui.serve.process import SERVER_PID
 from tui.serve.log import ServerLog
-from tui.serve.process import AppProcess, app_command, package_root
+from tui.serve.process import AppProcess, ForkServer, package_root
 
 # A client that stops answering (dropped network) is let go after KEEPALIVE_SECONDS *
 # (KEEPALIVE_MISSES + 1), about 3 s; its app then ends within 2 s (process.STOP_STEPS).
@@ -79,21 +78,29 @@ class Host:
         self.moderators = KeyList(Path(options.moderators)) if options.moderators else None
         self.visits: set[Visit] = set()
         self.doors: set[Door] = set()
+        self.forks = ForkServer(self.base_environment(), lambda why: log.line("warning", problem=f"the fork server"
+                                f" started again: {why}"))  # fmt: skip
 
-    def app_environment(self, player: Player, folder: Path, term: str, colorterm: str) -> dict[str, str]:
-        """All the app gets from the server's environment: nothing of the host's own."""
-        env = {
+    @staticmethod
+    def base_environment() -> dict[str, str]:
+        """What every app's environment holds, the fork server's too (it imports the app, and
+        what is read from the environment at import must be what each app would read)."""
+        return {
             "PATH": os.defpath,
-            "HOME": str(folder),
             "LANG": "C.UTF-8",
             "LC_ALL": "C.UTF-8",
             "PYTHONIOENCODING": "utf-8",
             "PYTHONPATH": package_root(),
+        }
+
+    def app_environment(self, player: Player, folder: Path, term: str, colorterm: str) -> dict[str, str]:
+        """All the app gets from the server's environment: nothing of the host's own."""
+        env = self.base_environment() | {
+            "HOME": str(folder),
             "TERM": term,
             ENV_VAR: str(folder),
             COMMON_ENV_VAR: str(self.paths.common),
             "TABLETOP_TUI_PLAYER": player.id,
-            SERVER_PID: str(os.getpid()),
         }
         if colorterm in ("truecolor", "24bit"):
             env["COLORTERM"] = colorterm
@@ -256,7 +263,7 @@ class Visit(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             env = self.host.app_environment(self.player, folder, self.term or DEFAULT_TERM,
                                             str(environment.get("COLORTERM", "")))
             self.app = AppProcess(self.output, self.app_ended, self.input_full)
-            await self.app.start(app_command(arguments), env, folder, self.columns, self.rows, self.term is not None)
+            await self.app.start(self.host.forks, arguments, env, folder, self.columns, self.rows, self.term is not None)
         except OSError as error:
             self.host.visits.discard(self)
             self.refuse("The server could not start the game; try again later.", f"start failed ({error.strerror})", 1)
@@ -468,6 +475,15 @@ async def run_server(options: Any, paths: DataPaths, log: ServerLog) -> int:
     log.line("host-key", file=str(key_path), key=key.get_fingerprint("sha256"), made="yes" if made else None)
     for problem in shared_file_problems(paths):
         log.line("warning", problem=problem)
+    host.forks.start()  # it imports the app while the server starts listening
+    try:
+        return await serve_until_stopped(host, options, keypair)
+    finally:
+        host.forks.close()
+
+
+async def serve_until_stopped(host: Host, options: Any, keypair: asyncssh.SSHKeyPair) -> int:
+    paths, log = host.paths, host.log
     acceptor = await asyncssh.create_server(
         lambda: Door(host),
         options.listen or None,
