@@ -36,7 +36,8 @@ import textual_serve
 from saves.paths import COMMON_ENV_VAR, ENV_VAR, DataPaths
 from tui.serve.files import UnusableFile, read_capped
 from tui.serve.log import ServerLog
-from tui.serve.process import MAX_SIDE, SERVER_PID, STOP_STEPS, app_command, package_root
+from tui.serve.process import MAX_SIDE, STOP_STEPS, package_root
+from tui.web.launcher import SERVER_PID, app_command
 
 STATIC = Path(textual_serve.__file__).resolve().parent / "static"
 PAGE = Path(__file__).resolve().parent / "page.html"
