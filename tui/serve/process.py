@@ -23,6 +23,7 @@ import sys
 import termios
 import tty
 from collections.abc import Callable
+from typing import Any
 from pathlib import Path
 
 # Seconds given to each of SIGHUP and SIGTERM before the next, harder signal. On SIGHUP the app
@@ -38,6 +39,22 @@ INPUT_LOW = 1 << 12
 MAX_PENDING = 1 << 22
 MAX_SIDE = 1000  # columns or rows a client may ask for
 FORK_PATIENCE = 30.0  # seconds an app may take to be forked (the fork server may still be importing)
+
+
+async def stop_in_steps(process: Any, send: Callable[[int], None], sent: list[str]) -> int:
+    """End an app: SIGHUP, SIGTERM, SIGKILL (STOP_STEPS), each after the one before had its
+    time, until `process` (anything with `returncode` and `wait()`) has ended. `send` delivers
+    a signal; `sent` gets each signal's name. Returns the exit status."""
+    for number, grace in STOP_STEPS:
+        if process.returncode is not None:
+            break
+        sent.append(signal.Signals(number).name.removeprefix("SIG"))
+        send(number)
+        try:
+            await asyncio.wait_for(asyncio.shield(process.wait()), grace)
+        except TimeoutError:
+            continue
+    return await process.wait()
 
 
 def package_root() -> str:
@@ -317,16 +334,7 @@ class AppProcess:
         """End the app: SIGHUP, SIGTERM, SIGKILL, each after the one before had its time."""
         if self.process is None:
             return None
-        for number, grace in STOP_STEPS:
-            if self.process.returncode is not None:
-                break
-            self.signals.append(signal.Signals(number).name.removeprefix("SIG"))
-            self._signal(number)
-            try:
-                await asyncio.wait_for(asyncio.shield(self.process.wait()), grace)
-            except TimeoutError:
-                continue
-        return await self.process.wait()
+        return await stop_in_steps(self.process, self._signal, self.signals)
 
     def _close_master(self) -> None:
         if self.master >= 0:

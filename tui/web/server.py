@@ -36,7 +36,7 @@ import textual_serve
 from saves.paths import COMMON_ENV_VAR, ENV_VAR, DataPaths
 from tui.serve.files import UnusableFile, read_capped
 from tui.serve.log import ServerLog
-from tui.serve.process import MAX_SIDE, STOP_STEPS, package_root
+from tui.serve.process import MAX_SIDE, package_root, stop_in_steps
 from tui.web.launcher import SERVER_PID, app_command
 
 STATIC = Path(textual_serve.__file__).resolve().parent / "static"
@@ -236,16 +236,7 @@ class Visit:
                 await asyncio.wait_for(asyncio.shield(self.process.wait()), QUIT_SECONDS)
             except TimeoutError:
                 pass
-        for number, grace in STOP_STEPS:
-            if self.process.returncode is not None:
-                break
-            self.signals.append(signal.Signals(number).name.removeprefix("SIG"))
-            self._signal(number)
-            try:
-                await asyncio.wait_for(asyncio.shield(self.process.wait()), grace)
-            except TimeoutError:
-                continue
-        return await self.process.wait()
+        return await stop_in_steps(self.process, self._signal, self.signals)
 
     async def send_away(self, message: str, reason: str) -> None:
         """Tell the page why its game ends (over the app's last screen), then end the app."""
