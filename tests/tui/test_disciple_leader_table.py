@@ -29,3 +29,35 @@ def test_the_leader_sees_the_band_and_the_fight_not_an_empty_disciple():
             assert f"{enemy.name} ({enemy.tier}, {enemy.vitality}/{enemy.max_vitality}" in text
             assert f"goes for {target}" in text
     assert "Event decks" in text
+
+
+async def test_the_leaders_table_and_piles_keys_show_the_band_and_the_event_decks(paths, store):
+    """At the Leader's seat `D` shows the band and `v` the event decks, never "your deck"."""
+    from saves.session import GameSession
+    from tests.conftest import screen_text
+    from tests.tui.launcher import SIZE, make_app
+    from tui.game_screen import GameScreen
+    from tui.screens.privacy import PrivacyScreen
+
+    session = GameSession.start(store, GAME, 2, mode="campaign", players=2, cl="human", names=["Ann", "Ben"])
+    while session.state.pending is None or not session.state.pending.kind.startswith("cl_") \
+            or session.state.pending.kind == "cl_order":
+        session.play(GAME.bot_action(session.state, GAME.to_move(session.state)[0]))
+    session.hold.release()
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_session(GameSession.resume(app.store, session.save_id))
+        await pilot.pause()
+        if isinstance(app.screen, PrivacyScreen):
+            await pilot.press("enter")
+            await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.screen.seat == 2  # the Leader's seat
+        await pilot.press("D")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "The whole table" in text and "The band" in text and "Ann" in text and "Ben" in text
+        await pilot.press("escape", "v")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "The event decks" in text and "No deck yet" not in text
+        assert "Ann: " in text and "left" in text

@@ -500,6 +500,9 @@ How to play: Rules on the home screen.
         self.app.push_screen(InfoScreen(title, body))
 
     def action_piles(self) -> None:
+        if self.leading:  # the Leader's piles are the players' event decks
+            self.app.push_screen(InfoScreen("The event decks", view.leader_text(self.state, prompt=False)))
+            return
         self.app.push_screen(InfoScreen("Your deck", deck.deck_text(self.state, seat=self.me)))
 
     def action_details(self) -> None:
