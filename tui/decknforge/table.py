@@ -274,7 +274,7 @@ def dungeon_text(state: State, wide: bool = False) -> str:
         f"Pile {pile}{' ' + '▮' * min(pile, 14) if wide else ''} · {per_attack} per attack",
         f"  it holds {pile_text(state)}",
         f"Rows {rows}",
-        f"Lair {len(state.lair)} · slain {len(state.slain)}" + (" († a slain joker's place)" if state.slain_places else ""),
+        f"Lair {len(state.lair)} · slain {len(state.slain)}" + (" (†)" if state.slain_places else ""),
     ]
     if wide:
         lines += ["Strength: " + ", ".join(strength_terms(state)), f"  {monster_terms(state)}"]
