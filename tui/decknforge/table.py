@@ -403,6 +403,7 @@ LEGEND = (
     Entry("♠2 Jkr4", "aces by suit, jokers left", r"holds .*(?:[♠♥♦♣]\d|Jkr\d)"),
     Entry("mods +2", "modifiers on those left", r"mods [+-]\d"),
     Entry("[· ·]", "a row: room for two", r"\[[^\]]*·[^\]]*\]"),
+    Entry("†", "a slain joker's place: still taken", r"\[[^\]]*†[^\]]*\]"),
     Entry("25×2", "Strength: 25 a player + Monsters", r"25×\d"),
     Entry("Eq Adv", "cards left to draw", r"Eq \d+ · Adv \d"),
 )
