@@ -69,6 +69,8 @@ def upgrade(
         raise ValueError(f"DecknForge content {version} is not one this version can upgrade.")
     if version == 6:  # begun under content 6: a slain joker's place was freed (R4)
         options = {**options, "joker_places_freed": True}
+        if "position" in options:  # a game going on from a position carried over earlier
+            options["position"] = {**options["position"], "joker_places_freed": True}
         return options, None if state is None else {**state, "joker_places_freed": True}, actions
     if version <= 5:  # a game begun before content 6 goes on under its joker rule (R4)
         options = {**options, "jokers_unanswered": True}

@@ -313,3 +313,12 @@ def test_a_content_6_save_keeps_its_freed_joker_places_and_its_moves(store):
     assert backup_path(store.paths.save_file("old")).read_bytes() == old  # nothing lost
     _plays_to_the_end(session)
     assert session.state.joker_places_freed and not GAME.new_game(1).joker_places_freed
+
+
+def test_a_content_6_game_going_on_from_a_position_keeps_its_freed_joker_places():
+    """A content 6 game that went on from a position carried over earlier starts from that
+    position, so the position keeps the rule too, or its moves would replay under another."""
+    position = msgspec.to_builtins(GAME.new_game(3))
+    options, state, actions = GAME.upgrade(6, {"position": position}, position, [])
+    assert GAME.new_game(3, **options).joker_places_freed and state["joker_places_freed"]
+    assert not GAME.new_game(3, position=position).joker_places_freed  # the flag was added, not kept
