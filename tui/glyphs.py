@@ -34,6 +34,7 @@ ASCII_GLYPHS: dict[str, str] = {
     "✓": "v", "✗": "x", "×": "x", "▸": ">", "◂": "<", "▶": ">", "◀": "<", "▲": "^", "▼": "v",
     "→": ">", "←": "<", "↑": "^", "↓": "v", "»": ">", "«": "<", "◆": "*", "✦": "*", "•": "*",
     "⚄": "*", "⏎": "<", "▌": "|", "▐": "|", "≤": "<", "≥": ">",
+    "†": "+",  # a slain joker's place in a DecknForge row
     # punctuation
     "·": ".", "…": ".", "—": "-", "–": "-", "“": '"', "”": '"', "‘": "'", "’": "'", "\u00a0": " ",
     # Textual's scroll bars and half-cell edges: blank, as the bar's colour carries them

@@ -61,7 +61,7 @@ def _joker(state: State, joker: Card) -> int:
     attack = Attack(joker)
     fire_monster(state, joker, "attack", attack)
     for i, row in enumerate(state.rows):
-        if len(row) < ROW_SIZE:
+        if places_taken(state, i) < ROW_SIZE:
             log(state, "takes row", monster_label(state, joker), i + 1)
             row.append(joker)
             fire_monster(state, joker, "joker", attack)
@@ -70,7 +70,7 @@ def _joker(state: State, joker: Card) -> int:
             if state.jokers_unanswered:  # begun before content 6 (R4)
                 state.last_attack.append(Strike(monster_label(state, joker), monster_value(state, joker), result="placed"))
             else:
-                _joker_retaliation(state, joker, row, attack)
+                _joker_retaliation(state, joker, i, attack)
             return attack.extra
     log(state, "no room", monster_label(state, joker), len(state.rows) + 1)
     state.rows.append([])
@@ -81,11 +81,19 @@ def _joker(state: State, joker: Card) -> int:
     return attack.extra
 
 
-def _joker_retaliation(state: State, joker: Card, row: list[Card], attack: Attack) -> None:
+def places_taken(state: State, index: int) -> int:
+    """How many of a row's places are taken: by the jokers standing in it and by those slain
+    there, whose places stay taken so the book's count holds (R4: the 3rd joker escalates)."""
+    return len(state.rows[index]) + state.slain_places.count(index)
+
+
+def _joker_retaliation(state: State, joker: Card, index: int, attack: Attack) -> None:
     """A placed joker's strike is its wipe: the Adventurers it stripped are the ones it hit,
     and the gear they just lost retaliates, as after any hit (R4, R11). Greater than the
-    joker's attack, it slays the joker: discarded from the dungeon, its place in the row
-    empty again. Otherwise it stands in its row. An escalating joker strikes nobody."""
+    joker's attack, it slays the joker: discarded from the dungeon (no longer in the Strength),
+    its place in the row still taken. Otherwise it stands in its row. An escalating joker
+    strikes nobody."""
+    row = state.rows[index]
     name = monster_label(state, joker)
     hit_cards = [(seat, slot.adventurer) for seat, slot in attack.hits if slot.adventurer.word]
     if attack.hits:
@@ -106,6 +114,8 @@ def _joker_retaliation(state: State, joker: Card, row: list[Card], attack: Attac
         log(state, "slain", retaliation, strike.monster, power)
         row.remove(joker)
         state.slain.append(joker)
+        if not state.joker_places_freed:  # a game begun under content 6 freed the place (R4)
+            state.slain_places.append(index)
         strike.result = "slain"
         fire_monster(state, joker, "slain", attack)
         fire_band(state, "slain", attack)

@@ -26,6 +26,7 @@ def return_cards(state: State) -> None:
         loose += row
     state.monster_pile, state.lair, state.slain, state.escalations = [], [], [], []
     state.rows = [[] for _ in state.rows]
+    state.slain_places = []  # the slain jokers' places are empty too, their cards gone home
     for player in state.players:
         loose += player.adventurer_deck + player.equipment_deck + player.hand
         loose += player.cast + player.discard

@@ -132,6 +132,11 @@ class State(msgspec.Struct):
     log: list[Line] = msgspec.field(default_factory=list)  # worded in wording.py
     # a game begun before content 6 goes on under its rule: a placed joker is never slain (R4)
     jokers_unanswered: bool = False
+    # the row of each placed joker slain there, in the order slain: its place stays taken, so
+    # the book's count of jokers holds (R4, R7); the card itself lies among the slain
+    slain_places: list[int] = msgspec.field(default_factory=list)
+    # a game begun under content 6 goes on under its rule: a slain joker's place was freed (R4)
+    joker_places_freed: bool = False
 
 
 # ----- actions: each names the seat it is taken for (DESIGN.md "Seats") --------------------

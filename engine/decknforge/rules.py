@@ -61,8 +61,9 @@ class DecknForgeGame(Game):
     # 2: simultaneous turns, table decks without history; 3: the log holds Lines; 4: the log
     # says why an attack went as it did (the suits struck, the retaliation summed); 5: discarded
     # is gone for good, ten words that brought cards back now do otherwise; 6: a placed joker
-    # meets the retaliation of the gear it strips (R4), Equipment words pay their cast (R46)
-    content_version = 6
+    # meets the retaliation of the gear it strips (R4), Equipment words pay their cast (R46);
+    # 7: a slain joker's place in its row stays taken, so the book's joker count holds (R4)
+    content_version = 7
     wording = WORDING
     legacy = LEGACY
     options = (
@@ -98,6 +99,7 @@ class DecknForgeGame(Game):
         coined = [msgspec.convert(w, Word) if isinstance(w, dict) else w for w in coined or []]
         state = build_state(seed, decks, coined, opts["solo"], opts["strength"] == "gentle")
         state.jokers_unanswered = bool(opts.get("jokers_unanswered"))
+        state.joker_places_freed = bool(opts.get("joker_places_freed"))
         return state
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
@@ -112,6 +114,7 @@ class DecknForgeGame(Game):
         coined = options.pop("coined", None)
         position = options.pop("position", None)
         unanswered = options.pop("jokers_unanswered", False)  # begun before content 6 (R4)
+        freed = options.pop("joker_places_freed", False)  # begun under content 6 (R4)
         if decks is not None and "players" not in options:
             options["players"] = len(decks)
         result = super().check_options(options)
@@ -131,6 +134,8 @@ class DecknForgeGame(Game):
             result["position"] = position
         if unanswered:
             result["jokers_unanswered"] = True
+        if freed:
+            result["joker_places_freed"] = True
         return result
 
     def table_options(

@@ -39,6 +39,11 @@ goes on under the joker rule it began with (`jokers_unanswered`, in its options 
 table, as a Strength reading is kept: R34), so its moves still replay; a content 5 save is
 then carried over as a content 4 one is: its moves where they still replay to the very table
 saved, else its table as the starting position.
+
+Content 7: a slain joker's place in its row stays taken, so the book's joker count holds (the
+3rd joker escalates: R4). A game begun under content 6 goes on under its rule, a slain joker's
+place freed (`joker_places_freed`, in its options and its table), so its moves replay as they
+are: nothing else changed.
 """
 
 from __future__ import annotations
@@ -60,8 +65,13 @@ def upgrade(
     game: Any, version: int, options: Raw, state: Raw | None, actions: list[Any]
 ) -> tuple[Raw, Raw | None, list[Any]]:
     """`state` None: a finished game's options and moves, to replay from its history."""
-    if version not in (1, 2, 3, 4, 5):
+    if version not in (1, 2, 3, 4, 5, 6):
         raise ValueError(f"DecknForge content {version} is not one this version can upgrade.")
+    if version == 6:  # begun under content 6: a slain joker's place was freed (R4)
+        options = {**options, "joker_places_freed": True}
+        if "position" in options:  # a game going on from a position carried over earlier
+            options["position"] = {**options["position"], "joker_places_freed": True}
+        return options, None if state is None else {**state, "joker_places_freed": True}, actions
     if version <= 5:  # a game begun before content 6 goes on under its joker rule (R4)
         options = {**options, "jokers_unanswered": True}
         if state is not None:

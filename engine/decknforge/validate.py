@@ -8,7 +8,7 @@ from collections import Counter
 from engine.decknforge.effects import MAX_EXTRA_ACTIONS, lookup
 from engine.decknforge.ending import scar_waiting, scar_words
 from engine.decknforge.legacy import DECK_CODES
-from engine.decknforge.model import HAND_LIMIT, ROLE, SLOTS, Card, State
+from engine.decknforge.model import HAND_LIMIT, JOKERS, ROLE, SLOTS, Card, State
 
 ROW_SIZE = 2
 
@@ -21,7 +21,7 @@ def _zones(state: State) -> list[tuple[str, str, list[Card]]]:
         ("the slain Monsters", "monster", state.slain),
         ("the escalations", "monster", state.escalations),
     ]
-    zones += [(f"row {i + 1}", "monster", row) for i, row in enumerate(state.rows)]
+    zones += [(f"row {i + 1}", "monster", row) for i, row in enumerate(state.rows)]  # standing jokers
     for p in state.players:
         zones += [
             (f"{p.label}'s Adventurer deck", "adventurer", p.adventurer_deck),
@@ -57,8 +57,14 @@ def problems(state: State) -> list[str]:
             found.append(f"{where} holds a card that is no {role} card.")
         if len(cards) > HAND_LIMIT and where.endswith("hand"):
             found.append(f"{where} holds {len(cards)} cards (the limit is {HAND_LIMIT}).")
-        if len(cards) > ROW_SIZE and where.startswith("row"):
-            found.append(f"{where} holds {len(cards)} jokers (a row takes {ROW_SIZE}).")
+    for i, row in enumerate(state.rows):  # a slain joker's place stays taken (R4)
+        taken = len(row) + state.slain_places.count(i)
+        if taken > ROW_SIZE:
+            found.append(f"row {i + 1} holds {taken} jokers, standing and slain (a row takes {ROW_SIZE}).")
+    if any(not 0 <= i < len(state.rows) for i in state.slain_places):
+        found.append("A slain joker's place lies in no row of the dungeon.")
+    if len(state.slain_places) > sum(c.code in JOKERS for c in state.slain):
+        found.append("More rows keep a slain joker's place than there are slain jokers.")
     seen = Counter(keys)
     if not dict.__eq__(seen, WHOLE[players]):  # Counter's own == is many times slower
         for key in sorted(set(seen) | set(WHOLE[players]), key=str):

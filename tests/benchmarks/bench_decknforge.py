@@ -118,16 +118,18 @@ def playouts_per_second(players: int, games: int = 400, repeats: int = 5) -> tup
 
 
 def first_dungeons(bot: type, players: int, games: int, reading: str, solo: bool = False) -> dict[str, float]:
-    """How new decks' first dungeons end: the share of each ending, and the mean rounds."""
+    """How new decks' first dungeons end: the share of each ending, the mean rounds, and the
+    mean escalations (each opened a row, and the rows stay when the cards go home)."""
     ends = {"clear": 0, "fall": 0, "driven_out": 0}
-    rounds = 0
+    rounds = escalations = 0
     for seed in range(games):
         options = {"solo": True} if solo else {"players": players}
         state = GAME.new_game(seed, strength=reading, **options)
         play(GAME, state, [bot(seed * 10 + i) for i in range(players)])
         ends[state.result] += 1
         rounds += state.round
-    return {**{k: v / games for k, v in ends.items()}, "rounds": rounds / games}
+        escalations += len(state.rows) - 1
+    return {**{k: v / games for k, v in ends.items()}, "rounds": rounds / games, "escalations": escalations / games}
 
 
 def coined_words() -> list:
@@ -255,14 +257,14 @@ def print_balance(quick: bool) -> None:
     fewer than 1 game in 10 by game 10), with what the Strength at setup is made of."""
     games = 100 if quick else 300
     print(f"First dungeon of new decks, {games} seeded games a cell")
-    print(f"{'players':>8} {'bot':>7} {'reading':>8} {'cleared':>8} {'scarred':>8} {'rounds':>7}")
+    print(f"{'players':>8} {'bot':>7} {'reading':>8} {'cleared':>8} {'scarred':>8} {'rounds':>7} {'escal.':>7}")
     for players in (2, 3, 4):
         for bot in (GreedyPlayer, RandomPlayer):
             for reading in READINGS:
                 ends = first_dungeons(bot, players, games, reading)
                 print(
                     f"{players:>8} {bot.__name__[:-6]:>7} {reading:>8} {ends['clear']:>8.1%}"
-                    f" {1 - ends['clear']:>8.1%} {ends['rounds']:>7.1f}"
+                    f" {1 - ends['clear']:>8.1%} {ends['rounds']:>7.1f} {ends['escalations']:>7.2f}"
                 )
     bands = 30 if quick else 100
     shown = (1, 2, 3, 5, 10, 15, 20, 25)

@@ -80,8 +80,41 @@ def test_r4_a_placed_jokers_stripped_gear_retaliates_and_slays_it():
     assert len(state.players[0].slots) == 3 and equipped_total(state) == 0  # no Adventurer goes
     strike = state.last_attack[0]
     assert strike.result == "slain" and strike.retaliation == 11 and strike.attack == 10
-    assert state.slain[-1].code == "X2" and state.rows == [[]]  # discarded: its row has room again
+    assert state.slain[-1].code == "X2" and state.rows == [[]]  # discarded from its row...
+    assert state.slain_places == [0]  # ...its place there still taken (the book's joker count)
     assert strength(state) == before - 10  # "adding nothing to Dungeon Strength"
+    assert GAME.validate(state) == []
+
+
+def test_r4_the_3rd_joker_escalates_even_when_the_first_two_were_slain():
+    """Rulebook 7 Jokers: "So the 3rd joker escalates. The 4th and 5th wipe equipment in the
+    new row. The 6th escalates again." A slain joker leaves the Strength, not its place."""
+    state = new(1)
+    _quiet(state)
+    for code in ("X2", "X1"):
+        set_slots(state, 0, [("QS", ["9S"])])
+        rig_monster(state, code, owner=1)  # attack 1: the 9 it strips slays it
+        finish_round(state)
+        assert state.last_attack[0].result == "slain" and state.slain[-1].code == code
+    assert state.rows == [[]] and state.slain_places == [0, 0] and not state.escalations
+    set_slots(state, 0, [("QS", ["9S"])])
+    rig_monster(state, "X1", owner=0)
+    finish_round(state)
+    assert state.last_attack[0].result == "escalates" and state.escalations[-1].code == "X1"
+    assert state.rows == [[], []] and equipped_total(state) == 9  # no wipe: it strikes nobody
+    rig_monster(state, "X2", owner=0)  # the 4th wipes equipment in the new row
+    finish_round(state)
+    assert state.last_attack[0].result == "slain" and state.slain_places == [0, 0, 1]
+    assert GAME.validate(state) == []
+    freed = new(1)
+    freed.joker_places_freed = True  # begun under content 6: a slain joker's place was freed
+    _quiet(freed)
+    for code, owner in (("X2", 1), ("X1", 1), ("X1", 0)):
+        set_slots(freed, 0, [("QS", ["9S"])])
+        rig_monster(freed, code, owner=owner)
+        finish_round(freed)
+        assert freed.last_attack[0].result == "slain"
+    assert freed.rows == [[]] and not freed.escalations and not freed.slain_places
 
 
 def test_r4_a_joker_the_stripped_gear_does_not_beat_holds_its_row():

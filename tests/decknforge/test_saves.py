@@ -117,7 +117,7 @@ def test_a_content_2_save_is_replayed_with_its_log_as_data_and_plays_on(store):
     store.paths.save_file("old").write_bytes(old)
     session = GameSession.resume(store, "old")
     state = session.state
-    assert session.envelope.content_version == GAME.content_version == 6
+    assert session.envelope.content_version == GAME.content_version == 7
     assert session.envelope.actions == [msgspec.Raw(msgspec.json.encode(a)) for a in raw["actions"]]
     # its moves replay to the table saved, so every line is told anew, in the words it had,
     # and content 4's why of each attack among them
@@ -129,7 +129,7 @@ def test_a_content_2_save_is_replayed_with_its_log_as_data_and_plays_on(store):
     session.play(GAME.bot_action(state, GAME.to_move(state)[0]))
     assert backup_path(store.paths.save_file("old")).read_bytes() == old  # nothing lost
     rewritten = json.loads(store.paths.save_file("old").read_bytes())
-    assert rewritten["content_version"] == GAME.content_version == 6 and isinstance(rewritten["state"]["log"][-1], list)
+    assert rewritten["content_version"] == GAME.content_version == 7 and isinstance(rewritten["state"]["log"][-1], list)
     while session.outcome() is None:
         session.play(GAME.bot_action(session.state, GAME.to_move(session.state)[0]))
     assert msgspec.json.encode(session.replay()) == msgspec.json.encode(session.state)
@@ -179,7 +179,7 @@ def test_a_content_2_shared_table_is_carried_over_and_plays_on(paths):
     player = ann if seat == 0 else SharedSession.open(tables, "AJCT", "ben")
     player.play(GAME.bot_action(player.state, seat))
     rewritten = json.loads(tables.file("AJCT").read_bytes())
-    assert rewritten["content_version"] == GAME.content_version == 6 and len(rewritten["actions"]) == len(raw["actions"]) + 1
+    assert rewritten["content_version"] == GAME.content_version == 7 and len(rewritten["actions"]) == len(raw["actions"]) + 1
 
 
 # ----- content 3 files: the log did not say why an attack went as it did ------------------------
@@ -192,14 +192,14 @@ def test_a_content_3_save_is_replayed_with_the_why_of_its_attacks_and_plays_on(s
     store.paths.save_file("old").write_bytes(old)
     session = GameSession.resume(store, "old")
     state = session.state
-    assert session.envelope.content_version == GAME.content_version == 6
+    assert session.envelope.content_version == GAME.content_version == 7
     kinds = [line.what for line in state.log]
     assert "strikes at" in kinds and "said" not in kinds  # told anew, the why among the lines
     saved = [GAME.log_text(msgspec.convert(line, Line)) for line in raw["state"]["log"]]
     assert told_before_4(state) == saved[-len(told_before_4(state)) :]  # every other line as it read
     assert msgspec.json.encode(session.replay()) == msgspec.json.encode(state)
     session.play(GAME.bot_action(state, GAME.to_move(state)[0]))
-    assert json.loads(store.paths.save_file("old").read_bytes())["content_version"] == GAME.content_version == 6
+    assert json.loads(store.paths.save_file("old").read_bytes())["content_version"] == GAME.content_version == 7
 
 
 def test_a_content_3_save_whose_moves_fall_short_keeps_its_lines(store):
@@ -231,7 +231,7 @@ def test_a_content_4_save_whose_moves_still_lead_to_its_table_keeps_them(store):
     raw, old = _content_4()
     store.paths.save_file("old").write_bytes(old)
     session = GameSession.resume(store, "old")
-    assert session.envelope.content_version == GAME.content_version == 6
+    assert session.envelope.content_version == GAME.content_version == 7
     assert "position" not in session.envelope.options
     assert session.envelope.actions == [msgspec.Raw(msgspec.json.encode(a)) for a in raw["actions"]]
     saved = msgspec.convert({**raw["state"], "jokers_unanswered": True}, type(session.state))  # its joker rule (R4)
@@ -240,7 +240,7 @@ def test_a_content_4_save_whose_moves_still_lead_to_its_table_keeps_them(store):
     session.play(GAME.bot_action(session.state, GAME.to_move(session.state)[0]))
     assert backup_path(store.paths.save_file("old")).read_bytes() == old  # nothing lost
     rewritten = json.loads(store.paths.save_file("old").read_bytes())
-    assert rewritten["content_version"] == 6 and len(rewritten["actions"]) == len(raw["actions"]) + 1
+    assert rewritten["content_version"] == 7 and len(rewritten["actions"]) == len(raw["actions"]) + 1
     _plays_to_the_end(session)
 
 
@@ -252,7 +252,7 @@ def test_a_content_4_save_whose_moves_no_longer_lead_to_it_goes_on_from_where_it
     store.paths.save_file("old").write_bytes(changed)
     session = GameSession.resume(store, "old")
     saved = msgspec.convert({**raw["state"], "jokers_unanswered": True}, type(session.state))  # its joker rule (R4)
-    assert session.envelope.content_version == 6 and session.envelope.actions == []
+    assert session.envelope.content_version == 7 and session.envelope.actions == []
     assert msgspec.json.encode(session.state) == msgspec.json.encode(saved)  # the table as saved
     assert msgspec.json.encode(session.start_state()) == msgspec.json.encode(saved)  # and it starts there
     assert GAME.validate(session.state) == []
@@ -276,7 +276,7 @@ def test_a_content_5_save_keeps_its_joker_rule_and_its_moves(store):
     store.paths.save_file("old").write_bytes(old)
     session = GameSession.resume(store, "old")
     saved = msgspec.convert({**raw["state"], "jokers_unanswered": True}, type(session.state))
-    assert session.envelope.content_version == GAME.content_version == 6
+    assert session.envelope.content_version == GAME.content_version == 7
     assert session.envelope.actions == [msgspec.Raw(msgspec.json.encode(a)) for a in raw["actions"]]
     assert msgspec.json.encode(session.state) == msgspec.json.encode(saved)
     assert GAME.validate(session.state) == []
@@ -284,3 +284,41 @@ def test_a_content_5_save_keeps_its_joker_rule_and_its_moves(store):
     assert backup_path(store.paths.save_file("old")).read_bytes() == old  # nothing lost
     _plays_to_the_end(session)
     assert session.state.jokers_unanswered and not GAME.new_game(1).jokers_unanswered
+
+
+# ----- content 6 files: a slain joker's place was freed (R4) ------------------------------------
+
+
+def test_a_content_6_save_keeps_its_freed_joker_places_and_its_moves(store):
+    """Written by content 6 after three placed jokers were slain in row 1, each freeing its
+    place: under content 7 the 3rd would have escalated (R4, the book's count), but a game goes
+    on under the rule it began with, so its moves still replay to the very table saved; a new
+    game keeps the places of its slain jokers."""
+    old = (DATA / "decknforge_v6_running.json").read_bytes()
+    raw = json.loads(old)
+    jokers = [card for card in raw["state"]["slain"] if card[1].startswith("X")]
+    assert raw["content_version"] == 6 and len(jokers) == 3 and raw["state"]["rows"] == [[]]
+    store.paths.save_file("old").write_bytes(old)
+    session = GameSession.resume(store, "old")
+    saved = msgspec.convert({**raw["state"], "joker_places_freed": True}, type(session.state))
+    assert session.envelope.content_version == GAME.content_version == 7
+    assert session.envelope.actions == [msgspec.Raw(msgspec.json.encode(a)) for a in raw["actions"]]
+    assert msgspec.json.encode(session.state) == msgspec.json.encode(saved)
+    assert GAME.validate(session.state) == []
+    replayed = GAME.new_game(raw["seed"], **raw["options"])
+    for action in raw["actions"]:
+        GAME.apply(replayed, msgspec.convert(action, GAME.Action))
+    assert replayed.escalations and replayed.slain_places  # the current rule tells another game
+    session.play(GAME.bot_action(session.state, GAME.to_move(session.state)[0]))
+    assert backup_path(store.paths.save_file("old")).read_bytes() == old  # nothing lost
+    _plays_to_the_end(session)
+    assert session.state.joker_places_freed and not GAME.new_game(1).joker_places_freed
+
+
+def test_a_content_6_game_going_on_from_a_position_keeps_its_freed_joker_places():
+    """A content 6 game that went on from a position carried over earlier starts from that
+    position, so the position keeps the rule too, or its moves would replay under another."""
+    position = msgspec.to_builtins(GAME.new_game(3))
+    options, state, actions = GAME.upgrade(6, {"position": position}, position, [])
+    assert GAME.new_game(3, **options).joker_places_freed and state["joker_places_freed"]
+    assert not GAME.new_game(3, position=position).joker_places_freed  # the flag was added, not kept

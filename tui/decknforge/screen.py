@@ -88,9 +88,9 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
   have actions left.
 - When every player has finished, the Monster attack resolves: see **Attack** and the log.
 - The **Dungeon** panel: what the face-down pile still holds (aces by suit, jokers, and
-  the modifiers written on them), the rows, the lair and the slain; at its edge the
-  Strength as a sum: 25 per player, plus the Monsters still counted, plus this round's
-  words. A wide terminal lists every Monster's part.
+  the modifiers written on them), the rows (`†` a slain joker's place, still taken), the
+  lair and the slain; at its edge the Strength as a sum: 25 per player, plus the Monsters
+  still counted, plus this round's words. A wide terminal lists every Monster's part.
 - An empty slot fills in three steps: draw an Adventurer (`a`), hire it, equip it.
 - A card marked `*` carries a Qi Word. Equipping a card puts its word to sleep; casting
   it uses the word during this turn only and burns the card.

@@ -263,8 +263,8 @@ def dungeon_text(state: State, wide: bool = False) -> str:
     """The pile and what it holds, the rows, the lair; a wide panel adds the Strength's parts
     down to each Monster."""
     rows = " ".join(
-        "[" + " ".join([monster_tag(state, c) for c in row] + ["·"] * (2 - len(row))) + "]"
-        for row in state.rows
+        "[" + " ".join([monster_tag(state, c) for c in row] + ["†"] * (fallen := state.slain_places.count(i)) + ["·"] * (2 - len(row) - fallen)) + "]"
+        for i, row in enumerate(state.rows)
     )
     if state.phase == "over":  # every card has gone home: nothing live to count
         return f"Rows {rows}\nThe dungeon is behind the band now."
@@ -274,7 +274,7 @@ def dungeon_text(state: State, wide: bool = False) -> str:
         f"Pile {pile}{' ' + '▮' * min(pile, 14) if wide else ''} · {per_attack} per attack",
         f"  it holds {pile_text(state)}",
         f"Rows {rows}",
-        f"Lair {len(state.lair)} · slain {len(state.slain)}",
+        f"Lair {len(state.lair)} · slain {len(state.slain)}" + (" (†)" if state.slain_places else ""),
     ]
     if wide:
         lines += ["Strength: " + ", ".join(strength_terms(state)), f"  {monster_terms(state)}"]
@@ -403,6 +403,7 @@ LEGEND = (
     Entry("♠2 Jkr4", "aces by suit, jokers left", r"holds .*(?:[♠♥♦♣]\d|Jkr\d)"),
     Entry("mods +2", "modifiers on those left", r"mods [+-]\d"),
     Entry("[· ·]", "a row: room for two", r"\[[^\]]*·[^\]]*\]"),
+    Entry("†", "a slain joker's place: still taken", r"\[[^\]]*†[^\]]*\]"),
     Entry("25×2", "Strength: 25 a player + Monsters", r"25×\d"),
     Entry("Eq Adv", "cards left to draw", r"Eq \d+ · Adv \d"),
 )
