@@ -41,6 +41,19 @@ MAX_SIDE = 1000  # columns or rows a client may ask for
 FORK_PATIENCE = 30.0  # seconds an app may take to be forked (the fork server may still be importing)
 
 
+async def watch_until_stopped(host: Any, log: Any) -> None:
+    """Watch the host's idle sessions until SIGINT, SIGTERM or SIGHUP, then log the stop
+    (the caller closes the sessions and the listener)."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        loop.add_signal_handler(number, stop.set)
+    idle = loop.create_task(host.watch_idle())
+    await stop.wait()
+    log.line("stopping", sessions=len(host.visits))
+    idle.cancel()
+
+
 async def stop_in_steps(process: Any, send: Callable[[int], None], sent: list[str]) -> int:
     """End an app: SIGHUP, SIGTERM, SIGKILL (STOP_STEPS), each after the one before had its
     time, until `process` (anything with `returncode` and `wait()`) has ended. `send` delivers

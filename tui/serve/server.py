@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import os
 import re
-import signal
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +20,7 @@ from saves.paths import COMMON_ENV_VAR, ENV_VAR, DataPaths
 from tui.serve.commands import Refused, USAGE, is_interactive, safe_arguments
 from tui.serve.identity import KeyList, Player, UnusableFile, host_key, player_folder, player_for
 from tui.serve.log import ServerLog
-from tui.serve.process import AppProcess, ForkServer, package_root
+from tui.serve.process import AppProcess, ForkServer, package_root, watch_until_stopped
 
 # A client that stops answering (dropped network) is let go after KEEPALIVE_SECONDS *
 # (KEEPALIVE_MISSES + 1), about 3 s; its app then ends within 2 s (process.STOP_STEPS).
@@ -512,14 +511,7 @@ async def serve_until_stopped(host: Host, options: Any, keypair: asyncssh.SSHKey
         where = "anyone who can reach this machine" if not options.listen else f"anyone who can reach {options.listen}"
         log.line("warning", problem=f"any SSH key may play: {where} on port {acceptor.get_port()} gets a session"
                  " (a game, never a shell); --authorized-keys FILE lets in only the keys it lists")
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
-        loop.add_signal_handler(number, stop.set)
-    idle = loop.create_task(host.watch_idle())
-    await stop.wait()
-    log.line("stopping", sessions=len(host.visits))
-    idle.cancel()
+    await watch_until_stopped(host, log)
     acceptor.close()
     await host.close_all()
     await acceptor.wait_closed()

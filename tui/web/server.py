@@ -21,7 +21,6 @@ import hmac
 import json
 import os
 import secrets
-import signal
 import socket
 import time
 from collections.abc import Callable
@@ -36,7 +35,7 @@ import textual_serve
 from saves.paths import COMMON_ENV_VAR, ENV_VAR, DataPaths
 from tui.serve.files import UnusableFile, read_capped
 from tui.serve.log import ServerLog
-from tui.serve.process import MAX_SIDE, package_root, stop_in_steps
+from tui.serve.process import MAX_SIDE, package_root, watch_until_stopped, stop_in_steps
 from tui.web.launcher import SERVER_PID, app_command
 
 STATIC = Path(textual_serve.__file__).resolve().parent / "static"
@@ -457,14 +456,7 @@ async def run_server(options: Any, paths: DataPaths, log: ServerLog) -> int:
         print(f"Play at http://{shown}/?token={own}", flush=True)
     else:
         print(f"Play at http://{shown}/?token=TOKEN with a TOKEN of {options.tokens}", flush=True)
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
-        loop.add_signal_handler(number, stop.set)
-    idle = loop.create_task(host.watch_idle())
-    await stop.wait()
-    log.line("stopping", sessions=len(host.visits))
-    idle.cancel()
+    await watch_until_stopped(host, log)
     await host.close_all()
     await runner.cleanup()
     return 0
