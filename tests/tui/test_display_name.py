@@ -165,3 +165,18 @@ async def test_a_name_is_changed_on_ones_own_machine_and_esc_keeps_the_old(paths
         assert "Others see you as " + "漢" * 10 in screen_text(app)
     assert load_settings(paths)[0].display_name == "漢" * 10
     assert not paths.names.exists()  # no list of names to keep apart on one's own machine
+
+
+async def test_the_key_bar_says_what_enter_does_while_the_name_is_typed(served):
+    """The field's own Enter would hide the screen's labelled one: the bar keeps saying it."""
+    from tui.widgets.keybar import KeyBar
+
+    app = make_app(served)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("A", "n")
+        await pilot.pause()
+        assert app.screen.query_one("#name").has_focus
+        assert "Keep this name" in str(app.screen.query_one(KeyBar).render())
+        await pilot.press("n", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)

@@ -16,6 +16,13 @@ from tui.tables.identity import served_identity
 from tui.widgets.keybar import KeyBar
 
 
+class NameField(Input):
+    """The name's field: its own Enter (which submits) is shown on the key bar, so the bar
+    still says what Enter does while the field has the focus."""
+
+    BINDINGS = [Binding("enter", "submit", "Keep this name")]
+
+
 class DisplayNameScreen(Screen[str | None]):
     DEFAULT_CSS = """
     DisplayNameScreen > Vertical { height: auto; }
@@ -50,7 +57,7 @@ the old one.
                 + ("Tables joined from now on show it. Enter keeps it; Esc keeps the old one." if changing
                    else "Enter keeps it; Ctrl+Q leaves without choosing.")
             )  # fmt: skip
-            yield Input(self.current or "", id="name", max_length=NAME_LIMIT * 2, placeholder="your name")
+            yield NameField(self.current or "", id="name", max_length=NAME_LIMIT * 2, placeholder="your name")
             yield Static(id="problem")
         yield KeyBar()
 
