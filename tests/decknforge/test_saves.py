@@ -266,6 +266,19 @@ def test_a_content_4_save_whose_moves_no_longer_lead_to_it_goes_on_from_where_it
 # ----- content 5 files: a placed joker was never slain (R4) -------------------------------------
 
 
+def _resumed_as_saved(store, old: bytes, raw: dict, flag: str) -> GameSession:
+    """An older content's save resumed: the content version moves on, the moves stay as kept,
+    and the table is the very one saved with `flag` (the rule it began with) set."""
+    store.paths.save_file("old").write_bytes(old)
+    session = GameSession.resume(store, "old")
+    saved = msgspec.convert({**raw["state"], flag: True}, type(session.state))
+    assert session.envelope.content_version == GAME.content_version == 7
+    assert session.envelope.actions == [msgspec.Raw(msgspec.json.encode(a)) for a in raw["actions"]]
+    assert msgspec.json.encode(session.state) == msgspec.json.encode(saved)
+    assert GAME.validate(session.state) == []
+    return session
+
+
 def test_a_content_5_save_keeps_its_joker_rule_and_its_moves(store):
     """Written by content 5, after a joker stripped the band's gear: under content 6 that gear
     would retaliate (R4), but a game goes on under the rule it began with, so its moves still
@@ -273,13 +286,7 @@ def test_a_content_5_save_keeps_its_joker_rule_and_its_moves(store):
     old = (DATA / "decknforge_v5_running.json").read_bytes()
     raw = json.loads(old)
     assert raw["content_version"] == 5 and "strips" in {line[0] for line in raw["state"]["log"]}
-    store.paths.save_file("old").write_bytes(old)
-    session = GameSession.resume(store, "old")
-    saved = msgspec.convert({**raw["state"], "jokers_unanswered": True}, type(session.state))
-    assert session.envelope.content_version == GAME.content_version == 7
-    assert session.envelope.actions == [msgspec.Raw(msgspec.json.encode(a)) for a in raw["actions"]]
-    assert msgspec.json.encode(session.state) == msgspec.json.encode(saved)
-    assert GAME.validate(session.state) == []
+    session = _resumed_as_saved(store, old, raw, "jokers_unanswered")
     session.play(GAME.bot_action(session.state, GAME.to_move(session.state)[0]))
     assert backup_path(store.paths.save_file("old")).read_bytes() == old  # nothing lost
     _plays_to_the_end(session)
@@ -298,13 +305,7 @@ def test_a_content_6_save_keeps_its_freed_joker_places_and_its_moves(store):
     raw = json.loads(old)
     jokers = [card for card in raw["state"]["slain"] if card[1].startswith("X")]
     assert raw["content_version"] == 6 and len(jokers) == 3 and raw["state"]["rows"] == [[]]
-    store.paths.save_file("old").write_bytes(old)
-    session = GameSession.resume(store, "old")
-    saved = msgspec.convert({**raw["state"], "joker_places_freed": True}, type(session.state))
-    assert session.envelope.content_version == GAME.content_version == 7
-    assert session.envelope.actions == [msgspec.Raw(msgspec.json.encode(a)) for a in raw["actions"]]
-    assert msgspec.json.encode(session.state) == msgspec.json.encode(saved)
-    assert GAME.validate(session.state) == []
+    session = _resumed_as_saved(store, old, raw, "joker_places_freed")
     replayed = GAME.new_game(raw["seed"], **raw["options"])
     for action in raw["actions"]:
         GAME.apply(replayed, msgspec.convert(action, GAME.Action))

@@ -47,3 +47,15 @@ def open_played(game_id: str, seed: int, moves: int, chooser_seed: int | None = 
         app.open_session(session)
 
     return start
+
+
+async def open_past_cover(app, pilot, save_id: str) -> None:
+    """Open a kept game in a running test app, past the pass-the-keyboard cover if one shows."""
+    from saves.session import GameSession
+    from tui.screens.privacy import PrivacyScreen
+
+    app.open_session(GameSession.resume(app.store, save_id))
+    await pilot.pause()
+    if isinstance(app.screen, PrivacyScreen):
+        await pilot.press("enter")
+        await pilot.pause()

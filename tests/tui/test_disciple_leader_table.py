@@ -35,9 +35,8 @@ async def test_the_leaders_table_and_piles_keys_show_the_band_and_the_event_deck
     """At the Leader's seat `D` shows the band and `v` the event decks, never "your deck"."""
     from saves.session import GameSession
     from tests.conftest import screen_text
-    from tests.tui.launcher import SIZE, make_app
+    from tests.tui.launcher import SIZE, make_app, open_past_cover
     from tui.game_screen import GameScreen
-    from tui.screens.privacy import PrivacyScreen
 
     session = GameSession.start(store, GAME, 2, mode="campaign", players=2, cl="human", names=["Ann", "Ben"])
     while session.state.pending is None or not session.state.pending.kind.startswith("cl_") \
@@ -46,11 +45,7 @@ async def test_the_leaders_table_and_piles_keys_show_the_band_and_the_event_deck
     session.hold.release()
     app = make_app(paths)
     async with app.run_test(size=SIZE) as pilot:
-        app.open_session(GameSession.resume(app.store, session.save_id))
-        await pilot.pause()
-        if isinstance(app.screen, PrivacyScreen):
-            await pilot.press("enter")
-            await pilot.pause()
+        await open_past_cover(app, pilot, session.save_id)
         assert isinstance(app.screen, GameScreen) and app.screen.seat == 2  # the Leader's seat
         await pilot.press("D")
         await pilot.pause()

@@ -19,7 +19,7 @@ from engine.druid_path.model import EndPlay
 from engine.registry import CATALOGUE, GAMES
 from saves.session import GameSession
 from tests.conftest import screen_text
-from tests.tui.launcher import SIZE, make_app, open_played
+from tests.tui.launcher import SIZE, make_app, open_past_cover, open_played
 from tests.tui.test_watch import table_in_progress
 from tui import game_screen
 from tui.game_screen import GameScreen
@@ -260,7 +260,6 @@ async def test_a_save_named_with_markup_is_listed_as_typed(paths, store):
 async def test_a_players_name_in_a_move_is_listed_as_typed_and_chosen_by_it(paths, store):
     """The Campaign Leader picks whom an event meets: the players' names are the moves."""
     from engine.disciple.model import Choose
-    from tui.screens.privacy import PrivacyScreen
 
     names = ["[b]Al[/b]", "Bob [AFK]"]
     session = GameSession.start(store, GAMES["disciple"], 2, mode="campaign", players=2, cl="human", names=names)
@@ -270,11 +269,7 @@ async def test_a_players_name_in_a_move_is_listed_as_typed_and_chosen_by_it(path
     session.hold.release()
     app = make_app(paths)
     async with app.run_test(size=SIZE) as pilot:
-        app.open_session(GameSession.resume(app.store, session.save_id))
-        await pilot.pause()
-        if isinstance(app.screen, PrivacyScreen):
-            await pilot.press("enter")
-            await pilot.pause()
+        await open_past_cover(app, pilot, session.save_id)
         screen = app.screen
         assert isinstance(screen, GameScreen) and screen.seat == 2  # the Leader's choice
         commands = await open_palette(pilot)
