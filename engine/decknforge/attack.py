@@ -232,9 +232,11 @@ def _strike(state: State, monster: Card) -> int:
 # ----- after the attack ----------------------------------------------------------------------
 
 
-def out_of_adventurers(player: Player) -> bool:
-    """No Adventurer left to bring: none in the slots, the hand or the deck (10; R15)."""
-    if player.slots or player.adventurer_deck:
+def out_of_adventurers(player: Player, deck_counts: bool = False) -> bool:
+    """The player's last Adventurer is gone: none in the slots and none in the hand to hire
+    (10; R15). The rest set aside at setup, still in the deck, are not brought yet; a game
+    begun before content 8 counts them too (`deck_counts`)."""
+    if player.slots or (deck_counts and player.adventurer_deck):
         return False
     return not any(card.code[0] in "JQK" for card in player.hand)
 
@@ -245,7 +247,7 @@ def settle(state: State, events: list[Event]) -> str:
     if total > need:
         log(state, "cleared", total, need)
         return "clear"
-    out = [p.label for p in state.players if out_of_adventurers(p)]
+    out = [p.label for p in state.players if out_of_adventurers(p, state.adventurer_deck_counts)]
     if out:
         log(state, "driven out", tuple(out))
         return "driven_out"

@@ -137,6 +137,9 @@ class State(msgspec.Struct):
     slain_places: list[int] = msgspec.field(default_factory=list)
     # a game begun under content 6 goes on under its rule: a slain joker's place was freed (R4)
     joker_places_freed: bool = False
+    # a game begun before content 8 goes on under its rule: an Adventurer still in the deck
+    # kept its player in the dungeon (R15)
+    adventurer_deck_counts: bool = False
 
 
 # ----- actions: each names the seat it is taken for (DESIGN.md "Seats") --------------------

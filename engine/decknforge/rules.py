@@ -63,7 +63,7 @@ class DecknForgeGame(Game):
     # is gone for good, ten words that brought cards back now do otherwise; 6: a placed joker
     # meets the retaliation of the gear it strips (R4), Equipment words pay their cast (R46);
     # 7: a slain joker's place in its row stays taken, so the book's joker count holds (R4)
-    content_version = 7
+    content_version = 8
     wording = WORDING
     legacy = LEGACY
     options = (
@@ -100,6 +100,7 @@ class DecknForgeGame(Game):
         state = build_state(seed, decks, coined, opts["solo"], opts["strength"] == "gentle")
         state.jokers_unanswered = bool(opts.get("jokers_unanswered"))
         state.joker_places_freed = bool(opts.get("joker_places_freed"))
+        state.adventurer_deck_counts = bool(opts.get("adventurer_deck_counts"))
         return state
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
@@ -115,6 +116,7 @@ class DecknForgeGame(Game):
         position = options.pop("position", None)
         unanswered = options.pop("jokers_unanswered", False)  # begun before content 6 (R4)
         freed = options.pop("joker_places_freed", False)  # begun under content 6 (R4)
+        deck_counts = options.pop("adventurer_deck_counts", False)  # begun before content 8 (R15)
         if decks is not None and "players" not in options:
             options["players"] = len(decks)
         result = super().check_options(options)
@@ -136,6 +138,8 @@ class DecknForgeGame(Game):
             result["jokers_unanswered"] = True
         if freed:
             result["joker_places_freed"] = True
+        if deck_counts:
+            result["adventurer_deck_counts"] = True
         return result
 
     def table_options(

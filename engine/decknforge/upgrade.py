@@ -44,6 +44,11 @@ Content 7: a slain joker's place in its row stays taken, so the book's joker cou
 3rd joker escalates: R4). A game begun under content 6 goes on under its rule, a slain joker's
 place freed (`joker_places_freed`, in its options and its table), so its moves replay as they
 are: nothing else changed.
+
+Content 8: a player whose last Adventurer is gone, none in the slots and none in the hand, is
+driven out, though some still wait in the deck set aside at setup (R15). A game begun earlier
+goes on under its rule (`adventurer_deck_counts`, in its options and its table), so its moves
+replay as they are.
 """
 
 from __future__ import annotations
@@ -65,13 +70,15 @@ def upgrade(
     game: Any, version: int, options: Raw, state: Raw | None, actions: list[Any]
 ) -> tuple[Raw, Raw | None, list[Any]]:
     """`state` None: a finished game's options and moves, to replay from its history."""
-    if version not in (1, 2, 3, 4, 5, 6):
+    if version not in (1, 2, 3, 4, 5, 6, 7):
         raise ValueError(f"DecknForge content {version} is not one this version can upgrade.")
+    # begun before content 8: an Adventurer still in the deck kept its player in (R15)
+    options, state = _flagged(options, state, "adventurer_deck_counts")
+    if version == 7:
+        return options, state, actions
     if version == 6:  # begun under content 6: a slain joker's place was freed (R4)
-        options = {**options, "joker_places_freed": True}
-        if "position" in options:  # a game going on from a position carried over earlier
-            options["position"] = {**options["position"], "joker_places_freed": True}
-        return options, None if state is None else {**state, "joker_places_freed": True}, actions
+        options, state = _flagged(options, state, "joker_places_freed")
+        return options, state, actions
     if version <= 5:  # a game begun before content 6 goes on under its joker rule (R4)
         options = {**options, "jokers_unanswered": True}
         if state is not None:
@@ -132,6 +139,14 @@ def _from_4(game: Any, options: Raw, state: Raw | None, actions: list[Any]) -> t
         return (options, *rebuilt)
     position = msgspec.to_builtins(saved)
     return {**options, "position": position}, position, []
+
+
+def _flagged(options: Raw, state: Raw | None, rule: str) -> tuple[Raw, Raw | None]:
+    """Options and table of a game that goes on under an older `rule` (a flag of State)."""
+    options = {**options, rule: True}
+    if "position" in options:  # a game going on from a position carried over earlier
+        options["position"] = {**options["position"], rule: True}
+    return options, None if state is None else {**state, rule: True}
 
 
 def _table(deck: Raw) -> Raw:

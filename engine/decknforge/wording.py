@@ -138,7 +138,10 @@ WORDING = {
     "survives unanswered": "{0} ({1}) survives: nobody is hit to answer its attack.",
     # after the attack
     "cleared": "Equipped {0} beats Strength {1}: the dungeon is cleared!",
-    "driven out": lambda out: f"{_cards(out)} has no Adventurer left and leaves: the band falls.",
+    "driven out": lambda out: (
+        f"{_cards(out)} {'has' if len(out) == 1 else 'have'} no Adventurer left and"
+        f" {'leaves' if len(out) == 1 else 'leave'}: the band falls."
+    ),
     "last monster": "The last Monster is gone and the dungeon stands ({0} vs {1}): a fall.",
     "standing": _standing,
     "round begins": _round_begins,

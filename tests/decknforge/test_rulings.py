@@ -102,6 +102,7 @@ def test_r4_the_3rd_joker_escalates_even_when_the_first_two_were_slain():
     finish_round(state)
     assert state.last_attack[0].result == "escalates" and state.escalations[-1].code == "X1"
     assert state.rows == [[], []] and equipped_total(state) == 9  # no wipe: it strikes nobody
+    put_in_hand(state, 0, "KH")  # a reserve: the escalation's extra Monster may strike Q♠ (R15)
     rig_monster(state, "X2", owner=0)  # the 4th wipes equipment in the new row
     finish_round(state)
     assert state.last_attack[0].result == "slain" and state.slain_places == [0, 0, 1]
@@ -281,25 +282,40 @@ def test_r14_draw_takes_one_card_and_a_full_hand_discards_for_an_adventurer():
     assert len(player.hand) == 7 and player.done
 
 
-def test_r15_a_player_leaves_only_with_no_adventurer_left_anywhere():
+def test_r15_a_player_whose_last_adventurer_in_play_or_hand_is_gone_is_driven_out():
+    """Rulebook 10: "Exhaust your last Adventurer and you leave the dungeon"; 4.2: the rest are
+    "set aside", so those still in the deck keep nobody in. One in hand does: it can be hired."""
     state = new(1)
+    set_slots(state, 0, [("QS", [])])
+    _quiet(state)
+    put_in_hand(state, 0, "KH")
+    rig_monster(state, "AS", owner=1)
+    finish_round(state)
+    player = state.players[0]
+    assert not player.slots and state.phase == "turn"  # K♥ in hand: hire it next turn
+    assert player.adventurer_deck  # and more set aside in the deck
+    player.discard.append(take(state, 0, "KH"))
+    rig_monster(state, "X2", owner=1)  # a joker hits no Adventurer: the check still comes
+    finish_round(state)
+    assert state.result == "driven_out" and state.phase == "scar"
+    assert any("P1 has no Adventurer left and leaves" in line for line in GAME.log_lines(state))
+
+
+def test_r15_a_game_begun_before_content_8_counts_the_deck_too():
+    """Such a game goes on under its rule (`adventurer_deck_counts`), so its moves replay."""
+    state = new(1)
+    state.adventurer_deck_counts = True
     set_slots(state, 0, [("QS", [])])
     _quiet(state)
     rig_monster(state, "AS", owner=1)
     finish_round(state)
     player = state.players[0]
-    assert not player.slots and state.phase == "turn"  # 8 Adventurers still in the deck
+    assert not player.slots and state.phase == "turn"  # Adventurers still in the deck
     for code in [c.code for c in player.adventurer_deck]:
         player.discard.append(take(state, 0, code))
-    put_in_hand(state, 0, "KH")
-    rig_monster(state, "X1", owner=1)
-    finish_round(state)
-    assert state.phase == "turn"  # one in hand: hire it next turn
-    player.discard.append(take(state, 0, "KH"))
     rig_monster(state, "X2", owner=1)
     finish_round(state)
-    assert state.result == "driven_out" and state.phase == "scar"
-    assert any("has no Adventurer left" in line for line in GAME.log_lines(state))
+    assert state.result == "driven_out"
 
 
 def test_r16_words_never_push_strength_below_25_per_player():

@@ -117,7 +117,7 @@ def test_a_content_2_save_is_replayed_with_its_log_as_data_and_plays_on(store):
     store.paths.save_file("old").write_bytes(old)
     session = GameSession.resume(store, "old")
     state = session.state
-    assert session.envelope.content_version == GAME.content_version == 7
+    assert session.envelope.content_version == GAME.content_version == 8
     assert session.envelope.actions == [msgspec.Raw(msgspec.json.encode(a)) for a in raw["actions"]]
     # its moves replay to the table saved, so every line is told anew, in the words it had,
     # and content 4's why of each attack among them
@@ -129,7 +129,7 @@ def test_a_content_2_save_is_replayed_with_its_log_as_data_and_plays_on(store):
     session.play(GAME.bot_action(state, GAME.to_move(state)[0]))
     assert backup_path(store.paths.save_file("old")).read_bytes() == old  # nothing lost
     rewritten = json.loads(store.paths.save_file("old").read_bytes())
-    assert rewritten["content_version"] == GAME.content_version == 7 and isinstance(rewritten["state"]["log"][-1], list)
+    assert rewritten["content_version"] == GAME.content_version == 8 and isinstance(rewritten["state"]["log"][-1], list)
     while session.outcome() is None:
         session.play(GAME.bot_action(session.state, GAME.to_move(session.state)[0]))
     assert msgspec.json.encode(session.replay()) == msgspec.json.encode(session.state)
@@ -179,7 +179,7 @@ def test_a_content_2_shared_table_is_carried_over_and_plays_on(paths):
     player = ann if seat == 0 else SharedSession.open(tables, "AJCT", "ben")
     player.play(GAME.bot_action(player.state, seat))
     rewritten = json.loads(tables.file("AJCT").read_bytes())
-    assert rewritten["content_version"] == GAME.content_version == 7 and len(rewritten["actions"]) == len(raw["actions"]) + 1
+    assert rewritten["content_version"] == GAME.content_version == 8 and len(rewritten["actions"]) == len(raw["actions"]) + 1
 
 
 # ----- content 3 files: the log did not say why an attack went as it did ------------------------
@@ -192,14 +192,14 @@ def test_a_content_3_save_is_replayed_with_the_why_of_its_attacks_and_plays_on(s
     store.paths.save_file("old").write_bytes(old)
     session = GameSession.resume(store, "old")
     state = session.state
-    assert session.envelope.content_version == GAME.content_version == 7
+    assert session.envelope.content_version == GAME.content_version == 8
     kinds = [line.what for line in state.log]
     assert "strikes at" in kinds and "said" not in kinds  # told anew, the why among the lines
     saved = [GAME.log_text(msgspec.convert(line, Line)) for line in raw["state"]["log"]]
     assert told_before_4(state) == saved[-len(told_before_4(state)) :]  # every other line as it read
     assert msgspec.json.encode(session.replay()) == msgspec.json.encode(state)
     session.play(GAME.bot_action(state, GAME.to_move(state)[0]))
-    assert json.loads(store.paths.save_file("old").read_bytes())["content_version"] == GAME.content_version == 7
+    assert json.loads(store.paths.save_file("old").read_bytes())["content_version"] == GAME.content_version == 8
 
 
 def test_a_content_3_save_whose_moves_fall_short_keeps_its_lines(store):
@@ -212,6 +212,11 @@ def test_a_content_3_save_whose_moves_fall_short_keeps_its_lines(store):
 
 
 # ----- content 4 files: ten words brought discarded cards back (R10, R19, R30, R37) -------------
+
+
+# The rules a game begun before content 6 goes on under: its jokers unanswered (R4), its
+# Adventurer deck keeping its players in (R15).
+OLD_RULES_5 = {"jokers_unanswered": True, "adventurer_deck_counts": True}
 
 
 def _content_4() -> tuple[dict, bytes]:
@@ -231,16 +236,16 @@ def test_a_content_4_save_whose_moves_still_lead_to_its_table_keeps_them(store):
     raw, old = _content_4()
     store.paths.save_file("old").write_bytes(old)
     session = GameSession.resume(store, "old")
-    assert session.envelope.content_version == GAME.content_version == 7
+    assert session.envelope.content_version == GAME.content_version == 8
     assert "position" not in session.envelope.options
     assert session.envelope.actions == [msgspec.Raw(msgspec.json.encode(a)) for a in raw["actions"]]
-    saved = msgspec.convert({**raw["state"], "jokers_unanswered": True}, type(session.state))  # its joker rule (R4)
+    saved = msgspec.convert({**raw["state"], **OLD_RULES_5}, type(session.state))  # its rules (R4, R15)
     assert msgspec.json.encode(session.state) == msgspec.json.encode(saved)  # the very table, log and all
     assert msgspec.json.encode(session.replay()) == msgspec.json.encode(session.state)
     session.play(GAME.bot_action(session.state, GAME.to_move(session.state)[0]))
     assert backup_path(store.paths.save_file("old")).read_bytes() == old  # nothing lost
     rewritten = json.loads(store.paths.save_file("old").read_bytes())
-    assert rewritten["content_version"] == 7 and len(rewritten["actions"]) == len(raw["actions"]) + 1
+    assert rewritten["content_version"] == 8 and len(rewritten["actions"]) == len(raw["actions"]) + 1
     _plays_to_the_end(session)
 
 
@@ -251,8 +256,8 @@ def test_a_content_4_save_whose_moves_no_longer_lead_to_it_goes_on_from_where_it
     changed = json.dumps(raw).encode()
     store.paths.save_file("old").write_bytes(changed)
     session = GameSession.resume(store, "old")
-    saved = msgspec.convert({**raw["state"], "jokers_unanswered": True}, type(session.state))  # its joker rule (R4)
-    assert session.envelope.content_version == 7 and session.envelope.actions == []
+    saved = msgspec.convert({**raw["state"], **OLD_RULES_5}, type(session.state))  # its rules (R4, R15)
+    assert session.envelope.content_version == 8 and session.envelope.actions == []
     assert msgspec.json.encode(session.state) == msgspec.json.encode(saved)  # the table as saved
     assert msgspec.json.encode(session.start_state()) == msgspec.json.encode(saved)  # and it starts there
     assert GAME.validate(session.state) == []
@@ -266,13 +271,13 @@ def test_a_content_4_save_whose_moves_no_longer_lead_to_it_goes_on_from_where_it
 # ----- content 5 files: a placed joker was never slain (R4) -------------------------------------
 
 
-def _resumed_as_saved(store, old: bytes, raw: dict, flag: str) -> GameSession:
+def _resumed_as_saved(store, old: bytes, raw: dict, *flags: str) -> GameSession:
     """An older content's save resumed: the content version moves on, the moves stay as kept,
-    and the table is the very one saved with `flag` (the rule it began with) set."""
+    and the table is the very one saved with `flags` (the rules it began with) set."""
     store.paths.save_file("old").write_bytes(old)
     session = GameSession.resume(store, "old")
-    saved = msgspec.convert({**raw["state"], flag: True}, type(session.state))
-    assert session.envelope.content_version == GAME.content_version == 7
+    saved = msgspec.convert({**raw["state"], **dict.fromkeys(flags, True)}, type(session.state))
+    assert session.envelope.content_version == GAME.content_version == 8
     assert session.envelope.actions == [msgspec.Raw(msgspec.json.encode(a)) for a in raw["actions"]]
     assert msgspec.json.encode(session.state) == msgspec.json.encode(saved)
     assert GAME.validate(session.state) == []
@@ -286,7 +291,7 @@ def test_a_content_5_save_keeps_its_joker_rule_and_its_moves(store):
     old = (DATA / "decknforge_v5_running.json").read_bytes()
     raw = json.loads(old)
     assert raw["content_version"] == 5 and "strips" in {line[0] for line in raw["state"]["log"]}
-    session = _resumed_as_saved(store, old, raw, "jokers_unanswered")
+    session = _resumed_as_saved(store, old, raw, *OLD_RULES_5)
     session.play(GAME.bot_action(session.state, GAME.to_move(session.state)[0]))
     assert backup_path(store.paths.save_file("old")).read_bytes() == old  # nothing lost
     _plays_to_the_end(session)
@@ -305,8 +310,8 @@ def test_a_content_6_save_keeps_its_freed_joker_places_and_its_moves(store):
     raw = json.loads(old)
     jokers = [card for card in raw["state"]["slain"] if card[1].startswith("X")]
     assert raw["content_version"] == 6 and len(jokers) == 3 and raw["state"]["rows"] == [[]]
-    session = _resumed_as_saved(store, old, raw, "joker_places_freed")
-    replayed = GAME.new_game(raw["seed"], **raw["options"])
+    session = _resumed_as_saved(store, old, raw, "joker_places_freed", "adventurer_deck_counts")
+    replayed = GAME.new_game(raw["seed"], **raw["options"], adventurer_deck_counts=True)  # R4 alone differs
     for action in raw["actions"]:
         GAME.apply(replayed, msgspec.convert(action, GAME.Action))
     assert replayed.escalations and replayed.slain_places  # the current rule tells another game
@@ -323,3 +328,28 @@ def test_a_content_6_game_going_on_from_a_position_keeps_its_freed_joker_places(
     options, state, actions = GAME.upgrade(6, {"position": position}, position, [])
     assert GAME.new_game(3, **options).joker_places_freed and state["joker_places_freed"]
     assert not GAME.new_game(3, position=position).joker_places_freed  # the flag was added, not kept
+
+
+# ----- content 7 files: an Adventurer in the deck kept its player in (R15) ----------------------
+
+
+def test_a_content_7_save_keeps_its_adventurer_deck_rule_and_its_moves(store):
+    """Written by content 7 at a round's start with a player whose slots and hand hold no
+    Adventurer: under content 8 the attack before would have driven them out (R15), but a game
+    goes on under the rule it began with, so its moves still replay to the very table saved; a
+    new game drives such a player out."""
+    old = (DATA / "decknforge_v7_running.json").read_bytes()
+    raw = json.loads(old)
+    stranded = [p for p in raw["state"]["players"] if not p["slots"] and not any(c[1][0] in "JQK" for c in p["hand"])]
+    assert raw["content_version"] == 7 and stranded and stranded[0]["adventurer_deck"]
+    session = _resumed_as_saved(store, old, raw, "adventurer_deck_counts")
+    replayed = GAME.new_game(raw["seed"], **raw["options"])
+    for action in raw["actions"]:
+        if replayed.phase != "turn":
+            break
+        GAME.apply(replayed, msgspec.convert(action, GAME.Action))
+    assert replayed.result == "driven_out"  # the current rule tells another game
+    session.play(GAME.bot_action(session.state, GAME.to_move(session.state)[0]))
+    assert backup_path(store.paths.save_file("old")).read_bytes() == old  # nothing lost
+    _plays_to_the_end(session)
+    assert session.state.adventurer_deck_counts and not GAME.new_game(1).adventurer_deck_counts
