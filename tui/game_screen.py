@@ -17,6 +17,7 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding
 from textual.content import Content
+from textual.css.query import NoMatches
 from textual.screen import Screen
 
 from engine.core.errors import IllegalAction
@@ -303,8 +304,11 @@ class GameScreen(Screen[None]):
         """The log lines the last move added stand out (a replay marks its own)."""
         from tui.widgets.log import GameLog
 
-        logs = self.query("#log").results(GameLog)
-        for log in logs:
+        try:
+            log = self.get_widget_by_id("log")  # a lookup by id: no query walks the screen
+        except NoMatches:
+            return
+        if isinstance(log, GameLog):
             new = self.fresh.new_lines(log.lines)
             if not self.read_only:
                 log.mark_newest(new, NEW_LINE, gutter=True)
@@ -321,8 +325,14 @@ class GameScreen(Screen[None]):
     def _draw_legend(self) -> None:
         """The legend lists the codes the table shows now (drawn after the table is)."""
         if self.legend_on:
-            entries = legend.shown_entries(self.LEGEND, legend.table_text(self))
-            self.query_one("#legend", legend.Legend).show(entries)
+            text = legend.table_text(self)
+            box = self.query_one("#legend", legend.Legend)
+            if text == self._legend_read and box.plain_drawn():
+                return  # the same words on the table: the same codes in the legend
+            self._legend_read = text
+            box.show(legend.shown_entries(self.LEGEND, text))
+
+    _legend_read: str | None = None  # the table's text the legend was last drawn from
 
     def action_legend(self) -> None:
         """G: the legend off, or on again, at every table (kept in the settings file)."""

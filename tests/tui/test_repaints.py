@@ -89,6 +89,26 @@ async def test_changed_lines_repaint_and_the_others_do_not():
         assert rows == ["line 1", "line 1", "LINE TWO", "line 3", ""]
 
 
+async def test_a_line_shown_again_is_not_drawn_again_and_looks_as_if_it_were():
+    app = PaintedRows()
+    async with app.run_test(size=SIZE) as pilot:
+        lines = app.query_one("#lines", Lines)
+        await pilot.pause()
+        drawn: list[set[int]] = []
+        original = lines._draw_new_lines
+        lines._draw_new_lines = lambda rows, new: drawn.append(set(new)) or original(rows, new)
+        first = "line 0\nline 1\nline 2\nline 3\nline 4"
+        lines.update("line 0\nline 1\nLINE TWO\nline 3\nline 4", layout=False)
+        lines.update("line 1\nline 2\nLINE TWO\nline 3\nline 0", layout=False)  # line 2 back, moved up
+        lines.update(first, layout=False)
+        await pilot.pause()
+        assert drawn == [{2}]  # only LINE TWO was ever drawn: the others were kept as drawn
+        kept = lines._strips_of_lines()
+        lines._strip_cache, lines._strip_history = {}, {}
+        assert kept == lines._strips_of_lines()  # the same rows as drawn afresh, where they sit now
+        assert screen_text(app).splitlines()[lines.region.y : lines.region.y + 5] == first.splitlines()
+
+
 async def test_a_moved_cursor_repaints_the_two_lines_it_moved_between():
     app = PaintedRows()
     async with app.run_test(size=SIZE) as pilot:

@@ -306,8 +306,8 @@ How to play: Rules on the home screen.
 
     def _draw_choices(self, state: State) -> None:
         # the hand's rows tell each card's text where there is room; an event's short choices
-        # leave the room to the log
-        self.set_class(any(isinstance(a, PlayCard) for a in self.choices), "hand-shown")
+        # leave the room to the log (a class of the box alone: one of the screen restyles it all)
+        self.query_one("#choices-panel").set_class(any(isinstance(a, PlayCard) for a in self.choices), "hand-shown")
         playable = set(energy.playable_indices(you(state, self.me))) if self._my_turn() else set()
         shown: list[Choice] = []
         spans: list[list[Span]] = []

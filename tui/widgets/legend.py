@@ -100,15 +100,18 @@ def table_text(screen: Screen[object]) -> str:
     """Everything the table shows in words now, but the log and the legend: what the legend
     looks for its codes in."""
     parts: list[str] = []
-    for widget in screen.query(LineByLine):
-        if widget.id not in NOT_SEEN:
+    titles: list[str] = []
+    widgets = screen.walk_children()  # one walk: a query of each type walks and matches it all again
+    for widget in widgets:
+        if isinstance(widget, LineByLine) and widget.id not in NOT_SEEN:
             parts.append(plain_of(widget._line_content))
             parts.extend(plain_of(c.label) + " " + plain_of(c.note) for c in getattr(widget, "choices", ()))
-    for box in screen.query(Panel):
-        if box.id in (f"{name}-panel" for name in NOT_SEEN):
-            continue
-        parts += [plain_of(box.border_title), plain_of(box.border_subtitle)]
-    return "\n".join(parts)
+        if isinstance(widget, Panel) and widget.id not in HIDDEN_PANELS:
+            titles += [plain_of(widget.border_title), plain_of(widget.border_subtitle)]
+    return "\n".join(parts + titles)
+
+
+HIDDEN_PANELS = frozenset(f"{name}-panel" for name in NOT_SEEN)
 
 
 class Legend(Lines):

@@ -21,6 +21,9 @@ from tui.plain import shown
 from tui.widgets.text import PlainTitles, Static
 
 
+HISTORY = 128  # lines a widget keeps drawn after they left it, to show again without drawing
+
+
 class LineByLine(PlainTitles, Widget):
     """A widget whose content is lines of text: `line_content()` gives them, and after a change
     `repaint_lines()` repaints those that differ from the lines on screen. Each line drawn is
@@ -34,11 +37,17 @@ class LineByLine(PlainTitles, Widget):
     def __init__(self, *children: Widget, **kwargs: Any) -> None:
         kwargs.pop("markup", None)
         super().__init__(*children, markup=False, **kwargs)
+        # Plain text holds no links to style (no markup, no actions): each row drawn skips the
+        # pass that looks for them.
+        self.set_reactive(Widget.auto_links, False)
 
     _line_content: VisualType = ""
     _line_strips: list[Strip] | None = None  # the content's lines as on screen, None: to be drawn
     _line_strips_fit: tuple[int, int, object] = (0, 0, None)  # the width, height and style they fit
     _strip_cache: dict[object, tuple[int, list[Strip]]] = {}  # by what a line says: where it was, its rows
+    # Lines shown before the ones on screen, newest last, by what they say: a number that
+    # goes back to what it was, a cursor moved back, a card that comes round again.
+    _strip_history: dict[object, tuple[int, list[Strip]]] = {}
 
     def line_content(self) -> VisualType:
         """What the widget shows now (a subclass may make it for its size)."""
@@ -76,6 +85,7 @@ class LineByLine(PlainTitles, Widget):
         width, height, style = fit
         if fit != self._line_strips_fit:
             self._strip_cache = {}  # drawn for another width or style: none of them fits now
+            self._strip_history = {}
         self._line_strips_fit = fit
         content = shown(self.line_content())
         lines = _lines_of(self, content) if self.text_selection is None else None
@@ -84,18 +94,28 @@ class LineByLine(PlainTitles, Widget):
             return Visual.to_strips(self, visual, width, height, style)[:height]
         lines = lines[:height]  # a line takes a row at least
         cached, self._strip_cache = self._strip_cache, {}
-        new = {index for index, (key, _) in enumerate(lines) if key not in cached}
+        history = self._strip_history
+        if history is LineByLine._strip_history:
+            history = self._strip_history = {}
+        new = {index for index, (key, _) in enumerate(lines) if key not in cached and key not in history}
         drawn_now = self._draw_new_lines(lines, new) if new else {}
         strips: list[Strip] = []
         for index, (key, _) in enumerate(lines):
             if index in drawn_now:
                 rows = drawn_now[index]
             else:
-                was_at, rows = cached[key]
+                was_at, rows = cached[key] if key in cached else history[key]
                 if was_at != index:  # the line moved (a log's lines move up): mark where it is
                     rows = [_on_line(row, index) for row in rows]
             self._strip_cache[key] = (index, rows)
             strips += rows
+        for key in self._strip_cache:
+            history.pop(key, None)
+        for key, drawn in cached.items():  # the lines this draw left behind, kept a while
+            if key not in self._strip_cache:
+                history[key] = drawn
+        for key in list(history)[: max(len(history) - HISTORY, 0)]:  # the oldest go first
+            del history[key]
         return strips[:height]
 
     def _draw_new_lines(self, lines: list[tuple[object, Text | Content]], new: set[int]) -> dict[int, list[Strip]]:
