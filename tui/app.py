@@ -28,7 +28,6 @@ from tui.double_tap import Presses
 from tui.grammar import binding, check_keymap
 from tui.safe_text import safe_lines
 from tui.screens.home import HomeScreen
-from tui.screens.too_small import TooSmallScreen
 from tui.tables.identity import served_identity
 
 if TYPE_CHECKING:
@@ -209,7 +208,6 @@ class TabletopApp(App[None]):
             catch_hang_up(lambda: self._loop.call_soon_threadsafe(self.terminal_gone))
         if self.theme_override:  # --theme is remembered, like a choice in Settings
             self.update_settings(theme=self.theme)
-        self.push_screen(HomeScreen())
         self.set_interval(HOLD_POLL, self.look_after_saves)
         self.file_finished_games()
         if self.settings_problem:
@@ -223,6 +221,11 @@ class TabletopApp(App[None]):
         else:
             self._start()
         self._check_size(self.size.width, self.size.height)
+
+    def get_default_screen(self) -> Screen:
+        """Home is the screen at the bottom of the stack (Textual's blank default screen
+        beneath it would be made, laid out and sized at start for nothing)."""
+        return HomeScreen()
 
     def _start(self) -> None:
         if self.on_start is not None:
@@ -325,6 +328,9 @@ class TabletopApp(App[None]):
         if self.settings.display_name:
             filed += sweep_tables(self.store, self.tables, self.player_identity())
         if filed:
+            home = self.screen_stack[0] if self.screen_stack else None
+            if isinstance(home, HomeScreen) and home.is_mounted:  # it listed the saves already
+                home.refresh_menu()
             names = ", ".join(entry.label for entry in filed)
             self.notify(f"Finished, and now in your history: {names}", timeout=8)
 
@@ -669,6 +675,7 @@ class TabletopApp(App[None]):
 
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen  # Markdown is slow to import: not at start-up
+        from tui.screens.too_small import TooSmallScreen
 
         if isinstance(self.screen, (HelpScreen, TooSmallScreen)):
             return
@@ -684,6 +691,10 @@ class TabletopApp(App[None]):
 
     def _check_size(self, width: int, height: int) -> None:
         too_small = width < MIN_WIDTH or height < MIN_HEIGHT
+        if not too_small and "tui.screens.too_small" not in sys.modules:
+            return  # the notice was never shown: loaded only when first needed
+        from tui.screens.too_small import TooSmallScreen
+
         showing = isinstance(self.screen, TooSmallScreen)
         if too_small and not showing:
             self.push_screen(TooSmallScreen(MIN_WIDTH, MIN_HEIGHT))

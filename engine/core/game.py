@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import typing
-from importlib import resources
 from typing import Any, ClassVar
 
 import msgspec
@@ -233,6 +232,8 @@ class Game:
     def how_to_play(self) -> str:
         """The in-game rules: content/how_to_play.md in the game's package."""
         package = type(self).__module__.rsplit(".", 1)[0]
+        from importlib import resources  # only when the rules are read, not at start-up
+
         return resources.files(package).joinpath("content", "how_to_play.md").read_text("utf-8")
 
     def summary(self, state: Any) -> str:

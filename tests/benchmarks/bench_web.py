@@ -2,8 +2,9 @@
 screen drawn (in Debian's chromium, headless) against SSH connect to home screen, and the memory
 of one player's app (PSS, from /proc/PID/smaps_rollup) under each, with the servers' own.
 
-Run as `python -m tests.benchmarks.bench_web [--loads N]`. Prints medians and spreads; asserts
-nothing. The figures depend on whatever else runs on the machine: quote them with that in mind.
+Run as `python -m tests.benchmarks.bench_web [--loads N] [--before CHECKOUT]`; `--before` also
+measures another checkout's web server (e.g. the main branch's) in the same run, against the same
+SSH reference. Prints medians and spreads; asserts nothing. The figures depend on whatever else runs on the machine: quote them with that in mind.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pathlib import Path
 
 from tests.benchmarks.bench_serve import HOME, Player, returning_player
 from tests.serve.harness import Server, make_key
-from tests.web.harness import CHROMIUM_FLAGS, SCREEN_TEXT, WebServer, need_browser, shows
+from tests.web.harness import CHROMIUM_FLAGS, ROOT, SCREEN_TEXT, WebServer, need_browser, shows
 
 DRAWN = f"() => ({SCREEN_TEXT})().includes({HOME!r})"
 
@@ -34,10 +35,10 @@ def spread(values: list[float], unit: float = 1000.0) -> str:
     return f"median {statistics.median(values) * unit:.0f} (min {values[0] * unit:.0f}, max {values[-1] * unit:.0f}, n={len(values)})"
 
 
-def web_figures(data: Path, loads: int, size: dict[str, int]) -> tuple[list[float], list[int], int]:
+def web_figures(data: Path, loads: int, size: dict[str, int], root: Path = ROOT) -> tuple[list[float], list[int], int]:
     from playwright.sync_api import sync_playwright
 
-    web = WebServer(data)
+    web = WebServer(data, root=root)
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=need_browser(), headless=True, args=CHROMIUM_FLAGS)
@@ -84,16 +85,20 @@ async def ssh_figures(data: Path, visits: int) -> tuple[list[float], list[int], 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--loads", type=int, default=8, help="page loads (and SSH visits) to time")
+    parser.add_argument("--before", metavar="CHECKOUT", type=Path, help="also measure this checkout's web server")
     options = parser.parse_args()
+    trees = [("web", ROOT)] + ([(f"web {options.before}", options.before.resolve())] if options.before else [])
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
         ssh_times, ssh_memory, ssh_server = asyncio.run(ssh_figures(root / "ssh", options.loads))
-        web_times, web_memory, web_server = web_figures(root / "web", options.loads, {"width": 760, "height": 560})
-    print(f"home screen drawn, ms: web page load {spread(web_times)}; ssh connect {spread(ssh_times)};"
-          f" web/ssh {statistics.median(web_times) / statistics.median(ssh_times):.2f}")  # fmt: skip
-    print(f"one player's app, PSS KiB: web {spread(web_memory, 1)}; ssh {spread(ssh_memory, 1)};"
-          f" web/ssh {statistics.median(web_memory) / statistics.median(ssh_memory):.2f}")  # fmt: skip
-    print(f"the server itself, PSS KiB: web {web_server}; ssh {ssh_server}")
+        figures = {label: web_figures(root / f"web{i}", options.loads, {"width": 760, "height": 560}, tree)
+                   for i, (label, tree) in enumerate(trees)}  # fmt: skip
+    for label, (web_times, web_memory, web_server) in figures.items():
+        print(f"home screen drawn, ms: {label} page load {spread(web_times)}; ssh connect {spread(ssh_times)};"
+              f" web/ssh {statistics.median(web_times) / statistics.median(ssh_times):.2f}")  # fmt: skip
+        print(f"one player's app, PSS KiB: {label} {spread(web_memory, 1)}; ssh {spread(ssh_memory, 1)};"
+              f" web/ssh {statistics.median(web_memory) / statistics.median(ssh_memory):.2f}")  # fmt: skip
+        print(f"the server itself, PSS KiB: {label} {web_server}; ssh {ssh_server}")
 
 
 if __name__ == "__main__":

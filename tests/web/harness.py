@@ -58,13 +58,14 @@ def need_browser() -> str:
 
 
 class WebServer:
-    """`python -m tui --data-dir DATA web --port 0 ...`: its address (stdout) and log (stderr)."""
+    """`python -m tui --data-dir DATA web --port 0 ...`: its address (stdout) and log (stderr).
+    `root`: the checkout whose server runs (a benchmark compares another one's)."""
 
-    def __init__(self, data: Path, *options: str) -> None:
+    def __init__(self, data: Path, *options: str, root: Path = ROOT) -> None:
         env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
         self.process = subprocess.Popen(
             [sys.executable, "-m", "tui", "--data-dir", str(data), "web", "--port", "0", *options],
-            cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            cwd=root, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         )  # fmt: skip
         self.data = data
         self.lines: list[str] = []

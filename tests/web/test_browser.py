@@ -61,9 +61,10 @@ def player_folder(server: WebServer, context) -> tuple[str, Path]:
     return f"web:{browser}", server.data / "players" / f"web-{browser}"
 
 
-def app_environment(pid: int) -> dict[str, str]:
-    raw = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
-    return dict(item.decode().split("=", 1) for item in raw if b"=" in item)
+def app_folder(pid: int) -> Path:
+    """The folder the app runs in: its player's own (a forked app's environment is not in
+    /proc/PID/environ, which keeps the one its process started with)."""
+    return Path(f"/proc/{pid}/cwd").resolve()
 
 
 def test_the_page_needs_its_token_and_each_page_is_its_own_app(chromium, server):
@@ -77,14 +78,14 @@ def test_the_page_needs_its_token_and_each_page_is_its_own_app(chromium, server)
     shows(page, "Your name")
     [first] = server.pids()
     me, folder = player_folder(server, context)
-    assert app_environment(first)["TABLETOP_TUI_PLAYER"] == me and folder.is_dir()
+    assert app_folder(first) == folder.resolve() and folder.is_dir()
     # A reload is a new page: a new app, the same player, no token needed again; the old app ends.
     started = len(server.lines)
     page.reload()
     shows(page, "Your name")
     until_gone(first)
     [second] = server.pids(started)
-    assert app_environment(second)["TABLETOP_TUI_PLAYER"] == me
+    assert app_folder(second) == folder.resolve()
     # Another browser with the same token is another player.
     other = chromium.new_context(viewport=SIZE)
     other.new_page().goto(server.url)

@@ -5,6 +5,7 @@ chromium; an app is started only where a test needs one (each costs a second of 
 from __future__ import annotations
 
 import asyncio
+import os
 import re
 import signal
 
@@ -160,6 +161,31 @@ async def test_limits_idle_and_stop(server):
         assert await asyncio.to_thread(web.process.wait, PATIENCE) == 0
         assert gone(ben_app)
     assert len(web.pids()) == 2
+
+
+def parent(pid: int) -> int:
+    return int(open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[1])
+
+
+async def test_pages_apps_are_forked_from_the_web_fork_server_and_end_with_the_server(server):
+    """Each page's app is forked (no imports of its own) by a fork server the web server
+    started, is a session of its own, and a SIGKILLed server takes its apps with it."""
+    web = await asyncio.to_thread(server)
+    async with browser() as ann, browser() as ben:
+        sockets = []
+        for each in (ann, ben):
+            await page(each, web.url)
+            sockets.append(await each.ws_connect(f"{web.base}/ws/{await ticket_of(each, web.base)}?width=80&height=24"))
+            await received(sockets[-1], "Your name")
+        first, second = web.pids()
+        forks = parent(first)
+        assert parent(second) == forks != web.process.pid and parent(forks) == web.process.pid
+        assert b"tui.serve.forkserver" in open(f"/proc/{forks}/cmdline", "rb").read()
+        assert os.getsid(first) == first != os.getsid(second)
+        web.process.kill()
+        for pid in (forks, first, second):
+            await asyncio.to_thread(until_gone, pid)
+        web.process.wait()
 
 
 def rss_kib(pid: int) -> int:

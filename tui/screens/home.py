@@ -8,6 +8,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
+from textual.geometry import Size
 from textual.screen import Screen
 
 from engine.registry import CATALOGUE, GAMES
@@ -82,6 +83,7 @@ class HomeScreen(Screen[None]):
     entries: list[SaveEntry] = []
     tables: list[TableEntry] = []  # shared tables this player sits at, still being played
     ids: list[str] = []  # what each line of the menu picks ("" for the gap)
+    _menu_size: Size | None = None  # the terminal's size the menu was last fitted to
 
     def on_mount(self) -> None:
         menu = self.query_one("#menu", HomeMenu)
@@ -89,6 +91,8 @@ class HomeScreen(Screen[None]):
         self._fit(self.app.size.width, self.app.size.height)
 
     def on_resize(self, event: events.Resize) -> None:
+        if event.size == self._menu_size:  # the size the menu was made for (the first resize at start)
+            return
         self._fit(event.size.width, event.size.height)
         self.refresh_menu()  # the Continue line and the recent games fit the new size
 
@@ -103,6 +107,7 @@ class HomeScreen(Screen[None]):
 
     def refresh_menu(self) -> None:
         menu = self.query_one("#menu", HomeMenu)
+        self._menu_size = self.app.size
         self.entries = self.app.saved_games()
         latest = self.latest()
         self.tables = [] if latest else self.app.seated_tables()  # looked for only when needed

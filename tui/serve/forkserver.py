@@ -1,10 +1,12 @@
-"""The process that starts `serve`'s apps: it imports the app once, then forks a copy of itself
-for each session, so a session starts without imports and shares those pages with its siblings.
+"""The process that starts the apps of `serve` and of `web`: it imports the app once, then forks
+a copy of itself for each session, so a session starts without imports and shares those pages
+with its siblings.
 
 The server starts it (`python -P -m tui.serve.forkserver SERVER_PID FD`) with the environment
 every app starts from, and sends it one packet per session over the socket FD: the app's
-arguments, environment and working directory, with the session's PTY and a socket of the
-session's own. On that socket this process answers `pid N` once the app runs (or `failed WHY`),
+arguments, environment and working directory, with the session's standard streams (one PTY for
+all three, as `serve` gives, or three of their own: `web`'s pipes) and a socket of the session's
+own. On that socket this process answers `pid N` once the app runs (or `failed WHY`),
 signals the app's process group when asked (`signal N`), and says `exit STATUS` (as asyncio
 reports one: negative for a signal) once it has reaped the app, then closes it. Only this
 process reaps the apps, so a signal can never reach a process that took a reaped app's number.
@@ -33,18 +35,18 @@ PR_SET_PDEATHSIG = 1
 MAX_REQUEST = 1 << 16  # bytes of one session's arguments, environment and folder
 # Whatever an app imports only when a screen needs it is imported here once for all of them.
 PRELOAD = ("tui", "saves", "engine", "themes")
-NOT_PRELOADED = ("tui.serve.server", "tui.serve.identity", "tui.serve.forkserver")
+NOT_PRELOADED = ("tui.serve.server", "tui.serve.identity", "tui.serve.forkserver", "tui.web.server")
 
 
 class AppRequest:
     """What the forked app runs: decoded from the server's packet."""
 
-    def __init__(self, packet: bytes, pty: int) -> None:
+    def __init__(self, packet: bytes, streams: list[int]) -> None:
         request = json.loads(packet)
         self.arguments: list[str] = [str(a) for a in request["arguments"]]
         self.env: dict[str, str] = {str(k): str(v) for k, v in request["env"].items()}
         self.cwd: str = str(request["cwd"])
-        self.pty = pty
+        self.streams = streams  # stdin, stdout and stderr, or one for all three
 
 
 def die_with_parent(parent: int) -> None:
@@ -198,31 +200,31 @@ def serve(control: socket.socket) -> AppRequest | None:
                     children.asked(pid)
             else:
                 try:
-                    packet, fds, _flags, _address = socket.recv_fds(control, MAX_REQUEST, 2)
+                    packet, fds, _flags, _address = socket.recv_fds(control, MAX_REQUEST, 4)
                 except OSError:
                     packet, fds = b"", []
                 if not packet:  # the server is gone or done: so is this process
                     for fd in fds:
                         os.close(fd)
                     return None
-                if len(fds) != 2:
+                if len(fds) not in (2, 4):
                     for fd in fds:
                         os.close(fd)
                     continue
-                pty, session_fd = fds
+                *streams, session_fd = fds
                 session = socket.socket(fileno=session_fd)
                 try:
-                    request = AppRequest(packet, pty)
+                    request = AppRequest(packet, streams)
                 except (ValueError, KeyError, TypeError, AttributeError) as problem:
                     refuse(session, f"a request that cannot be read ({problem})")
-                    os.close(pty)
+                    close_all(streams)
                     continue
                 children.reap()  # before forking: no child's status may wait behind a fork
                 try:
                     child = os.fork()
                 except OSError as problem:
                     refuse(session, problem.strerror or str(problem))
-                    os.close(pty)
+                    close_all(streams)
                     continue
                 if child == 0:  # the app: let go of everything of this process's own first
                     signal.set_wakeup_fd(-1)
@@ -233,12 +235,17 @@ def serve(control: socket.socket) -> AppRequest | None:
                     os.close(wake_write)
                     become_app(request, me)
                     return request
-                os.close(pty)
+                close_all(streams)
                 try:
                     session.sendall(f"pid {child}\n".encode())
                 except OSError:
                     pass  # the server lets go of it; the app is still reaped and that is said
                 children.add(child, session)
+
+
+def close_all(fds: list[int]) -> None:
+    for fd in fds:
+        os.close(fd)
 
 
 def refuse(session: socket.socket, why: str) -> None:
@@ -251,11 +258,12 @@ def refuse(session: socket.socket, why: str) -> None:
 
 def become_app(request: AppRequest, forkserver: int) -> None:
     """In the forked child: a process as the server used to start for a session (its own
-    session, the PTY as its standard streams, nothing else open, signals as a new Python
-    process has them, the session's environment and folder), tied to this process's life."""
+    session, its PTY or pipes as its standard streams, nothing else open, signals as a new
+    Python process has them, the session's environment and folder), tied to this process's life."""
     os.setsid()
-    for fd in (0, 1, 2):
-        os.dup2(request.pty, fd)
+    streams = request.streams * 3 if len(request.streams) == 1 else request.streams
+    for fd, stream in zip((0, 1, 2), streams):
+        os.dup2(stream, fd)
     os.closerange(3, os.sysconf("SC_OPEN_MAX") if hasattr(os, "sysconf") else 4096)
     for number in (signal.SIGCHLD, signal.SIGHUP, signal.SIGTERM, signal.SIGWINCH):
         signal.signal(number, signal.SIG_DFL)
@@ -270,8 +278,8 @@ def become_app(request: AppRequest, forkserver: int) -> None:
 
 
 def standard_streams() -> None:
-    """New sys.stdin, stdout and stderr on the PTY, made as Python makes them at start for a
-    terminal (PYTHONIOENCODING=utf-8, as the server sets it)."""
+    """New sys.stdin, stdout and stderr on fds 0, 1 and 2, made as Python makes them at start for
+    a terminal (PYTHONIOENCODING=utf-8, as the servers set it)."""
     encoding = os.environ.get("PYTHONIOENCODING", "utf-8").split(":")[0] or "utf-8"
     sys.stdin = sys.__stdin__ = io.TextIOWrapper(
         io.BufferedReader(io.FileIO(0, "r", closefd=False)), encoding=encoding, errors="strict", line_buffering=True

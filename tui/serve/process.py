@@ -76,6 +76,19 @@ def package_root() -> str:
     return str(Path(__file__).resolve().parents[2])
 
 
+def base_environment(**more: str) -> dict[str, str]:
+    """What every app's environment holds, its fork server's too (it imports the app, and what
+    is read from the environment at import must be what each app would read), with `more`."""
+    return {
+        "PATH": os.defpath,
+        "LANG": "C.UTF-8",
+        "LC_ALL": "C.UTF-8",
+        "PYTHONIOENCODING": "utf-8",
+        "PYTHONPATH": package_root(),
+        **more,
+    }
+
+
 def window_size(columns: int, rows: int) -> bytes:
     columns, rows = (min(max(side, 1), MAX_SIDE) for side in (columns, rows))
     return struct.pack("HHHH", rows, columns, 0, 0)
@@ -116,18 +129,20 @@ class ForkServer:
         self.on_restart(why)
         self.start()
 
-    async def fork(self, arguments: list[str], env: dict[str, str], cwd: Path, pty: int) -> ForkedApp:
-        """An app running `tabletop-tui ARGUMENTS` on `pty`; OSError if none could be made."""
+    async def fork(self, arguments: list[str], env: dict[str, str], cwd: Path, streams: list[int]) -> ForkedApp:
+        """An app running `tabletop-tui ARGUMENTS` with `streams` as its standard streams (one
+        PTY for all three, or stdin, stdout and stderr); OSError if none could be made. The
+        caller still closes its copies of them."""
         if not self._running():
             self._restart("it had stopped" if self.process is not None else "it was not started")
         packet = json.dumps({"arguments": arguments, "env": env, "cwd": str(cwd)}).encode()
         mine, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
             try:
-                await self._send(packet, [pty, theirs.fileno()])
+                await self._send(packet, [*streams, theirs.fileno()])
             except (BrokenPipeError, ConnectionResetError):
                 self._restart("it had stopped")
-                await self._send(packet, [pty, theirs.fileno()])
+                await self._send(packet, [*streams, theirs.fileno()])
         except BaseException:
             mine.close()
             raise
@@ -248,7 +263,7 @@ class AppProcess:
                 attributes[tty.OFLAG] |= termios.OPOST | termios.ONLCR
                 termios.tcsetattr(slave, termios.TCSANOW, attributes)
             fcntl.ioctl(slave, termios.TIOCSWINSZ, window_size(columns, rows))
-            self.process = await forks.fork(arguments, env, cwd, slave)
+            self.process = await forks.fork(arguments, env, cwd, [slave])
         except BaseException:
             os.close(master)
             raise

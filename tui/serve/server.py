@@ -8,7 +8,6 @@ app in a PTY of the client's size). Only public keys open the door; no shell, no
 from __future__ import annotations
 
 import asyncio
-import os
 import re
 from pathlib import Path
 from typing import Any
@@ -20,7 +19,7 @@ from saves.paths import COMMON_ENV_VAR, ENV_VAR, DataPaths
 from tui.serve.commands import Refused, USAGE, is_interactive, safe_arguments
 from tui.serve.identity import KeyList, Player, UnusableFile, host_key, player_folder, player_for
 from tui.serve.log import ServerLog
-from tui.serve.process import AppProcess, ForkServer, package_root, watch_until_stopped
+from tui.serve.process import AppProcess, ForkServer, base_environment, watch_until_stopped
 
 # A client that stops answering (dropped network) is let go after KEEPALIVE_SECONDS *
 # (KEEPALIVE_MISSES + 1), about 3 s; its app then ends within 2 s (process.STOP_STEPS).
@@ -77,24 +76,12 @@ class Host:
         self.moderators = KeyList(Path(options.moderators)) if options.moderators else None
         self.visits: set[Visit] = set()
         self.doors: set[Door] = set()
-        self.forks = ForkServer(self.base_environment(), lambda why: log.line("warning", problem=f"the fork server"
+        self.forks = ForkServer(base_environment(), lambda why: log.line("warning", problem=f"the fork server"
                                 f" started again: {why}"))  # fmt: skip
-
-    @staticmethod
-    def base_environment() -> dict[str, str]:
-        """What every app's environment holds, the fork server's too (it imports the app, and
-        what is read from the environment at import must be what each app would read)."""
-        return {
-            "PATH": os.defpath,
-            "LANG": "C.UTF-8",
-            "LC_ALL": "C.UTF-8",
-            "PYTHONIOENCODING": "utf-8",
-            "PYTHONPATH": package_root(),
-        }
 
     def app_environment(self, player: Player, folder: Path, term: str, colorterm: str) -> dict[str, str]:
         """All the app gets from the server's environment: nothing of the host's own."""
-        env = self.base_environment() | {
+        env = base_environment() | {
             "HOME": str(folder),
             "TERM": term,
             ENV_VAR: str(folder),

@@ -2,7 +2,10 @@
 
 The page is textual-serve's terminal (xterm.js, from its static folder) in a page of ours; the
 app runs with Textual's web driver (tui/web/driver.py), which frames keys and screen on its
-stdin and stdout, and this server carries them over one WebSocket per page.
+stdin and stdout (pipes), and this server carries them over one WebSocket per page. The apps are
+forked by a fork server of the web's own (tui/serve/forkserver.py, as `serve`'s are), which has
+imported the app with the web driver chosen: a page's app starts without imports, and cannot
+outlive the server (the kernel ends the fork server with the server, and its apps with it).
 
 Nobody gets in uninvited: a page needs a token the host gave (printed in the address at start,
 or one of a file's). The first load with `?token=` sets a signed cookie that names the browser
@@ -35,8 +38,7 @@ import textual_serve
 from saves.paths import COMMON_ENV_VAR, ENV_VAR, DataPaths
 from tui.serve.files import UnusableFile, read_capped
 from tui.serve.log import ServerLog
-from tui.serve.process import MAX_SIDE, package_root, watch_until_stopped, stop_in_steps
-from tui.web.launcher import SERVER_PID, app_command
+from tui.serve.process import MAX_SIDE, ForkedApp, ForkServer, base_environment, stop_in_steps, watch_until_stopped
 
 STATIC = Path(textual_serve.__file__).resolve().parent / "static"
 PAGE = Path(__file__).resolve().parent / "page.html"
@@ -138,12 +140,67 @@ class Tokens:
         return any(hmac.compare_digest(token_digest, known) for known in self._digests)
 
 
+# Textual reads these when it is imported: the fork server has them from the start.
+WEB_DRIVER = {"TEXTUAL_DRIVER": "textual.drivers.web_driver:WebDriver", "TEXTUAL_COLOR_SYSTEM": "truecolor"}
+READ_LIMIT = 1 << 16  # bytes of one line of the app's (only its first lines are read as lines)
+
+
+class PageApp:
+    """A page's app as the server sees it: forked with pipes for its stdin and stdout (asyncio
+    streams here, for the web driver's packets) and its stderr thrown away; its exit status and
+    signals go through the fork server, which alone reaps it."""
+
+    def __init__(self, forked: ForkedApp, stdin: asyncio.StreamWriter, stdout: asyncio.StreamReader,
+                 reading: asyncio.BaseTransport) -> None:  # fmt: skip
+        self.forked, self.stdin, self.stdout, self._reading = forked, stdin, stdout, reading
+
+    @classmethod
+    async def fork(cls, forks: ForkServer, env: dict[str, str], cwd: Path) -> PageApp:
+        """`tabletop-tui` forked for a page; OSError if it could not be."""
+        loop = asyncio.get_running_loop()
+        app_in, to_app = os.pipe()
+        from_app, app_out = os.pipe()
+        try:
+            with open(os.devnull, "wb") as quiet:
+                forked = await forks.fork([], env, cwd, [app_in, app_out, quiet.fileno()])
+        except BaseException:
+            os.close(to_app)
+            os.close(from_app)
+            raise
+        finally:
+            os.close(app_in)
+            os.close(app_out)
+        stdout = asyncio.StreamReader(limit=READ_LIMIT)
+        reading, _ = await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(stdout), open(from_app, "rb", 0))
+        writing, protocol = await loop.connect_write_pipe(
+            lambda: asyncio.StreamReaderProtocol(asyncio.StreamReader()), open(to_app, "wb", 0))  # fmt: skip
+        return cls(forked, asyncio.StreamWriter(writing, protocol, None, loop), stdout, reading)
+
+    @property
+    def pid(self) -> int | None:
+        return self.forked.pid
+
+    @property
+    def returncode(self) -> int | None:
+        return self.forked.returncode
+
+    async def wait(self) -> int:
+        return await self.forked.wait()
+
+    def send_signal(self, number: int) -> None:
+        self.forked.send_signal(number)
+
+    def close(self) -> None:
+        self.stdin.close()
+        self._reading.close()
+
+
 class Visit:
     """One page: one app process, bridged to its WebSocket, ended whatever happens."""
 
     def __init__(self, host: Host, player: str, peer: str, socket: web.WebSocketResponse) -> None:
         self.host, self.player, self.peer, self.socket = host, player, peer, socket
-        self.process: asyncio.subprocess.Process | None = None
+        self.process: PageApp | None = None
         self.last_key = time.monotonic()
         self.farewell = b""
         self.signals: list[str] = []
@@ -156,10 +213,7 @@ class Visit:
     async def start(self, columns: int, rows: int) -> None:
         folder = self.host.player_folder(self.player)
         env = self.host.app_environment(self.player, folder, columns, rows)
-        self.process = await asyncio.create_subprocess_exec(
-            *app_command([]), stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.DEVNULL, env=env, cwd=folder, start_new_session=True,
-        )  # fmt: skip
+        self.process = await PageApp.fork(self.host.forks, env, folder)
 
     async def _packet(self, kind: bytes, payload: bytes) -> None:
         stdin = self.process.stdin
@@ -218,11 +272,8 @@ class Visit:
                 await self.socket.send_json(["pong", data])
 
     def _signal(self, number: int) -> None:
-        if self.process is not None and self.process.returncode is None:
-            try:
-                os.killpg(self.process.pid, number)
-            except ProcessLookupError:
-                pass
+        if self.process is not None:
+            self.process.send_signal(number)  # to its process group, while it is not reaped
 
     async def stop(self) -> int | None:
         """End the app: asked to quit (it saves and closes), then SIGHUP, SIGTERM, SIGKILL,
@@ -235,7 +286,9 @@ class Visit:
                 await asyncio.wait_for(asyncio.shield(self.process.wait()), QUIT_SECONDS)
             except TimeoutError:
                 pass
-        return await stop_in_steps(self.process, self._signal, self.signals)
+        status = await stop_in_steps(self.process, self._signal, self.signals)
+        self.process.close()
+        return status
 
     async def send_away(self, message: str, reason: str) -> None:
         """Tell the page why its game ends (over the app's last screen), then end the app."""
@@ -261,6 +314,8 @@ class Host:
         self.visits: set[Visit] = set()
         self.tickets: dict[str, tuple[str, float]] = {}  # ticket: (player, good until)
         self.page = PAGE.read_text(encoding="utf-8")
+        self.forks = ForkServer(base_environment(**WEB_DRIVER), lambda why: log.line("warning", problem=f"the fork server"
+                                f" started again: {why}"))  # fmt: skip
 
     # ----- who is this browser ----------------------------------------------------------
 
@@ -290,23 +345,15 @@ class Host:
 
     def app_environment(self, player: str, folder: Path, columns: int, rows: int) -> dict[str, str]:
         """All the app gets from the server's environment: nothing of the host's own."""
-        return {
-            "PATH": os.defpath,
+        return base_environment(**WEB_DRIVER) | {
             "HOME": str(folder),
-            "LANG": "C.UTF-8",
-            "LC_ALL": "C.UTF-8",
-            "PYTHONIOENCODING": "utf-8",
-            "PYTHONPATH": package_root(),
             "TERM": "xterm-256color",
             "COLORTERM": "truecolor",
-            "TEXTUAL_DRIVER": "textual.drivers.web_driver:WebDriver",
-            "TEXTUAL_COLOR_SYSTEM": "truecolor",
             "COLUMNS": str(columns),
             "ROWS": str(rows),
             ENV_VAR: str(folder),
             COMMON_ENV_VAR: str(self.paths.common),
             "TABLETOP_TUI_PLAYER": player,
-            SERVER_PID: str(os.getpid()),
         }
 
     # ----- requests ---------------------------------------------------------------------
@@ -434,6 +481,15 @@ async def run_server(options: Any, paths: DataPaths, log: ServerLog) -> int:
         raise UnusableFile(f"--tokens {tokens.problem}")
     key = secret_file(paths.web_secret, lambda: secrets.token_hex(32)).encode()
     host = Host(options, paths, log, tokens, key)
+    host.forks.start()  # it imports the app while the server starts listening
+    try:
+        return await serve_pages(host, options, tokens, own)
+    finally:
+        host.forks.close()
+
+
+async def serve_pages(host: Host, options: Any, tokens: Tokens, own: str) -> int:
+    paths, log = host.paths, host.log
     app = web.Application(client_max_size=1 << 12)
     app.router.add_get("/", host.index)
     app.router.add_get("/ws/{ticket}", host.socket)
