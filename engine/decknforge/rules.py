@@ -8,6 +8,7 @@ from typing import Any
 import msgspec
 
 from engine.core.game import Game, GameOption, Outcome
+from engine.core.rng import Rng
 from engine.core.log import SAID
 from engine.decknforge.effects import equipped_total, log, strength
 from engine.decknforge.ending import scar_step, scar_waiting, scar_words, write_scar
@@ -244,10 +245,31 @@ class DecknForgeGame(Game):
         from the one person who plays both seats of the solo variant (R20)."""
         return state.phase == "turn" and not state.solo
 
-    def bot_action(self, state: State, seat: int) -> Action:
+    def easy_action(self, state: State, seat: int) -> Action:
         from engine.decknforge.bots import greedy_action
 
         return greedy_action(self, self.view(state, seat), seat)
+
+    # ----- the coach (engine/core/coach.py) ----------------------------------------------
+
+    search_playouts = 150
+
+    def redeal(self, state: State, seat: int, rng: Rng) -> State:
+        from engine.decknforge.coach import redeal
+
+        return redeal(state, seat, rng, self.view)
+
+    def rollout_action(self, state: State, rng: Rng) -> Action:
+        from engine.decknforge.bots import greedy_action
+
+        moving = self.to_move(state)
+        return greedy_action(self, state, moving[rng.below(len(moving))])
+
+    def worth_words(self, state: State, seat: int, worth: float) -> str:
+        return f"{round(100 * worth)}% to clear the dungeon"
+
+    def hint_why(self, state: State, seat: int, action: Any, wins: float, samples: int) -> str:
+        return f"the band cleared the dungeon in {round(wins)} of {samples} games played on from here"
 
     def validate(self, state: State) -> list[str]:
         from engine.decknforge.validate import problems

@@ -364,6 +364,34 @@ class DruidPathGame(Game):
 
         return campaign_problems(campaign)
 
+    # ----- the coach (engine/core/coach.py) ----------------------------------------------
+
+    search_playouts = 300
+
+    def redeal(self, state: State, seat: int, rng: Rng) -> State:
+        """The table lies open; unknown are the three decks' order and the dice to come."""
+        deal = msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=State)
+        for deck in (deal.beast_deck, deal.item_deck, deal.shadow_deck):
+            rng.shuffle(deck)
+        deal.rng = Rng.from_seed(rng.next_u64())
+        return deal
+
+    def easy_action(self, state: State, seat: int) -> Action:
+        from engine.druid_path.bots import greedy_player
+
+        return greedy_player(self, state, Rng.from_seed(state.turn))
+
+    def rollout_action(self, state: State, rng: Rng) -> Action:
+        from engine.druid_path.bots import greedy_player
+
+        return greedy_player(self, state, rng)
+
+    def worth_words(self, state: State, seat: int, worth: float) -> str:
+        return f"{round(100 * worth)}% to defeat {C.darachs[state.darach].name}"
+
+    def hint_why(self, state: State, seat: int, action: Any, wins: float, samples: int) -> str:
+        return f"the Druid won {round(wins)} of {samples} games played on from here"
+
     def unseen_cards(self, state: State) -> tuple[int, ...]:
         return (len(state.beast_deck), len(state.item_deck), len(state.shadow_deck))
 
