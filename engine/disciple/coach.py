@@ -27,9 +27,9 @@ def redeal(state: State, seat: int, rng: Rng, view) -> State:
     for me in deal.players:
         if HIDDEN in me.hand or HIDDEN in me.draw or HIDDEN in me.counters:
             _fill_opponent(deal, me, rng, content)
-        rng.shuffle(me.draw)
-        rng.shuffle(me.skills_deck)
-        rng.shuffle(me.second_skills)
+        for pile in (me.draw, me.skills_deck, me.second_skills):
+            pile.sort()  # what a pile holds, not how it lies, decides the deal
+            rng.shuffle(pile)
         if HIDDEN in me.event_deck:
             _fill_events(deal, me, rng, content)
         else:
@@ -45,6 +45,7 @@ def redeal(state: State, seat: int, rng: Rng, view) -> State:
                 pool.append(rng.below(max(pile, 1)))
             enemy.patterns_out = [p if p >= 0 else pool.pop() for p in enemy.patterns_out]
             enemy.patterns = [p if p >= 0 else pool.pop() for p in enemy.patterns]
+        enemy.patterns.sort()
         rng.shuffle(enemy.patterns)
     deal.rng = Rng.from_seed(rng.next_u64())
     return deal
@@ -74,7 +75,7 @@ def _shuffle_groups(me: Disciple, rng: Rng, content) -> None:
         while key is not None and end < len(deck) and keys.get(deck[end]) == key:
             end += 1
         if end - start > 1:
-            run = deck[start:end]
+            run = sorted(deck[start:end])
             rng.shuffle(run)
             deck[start:end] = run
         start = end

@@ -17,9 +17,14 @@ from engine.disruption.encounter import ready_deck
 from engine.disruption.model import Fight, Reroll, State, Trade
 
 
+def _order(card):
+    return (card.suit, card.rank)
+
+
 def redeal(state: State, rng: Rng) -> State:
     deal = msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=State)
     for deck in (deal.defender_deck, deal.minor_deck, deal.major_deck):
+        deck.sort(key=_order)  # what the deck holds, not how it lies, decides the deal
         rng.shuffle(deck)
     deal.rng = Rng.from_seed(rng.next_u64())
     return deal

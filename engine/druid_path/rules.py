@@ -372,6 +372,7 @@ class DruidPathGame(Game):
         """The table lies open; unknown are the three decks' order and the dice to come."""
         deal = msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=State)
         for deck in (deal.beast_deck, deal.item_deck, deal.shadow_deck):
+            deck.sort()  # what a deck holds, not how it lies, decides the deal
             rng.shuffle(deck)
         deal.rng = Rng.from_seed(rng.next_u64())
         return deal
