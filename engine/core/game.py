@@ -41,6 +41,23 @@ class GameOption(msgspec.Struct, frozen=True):
         return choice
 
 
+BOT_LEVEL = GameOption(
+    "bot_level",
+    "Bot level",
+    "choice",
+    "easy",
+    "How the bot plays the seats given to it: easy is a greedy one-move player, hard searches "
+    "ahead (about a second a move) from what its seat may know.",
+    choices=("easy", "hard"),
+    choice_labels=("Easy", "Hard"),
+)
+
+
+def bot_level(options: dict[str, Any]) -> str:
+    """The bot level a table was set up with (its `bot_level` option; easy if none)."""
+    return options.get("bot_level") or "easy"
+
+
 class Game:
     """Static rules and content for one game. Only `State` values change."""
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import msgspec
 
-from engine.core.game import Game, GameOption, Outcome
+from engine.core.game import BOT_LEVEL, Game, GameOption, Outcome
 from engine.core.rng import Rng
 from engine.core.log import SAID
 from engine.decknforge.effects import equipped_total, log, strength
@@ -72,6 +72,7 @@ class DecknForgeGame(Game):
         GameOption("solo", "Solo", "bool", False, "One person plays two of their own decks."),
         GameOption("strength", "Strength reading", "choice", DEFAULT_READING,
                    "Which Monsters count toward the Dungeon Strength (R34).", choices=tuple(READINGS)),
+        BOT_LEVEL,
     )  # fmt: skip
 
     def new_game(
@@ -119,6 +120,8 @@ class DecknForgeGame(Game):
         if decks is not None and "players" not in options:
             options["players"] = len(decks)
         result = super().check_options(options)
+        if result.get("bot_level") == "easy":
+            del result["bot_level"]  # the bot's level is no rule: a save keeps it only when hard
         if decks is not None:
             try:
                 typed = [_as_deck(d) for d in decks]

@@ -9,7 +9,7 @@ from typing import Any
 
 import msgspec
 
-from engine.core.game import Game, GameOption, Outcome
+from engine.core.game import BOT_LEVEL, Game, GameOption, Outcome
 from engine.core.log import SAID
 from engine.core.rng import Rng
 from engine.disciple import campaign, combat, energy, journey, soundness, versus
@@ -132,6 +132,7 @@ class DiscipleGame(Game):
             minimum=1,
             maximum=4,
         ),
+        BOT_LEVEL,
     )
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
@@ -148,6 +149,8 @@ class DiscipleGame(Game):
         cl = options.pop("cl", None)
         vitality = options.pop("start_vitality", START_VITALITY)
         result = super().check_options(options)
+        if result.get("bot_level") == "easy" or mode == "solo":
+            del result["bot_level"]  # no rule: a save keeps it only when a bot seat plays hard
         del result["mode"], result["players"]  # set below for the playstyles that use them
         del result["start_vitality"]
         if vitality != START_VITALITY:
