@@ -180,6 +180,11 @@ class Game:
         re-dealt (so it may read all of it). By default a uniformly random legal move."""
         return rng.choice(self.legal_actions(state))
 
+    def playout_horizon(self, state: Any) -> int | None:
+        """How many quick moves a playout from `state` makes before its worth is judged as it
+        stands (playout_worth); None: to the end of the game."""
+        return None
+
     def playout_worth(self, state: Any, seat: int) -> float:
         """What a state reached by a playout is worth to `seat`, 0..1: 1 for a win, 0 for a
         loss once the game is over; a game cut short by a horizon may estimate. The search
