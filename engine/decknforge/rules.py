@@ -255,7 +255,7 @@ class DecknForgeGame(Game):
 
     # ----- the coach (engine/core/coach.py) ----------------------------------------------
 
-    search_playouts = 150
+    search_playouts = 900  # about one second of CPU
 
     def redeal(self, state: State, seat: int, rng: Rng) -> State:
         from engine.decknforge.coach import redeal

@@ -507,7 +507,7 @@ class DiscipleGame(Game):
 
     # ----- the coach (engine/core/coach.py) ----------------------------------------------
 
-    search_playouts = 60
+    search_playouts = 45  # about one second of CPU: a playout runs the journey to its end
 
     def redeal(self, state: State, seat: int, rng: Rng) -> State:
         from engine.disciple.coach import redeal

@@ -366,7 +366,7 @@ class DruidPathGame(Game):
 
     # ----- the coach (engine/core/coach.py) ----------------------------------------------
 
-    search_playouts = 300
+    search_playouts = 800  # about one second of CPU
 
     def redeal(self, state: State, seat: int, rng: Rng) -> State:
         """The table lies open; unknown are the three decks' order and the dice to come."""
