@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from engine.core.coach import Search, hard_move
+from engine.core.coach import Search
 from engine.registry import GAMES
 
 Chooser = Callable[[Any, Any, int], Any]
@@ -57,7 +57,7 @@ CELLS: dict[str, tuple[str, dict[str, Any], tuple[int, ...] | None]] = {
     "disciple karate": ("disciple", {"style": "karate"}, None),
     "disciple jiujitsu": ("disciple", {"style": "jiujitsu"}, None),
     "disciple versus (head to head)": ("disciple", {"mode": "versus"}, (0,)),
-    "disciple campaign CL (band greedy)": ("disciple", {"mode": "campaign", "players": 1}, (1,)),
+    "disciple campaign CL (band greedy)": ("disciple", {"mode": "campaign", "players": 1, "cl": "human"}, (1,)),
     "decknforge 2 seats": ("decknforge", {"players": 2}, None),
     "decknforge 3 seats": ("decknforge", {"players": 3}, None),
 }
@@ -93,6 +93,7 @@ def cell(name: str, games: int, playouts: int | None) -> None:
             pairs.append(a - b)
             hard_rate += a
             easy_rate += b
+            progress(name, seed, hard_rate, easy_rate)
         report(name, "exact hint", hard_rate / games, "greedy", easy_rate / games, pairs)
         return
     if seats == (0,):  # head to head: the search bot takes each seat on every other seed
@@ -101,6 +102,7 @@ def cell(name: str, games: int, playouts: int | None) -> None:
             mine = seed % 2
             state = play(game, seed, options, {mine: hard}, easy)
             wins += won(game, state, mine)
+            progress(name, seed, wins, seed + 1 - wins)
         rate = wins / games
         print(f"{name}: search bot wins {rate:.1%} of {games} duels against the greedy bot "
               f"(+-{math.sqrt(rate * (1 - rate) / games):.1%})")  # fmt: skip
@@ -108,7 +110,11 @@ def cell(name: str, games: int, playouts: int | None) -> None:
     if seats == (1,):  # the Campaign Leader's seat; the band (seat 0) is the greedy bot
         rates = {}
         for level, chooser in (("hard CL", hard), ("greedy CL", easy)):
-            rates[level] = sum(won(game, play(game, seed, options, {1: chooser}, easy), 0) for seed in range(games)) / games
+            wins = 0
+            for seed in range(games):
+                wins += won(game, play(game, seed, options, {1: chooser}, easy), 0)
+                progress(f"{name} {level}", seed, wins, 0)
+            rates[level] = wins / games
         print(f"{name}: the band wins {rates['hard CL']:.1%} against the hard CL, {rates['greedy CL']:.1%} against"
               f" the greedy CL ({games} campaigns each)")  # fmt: skip
         return
@@ -120,7 +126,17 @@ def cell(name: str, games: int, playouts: int | None) -> None:
         pairs.append(a - b)
         hard_rate += a
         easy_rate += b
+        progress(name, seed, hard_rate, easy_rate)
     report(name, "search", hard_rate / games, "greedy", easy_rate / games, pairs)
+
+
+def progress(name: str, seed: int, a: float, b: float) -> None:
+    """A running count after each seed, so a run cut short still tells what it found."""
+    if PROGRESS:
+        print(f"  .. {name}: after {seed + 1} seeds {a:g} / {b:g}", flush=True)
+
+
+PROGRESS = False
 
 
 def report(name: str, a: str, rate_a: float, b: str, rate_b: float, pairs: list[int]) -> None:
@@ -179,11 +195,14 @@ def main() -> None:
     parser.add_argument("--only", default="", help="only these games")
     parser.add_argument("--no-bots", action="store_true", help="the hint figures only")
     parser.add_argument("--no-hints", action="store_true", help="the bot cells only")
+    parser.add_argument("--progress", action="store_true", help="a running count after every seed")
     args = parser.parse_args()
+    global PROGRESS
+    PROGRESS = args.progress
     only = set(filter(None, args.only.split(",")))
     cells = [c.strip() for c in args.cells.split(",") if c.strip()] or list(CELLS)
     print(f"bench_coach: {args.games} games a cell, playouts {args.playouts or 'default'} "
-          f"({', '.join(f'{g} {GAMES[g].search_playouts}' for g in GAMES)})")  # fmt: skip
+          f"({', '.join(f'{g} {GAMES[g].search_playouts}' for g in GAMES)})", flush=True)  # fmt: skip
     if not args.no_bots:
         for name in cells:
             if only and CELLS[name][0] not in only:
