@@ -5,7 +5,6 @@ Rulings cited as R1, R2... are in RULINGS.md beside this file.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 import msgspec
@@ -13,11 +12,10 @@ import msgspec
 from engine.core.game import Game, GameOption, Outcome
 from engine.core.log import Line, upgrade_text_log
 from engine.core.upgrade import replayed
-from engine.core.odds import chance_at_least
 from engine.core.rng import Rng
 from engine.druid_path import phases
 from engine.druid_path.choices import ALLOWED, HANDLERS, pending_actions, play_phase_actions
-from engine.druid_path.table import C, log, name_of
+from engine.druid_path.table import C, chance, log, name_of  # noqa: F401 (chance: the rules' odds)
 from engine.druid_path.wording import TURNING_POINTS, WORDING
 from engine.druid_path.model import (
     COLOURS,
@@ -470,10 +468,6 @@ def tame_odds(target: int, bonus: int = 0) -> str:
     from engine.core.odds import percent
 
     return percent(chance(target, bonus))
-
-
-def chance(target: int, bonus: int = 0) -> Fraction:
-    return chance_at_least(2, 6, target, bonus)
 
 
 def target_label(state: State | None, ref: str) -> str:
