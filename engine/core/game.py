@@ -40,6 +40,23 @@ class GameOption(msgspec.Struct, frozen=True):
         return choice
 
 
+BOT_LEVEL = GameOption(
+    "bot_level",
+    "Bot level",
+    "choice",
+    "easy",
+    "How the bot plays the seats given to it: easy is a greedy one-move player, hard searches "
+    "ahead (about a second a move) from what its seat may know.",
+    choices=("easy", "hard"),
+    choice_labels=("Easy", "Hard"),
+)
+
+
+def bot_level(options: dict[str, Any]) -> str:
+    """The bot level a table was set up with (its `bot_level` option; easy if none)."""
+    return options.get("bot_level") or "easy"
+
+
 class Game:
     """Static rules and content for one game. Only `State` values change."""
 
@@ -128,10 +145,64 @@ class Game:
         `names` the name each seat sat down under."""
         return options
 
-    def bot_action(self, state: Any, seat: int) -> Any:
-        """The move the game's bot makes for `seat` (one of to_move). A bot decides only
-        from what its seat may know."""
+    def bot_action(self, state: Any, seat: int, level: str = "easy") -> Any:
+        """The move the game's bot of `level` makes for `seat` (one of to_move): "easy" is
+        the game's greedy bot (`easy_action`), "hard" a search (engine/core/coach.py). A bot
+        decides only from what its seat may know."""
+        if level == "hard":
+            from engine.core.coach import hard_move
+
+            return hard_move(self, state, seat)
+        if level != "easy":
+            raise ValueError(f"No bot level '{level}': easy or hard")
+        return self.easy_action(state, seat)
+
+    def easy_action(self, state: Any, seat: int) -> Any:
+        """The greedy bot's move for `seat`, decided from game.view(state, seat)."""
         raise NotImplementedError(f"{self.title} has no bot")
+
+    # ----- search (engine/core/coach.py): hints and the hard bot ------------------------
+
+    # playouts of a hint or a hard bot's move: about one second of CPU at the engine's speed
+    search_playouts: ClassVar[int] = 200
+
+    def redeal(self, state: Any, seat: int, rng: Any) -> Any:
+        """A whole state that `seat` cannot tell from `state`: one agreeing with
+        view(state, seat), its hidden part dealt afresh from `rng` (face-down shuffled
+        piles shuffled again, placeholders filled with cards the seat cannot place, the
+        game's Rng given a new seed). `state` may be the full state or that view: only what
+        the view holds is read. A new object; `state` is left as it is."""
+        raise NotImplementedError(f"{self.title} cannot be searched")
+
+    def rollout_action(self, state: Any, rng: Any) -> Any:
+        """A quick move for a search's playout, for whoever is to move in a state already
+        re-dealt (so it may read all of it). By default a uniformly random legal move."""
+        return rng.choice(self.legal_actions(state))
+
+    def playout_horizon(self, state: Any) -> int | None:
+        """How many quick moves a playout from `state` makes before its worth is judged as it
+        stands (playout_worth); None: to the end of the game."""
+        return None
+
+    def playout_worth(self, state: Any, seat: int) -> float:
+        """What a state reached by a playout is worth to `seat`, 0..1: 1 for a win, 0 for a
+        loss once the game is over; a game cut short by a horizon may estimate. The search
+        maximises its mean."""
+        result = self.seat_outcome(state, seat)
+        return 1.0 if result is not None and result.won else 0.0
+
+    def worth_words(self, state: Any, seat: int, worth: float) -> str:
+        """A hint's worth in the game's own terms ("62% to win the run")."""
+        return f"{round(100 * worth)}% to win"
+
+    def hint_why(self, state: Any, seat: int, action: Any, wins: float, samples: int) -> str:
+        """One line of why a searched move is worth what it is, in the game's words."""
+        return f"won {round(wins)} of {samples} sampled playouts through this move"
+
+    def exact_advice(self, state: Any, seat: int) -> list[Any] | None:
+        """For a game whose next move can be judged exactly: every legal move of `seat` as
+        (action, worth, worth_text, why), best first; None where search is needed."""
+        return None
 
     def validate(self, state: Any) -> list[str]:
         """What makes `state` impossible (zones inconsistent, counters out of range, a pending

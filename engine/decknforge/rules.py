@@ -7,7 +7,8 @@ from typing import Any
 
 import msgspec
 
-from engine.core.game import Game, GameOption, Outcome
+from engine.core.game import BOT_LEVEL, Game, GameOption, Outcome
+from engine.core.rng import Rng
 from engine.core.log import SAID
 from engine.decknforge.effects import equipped_total, log, strength
 from engine.decknforge.ending import scar_step, scar_waiting, scar_words, write_scar
@@ -71,6 +72,7 @@ class DecknForgeGame(Game):
         GameOption("solo", "Solo", "bool", False, "One person plays two of their own decks."),
         GameOption("strength", "Strength reading", "choice", DEFAULT_READING,
                    "Which Monsters count toward the Dungeon Strength (R34).", choices=tuple(READINGS)),
+        BOT_LEVEL,
     )  # fmt: skip
 
     def new_game(
@@ -120,6 +122,8 @@ class DecknForgeGame(Game):
         if decks is not None and "players" not in options:
             options["players"] = len(decks)
         result = super().check_options(options)
+        if result.get("bot_level") == "easy":
+            del result["bot_level"]  # the bot's level is no rule: a save keeps it only when hard
         if decks is not None:
             try:
                 typed = [_as_deck(d) for d in decks]
@@ -248,10 +252,31 @@ class DecknForgeGame(Game):
         from the one person who plays both seats of the solo variant (R20)."""
         return state.phase == "turn" and not state.solo
 
-    def bot_action(self, state: State, seat: int) -> Action:
+    def easy_action(self, state: State, seat: int) -> Action:
         from engine.decknforge.bots import greedy_action
 
         return greedy_action(self, self.view(state, seat), seat)
+
+    # ----- the coach (engine/core/coach.py) ----------------------------------------------
+
+    search_playouts = 900  # about one second of CPU
+
+    def redeal(self, state: State, seat: int, rng: Rng) -> State:
+        from engine.decknforge.coach import redeal
+
+        return redeal(state, seat, rng, self.view)
+
+    def rollout_action(self, state: State, rng: Rng) -> Action:
+        from engine.decknforge.bots import greedy_action
+
+        moving = self.to_move(state)
+        return greedy_action(self, state, moving[rng.below(len(moving))])
+
+    def worth_words(self, state: State, seat: int, worth: float) -> str:
+        return f"{round(100 * worth)}% to clear the dungeon"
+
+    def hint_why(self, state: State, seat: int, action: Any, wins: float, samples: int) -> str:
+        return f"the band cleared the dungeon in {round(wins)} of {samples} games played on from here"
 
     def validate(self, state: State) -> list[str]:
         from engine.decknforge.validate import problems

@@ -9,7 +9,7 @@ from typing import Any
 
 import msgspec
 
-from engine.core.game import Game, GameOption, Outcome
+from engine.core.game import BOT_LEVEL, Game, GameOption, Outcome
 from engine.core.log import SAID
 from engine.core.rng import Rng
 from engine.disciple import campaign, combat, energy, journey, soundness, versus
@@ -132,6 +132,7 @@ class DiscipleGame(Game):
             minimum=1,
             maximum=4,
         ),
+        BOT_LEVEL,
     )
 
     def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
@@ -148,6 +149,8 @@ class DiscipleGame(Game):
         cl = options.pop("cl", None)
         vitality = options.pop("start_vitality", START_VITALITY)
         result = super().check_options(options)
+        if result.get("bot_level") == "easy" or mode == "solo":
+            del result["bot_level"]  # no rule: a save keeps it only when a bot seat plays hard
         del result["mode"], result["players"]  # set below for the playstyles that use them
         del result["start_vitality"]
         if vitality != START_VITALITY:
@@ -495,12 +498,52 @@ class DiscipleGame(Game):
     def hides_between_seats(self, state: State) -> bool:
         return (state.mode == "versus" or campaign.leads(state)) and state.phase != "over"
 
-    def bot_action(self, state: State, seat: int) -> Action:
+    def easy_action(self, state: State, seat: int) -> Action:
         from engine.disciple.bots import greedy_action
 
         if state.pending is not None and state.pending.kind in CL_KINDS:
             return Choose(campaign.bot_choice(state), seat)
         return greedy_action(self, self.view(state, seat), None)
+
+    # ----- the coach (engine/core/coach.py) ----------------------------------------------
+
+    search_playouts = 45  # about one second of CPU: a playout runs the journey to its end
+
+    def redeal(self, state: State, seat: int, rng: Rng) -> State:
+        from engine.disciple.coach import redeal
+
+        return redeal(state, seat, rng, self.view)
+
+    def rollout_action(self, state: State, rng: Rng) -> Action:
+        from engine.disciple.bots import greedy_action
+
+        if state.pending is not None and state.pending.kind in CL_KINDS:
+            return Choose(campaign.bot_choice(state), state.pending.seat)
+        return greedy_action(self, state, rng)
+
+    def playout_worth(self, state: State, seat: int) -> float:
+        """A Disciple's own win; the Campaign Leader plays to make the journey a challenge:
+        its worth is the band's fall."""
+        result = self.seat_outcome(state, seat)
+        won = 1.0 if result is not None and result.won else 0.0
+        if campaign.leads(state) and seat == campaign.cl_seat(state):
+            return 1.0 - won
+        return won
+
+    def worth_words(self, state: State, seat: int, worth: float) -> str:
+        percent = round(100 * worth)
+        if state.mode == "versus":
+            return f"{percent}% to win the duel"
+        if campaign.leads(state) and seat == campaign.cl_seat(state):
+            return f"{percent}% that the band falls"
+        return f"{percent}% to finish the journey" if state.mode == "solo" else f"{percent}% for the band to finish the journey"
+
+    def hint_why(self, state: State, seat: int, action: Any, wins: float, samples: int) -> str:
+        if campaign.leads(state) and seat == campaign.cl_seat(state):
+            return f"the band fell in {round(wins)} of {samples} journeys played on from here"
+        if state.mode == "versus":
+            return f"won {round(wins)} of {samples} duels played on from here"
+        return f"finished {round(wins)} of {samples} journeys played on from here"
 
     def unseen_cards(self, state: State) -> tuple[int, ...]:
         counts: list[int] = []

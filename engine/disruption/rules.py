@@ -235,6 +235,31 @@ class DisruptionGame(Game):
         """R5: a loss has no score, also one filed when it had."""
         return score if won else None
 
+    # ----- the coach (engine/core/coach.py) ----------------------------------------------
+
+    def redeal(self, state: State, seat: int, rng: Rng) -> State:
+        from engine.disruption.coach import redeal
+
+        return redeal(state, rng)
+
+    def exact_advice(self, state: State, seat: int) -> list[Any]:
+        """An encounter's chances are exact: no search is needed (engine/disruption/coach.py)."""
+        from engine.disruption.coach import advice
+
+        return advice(self, state)
+
+    def easy_action(self, state: State, seat: int) -> Action:
+        """The likeliest win now, trading never: the fight best_first puts first."""
+        if state.phase == "tie":
+            return REROLL
+        return self.best_first(state, self._fight_options(state))[0]
+
+    def rollout_action(self, state: State, rng: Rng) -> Action:
+        return self.easy_action(state, 0)
+
+    def worth_words(self, state: State, seat: int, worth: float) -> str:
+        return f"{round(100 * worth)}% to disrupt the ritual"
+
     def unseen_cards(self, state: State) -> tuple[int, ...]:
         return (len(state.defender_deck), len(state.minor_deck), len(state.major_deck))
 

@@ -5,6 +5,8 @@ Both only look at the state and pick from legal_actions, like a person at the sc
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.core.rng import Rng
 from engine.druid_path.table import C, attack_of, hp_left, row_of
 from engine.druid_path.model import (
@@ -39,7 +41,10 @@ from engine.druid_path.model import (
     UsePotion,
     UseRobot,
 )
-from engine.druid_path.rules import DruidPathGame, chance
+from engine.druid_path.table import chance
+
+if TYPE_CHECKING:
+    from engine.druid_path.rules import DruidPathGame
 
 HARM = {"damage", "lose_hp", "destroy", "exhaust"}
 

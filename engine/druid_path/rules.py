@@ -5,7 +5,6 @@ Rulings cited as R1, R2... are in RULINGS.md beside this file.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 import msgspec
@@ -13,11 +12,10 @@ import msgspec
 from engine.core.game import Game, GameOption, Outcome
 from engine.core.log import Line, upgrade_text_log
 from engine.core.upgrade import replayed
-from engine.core.odds import chance_at_least
 from engine.core.rng import Rng
 from engine.druid_path import phases
 from engine.druid_path.choices import ALLOWED, HANDLERS, pending_actions, play_phase_actions
-from engine.druid_path.table import C, log, name_of
+from engine.druid_path.table import C, chance, log, name_of  # noqa: F401 (chance: the rules' odds)
 from engine.druid_path.wording import TURNING_POINTS, WORDING
 from engine.druid_path.model import (
     COLOURS,
@@ -364,6 +362,35 @@ class DruidPathGame(Game):
 
         return campaign_problems(campaign)
 
+    # ----- the coach (engine/core/coach.py) ----------------------------------------------
+
+    search_playouts = 800  # about one second of CPU
+
+    def redeal(self, state: State, seat: int, rng: Rng) -> State:
+        """The table lies open; unknown are the three decks' order and the dice to come."""
+        deal = msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=State)
+        for deck in (deal.beast_deck, deal.item_deck, deal.shadow_deck):
+            deck.sort()  # what a deck holds, not how it lies, decides the deal
+            rng.shuffle(deck)
+        deal.rng = Rng.from_seed(rng.next_u64())
+        return deal
+
+    def easy_action(self, state: State, seat: int) -> Action:
+        from engine.druid_path.bots import greedy_player
+
+        return greedy_player(self, state, Rng.from_seed(state.turn))
+
+    def rollout_action(self, state: State, rng: Rng) -> Action:
+        from engine.druid_path.bots import greedy_player
+
+        return greedy_player(self, state, rng)
+
+    def worth_words(self, state: State, seat: int, worth: float) -> str:
+        return f"{round(100 * worth)}% to defeat {C.darachs[state.darach].name}"
+
+    def hint_why(self, state: State, seat: int, action: Any, wins: float, samples: int) -> str:
+        return f"the Druid won {round(wins)} of {samples} games played on from here"
+
     def unseen_cards(self, state: State) -> tuple[int, ...]:
         return (len(state.beast_deck), len(state.item_deck), len(state.shadow_deck))
 
@@ -441,10 +468,6 @@ def tame_odds(target: int, bonus: int = 0) -> str:
     from engine.core.odds import percent
 
     return percent(chance(target, bonus))
-
-
-def chance(target: int, bonus: int = 0) -> Fraction:
-    return chance_at_least(2, 6, target, bonus)
 
 
 def target_label(state: State | None, ref: str) -> str:

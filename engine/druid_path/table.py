@@ -5,7 +5,10 @@ Rulings cited as R1, R2... are in RULINGS.md beside this file.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from engine.core.log import Line
+from engine.core.odds import chance_at_least
 from engine.druid_path.content import load
 from engine.druid_path.model import LANES, Ability, Beast, EffectTask, State
 from engine.druid_path.wording import LINES_KEPT
@@ -319,3 +322,8 @@ def gain_gem(state: State, colour: str) -> bool:
     state.gem_supply[colour] -= 1
     state.gems[colour] = state.gems.get(colour, 0) + 1
     return True
+
+
+def chance(target: int, bonus: int = 0) -> Fraction:
+    """The chance that 2d6 + bonus reaches `target` (a tame roll)."""
+    return chance_at_least(2, 6, target, bonus)
