@@ -27,6 +27,7 @@ class Settings(msgspec.Struct, kw_only=True):
     # before keys could be changed has none.
     keys: Any = msgspec.field(default_factory=dict)
     legend: bool = True  # a key to each table's codes, for a first game (older files: on)
+    hint_budget: float = 1.0  # seconds of CPU a hint thinks for (tui/coach.py; older files: 1)
 
 
 def load_settings(paths: DataPaths) -> tuple[Settings, str]:

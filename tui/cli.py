@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from engine.registry import CATALOGUE, GAMES
 from saves.paths import DataPaths
 from themes import THEME_NAMES
-from tui import __version__, cli_records
+from tui import __version__, cli_hint, cli_records
 from tui.safe_text import say
 from tui.streams import fit_streams_to_terminal
 from tui.serve import add_arguments as add_serve_arguments, serve
@@ -48,6 +48,7 @@ def build_parser() -> Parser:
     watch = commands.add_parser("watch", help="watch a shared table without a seat")
     watch.add_argument("code", metavar="CODE", help="the table's code")
     cli_records.add_commands(commands)
+    cli_hint.add_command(commands)
     parser.new_command = new
     add_serve_arguments(commands.add_parser("serve", help="host the games over SSH (the 'serve' extra)"))
     add_web_arguments(commands.add_parser("web", help="host the games for browsers (the 'web' extra)"))
@@ -160,7 +161,7 @@ def check_data_folder(paths: DataPaths) -> None:
             raise UsageError(f"cannot use {what} {shorten(folder)}: {problem}")
 
 
-PLAIN_COMMANDS = ("saves", "tables", "history", "stats", "serve", "web")  # print, or serve others: no terminal needed
+PLAIN_COMMANDS = ("saves", "tables", "history", "stats", "hint", "serve", "web")  # print, or serve others: no terminal needed
 
 
 def check_terminal(args: argparse.Namespace, rest: list[str]) -> None:
@@ -179,7 +180,7 @@ def check_terminal(args: argparse.Namespace, rest: list[str]) -> None:
         if not terminal:
             raise UsageError(
                 f"{what} is not a terminal: the games are played at one"
-                " ('saves', 'tables' and 'history' print without one)"
+                " ('saves', 'tables', 'history' and 'hint' print without one)"
             )
 
 
@@ -213,6 +214,8 @@ def run(argv: list[str]) -> int:
     if args.command == "tables":
         say(list_tables(paths, store))
         return 0
+    if args.command == "hint":
+        return cli_hint.run(args, paths, store, UsageError)
     if args.command == "serve":
         return serve(args, paths)
     if args.command == "web":

@@ -18,12 +18,15 @@ from textual import events
 from textual.binding import Binding
 from textual.content import Content
 from textual.css.query import NoMatches
+from textual.message import Message
 from textual.screen import Screen
 
 from engine.core.errors import IllegalAction
+from engine.core.game import bot_level
 from saves.envelope import Damaged
 from saves.session import GameSession, StaleTable
 from saves.undo import CannotUndo
+from tui import hint
 from tui.cut import cut
 from tui.grammar import VIEW_ACTIONS, moved_to, table_bindings
 from tui.plain import plain
@@ -77,7 +80,18 @@ shows no hand and makes no move: only the keys that look (the log, the table), h
 """
 
 
+class BotFound(Message):
+    """A searching bot's move, found in a thread for the table as it was at `where`."""
+
+    def __init__(self, where: tuple[int, int], seat: int, action: Any) -> None:
+        super().__init__()
+        self.where, self.seat, self.action = where, seat, action
+
+
 class GameScreen(Screen[None]):
+    DEFAULT_CSS = """
+    GameScreen { layers: default hint; }
+    """
     BINDINGS: list[Binding] = []  # each table's own keys, then TABLE_KEYS (see below)
     HELP = ""
 
@@ -88,7 +102,7 @@ class GameScreen(Screen[None]):
         if cls.__dict__.get("HELP"):
             codes = cls.__dict__.get("LEGEND", ())
             key = legend.HELP + ("\n" + legend.help_text(codes) + "\n" if codes else "")
-            cls.HELP = cls.HELP.rstrip() + "\n" + UNDO_HELP + WATCH_HELP + key
+            cls.HELP = cls.HELP.rstrip() + "\n" + UNDO_HELP + hint.HELP + WATCH_HELP + key
         own_check = cls.__dict__.get("check_action")
         if own_check is not None:  # a table's own checks come after the watcher's
             cls.check_action = _looking_only(own_check)  # type: ignore[method-assign]
@@ -125,6 +139,7 @@ class GameScreen(Screen[None]):
         self.life: Any = None  # a shared table's life beyond the moves (tui/tables/life.py)
         self.hearing: Any = None  # how this screen hears of others' moves (tui/tables/hearing.py)
         self._gone = False  # the shared table was deleted: this screen is on its way out
+        self.hinting = hint.Hinting(self)  # H: the best few moves for this seat (tui/hint.py)
 
     # ----- what a table draws from --------------------------------------------------------
 
@@ -158,6 +173,13 @@ class GameScreen(Screen[None]):
         if not self.several_seats:
             return actions
         return [a for a in actions if self.game.seat_of(a) == self.seat]
+
+    def listed_keys(self) -> list[tuple[Any, str]]:
+        """The moves of the table's list with the key it shows beside each (the palette and
+        the hint name a move's key with them)."""
+        lists = self.query("#choices")
+        shown = getattr(lists.first(), "choices", []) if lists else []
+        return [(action, choice.key) for action, choice in zip(getattr(self, "choices", []), shown) if choice.key]
 
     def seat_line(self, name_room: int = 0) -> Text:
         """Who acts now and whom the table waits for, for a table of several seats; with a
@@ -217,6 +239,7 @@ class GameScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         """The table is left (its presence and bell with it): the screens it kept go with it."""
+        self.hinting.close()
         if self.hearing is not None:
             self.hearing.stop()
         if self.life is not None:
@@ -247,6 +270,7 @@ class GameScreen(Screen[None]):
     def on_resize(self, event: events.Resize) -> None:
         if self._size_classes(event.size.width, event.size.height) and self.session.state is not None:
             self.call_after_refresh(self.redraw)  # a table's text may depend on them (a wide panel says more)
+        self.hinting.refit()
 
     _laid_out = False
 
@@ -280,6 +304,7 @@ class GameScreen(Screen[None]):
         """Redraw the table from the seat's view; the footer only when its keys change."""
         if self.session.state is None:
             return
+        self.hinting.follow()  # a hint for the table as it was is put away
         self._view = self.game.view(self.session.state, self.seat)
         self.fresh.move(len(self.session.envelope.actions))
         self.draw()
@@ -372,6 +397,8 @@ class GameScreen(Screen[None]):
 
     def key_hint(self, action: str) -> tuple[str, bool] | None:
         """The footer's label for a key whose label changes (KeyBar asks)."""
+        if action == "hint":  # the key says why when there is none; the palette offers it only then
+            return "Hint", hint.why_no_hint(self) is None
         if action == "seat_to_bot" and self.life is not None:
             return self.life.label(), True
         if action != "undo":
@@ -410,6 +437,7 @@ class GameScreen(Screen[None]):
         if words:
             self.ask(f"{words}?", lambda yes: self._play_sure(action) if yes else None)
             return
+        self.hinting.close()  # the player moves on: the hint was for the table before this move
         state = self.session.state
         mine = not self.several_seats or self.game.seat_of(action) in self.session.local_seats
         if not mine or not self.game.is_legal(state, action):
@@ -531,6 +559,7 @@ class GameScreen(Screen[None]):
         if seat == self.seat:
             return
         self.seat = seat
+        self.hinting.follow()  # the hint was for the seat that had the keyboard
         if not self._covered_between_seats():
             self.redraw()
             return
@@ -568,12 +597,14 @@ class GameScreen(Screen[None]):
 
     def _wake_bots(self) -> None:
         full = self.session.state
-        if full is None or self._bot_timer is not None or self._private or self.read_only:
+        if full is None or self._bot_timer is not None or self._bot_thinking or self._private or self.read_only:
             return
         if self.session.shared and not self.session.local_seats:
             return  # someone only watching writes nothing: the seated terminals play the bots
         if any(s in self.session.bot_seats for s in self.game.to_move(full)):
             self._bot_timer = self.set_timer(BOT_PACE, self._bot_moves)
+
+    _bot_thinking = False  # a hard bot's move is being searched for, in a thread
 
     def _bot_moves(self) -> None:
         self._bot_timer = None
@@ -581,8 +612,47 @@ class GameScreen(Screen[None]):
         bots = [s for s in self.game.to_move(full) if s in self.session.bot_seats]
         if not bots or self._private:
             return
+        level = bot_level(self.session.envelope.options)
+        if level == "easy":  # the greedy bot: quick, played at once (every game's bot_action)
+            self._play_bot(self.game.bot_action(full, bots[0]))
+        else:
+            self._think_for_bot(bots[0], level)
+
+    def _think_for_bot(self, seat: int, level: str) -> None:
+        """A bot that searches: its move is found in a thread (the table keeps taking keys),
+        then played if the table is still as it was."""
+        import msgspec
+
+        session = self.session
+        where = (id(session.state), len(session.envelope.actions))
+        copy = msgspec.json.decode(msgspec.json.encode(session.state), type=type(session.state))
+        self._bot_thinking = True
+
+        def work() -> None:
+            try:
+                found = self.game.bot_action(copy, seat, level)
+            except Exception as error:  # noqa: BLE001 (the easy bot plays instead)
+                found = error
+            self.post_message(BotFound(where, seat, found))
+
+        self.run_worker(work, thread=True, group="bot", exit_on_error=False)
+
+    def on_bot_found(self, message: BotFound) -> None:
+        self._bot_thinking = False
+        session = self.session
+        if not self.is_attached or session.state is None or self._gone:
+            return
+        if (id(session.state), len(session.envelope.actions)) != message.where or self._private:
+            self._wake_bots()  # the table moved on meanwhile: the bot thinks again
+            return
+        action = message.action
+        if isinstance(action, Exception):  # the search failed: the greedy bot moves instead
+            action = self.game.bot_action(session.state, message.seat)
+        self._play_bot(action)
+
+    def _play_bot(self, action: Any) -> None:
         try:
-            self.session.play(self.game.bot_action(full, bots[0]))
+            self.session.play(action)
         except (StaleTable, IllegalAction):  # another terminal played the bot first
             try:
                 self.session.reload()
@@ -659,6 +729,7 @@ class GameScreen(Screen[None]):
         if not status.possible:
             self.notify(status.text)
             return
+        self.hinting.close()  # the table goes back: the hint was for it as it is now
         try:
             self.session.undo(self.seat)
         except (CannotUndo, StaleTable) as refused:
@@ -672,6 +743,10 @@ class GameScreen(Screen[None]):
             self.notify(status.text.replace("Take back:", "Taken back:", 1))
         self._show_change()
 
+    async def action_hint(self) -> None:
+        """H: the best few moves for this seat, thought about in the background (tui/hint.py)."""
+        await self.hinting.press()
+
     def action_seat_to_bot(self) -> None:
         """A shared table: hand the seat of a player long away to the bot, or take one's own
         seat back from it (tui/tables/life.py)."""
@@ -684,6 +759,8 @@ class GameScreen(Screen[None]):
         return False
 
     def action_escape(self) -> None:
+        if self.hinting.close():  # the hint first: it lies over the table
+            return
         if not self.cancel():
             self.action_back()
 

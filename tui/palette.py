@@ -37,10 +37,11 @@ from tui.safe_text import safe_text
 PLACEHOLDER = "A move, a command or a screen…"
 
 # A table's own commands the palette offers, in this order, by the footer's name for them:
-# the views (log, table detail, card or term detail, piles), taking a move back, the seats,
+# the hint (where there is one), the views (log, table detail, card or term detail, piles),
+# taking a move back, the seats,
 # the end, and the way out. Keys that make a move are not here: the moves are offered by name.
 TABLE_COMMANDS = (
-    "undo", "log", "details", "info", "piles", "deck", "legend", "results", "lexicon", "coin",
+    "hint", "undo", "log", "details", "info", "piles", "deck", "legend", "results", "lexicon", "coin",
     "campaign", "next_seat", "seat_to_bot", "show_end", "new_game", "back",
 )  # fmt: skip
 
@@ -70,18 +71,11 @@ def move_entries(screen: Screen[Any]) -> list[Entry]:
     if screen.session.state is None or screen.over:
         return []
     view = screen.state  # the seat's view: a move is named with what this seat may know
-    keys = _listed_keys(screen)
+    keys = screen.listed_keys()
     return [
         Entry(screen.game.describe(action, view), _player(screen, action), next((k for a, k in keys if a == action), ""))
         for action in screen.legal()
     ]  # fmt: skip
-
-
-def _listed_keys(screen: GameScreen) -> list[tuple[Any, str]]:
-    """The moves of the table's list with the key it shows beside each."""
-    lists = screen.query("#choices")
-    shown = getattr(lists.first(), "choices", []) if lists else []
-    return [(action, choice.key) for action, choice in zip(getattr(screen, "choices", []), shown) if choice.key]
 
 
 def _player(screen: GameScreen, action: Any) -> Callable[[], None]:

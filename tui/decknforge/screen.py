@@ -9,6 +9,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 
+from engine.core.game import bot_level
 from engine.decknforge.ending import scar_step
 from engine.decknforge.model import LABEL, DrawAdventurer, DrawEquipment, EndTurn, Equip, State
 from engine.decknforge.moderation import recheck, table_words
@@ -376,7 +377,8 @@ your Adventurers, after an attack, before the **Monster pile** (the clock) runs 
         ids = [None if seat in bots else deck.id for seat, deck in enumerate(state.decks)]
         if "" in ids:
             return None
-        return TableAgain(ids, state.solo, "gentle" if state.gentle else "strict", seed)
+        level = bot_level(self.session.envelope.options)
+        return TableAgain(ids, state.solo, "gentle" if state.gentle else "strict", seed, level)
 
     def action_same_decks(self) -> None:
         self._set_again(None)

@@ -9,6 +9,7 @@ import msgspec
 from textual.app import ComposeResult
 from textual.binding import Binding
 
+from engine.core.game import BOT_LEVEL
 from engine.decknforge.legacy import Deck, fresh_deck
 from engine.decknforge.moderation import recheck, table_words
 from engine.decknforge.readings import DEFAULT_READING, READINGS, explain, readings
@@ -17,7 +18,9 @@ from saves.envelope import Damaged, Seat
 from tui.decknforge.storage import decks_of, word_store
 from tui.plain import plain
 from tui.screens.dialogs import AskText
-from tui.setup_form import BOT, HERE, OPEN, SetupForm, SetupPick, form_bindings, pick_bindings, seat_of, setup_help
+from tui.setup_form import (
+    BOT, HERE, OPEN, SetupForm, SetupPick, form_bindings, next_value, option_text, pick_bindings, seat_of, setup_help,
+)
 from tui.widgets.choices import Choice, ChoiceList
 from tui.widgets.keybar import KeyBar
 from tui.widgets.text import Vertical
@@ -37,6 +40,7 @@ class TableAgain(msgspec.Struct, frozen=True):
     solo: bool
     reading: str
     seed: int | None = None
+    bot_level: str = "easy"
 
 
 def deck_line(deck: Deck) -> str:
@@ -113,6 +117,7 @@ Each seat brings a deck. Decks are kept between games: what a game writes on the
         self.seats: list[Deck | None] = [None, None]
         self.kinds = [HERE, HERE]
         self.reading = DEFAULT_READING
+        self.bot_level = BOT_LEVEL.default
         self.again = again
 
     def form_mounted(self) -> None:
@@ -137,6 +142,8 @@ Each seat brings a deck. Decks are kept between games: what a game writes on the
                 self.notify(f"Seat {seat + 1}'s deck cannot be read: {damage}", severity="error")
         if again.reading in READINGS:
             self.reading = again.reading
+        if again.bot_level in BOT_LEVEL.choices:
+            self.bot_level = again.bot_level
         self.seed = again.seed
 
     # ----- drawing ----------------------------------------------------------------------
@@ -148,6 +155,8 @@ Each seat brings a deck. Decks are kept between games: what a game writes on the
         for seat, (deck, kind) in enumerate(zip(self.seats, self.kinds)):
             text = SEAT_TEXT.get(kind) or (deck_line(deck) if deck else "(choose a deck)")
             rows.append((f"seat:{seat}", Choice(f"Seat {seat + 1}: {text}", key=str(seat + 1))))
+        if BOT in self.kinds:  # how the bot plays, under the seats, once a seat is its
+            rows.append(("bot_level", Choice(f"{BOT_LEVEL.label}: {option_text(BOT_LEVEL, self.bot_level)}")))
         title = readings()[self.reading].title
         default = " (default)" if self.reading == DEFAULT_READING else ""
         rows.append(("reading", Choice(f"Strength: {title}{default}", key="g")))
@@ -158,6 +167,8 @@ Each seat brings a deck. Decks are kept between games: what a game writes on the
         """What the highlighted line means: the Strength reading explained, or how seats work."""
         if row == "reading":
             note = explain(self.reading)
+        elif row == "bot_level":
+            note = BOT_LEVEL.help + "\nSpace or the arrows change it."
         else:
             note = (
                 "Enter on a seat: pick a saved deck or make a new one from your initials;\n"
@@ -171,13 +182,15 @@ Each seat brings a deck. Decks are kept between games: what a game writes on the
     # ----- input ------------------------------------------------------------------------
 
     def changeable(self, row: str) -> bool:
-        return row in ("players", "reading") or super().changeable(row)
+        return row in ("players", "reading", "bot_level") or super().changeable(row)
 
     def change(self, row: str, step: int) -> None:
         if row == "players":
             self.action_players(step)
         elif row == "reading":
             self.action_reading(step)
+        elif row == "bot_level":
+            self.bot_level = next_value(BOT_LEVEL, self.bot_level, step)
 
     def enter(self, row: str) -> bool:
         if not row.startswith("seat:"):
@@ -270,6 +283,8 @@ Each seat brings a deck. Decks are kept between games: what a game writes on the
         written = {c.word for d in decks for c in d.cards if c.word}
         words = table_words(recheck(coined), {d.initials for d in decks}, written)
         options = {"players": len(self.seats), "solo": self.mode == "solo", "strength": self.reading, "coined": words}
+        if BOT in self.kinds:
+            options["bot_level"] = self.bot_level
         if OPEN not in self.kinds:  # a shared table gets its decks as players sit down
             options["decks"] = decks
         return options

@@ -53,6 +53,7 @@ UNUSED = {
     "coop": {"start_vitality"},
     "versus": {"style", "second_style", "start_vitality"},
 }
+BOT_LEVEL = "bot_level"  # shown once a seat is the bot's
 SPECIAL = ("mode", "players", "decks", "names")  # drawn as their own rows, not as plain options
 MODE_NAME = {"solo": "Solo", "versus": "Versus", "coop": "Co-Op", "campaign": "Campaign"}
 MAX_PLAYERS = 4
@@ -180,7 +181,7 @@ class DiscipleSetup(SetupForm, inherit_bindings=False):
         """The options as chosen (a Solo journey's as ever: no playstyle keys); in Versus each
         seat's deck (a bot's too), when every seat has one here (a shared table gets the
         others' as they sit down)."""
-        unused = UNUSED.get(self.mode, set())
+        unused = self._unused()
         options = {name: value for name, value in self.values.items() if name in self.options and name not in unused}
         if self.mode != SOLO:
             options.update(mode=self.mode, players=self.values["players"])
@@ -191,6 +192,14 @@ class DiscipleSetup(SetupForm, inherit_bindings=False):
             if all(d is not None for d in table):
                 options["decks"] = [msgspec.to_builtins(d) for d in table]
         return options
+
+    def _unused(self) -> set[str]:
+        """The options this table does not use: the playstyle's, and the bot's level while
+        no seat is given to the bot."""
+        unused = set(UNUSED.get(self.mode, ()))
+        if BOT not in self.kinds:
+            unused.add(BOT_LEVEL)
+        return unused
 
     def _fit_seats(self) -> None:
         """The seats of a game with these options (the engine names them), keeping what each
@@ -245,7 +254,7 @@ class DiscipleSetup(SetupForm, inherit_bindings=False):
                 text = f"{plain(name).plain}: {self._seat_text(seat, table[seat])}"
                 rows.append((f"seat:{seat}", Choice(text, key=str(seat + 1))))
         for option in self.game.options:
-            if option.name in SPECIAL or option.name in UNUSED.get(self.mode, ()):
+            if option.name in SPECIAL or option.name in self._unused():
                 continue
             text = f"{option.label}: {option_text(option, self.values[option.name])}"
             rows.append((f"option:{option.name}", Choice(text)))

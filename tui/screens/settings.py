@@ -26,11 +26,13 @@ class SettingsScreen(Screen[None]):
     DEFAULT_CSS = """
     SettingsScreen #themes { height: auto; }
     SettingsScreen > Vertical { height: auto; }
+    SettingsScreen #hint-time { padding: 0 1; }
     """
     BINDINGS = [
         Binding("escape,q", "back", "Back"),
         Binding("n", "name", "Change your name"),
         Binding("k", "keys", "Your keys"),
+        Binding("h", "hint_time", "Hint time"),
     ]
     HELP = """
 # Settings
@@ -41,6 +43,8 @@ class SettingsScreen(Screen[None]):
   codes (also `G` at any table).
 - `n` changes the name other players see at shared tables.
 - `k` lists the keys every table shares and lets you give any of them another key.
+- `h` changes how long a hint (`H` at any table) thinks: about 0.3, 1, 3 or 10 seconds of
+  CPU. Longer finds better moves where a game is searched; exact odds answer at once.
 """
 
     def compose(self) -> ComposeResult:
@@ -52,6 +56,7 @@ class SettingsScreen(Screen[None]):
             box.border_title = "Play"
             yield MarkedCheckbox("Show odds before rolls", self.app.settings.show_odds, id="show-odds")
             yield MarkedCheckbox("Show the legend of codes at the tables", self.app.settings.legend, id="legend")
+            yield Static(self.hint_line(), id="hint-time")
         with Vertical(classes="panel") as box:
             box.border_title = "Your name"
             yield Static(self.name_line(), id="your-name")
@@ -59,6 +64,17 @@ class SettingsScreen(Screen[None]):
             box.border_title = "Keys"
             yield Static(self.keys_line(), id="your-keys")
         yield KeyBar()
+
+    def hint_line(self) -> str:
+        from tui.coach import budget_of, seconds
+
+        return f"A hint thinks for about {seconds(budget_of(self.app.settings.hint_budget))} s of CPU (h changes it)"
+
+    def action_hint_time(self) -> None:
+        from tui.coach import budget_of, next_budget
+
+        self.app.update_settings(hint_budget=next_budget(budget_of(self.app.settings.hint_budget)))
+        self.query_one("#hint-time", Static).update(self.hint_line())
 
     def keys_line(self) -> str:
         from tui.grammar import check_keymap
