@@ -59,7 +59,7 @@ def test_the_bot_plays_every_equipment_word_it_holds():
         if word.kind != "equipment":
             continue
         total = 0
-        for seed in range(6):
+        for seed in range(12):
             decks = [fresh_deck("AB"), fresh_deck("CD")]
             for card in decks[0].cards:
                 if card.code in EQUIPMENT_CODES and card.code[-1] in "SH":
