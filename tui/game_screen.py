@@ -646,7 +646,8 @@ class GameScreen(Screen[None]):
             self._wake_bots()  # the table moved on meanwhile: the bot thinks again
             return
         action = message.action
-        if isinstance(action, Exception):  # the search failed: the greedy bot moves instead
+        if isinstance(action, Exception):  # the search failed: the greedy bot moves instead, and says so
+            self.notify(f"The hard bot could not search this move ({type(action).__name__}): it plays the easy one.")
             action = self.game.bot_action(session.state, message.seat)
         self._play_bot(action)
 
