@@ -133,6 +133,14 @@ async def test_limits_idle_and_stop(server):
             await page(each, web.url)
         socket = await ann.ws_connect(f"{web.base}/ws/{await ticket_of(ann, web.base)}?width=80&height=24")
         assert "Your name" in await received(socket, "Your name")
+
+        async def keep_typing(into: aiohttp.ClientWebSocketResponse, key: str) -> None:
+            while True:
+                await into.send_json(["stdin", key])
+                await asyncio.sleep(0.4)
+
+        # Ann types until the server is full, so a slow machine cannot idle her out (3 s) first.
+        ann_typing = asyncio.ensure_future(keep_typing(socket, "A"))
         # One browser, one game at a time here (--max-per-player 1); no app is started for it.
         again = await ann.ws_connect(f"{web.base}/ws/{await ticket_of(ann, web.base)}")
         assert "as many games open here as one may (1)" in await received(again)
@@ -141,13 +149,9 @@ async def test_limits_idle_and_stop(server):
         full = await cy.ws_connect(f"{web.base}/ws/{await ticket_of(cy, web.base)}")
         assert "The server is full (2 players)" in await received(full)
         ann_app, ben_app = web.pids()
-        # Ben types; Ann does not: after 3 s without a key, her page is told and her app ends.
-        async def keep_typing() -> None:
-            while True:
-                await second.send_json(["stdin", "B"])
-                await asyncio.sleep(0.4)
-
-        typing = asyncio.ensure_future(keep_typing())
+        # Ben types; Ann stops: after 3 s without a key, her page is told and her app ends.
+        typing = asyncio.ensure_future(keep_typing(second, "B"))
+        ann_typing.cancel()
         told = await received(socket, "Closed after")
         typing.cancel()
         assert "Your game is saved." in told
