@@ -42,10 +42,16 @@ MOVES_LOST = 3  # the exit status when the app ended with moves that could not b
 HOLD_POLL = 0.2  # seconds between looks for another terminal asking for a save held here
 
 
-# Python looks for unreachable reference cycles every 700 new objects by default. One repaint
-# makes tens of thousands of short-lived ones (Textual's strips and styles), so every key paid
-# for several such looks, about a millisecond on a slow machine; every 20,000 is often enough.
-CYCLE_COLLECTION_THRESHOLDS = (20_000, 10, 10)
+# What the app held once its first screen was up (imported modules, parsed styles, the home
+# screen) lives as long as the process: frozen, the collector's full looks skip it.
+_started_objects_frozen = False
+
+
+def freeze_started_objects() -> None:
+    global _started_objects_frozen
+    if not _started_objects_frozen:  # once a process: a test suite starts many apps
+        _started_objects_frozen = True
+        gc.freeze()
 
 
 class TabletopApp(App[None]):
@@ -201,7 +207,7 @@ class TabletopApp(App[None]):
         self.end()
 
     def on_mount(self) -> None:
-        gc.set_threshold(*CYCLE_COLLECTION_THRESHOLDS)
+        self.call_after_refresh(freeze_started_objects)
         if not self.is_headless:
             from tui.terminal import catch_hang_up
 
