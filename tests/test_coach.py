@@ -25,6 +25,7 @@ TABLES = [
     ("disciple", {"mode": "versus"}, 7),
     ("disciple", {"mode": "coop", "players": 2}, 10),
     ("disciple", {"mode": "campaign", "players": 2}, 10),
+    ("disciple", {"mode": "campaign", "players": 2, "cl": "human"}, 10),
     ("decknforge", {}, 4),
     ("decknforge", {"players": 3}, 5),
 ]
@@ -182,11 +183,24 @@ def test_bot_levels_make_legal_moves(game_id, options, moves):
         bot_move(game, state, seat, "medium")
 
 
-def test_a_campaign_a_person_leads_gives_no_hint_and_its_bots_play_easy():
-    """Its event decks are the Leader's secret, which a redeal cannot yet fill from a seat's
-    view: the coach says so in one line, and a hard bot seat there plays the easy move."""
-    game, state = table("disciple", {"mode": "campaign", "players": 2, "cl": "human"}, 10)
-    seat = game.to_move(state)[0]
-    with pytest.raises(ValueError, match="a person leads"):
-        Search(game, state, seat)
-    assert game.bot_action(state, seat, "hard") == game.bot_action(state, seat, "easy")
+def test_the_campaign_leaders_search_keeps_the_decks_it_sees_as_they_lie():
+    """A person leading a Campaign sees every event deck and pattern pile in order (R43), and
+    their choices read the tops (how many enemies commit is counted from them): a deal for the
+    Leader's seat keeps them so, while the Disciples' draw piles, which nobody sees, are dealt
+    afresh; and the search then plays on from a commit without meeting a card out of place."""
+    game = GAMES["disciple"]
+    state = game.new_game(seed=1, mode="campaign", players=1, cl="human")
+    leader = len(state.players)
+    while not (state.pending and state.pending.kind == "cl_commit"):
+        assert game.outcome(state) is None
+        game.apply(state, game.bot_action(state, game.to_move(state)[0]))
+    assert list(game.to_move(state)) == [leader]
+    deals = [game.redeal(state, leader, Rng.from_seed(n)) for n in range(6)]
+    for deal in deals:
+        assert [p.event_deck for p in deal.players] == [p.event_deck for p in state.players]
+        assert [e.patterns for e in deal.enemies] == [e.patterns for e in state.enemies]
+    assert len({tuple(deal.players[0].draw) for deal in deals}) > 1
+    search = Search(game, state, leader, seed=3)
+    search.run(40)
+    assert search.playouts == 40
+    assert all(advice.action in game.legal_actions(state) for advice in search.advice())

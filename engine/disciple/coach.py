@@ -6,7 +6,8 @@ structure (its groups in order, each miniboss and the boss in its place): only t
 a group are dealt afresh. What a seat's view hides besides (R35, R43) is filled in with cards it
 cannot place: a Versus opponent's hand, draw pile and face-down counters from the cards of that
 opponent's style that have not shown (its deck list is hidden: the style's own deck stands for
-it), a Campaign player's event deck and patterns from what the book deals."""
+it), a Campaign player's event deck and patterns from what the book deals. The Campaign
+Leader's seat sees the event decks and pattern piles as they lie (R43), so they stay so."""
 
 from __future__ import annotations
 
@@ -24,6 +25,9 @@ from engine.disciple.view import HIDDEN
 def redeal(state: State, seat: int, rng: Rng, view) -> State:
     deal = msgspec.msgpack.decode(msgspec.msgpack.encode(view(state, seat)), type=State)
     content = load()
+    # The Campaign Leader holds the event decks and the pattern piles and sees how they lie
+    # (R43): the CL's choices (whose card comes next, how many enemies commit) read their tops.
+    leader_knows_order = deal.mode == "campaign" and seat == len(deal.players)
     for me in deal.players:
         if HIDDEN in me.hand or HIDDEN in me.draw or HIDDEN in me.counters:
             _fill_opponent(deal, me, rng, content)
@@ -32,7 +36,7 @@ def redeal(state: State, seat: int, rng: Rng, view) -> State:
             rng.shuffle(pile)
         if HIDDEN in me.event_deck:
             _fill_events(deal, me, rng, content)
-        else:
+        elif not leader_knows_order:
             _shuffle_groups(me, rng, content)
     for enemy in deal.enemies:
         pile = len(content.pile(enemy.id))
@@ -45,8 +49,9 @@ def redeal(state: State, seat: int, rng: Rng, view) -> State:
                 pool.append(rng.below(max(pile, 1)))
             enemy.patterns_out = [p if p >= 0 else pool.pop() for p in enemy.patterns_out]
             enemy.patterns = [p if p >= 0 else pool.pop() for p in enemy.patterns]
-        enemy.patterns.sort()
-        rng.shuffle(enemy.patterns)
+        if not leader_knows_order:
+            enemy.patterns.sort()
+            rng.shuffle(enemy.patterns)
     deal.rng = Rng.from_seed(rng.next_u64())
     return deal
 

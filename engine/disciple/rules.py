@@ -512,13 +512,7 @@ class DiscipleGame(Game):
     def redeal(self, state: State, seat: int, rng: Rng) -> State:
         from engine.disciple.coach import redeal
 
-        if campaign.leads(state):  # the Leader's event decks cannot yet be dealt from a view
-            raise ValueError("No hint in a Campaign a person leads: its event decks are the Leader's.")
         return redeal(state, seat, rng, self.view)
-
-    def bot_action(self, state: State, seat: int, level: str = "easy") -> Action:
-        """A Campaign a person leads has no search (redeal): its bots play the easy way."""
-        return super().bot_action(state, seat, "easy" if campaign.leads(state) else level)
 
     def rollout_action(self, state: State, rng: Rng) -> Action:
         from engine.disciple.bots import greedy_action

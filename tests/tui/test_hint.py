@@ -35,6 +35,7 @@ PLAYSTYLES = [  # games of several seats, every seat at this keyboard
     ("disciple", 2, 2, {"mode": "versus"}),
     ("disciple", 2, 2, {"mode": "coop", "players": 2}),
     ("disciple", 2, 2, {"mode": "campaign", "players": 2}),
+    ("disciple", 2, 2, {"mode": "campaign", "players": 2, "cl": "human"}),
     ("decknforge", 3, 2, {"players": 3}),
 ]
 
