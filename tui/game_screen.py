@@ -13,6 +13,7 @@ import secrets
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+import msgspec
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
@@ -83,7 +84,7 @@ shows no hand and makes no move: only the keys that look (the log, the table), h
 class BotFound(Message):
     """A searching bot's move, found in a thread for the table as it was at `where`."""
 
-    def __init__(self, where: tuple[int, int], seat: int, action: Any) -> None:
+    def __init__(self, where: bytes, seat: int, action: Any) -> None:
         super().__init__()
         self.where, self.seat, self.action = where, seat, action
 
@@ -384,8 +385,6 @@ class GameScreen(Screen[None]):
     def own_keys(self, choices: list[Any]) -> list[Any]:
         """A table's list of choices with each shared key shown as this player has it (a key
         moved in Settings): the list never names a key that no longer does it."""
-        import msgspec
-
         keymap = self.app._keymap
         if not keymap:
             return choices
@@ -621,11 +620,9 @@ class GameScreen(Screen[None]):
     def _think_for_bot(self, seat: int, level: str) -> None:
         """A bot that searches: its move is found in a thread (the table keeps taking keys),
         then played if the table is still as it was."""
-        import msgspec
-
         session = self.session
-        where = (id(session.state), len(session.envelope.actions))
-        copy = msgspec.json.decode(msgspec.json.encode(session.state), type=type(session.state))
+        where = msgspec.json.encode(session.state)  # the table as the bot saw it
+        copy = msgspec.json.decode(where, type=type(session.state))
         self._bot_thinking = True
 
         def work() -> None:
@@ -642,7 +639,7 @@ class GameScreen(Screen[None]):
         session = self.session
         if not self.is_attached or session.state is None or self._gone:
             return
-        if (id(session.state), len(session.envelope.actions)) != message.where or self._private:
+        if msgspec.json.encode(session.state) != message.where or self._private:
             self._wake_bots()  # the table moved on meanwhile: the bot thinks again
             return
         action = message.action

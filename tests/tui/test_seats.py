@@ -261,3 +261,45 @@ async def test_a_replay_of_a_game_in_progress_at_one_keyboard_shows_no_hand(path
         assert app.screen.read_only and app.screen.seat is None
         text = screen_text(app)
         assert "[0, 0]" in hands_line(text, "North") and "[0, 0, 0]" in hands_line(text, "South")
+
+
+async def test_a_hard_bot_thinks_in_a_thread_and_plays_only_on_the_table_it_thought_about(paths, monkeypatch):
+    """The hard bot's search runs off the UI thread; a move it found for a table that changed
+    meanwhile is not played (it thinks again), and a search that fails says so on the table
+    before the easy move is played for it."""
+    import threading
+
+    from tests.duel import Pick
+
+    release, asked = threading.Event(), []
+    duel = Duel()
+
+    def bot_action(state, seat, level="easy"):
+        asked.append(level)
+        if len(asked) == 1:
+            release.wait(5)  # the first search lasts until North has picked
+        if len(asked) == 2:
+            raise RuntimeError("the search broke")
+        hand = state.hands[seat]
+        return Pick(seat, hand.index(max(hand)))
+
+    monkeypatch.setattr(duel, "bot_action", bot_action)
+    store = SaveStore(paths, {**GAMES, "duel": duel}, clock=lambda: FIXED_TIME)
+    app = TabletopApp(paths, store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_game("duel", 5, seats=[Seat(name="North"), Seat(name="Robo", bot=True)], bot_level="hard")
+        await pilot.pause(0.2)
+        screen = app.screen
+        assert asked == ["hard"] and screen.session.state.picked == [-1, -1]
+        await pilot.press("enter")  # North picks while the bot still thinks: the keyboard answers
+        await pilot.pause()
+        assert screen.session.state.picked[0] > 0 and screen.session.state.picked[1] == -1
+        release.set()  # its move was found for the table before North's pick: not played
+        for _ in range(20):
+            await pilot.pause(0.05)
+            if len(screen.session.envelope.actions) == 2:
+                break
+        assert asked[:3] == ["hard", "hard", "easy"]  # thought again, failed, then the easy move
+        assert any("could not search" in str(n.message) for n in app._notifications)
+        assert "South picks a card face down." in screen.session.state.log  # once North had
+        assert screen.session.replay() == screen.session.state
