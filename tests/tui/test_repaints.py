@@ -148,3 +148,36 @@ async def test_the_key_bar_repaints_only_when_its_keys_change(paths):
         app.screen.refresh_bindings()
         await pilot.pause()
         assert calls == []
+
+
+class HiddenLog(App[None]):
+    """Lines in a box hidden from the screen, as the log is behind the legend at 80x24."""
+
+    CSS = "#hidden-panel { height: 6; } #hidden-panel.hidden { display: none; }"
+
+    def compose(self):
+        yield panel(Lines("line 0", id="hidden"), "Log")
+        yield Static("below", id="below")
+
+
+async def test_lines_not_on_screen_ask_for_no_repaint_and_show_what_they_say_once_shown():
+    app = HiddenLog()
+    async with app.run_test(size=SIZE) as pilot:
+        box, lines = app.query_one("#hidden-panel"), app.query_one("#hidden", Lines)
+        box.add_class("hidden")
+        await pilot.pause()
+        compositor = app.screen._compositor
+        compositor.full_map  # mapped as it now stands
+        calls = count_refreshes(lines)
+        lines.update("line 1\nline 2", layout=False)
+        await pilot.pause()
+        assert calls == [] and not compositor._full_map_invalidated  # nothing laid out again for it
+        assert "line 1" not in screen_text(app)
+        box.remove_class("hidden")
+        await pilot.pause()
+        rows = screen_text(app).splitlines()
+        assert "line 1" in rows[lines.region.y] and "line 2" in rows[lines.region.y + 1]
+        lines.update("line 1\nline 3", layout=False)  # shown: repainted line by line again
+        await pilot.pause()
+        assert calls and "line 3" in screen_text(app).splitlines()[lines.region.y + 1]
+
