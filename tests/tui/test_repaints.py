@@ -181,3 +181,30 @@ async def test_lines_not_on_screen_ask_for_no_repaint_and_show_what_they_say_onc
         await pilot.pause()
         assert calls and "line 3" in screen_text(app).splitlines()[lines.region.y + 1]
 
+
+async def test_the_key_bar_draws_its_line_as_static_would_from_pieces_drawn_before(paths):
+    from tui.widgets.keybar import KeyOnShow
+    from tui.widgets.text import Static as PlainStatic
+
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one(KeyBar)
+        drawn = []
+        for n in range(8):  # the last four bars are the first four again
+            keys = [
+                KeyOnShow("u", "Undo", n % 4 != 0, (f"Undo play card {n % 4}", True), False),
+                KeyOnShow("t", "Tap", n % 2 == 0, None, False),
+                KeyOnShow("esc", "Back", True, None, True),
+                KeyOnShow("?", "Help", True, None, True),
+            ]
+            text = KeyBar.fitted(keys, bar.size.width)
+            bar._shown = text
+            bar.update(text, layout=False)
+            before = len(bar._pieces)
+            line = KeyBar.render_line(bar, 0)
+            drawn.append(len(bar._pieces) - before)
+            assert list(line) == list(PlainStatic.render_line(bar, 0))  # cells, styles, offsets
+            assert line.text == text.plain
+        assert drawn[1] and drawn[4:] == [0, 0, 0, 0]  # every piece of the last four was drawn before
+
