@@ -208,3 +208,40 @@ async def test_the_key_bar_draws_its_line_as_static_would_from_pieces_drawn_befo
             assert line.text == text.plain
         assert drawn[1] and drawn[4:] == [0, 0, 0, 0]  # every piece of the last four was drawn before
 
+
+async def test_a_box_whose_inputs_did_not_change_is_not_built_again():
+    from tui.widgets.panel import Painter
+
+    app = PaintedRows()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        paint = Painter(app.screen)
+        built: list[str] = []
+
+        def build(words: str):
+            return lambda: built.append(words) or words
+
+        assert paint.keyed("lines", ("hand", 3), build("three cards"))
+        assert not paint.keyed("lines", ("hand", 3), build("three cards, built again"))
+        assert paint.keyed("lines", ("hand", 4), build("four cards"))
+        paint("lines", "painted without a key")
+        assert paint.keyed("lines", ("hand", 4), build("four cards again"))
+        paint.forget()
+        assert paint.keyed("lines", ("hand", 4), build("after a setting changed"))
+        await pilot.pause()
+        assert built == ["three cards", "four cards", "four cards again", "after a setting changed"]
+        assert "after a setting changed" in screen_text(app)
+
+
+async def test_a_marked_box_is_built_again_after_a_move_whatever_its_key():
+    from tui.widgets.panel import Painter
+
+    app = PaintedRows()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        moves = [0]
+        paint = Painter(app.screen, marked_by=lambda widget_id: moves[0])
+        assert paint.keyed("lines", "same", lambda: "drawn")
+        assert not paint.keyed("lines", "same", lambda: "drawn")
+        moves[0] = 1  # a move: what the box marks as changed compares with another table
+        assert paint.keyed("lines", "same", lambda: "drawn")

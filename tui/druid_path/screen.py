@@ -255,6 +255,11 @@ then the lanes fight, and the turn pauses so you can read how each lane went.
     def _draw_hand(self, state: State, marked: int | None) -> None:
         box = self.query_one("#hand")
         width, rows = box.size.width or 26, max(box.size.height, 1)
+        # the items' lines are made from the items, the marked one and the box's size alone
+        self.paint.keyed("hand", (tuple(state.hand), marked, width, rows), lambda: self._hand_text(state, marked, width, rows))
+        self.query_one("#hand-panel").border_subtitle = f"{len(state.hand)} in hand"
+
+    def _hand_text(self, state: State, marked: int | None, width: int, rows: int) -> Text:
         top = 0
         shown = rows
         if len(state.hand) > rows:  # the last line tells what is hidden; the marked card shows
@@ -265,8 +270,7 @@ then the lanes fight, and the turn pauses so you can read how each lane went.
         lines = [line(state.hand[i], i, i == marked, width) for i in range(top, min(top + shown, len(state.hand)))]
         if len(state.hand) > rows:
             lines.append(Text(f"▲{top} ▼{len(state.hand) - top - shown} more · v shows all", style="dim"))
-        self.paint("hand", Text("\n").join(lines) if lines else Text("No items in hand.", style="dim"))
-        self.query_one("#hand-panel").border_subtitle = f"{len(state.hand)} in hand"
+        return Text("\n").join(lines) if lines else Text("No items in hand.", style="dim")
 
     def _draw_choices(self) -> None:
         shown = []
