@@ -308,6 +308,7 @@ class GameScreen(Screen[None]):
             return
         self.hinting.follow()  # a hint for the table as it was is put away
         self._view = self.game.view(self.session.state, self.seat)
+        self.view_drawn += 1
         self.fresh.move(len(self.session.envelope.actions))
         self.draw()
         self._mark_new_log()
@@ -319,6 +320,11 @@ class GameScreen(Screen[None]):
 
     def draw(self) -> None:
         raise NotImplementedError
+
+    # How many times the table was drawn from the seat's view: part of the key of a box built
+    # from the whole view (Painter.keyed), which is then built again after every redraw but
+    # not for a highlight moved between them.
+    view_drawn = 0
 
     # ----- what the last move changed -----------------------------------------------------
 
@@ -573,6 +579,7 @@ class GameScreen(Screen[None]):
             self.redraw()
             return
         self._view = self.game.view(self.session.state, seat)
+        self.view_drawn += 1
         self._cover(seat)
         # The cover is on screen first; the table is drawn for this seat behind it while the
         # keyboard changes hands (and again as it lifts, should that come first).
