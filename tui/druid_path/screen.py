@@ -263,7 +263,8 @@ then the lanes fight, and the turn pauses so you can read how each lane went.
         box = self.query_one("#hand")
         width, rows = box.size.width or 26, max(box.size.height, 1)
         # the items' lines are made from the items, the marked one and the box's size alone
-        self.paint.keyed("hand", (tuple(state.hand), marked, width, rows), lambda: self._hand_text(state, marked, width, rows))
+        key = (tuple(state.hand), marked, width, rows)
+        self.paint.keyed("hand", key, lambda: self._hand_text(state, marked, width, rows))
         self.query_one("#hand-panel").border_subtitle = f"{len(state.hand)} in hand"
 
     def _hand_text(self, state: State, marked: int | None, width: int, rows: int) -> Text:
@@ -356,7 +357,8 @@ then the lanes fight, and the turn pauses so you can read how each lane went.
         self.paint.keyed("roll", (self.view_drawn, action), lambda: view.roll_text(state, action))
         detail = self.query_one("#detail")
         width, rows = detail.size.width or 46, max(detail.size.height, 3)
-        self.paint.keyed("detail", (self.view_drawn, action, width, rows), lambda: self._detail_text(state, action, width, rows))
+        key = (self.view_drawn, action, width, rows)
+        self.paint.keyed("detail", key, lambda: self._detail_text(state, action, width, rows))
 
     def _detail_text(self, state: State, action: Any, width: int, rows: int) -> Any:
         if isinstance(state.pending, PendingTurnEnd):

@@ -30,6 +30,12 @@ class KeyOnShow(NamedTuple):
     kept: bool  # a way out or to help: always on the bar
 
 
+def _column(segment: Segment) -> int:
+    """Where in its line a drawn segment starts, as Textual marks it for a mouse selection."""
+    meta = segment.style.meta if segment.style else {}
+    return meta.get("offset", (0, 0))[0]
+
+
 class KeyBar(Static):
     DEFAULT_CSS = """
     KeyBar { dock: bottom; height: 1; background: $panel; color: $foreground; }
@@ -91,9 +97,8 @@ class KeyBar(Static):
             if drawn is None:
                 visual = visualize(self, piece, markup=False)
                 strip = Visual.to_strips(self, visual, piece.cell_len, 1, style)[0]
-                drawn = pieces[key] = [
-                    (segment.text, segment.style.copy() if segment.style else Style(), (segment.style.meta or {}).get("offset", (0, 0))[0])
-                    for segment in strip
+                drawn = pieces[key] = [  # each segment's words, style and column in the piece
+                    (segment.text, segment.style or Style(), _column(segment)) for segment in strip
                 ]
             segments += [Segment(said, look + Style.from_meta({"offset": (x + at, 0)})) for said, look, at in drawn]
             x += piece.cell_len
