@@ -126,7 +126,7 @@ class GameScreen(Screen[None]):
         self.session = session
         self.game = session.game
         self.fresh = Fresh()  # what the last move changed (tui/widgets/fresh.py)
-        self.paint = Painter(self, self._mark_fresh)
+        self.paint = Painter(self, self._mark_fresh, self._marked_by)
         self.live_keys: tuple[object, ...] = ()
         full = session.state
         self.seat: int | None = self._first_local_seat(full)
@@ -279,7 +279,9 @@ class GameScreen(Screen[None]):
         """The first time the table is shown: lay it out at the terminal's size and draw it
         again before its first frame is painted. The draw at mount fits text to widgets that
         have no size yet; left to their resize events, the first frame would show an 80-column
-        table that is redrawn a moment later."""
+        table that is redrawn a moment later. Shown again (back from Settings, say), every box
+        is built afresh: a setting may change how it reads."""
+        self.paint.forget()
         if self._laid_out or self.session.state is None:
             return
         self._laid_out = True
@@ -307,6 +309,7 @@ class GameScreen(Screen[None]):
             return
         self.hinting.follow()  # a hint for the table as it was is put away
         self._view = self.game.view(self.session.state, self.seat)
+        self.view_drawn += 1
         self.fresh.move(len(self.session.envelope.actions))
         self.draw()
         self._mark_new_log()
@@ -319,12 +322,24 @@ class GameScreen(Screen[None]):
     def draw(self) -> None:
         raise NotImplementedError
 
+    # How many times the table was drawn from the seat's view: part of the key of a box built
+    # from the whole view (Painter.keyed), which is then built again after every redraw but
+    # not for a highlight moved between them.
+    view_drawn = 0
+
     # ----- what the last move changed -----------------------------------------------------
 
     def _mark_fresh(self, widget_id: str, content: Any) -> Any:
         if widget_id not in self.FRESH or self.read_only or isinstance(content, Content):
             return content
         return self.fresh.mark((self.seat, widget_id), content)
+
+    def _marked_by(self, widget_id: str) -> Any:
+        """What a box's marks depend on besides what it shows: the seat it is drawn for and,
+        for a box whose changed numbers are marked, the move they are compared across."""
+        if widget_id in self.FRESH and not self.read_only:
+            return (self.seat, self.fresh.moves, self.fresh.before.get((self.seat, widget_id)))
+        return self.seat
 
     def _mark_new_log(self) -> None:
         """The log lines the last move added stand out (a replay marks its own)."""
@@ -563,6 +578,7 @@ class GameScreen(Screen[None]):
             self.redraw()
             return
         self._view = self.game.view(self.session.state, seat)
+        self.view_drawn += 1
         self._cover(seat)
         # The cover is on screen first; the table is drawn for this seat behind it while the
         # keyboard changes hands (and again as it lifts, should that come first).

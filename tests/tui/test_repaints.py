@@ -148,3 +148,100 @@ async def test_the_key_bar_repaints_only_when_its_keys_change(paths):
         app.screen.refresh_bindings()
         await pilot.pause()
         assert calls == []
+
+
+class HiddenLog(App[None]):
+    """Lines in a box hidden from the screen, as the log is behind the legend at 80x24."""
+
+    CSS = "#hidden-panel { height: 6; } #hidden-panel.hidden { display: none; }"
+
+    def compose(self):
+        yield panel(Lines("line 0", id="hidden"), "Log")
+        yield Static("below", id="below")
+
+
+async def test_lines_not_on_screen_ask_for_no_repaint_and_show_what_they_say_once_shown():
+    app = HiddenLog()
+    async with app.run_test(size=SIZE) as pilot:
+        box, lines = app.query_one("#hidden-panel"), app.query_one("#hidden", Lines)
+        box.add_class("hidden")
+        await pilot.pause()
+        compositor = app.screen._compositor
+        compositor.full_map  # mapped as it now stands
+        calls = count_refreshes(lines)
+        lines.update("line 1\nline 2", layout=False)
+        await pilot.pause()
+        assert calls == [] and not compositor._full_map_invalidated  # nothing laid out again for it
+        assert "line 1" not in screen_text(app)
+        box.remove_class("hidden")
+        await pilot.pause()
+        rows = screen_text(app).splitlines()
+        assert "line 1" in rows[lines.region.y] and "line 2" in rows[lines.region.y + 1]
+        lines.update("line 1\nline 3", layout=False)  # shown: repainted line by line again
+        await pilot.pause()
+        assert calls and "line 3" in screen_text(app).splitlines()[lines.region.y + 1]
+
+
+async def test_the_key_bar_draws_its_line_as_static_would_from_pieces_drawn_before(paths):
+    from tui.widgets.keybar import KeyOnShow
+    from tui.widgets.text import Static as PlainStatic
+
+    app = make_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one(KeyBar)
+        drawn = []
+        for n in range(8):  # the last four bars are the first four again
+            keys = [
+                KeyOnShow("u", "Undo", n % 4 != 0, (f"Undo play card {n % 4}", True), False),
+                KeyOnShow("t", "Tap", n % 2 == 0, None, False),
+                KeyOnShow("esc", "Back", True, None, True),
+                KeyOnShow("?", "Help", True, None, True),
+            ]
+            text = KeyBar.fitted(keys, bar.size.width)
+            bar._shown = text
+            bar.update(text, layout=False)
+            before = len(bar._pieces)
+            line = KeyBar.render_line(bar, 0)
+            drawn.append(len(bar._pieces) - before)
+            assert list(line) == list(PlainStatic.render_line(bar, 0))  # cells, styles, offsets
+            assert line.text == text.plain
+        assert drawn[1] and drawn[4:] == [0, 0, 0, 0]  # every piece of the last four was drawn before
+
+
+async def test_a_box_whose_inputs_did_not_change_is_not_built_again():
+    from tui.widgets.panel import Painter
+
+    app = PaintedRows()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        paint = Painter(app.screen)
+        built: list[str] = []
+
+        def build(words: str):
+            return lambda: built.append(words) or words
+
+        assert paint.keyed("lines", ("hand", 3), build("three cards"))
+        assert not paint.keyed("lines", ("hand", 3), build("three cards, built again"))
+        assert paint.keyed("lines", ("hand", 4), build("four cards"))
+        paint("lines", "painted without a key")
+        assert paint.keyed("lines", ("hand", 4), build("four cards again"))
+        paint.forget()
+        assert paint.keyed("lines", ("hand", 4), build("after a setting changed"))
+        await pilot.pause()
+        assert built == ["three cards", "four cards", "four cards again", "after a setting changed"]
+        assert "after a setting changed" in screen_text(app)
+
+
+async def test_a_marked_box_is_built_again_after_a_move_whatever_its_key():
+    from tui.widgets.panel import Painter
+
+    app = PaintedRows()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        moves = [0]
+        paint = Painter(app.screen, marked_by=lambda widget_id: moves[0])
+        assert paint.keyed("lines", "same", lambda: "drawn")
+        assert not paint.keyed("lines", "same", lambda: "drawn")
+        moves[0] = 1  # a move: what the box marks as changed compares with another table
+        assert paint.keyed("lines", "same", lambda: "drawn")

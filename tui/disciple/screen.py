@@ -306,8 +306,12 @@ How to play: Rules on the home screen.
 
     def _draw_choices(self, state: State) -> None:
         # the hand's rows tell each card's text where there is room; an event's short choices
-        # leave the room to the log (a class of the box alone: one of the screen restyles it all)
-        self.query_one("#choices-panel").set_class(any(isinstance(a, PlayCard) for a in self.choices), "hand-shown")
+        # leave the room to the log (a class of the box alone: one of the screen restyles it all).
+        # Only 200 columns give the hand more room: narrower, the class would restyle the box
+        # for nothing each time the list turns from the hand to an event's choices (a resize
+        # past 200 columns draws the table again, which sets it).
+        hand = self.has_class("w200") and any(isinstance(a, PlayCard) for a in self.choices)
+        self.query_one("#choices-panel").set_class(hand, "hand-shown")
         playable = set(energy.playable_indices(you(state, self.me))) if self._my_turn() else set()
         shown: list[Choice] = []
         spans: list[list[Span]] = []

@@ -215,7 +215,14 @@ then the lanes fight, and the turn pauses so you can read how each lane went.
             f"{state.darach_hp_max}{armor} parry {darach.parry} charge {state.darach_charge}/{darach.stamina}"
         ))  # fmt: skip
         box.border_subtitle = f"WARD: no attack reaches {darach.name}" if ward_up(state) else ""  # R14
-        extra = max(0, (self.query_one("#table").size.height - 10) // 3)  # room for abilities
+        height = self.query_one("#table").size.height
+        # drawn from the whole view: built again after each redraw, not for a highlight that
+        # marks the same beasts (the cursor walking over the moves)
+        key = (self.view_drawn, frozenset(marks), width, height)
+        self.paint.keyed("table", key, lambda: self._table_text(state, marks, width, cell, height))
+
+    def _table_text(self, state: State, marks: set[str], width: int, cell: int, height: int) -> Text:
+        extra = max(0, (height - 10) // 3)  # room for abilities
         header = "".join(f"{'lane ' + str(i + 1):<{cell}}" for i in range(LANES))
         lines = [Text(" " * 7 + header, style="dim")]
 
@@ -250,11 +257,17 @@ then the lanes fight, and the turn pauses so you can read how each lane went.
         lines.append(robots)
         table = Text("\n").join(lines)
         table.no_wrap, table.overflow = True, "crop"  # a long line never pushes the others down
-        self.paint("table", table)
+        return table
 
     def _draw_hand(self, state: State, marked: int | None) -> None:
         box = self.query_one("#hand")
         width, rows = box.size.width or 26, max(box.size.height, 1)
+        # the items' lines are made from the items, the marked one and the box's size alone
+        key = (tuple(state.hand), marked, width, rows)
+        self.paint.keyed("hand", key, lambda: self._hand_text(state, marked, width, rows))
+        self.query_one("#hand-panel").border_subtitle = f"{len(state.hand)} in hand"
+
+    def _hand_text(self, state: State, marked: int | None, width: int, rows: int) -> Text:
         top = 0
         shown = rows
         if len(state.hand) > rows:  # the last line tells what is hidden; the marked card shows
@@ -265,8 +278,7 @@ then the lanes fight, and the turn pauses so you can read how each lane went.
         lines = [line(state.hand[i], i, i == marked, width) for i in range(top, min(top + shown, len(state.hand)))]
         if len(state.hand) > rows:
             lines.append(Text(f"▲{top} ▼{len(state.hand) - top - shown} more · v shows all", style="dim"))
-        self.paint("hand", Text("\n").join(lines) if lines else Text("No items in hand.", style="dim"))
-        self.query_one("#hand-panel").border_subtitle = f"{len(state.hand)} in hand"
+        return Text("\n").join(lines) if lines else Text("No items in hand.", style="dim")
 
     def _draw_choices(self) -> None:
         shown = []
@@ -342,9 +354,13 @@ then the lanes fight, and the turn pauses so you can read how each lane went.
         marks, hand = self._marks(action)
         self._draw_table(state, marks)
         self._draw_hand(state, hand)
-        self.paint("roll", view.roll_text(state, action))
+        self.paint.keyed("roll", (self.view_drawn, action), lambda: view.roll_text(state, action))
         detail = self.query_one("#detail")
         width, rows = detail.size.width or 46, max(detail.size.height, 3)
+        key = (self.view_drawn, action, width, rows)
+        self.paint.keyed("detail", key, lambda: self._detail_text(state, action, width, rows))
+
+    def _detail_text(self, state: State, action: Any, width: int, rows: int) -> Any:
         if isinstance(state.pending, PendingTurnEnd):
             text = summary.summary_text(self.game, state, width, rows)
         elif action == "campaign":
@@ -355,7 +371,7 @@ then the lanes fight, and the turn pauses so you can read how each lane went.
             text = ""
         else:
             text = view.choice_details(state, action)
-        self.paint("detail", view.wrap(text, width, rows))
+        return view.wrap(text, width, rows)
 
     # ----- input ------------------------------------------------------------------------
 

@@ -29,6 +29,9 @@ class Fresh:
         self.now: dict[Hashable, str] = {}  # ... and says now
         self.log_before: list[str] | None = None
         self.log_now: list[str] | None = None
+        # Where each box's changed numbers are, by what it said before the move and says now:
+        # a box drawn again with the same words (a cursor moved) is not compared again.
+        self.spans: dict[Hashable, tuple[str, str, list[tuple[int, int]]]] = {}
 
     def move(self, moves: int) -> None:
         """The table is drawn after `moves` moves: a new count makes what it showed till now
@@ -46,7 +49,10 @@ class Fresh:
         self.now[key] = text.plain
         old = self.before.get(key)
         if old is not None and old != text.plain:
-            for start, end in changed_numbers(old, text.plain):
+            known = self.spans.get(key)
+            if known is None or known[0] != old or known[1] != text.plain:
+                known = self.spans[key] = (old, text.plain, changed_numbers(old, text.plain))
+            for start, end in known[2]:
                 text.stylize(CHANGED, start, end)
         return text
 
@@ -73,11 +79,17 @@ def changed_numbers(old: str, new: str) -> list[tuple[int, int]]:
     offsets = [0]
     for line in new_lines:
         offsets.append(offsets[-1] + len(line) + 1)
-    lines = difflib.SequenceMatcher(None, [_shape(l) for l in old_lines], [_shape(l) for l in new_lines], autojunk=False)
-    for tag, a0, a1, b0, b1 in lines.get_opcodes():
-        if tag not in ("equal", "replace") or a1 - a0 != b1 - b0:
-            continue
-        for a, b in zip(range(a0, a1), range(b0, b1)):
+    old_shapes, new_shapes = [_shape(l) for l in old_lines], [_shape(l) for l in new_lines]
+    if old_shapes == new_shapes:  # the lines match one for one (a move changes numbers, mostly)
+        pairs = [(i, i) for i in range(len(new_lines))]
+    else:
+        pairs = []
+        lines = difflib.SequenceMatcher(None, old_shapes, new_shapes, autojunk=False)
+        for tag, a0, a1, b0, b1 in lines.get_opcodes():
+            if tag in ("equal", "replace") and a1 - a0 == b1 - b0:
+                pairs += zip(range(a0, a1), range(b0, b1))
+    for a, b in pairs:
+        if old_lines[a] != new_lines[b]:  # a line as it was changed no number
             spans += [(offsets[b] + s, offsets[b] + e) for s, e in _changed_words(old_lines[a], new_lines[b])]
     return spans
 
@@ -89,13 +101,18 @@ def _shape(line: str) -> str:
 def _changed_words(old: str, new: str) -> list[tuple[int, int]]:
     before = [m.group() for m in _TOKEN.finditer(old)]
     after = list(_TOKEN.finditer(new))
-    words = difflib.SequenceMatcher(None, [_shape(w) for w in before], [_shape(m.group()) for m in after], autojunk=False)
+    before_shapes, after_shapes = [_shape(w) for w in before], [_shape(m.group()) for m in after]
+    if before_shapes == after_shapes:  # word for word: no matching to do
+        pairs: list[tuple[int, int]] = [(i, i) for i in range(len(after))]
+    else:
+        pairs = []
+        words = difflib.SequenceMatcher(None, before_shapes, after_shapes, autojunk=False)
+        for tag, a0, a1, b0, b1 in words.get_opcodes():
+            if tag == "equal":
+                pairs += zip(range(a0, a1), range(b0, b1))
     spans = []
-    for tag, a0, a1, b0, b1 in words.get_opcodes():
-        if tag != "equal":
-            continue
-        for a, b in zip(range(a0, a1), range(b0, b1)):
-            word = after[b]
-            if before[a] != word.group() and _DIGITS.search(word.group()):
-                spans.append(word.span())
+    for a, b in pairs:
+        word = after[b]
+        if before[a] != word.group() and _DIGITS.search(word.group()):
+            spans.append(word.span())
     return spans

@@ -8,7 +8,12 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
+from textual.strip import Strip
+from textual.visual import Visual, visualize
+
 from tui.widgets.text import Static
 
 # A key bound to one of these is the way out of a screen or to its help: it is never left off
@@ -23,6 +28,12 @@ class KeyOnShow(NamedTuple):
     enabled: bool
     labelled: tuple[str, bool] | None  # the screen's own label and whether it works now
     kept: bool  # a way out or to help: always on the bar
+
+
+def _column(segment: Segment) -> int:
+    """Where in its line a drawn segment starts, as Textual marks it for a mouse selection."""
+    meta = segment.style.meta if segment.style else {}
+    return meta.get("offset", (0, 0))[0]
 
 
 class KeyBar(Static):
@@ -59,6 +70,39 @@ class KeyBar(Static):
         self.update(text, layout=False)
 
     _shown: Text | None = None
+    # Each piece of the line drawn so far (a key, a label, in its style), by what it says,
+    # for the width and style they were drawn at: a move changes a label or two, and the
+    # line is put together from the pieces rather than drawn whole again.
+    _pieces: dict[tuple[object, ...], list[tuple[str, Style, int]]] = {}
+    _pieces_fit: tuple[int, object] | None = None
+
+    def render_line(self, y: int) -> Strip:
+        """The line as Static would draw it (the same cells, styles and offsets), from pieces
+        drawn before where it can: only a piece never seen is drawn."""
+        text = self._shown
+        width = self.size.width
+        if y or text is None or text.cell_len > width or text.style or "\t" in text.plain or self.text_selection:
+            return super().render_line(y)  # cut, or not one plain line: Static draws it
+        style = self.visual_style
+        if self._pieces_fit != (width, style):
+            self._pieces_fit, self._pieces = (width, style), {}
+        pieces = self._pieces
+        segments: list[Segment] = []
+        x = 0
+        for piece in text.divide(sorted({span.start for span in text.spans} | {span.end for span in text.spans})):
+            if not piece.plain:
+                continue
+            key = (piece.plain, *piece.spans)
+            drawn = pieces.get(key)
+            if drawn is None:
+                visual = visualize(self, piece, markup=False)
+                strip = Visual.to_strips(self, visual, piece.cell_len, 1, style)[0]
+                drawn = pieces[key] = [  # each segment's words, style and column in the piece
+                    (segment.text, segment.style or Style(), _column(segment)) for segment in strip
+                ]
+            segments += [Segment(said, look + Style.from_meta({"offset": (x + at, 0)})) for said, look, at in drawn]
+            x += piece.cell_len
+        return Strip(segments, x)
 
     def _live_keys(self, screen) -> list[KeyOnShow]:
         hint = getattr(screen, "key_hint", None)

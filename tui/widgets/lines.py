@@ -55,6 +55,13 @@ class LineByLine(PlainTitles, Widget):
 
     def repaint_lines(self) -> None:
         """The content changed: repaint only the lines that differ from those on screen."""
+        if self.is_mounted and not self._displayed():
+            # Not on screen (the log behind the legend): nothing to paint now, and a refresh
+            # of a widget the screen does not show had Textual map every widget again before
+            # the next frame. Its lines are drawn afresh when it shows.
+            self._line_strips = None
+            self._set_dirty()
+            return
         before = self._line_strips if self._line_strips_fit == self._strips_fit() else None
         if before is None or not self.is_mounted:
             self._line_strips = None
@@ -68,6 +75,15 @@ class LineByLine(PlainTitles, Widget):
         ]  # fmt: skip
         for first, last in _runs(changed):
             self.refresh(Region(0, first, width, last - first + 1))
+
+    def _displayed(self) -> bool:
+        """Whether the widget is shown: neither it nor a box around it has `display: none`."""
+        node: Any = self
+        while node is not None and node is not self.screen:
+            if not node.display:
+                return False
+            node = node.parent
+        return True
 
     def render_line(self, y: int) -> Strip:
         if self._line_strips is None or self._line_strips_fit != self._strips_fit():

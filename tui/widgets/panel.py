@@ -62,12 +62,41 @@ class Painter:
     """Updates a screen's fixed-size Statics by id, only when what one shows has changed:
     an unchanged panel is not repainted, and no update asks for a new layout."""
 
-    def __init__(self, screen: Screen[Any], mark: Callable[[str, Any], Any] | None = None) -> None:
+    def __init__(
+        self,
+        screen: Screen[Any],
+        mark: Callable[[str, Any], Any] | None = None,
+        marked_by: Callable[[str], Any] | None = None,
+    ) -> None:
         self.screen = screen
         self.shown: dict[str, Any] = {}
         self.mark = mark  # what a box's content goes through first (a table marks what changed)
+        # What else a box's marks depend on (the move they compare with): part of every key.
+        self.marked_by = marked_by
+        self.keys: dict[str, Any] = {}  # what each box was last built from (see `keyed`)
 
     def __call__(self, widget_id: str, content: Any) -> None:
+        self.keys.pop(widget_id, None)  # painted without a key: the next keyed paint builds
+        self._paint(widget_id, content)
+
+    def keyed(self, widget_id: str, key: Any, build: Callable[[], Any]) -> bool:
+        """Paint what `build()` makes, unless the box was last painted from the same `key`:
+        the key says everything the box reads (the parts of the view it shows, its width,
+        the cursor), so a box whose inputs did not change is not built, marked or compared
+        again. Whether it was built."""
+        if self.marked_by is not None:
+            key = (key, self.marked_by(widget_id))
+        if widget_id in self.keys and self.keys[widget_id] == key:
+            return False
+        self._paint(widget_id, build())
+        self.keys[widget_id] = key
+        return True
+
+    def forget(self) -> None:
+        """Every box is built again at its next paint (the table is drawn for another size)."""
+        self.keys.clear()
+
+    def _paint(self, widget_id: str, content: Any) -> None:
         if self.mark is not None:
             content = self.mark(widget_id, content)
         if self.shown.get(widget_id) == content:
