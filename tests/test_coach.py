@@ -6,6 +6,8 @@ every game; and no hint names a card its seat cannot know."""
 
 from __future__ import annotations
 
+import re
+
 import msgspec
 import pytest
 
@@ -120,8 +122,9 @@ def test_disruption_answers_at_once_in_the_encounter_s_exact_odds():
     for entry in advice:
         words, why = exact[msgspec.json.encode(entry.action)]
         assert entry.worth_text == words and words.endswith("% to win the encounter")
-        run = f"{round(100 * entry.worth)}% to disrupt the ritual; "
-        assert 0 <= entry.worth <= 1 and entry.why == run + why
+        runs = re.fullmatch(r"won (.+) of (\d+) runs played out; (.*)", entry.why)
+        assert runs and runs[3] == why and int(runs[2]) >= 8  # every move runs 8 rounds at least
+        assert runs[1] in (f"{round(100 * entry.worth)}%", "under 1%", "over 99%")
 
 
 def test_disruption_trade_is_averaged_over_the_majors_it_may_draw():

@@ -180,7 +180,8 @@ def run_race(game: Any, state: State, moves: list[Any], playouts: int = RACE_PLA
 def advice(game: Any, state: State, playouts: int = RACE_PLAYOUTS) -> list[tuple[Any, float, str, str]]:
     """Every move as (action, worth, worth_text, why), best first by the run: the race's
     leader, then the moves by how long they stayed in the race and their share of won runs.
-    The worth is that share; the words are the encounter's exact chances, then the run's."""
+    The worth is that share; the words are the encounter's exact chances, then how many runs
+    were played out through the move (fewer for one that dropped out early: a rougher share)."""
     exact = encounter_advice(game, state)
     if len(exact) < 2:
         return exact
@@ -190,6 +191,6 @@ def advice(game: Any, state: State, playouts: int = RACE_PLAYOUTS) -> list[tuple
     answer = []
     for index in order:
         way, _, words, why = exact[index]
-        run = _mean(values[index])
-        answer.append((way, run, words, f"{_percent(run)} to disrupt the ritual; {why}"))
+        run, runs = _mean(values[index]), len(values[index])
+        answer.append((way, run, words, f"won {_percent(run)} of {runs} runs played out; {why}"))
     return answer
