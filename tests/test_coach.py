@@ -189,6 +189,11 @@ def test_disruption_ranks_by_the_run_what_the_encounter_s_odds_cannot_see():
     assert best[0] == Fight(()) and best[2] == "68% to win the encounter"
 
 
+def test_disruption_s_hard_bot_plays_the_hint_s_first_move():
+    game, state = table("disruption", {}, 3)
+    assert game.bot_action(state, 0, "hard") == Search(game, state, 0).advice(1)[0].action
+
+
 def test_disruption_s_hard_bot_wins_more_runs_than_the_greedy_one():
     game = GAMES["disruption"]
     runs = {"hard": 0, "easy": 0}
