@@ -6,11 +6,16 @@ every game; and no hint names a card its seat cannot know."""
 
 from __future__ import annotations
 
+import re
+
 import msgspec
 import pytest
 
 from engine.core.coach import LEVELS, Advice, Search, bot_move
 from engine.core.rng import Rng
+from engine.disruption.coach import advice as run_advice
+from engine.disruption.coach import encounter_advice
+from engine.disruption.model import Card, Encounter, Fight
 from engine.registry import GAMES
 from tests.seat_knowledge import named, secrets
 
@@ -105,7 +110,7 @@ def test_a_hint_never_names_a_hidden_card(game_id, options, moves):
         assert not named(text, secret, game_id), text
 
 
-def test_disruption_is_exact():
+def test_disruption_answers_at_once_in_the_encounter_s_exact_odds():
     game, state = table("disruption", {}, 3)
     search = Search(game, state, 0)
     assert search.exact
@@ -113,11 +118,13 @@ def test_disruption_is_exact():
     assert search.playouts == 0
     advice = search.advice(50)
     assert len(advice) == len(game.legal_actions(state))
-    fights = [a.action for a in advice if type(a.action).__name__ != "Trade"]
-    assert fights == game.best_first(state, fights)
-    best = advice[0]
-    assert best.worth == max(a.worth for a in advice)
-    assert best.worth_text.endswith("% to win the encounter")
+    exact = {msgspec.json.encode(way): (words, why) for way, _, words, why in encounter_advice(game, state)}
+    for entry in advice:
+        words, why = exact[msgspec.json.encode(entry.action)]
+        assert entry.worth_text == words and words.endswith("% to win the encounter")
+        runs = re.fullmatch(r"won (.+) of (\d+) runs played out; (.*)", entry.why)
+        assert runs and runs[3] == why and int(runs[2]) >= 8  # every move runs 8 rounds at least
+        assert runs[1] in (f"{round(100 * entry.worth)}%", "under 1%", "over 99%")
 
 
 def test_disruption_trade_is_averaged_over_the_majors_it_may_draw():
@@ -139,8 +146,68 @@ def test_disruption_trade_is_averaged_over_the_majors_it_may_draw():
         ways = game.legal_actions(after)
         ways = [w for w in ways if type(w).__name__ != "Trade"]
         worths.append(float(game.chance(after, game.best_first(after, ways)[0])))
-    advised = {msgspec.json.encode(a.action): a.worth for a in Search(game, state, 0).advice(100)}
-    assert advised[msgspec.json.encode(trade)] == pytest.approx(sum(worths) / len(worths))
+    exact = {msgspec.json.encode(way): worth for way, worth, _, _ in encounter_advice(game, state)}
+    assert exact[msgspec.json.encode(trade)] == pytest.approx(sum(worths) / len(worths))
+    told = {msgspec.json.encode(a.action): a.worth_text for a in Search(game, state, 0).advice(100)}
+    assert told[msgspec.json.encode(trade)] == f"{round(100 * sum(worths) / len(worths))}% to win the encounter"
+
+
+def test_disruption_s_fights_by_the_encounter_are_best_first_s_order():
+    game, state = table("disruption", {}, 3)
+    ranked = [way for way, _, _, _ in encounter_advice(game, state)]
+    fights = [way for way in ranked if type(way).__name__ != "Trade"]
+    assert fights == game.best_first(state, fights)
+
+
+def test_disruption_keeps_the_encounter_s_best_until_the_run_shows_another_better():
+    game = GAMES["disruption"]
+    for seed in range(6):
+        state = game.new_game(seed=seed)
+        while game.outcome(state) is None:
+            first = encounter_advice(game, state)[0][0]
+            assert run_advice(game, state, playouts=1)[0][0] == first  # one round shows nothing
+            game.apply(state, game.easy_action(state, 0))
+
+
+def test_disruption_ranks_by_the_run_what_the_encounter_s_odds_cannot_see():
+    """The last single, a Major 6 and a Minor in hand, against a 6: the Major wins the
+    encounter for certain, but only a Minor reward comes of it and the Major is spent before
+    the pairs; the dice alone win it two times in three and bring a Major. The run rolls."""
+    game = GAMES["disruption"]
+    state = game.new_game(seed=3)
+    major, minor, defender = Card(6, "C"), Card(2, "S"), Card(6, "H")
+    state.wins = 4
+    defenders = [c for c in state.defender_deck + state.encounter.defenders if c != defender]
+    state.defender_graveyard, state.defender_deck = defenders[:4], defenders[4:]
+    state.minor_deck = [c for c in state.minor_deck + state.hand if c != minor]
+    state.major_deck.remove(major)
+    state.hand = [major, minor]
+    state.encounter = Encounter([defender], [6])
+    assert game.validate(state) == []
+    assert encounter_advice(game, state)[0][0] == Fight((0,))  # the Major: certain to win
+    best = run_advice(game, state)[0]
+    assert best[0] == Fight(()) and best[2] == "68% to win the encounter"
+
+
+def test_disruption_s_hard_bot_plays_the_hint_s_first_move():
+    game, state = table("disruption", {}, 3)
+    assert game.bot_action(state, 0, "hard") == Search(game, state, 0).advice(1)[0].action
+
+
+def test_disruption_s_hard_bot_wins_more_runs_than_the_greedy_one():
+    game = GAMES["disruption"]
+    runs = {"hard": 0, "easy": 0}
+    for seed in range(12):
+        for level in runs:
+            state = game.new_game(seed=seed)
+            while game.outcome(state) is None:
+                if level == "hard":
+                    move = run_advice(game, state, playouts=60)[0][0]
+                else:
+                    move = game.easy_action(state, 0)
+                game.apply(state, move)
+            runs[level] += game.outcome(state).won
+    assert runs["hard"] > runs["easy"] + 3, runs
 
 
 def test_no_hint_for_a_finished_game_or_a_seat_not_to_move():

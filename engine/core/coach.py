@@ -197,6 +197,8 @@ def bot_move(game: Any, state: Any, seat: int, level: str, seed: int = 0) -> Any
 def hard_move(game: Any, state: Any, seat: int, seed: int = 0, playouts: int | None = None) -> Any:
     """The hard bot's move: the search's best after `playouts` (the game's default)."""
     search = Search(game, state, seat, seed)
+    if search.exact:  # answered whole: no playouts to wait for
+        return search.advice(1)[0].action
     if len(search.legal) == 1:
         return search.legal[0]
     budget = game.search_playouts if playouts is None else playouts

@@ -243,7 +243,9 @@ class DisruptionGame(Game):
         return redeal(state, rng)
 
     def exact_advice(self, state: State, seat: int) -> list[Any]:
-        """An encounter's chances are exact: no search is needed (engine/disruption/coach.py)."""
+        """Every move ranked by the run it leads to, told by the encounter's exact chances
+        (engine/disruption/coach.py): a fixed number of playouts seeded by the table, so the
+        answer is whole at once and the same every time."""
         from engine.disruption.coach import advice
 
         return advice(self, state)

@@ -9,8 +9,8 @@ rate of each and the difference, with its standard error. Disruption's hint is e
 its follower plays against the greedy fight that never trades. Then, over decision points
 taken from greedy games (--points a game), how often the hint's first move is the first move
 of a search 8x longer, the time to answer at the default playouts (median and spread, CPU of
-one core, as a ratio of the one-second budget), and the playouts a decision takes. Nothing is
-asserted.
+one core, as a ratio of the one-second budget), and the playouts a decision takes; where the
+answer is exact (Disruption), its time to answer. Nothing is asserted.
 """
 
 from __future__ import annotations
@@ -154,6 +154,7 @@ def hint_figures(game_id: str, points: int, longer: int = 8) -> None:
     agree = asked = 0
     times: list[float] = []
     used: list[int] = []
+    exact_times: list[float] = []
     seed = 0
     while asked < points and seed < 50:
         state = game.new_game(seed=seed)
@@ -163,7 +164,11 @@ def hint_figures(game_id: str, points: int, longer: int = 8) -> None:
             if step % 7 == 3:
                 start = time.process_time()
                 search = Search(game, state, seat, seed=step)
-                if not search.exact and len(search.legal) > 1:
+                if search.exact and len(search.legal) > 1:  # answered as it was made
+                    search.advice(1)
+                    exact_times.append(time.process_time() - start)
+                    asked += 1
+                elif not search.exact and len(search.legal) > 1:
                     while search.playouts < game.search_playouts and len(search.alive) > 1:
                         search.run(1)
                     first = search.advice(1)[0].action
@@ -176,6 +181,12 @@ def hint_figures(game_id: str, points: int, longer: int = 8) -> None:
             game.apply(state, game.bot_action(state, seat))
             step += 1
         seed += 1
+    if exact_times:
+        quartiles = statistics.quantiles(exact_times, n=4) if len(exact_times) > 1 else exact_times * 3
+        print(f"{game_id}: exact (the hint answers at once, its playouts fixed): time to answer median "
+              f"{statistics.median(exact_times):.2f}s (quartiles {quartiles[0]:.2f}-{quartiles[2]:.2f}, max "
+              f"{max(exact_times):.2f}) = {statistics.median(exact_times):.2f}x the 1 s budget, {asked} points")  # fmt: skip
+        return
     if not asked:
         print(f"{game_id}: exact (no search; the hint answers at once)")
         return
