@@ -54,7 +54,7 @@ def test_a_saved_game_s_hint_is_one_move_a_line_best_first_with_its_worth(capsys
     assert len(lines) == len(expected) == 3
     for number, (line, advice) in enumerate(zip(lines, expected), start=1):
         assert line == f"{number}. {game.describe(advice.action, session.state)} — {advice.worth_text} ({advice.why})"
-    assert "exact odds" in err
+    assert "the odds exact" in err
     assert session.store.paths.save_file(session.save_id).read_bytes() == before  # nothing written
 
 

@@ -382,7 +382,7 @@ class Hinting:
         else:
             self.panel.moves.show_moves(choices, whys)
         if answer.exact:
-            head = "Exact odds, best first"
+            head = "Best first, by runs played out · the odds are exact"
         else:
             head = f"Best first · {answer.progress.line()}"
         self.panel.status(head)

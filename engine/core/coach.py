@@ -1,7 +1,8 @@
 """The coach: the best few moves for a seat, with what each is worth, found without peeking.
 
-A hint and the hard bot see only `game.view(state, seat)`. Where a game can judge its next
-move exactly (Disruption's encounters), the answer is exact. Elsewhere it is determinized Monte
+A hint and the hard bot see only `game.view(state, seat)`. Where a game answers at once
+(`Game.exact_advice`: Disruption tells each move's exact odds for the encounter and ranks the
+moves by a fixed, seeded race of runs played out), that is the answer. Elsewhere it is determinized Monte
 Carlo search: every playout starts from a state re-dealt to agree with the view
 (`Game.redeal`: hidden cards, draw order and the Rng's seed drawn afresh), makes one of the
 seat's moves and plays on with the game's quick playout moves (`Game.rollout_action`, its
