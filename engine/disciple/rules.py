@@ -509,6 +509,11 @@ class DiscipleGame(Game):
 
     search_playouts = 45  # about one second of CPU: a playout runs the journey to its end
 
+    def search_budget(self, state: State) -> int:
+        from engine.disciple.coach import DUEL_PLAYOUTS
+
+        return DUEL_PLAYOUTS if state.mode == "versus" else self.search_playouts
+
     def redeal(self, state: State, seat: int, rng: Rng) -> State:
         from engine.disciple.coach import redeal
 
@@ -521,9 +526,21 @@ class DiscipleGame(Game):
             return Choose(campaign.bot_choice(state), state.pending.seat)
         return greedy_action(self, state, rng)
 
+    def playout_horizon(self, state: State) -> int | None:
+        """A Versus playout stops a few turns on (the duel is judged from the vitality left);
+        a journey plays to its end."""
+        from engine.disciple.coach import DUEL_HORIZON
+
+        return DUEL_HORIZON if state.mode == "versus" else None
+
     def playout_worth(self, state: State, seat: int) -> float:
         """A Disciple's own win; the Campaign Leader plays to make the journey a challenge:
-        its worth is the band's fall."""
+        its worth is the band's fall. A duel not over at the horizon: its chance from the
+        vitality each Disciple has left (coach.duel_worth)."""
+        if state.mode == "versus" and state.won is None:
+            from engine.disciple.coach import duel_worth
+
+            return duel_worth(state, seat)
         result = self.seat_outcome(state, seat)
         won = 1.0 if result is not None and result.won else 0.0
         if campaign.leads(state) and seat == campaign.cl_seat(state):
@@ -533,7 +550,7 @@ class DiscipleGame(Game):
     def worth_words(self, state: State, seat: int, worth: float) -> str:
         percent = round(100 * worth)
         if state.mode == "versus":
-            return f"{percent}% to win the duel"
+            return f"about {percent}% to win the duel"  # an estimate: duels are played on only so far
         if campaign.leads(state) and seat == campaign.cl_seat(state):
             return f"{percent}% that the band falls"
         return f"{percent}% to finish the journey" if state.mode == "solo" else f"{percent}% for the band to finish the journey"
@@ -542,7 +559,10 @@ class DiscipleGame(Game):
         if campaign.leads(state) and seat == campaign.cl_seat(state):
             return f"the band fell in {round(wins)} of {samples} journeys played on from here"
         if state.mode == "versus":
-            return f"won {round(wins)} of {samples} duels played on from here"
+            from engine.disciple.coach import DUEL_HORIZON
+
+            return (f"worth {round(wins)} wins in {samples} duels played on {DUEL_HORIZON} moves from here "
+                    f"(one not yet over counts its chance by the vitality left)")  # fmt: skip
         return f"finished {round(wins)} of {samples} journeys played on from here"
 
     def unseen_cards(self, state: State) -> tuple[int, ...]:

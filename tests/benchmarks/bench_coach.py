@@ -40,7 +40,7 @@ def hard_with(playouts: int | None) -> Chooser:
             return search.advice(1)[0].action
         if len(search.legal) == 1:
             return search.legal[0]
-        budget = game.search_playouts if playouts is None else playouts
+        budget = game.search_budget(state) if playouts is None else playouts
         while search.playouts < budget and len(search.alive) > 1:
             search.run(1)
         USED.append(search.playouts)
