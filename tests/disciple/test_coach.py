@@ -1,5 +1,5 @@
-"""Disciple's search (engine/disciple/coach.py): a Versus playout is played on only so far and
-the duel judged from the vitality left; a journey is still played to its end."""
+"""Disciple's search (engine/disciple/coach.py): a Versus or Solo playout is played on only so
+far and judged from where it stands; a band's journey is still played to its end."""
 
 from __future__ import annotations
 
@@ -41,9 +41,9 @@ def test_a_finished_duel_is_worth_its_result():
     assert GAME.playout_worth(state, 1 - state.winner) == 0.0
 
 
-def test_versus_playouts_stop_at_the_horizon_and_a_journey_does_not():
+def test_versus_and_solo_playouts_stop_at_a_horizon():
     assert GAME.playout_horizon(duel(0)) == coach.DUEL_HORIZON
-    assert GAME.playout_horizon(GAME.new_game(seed=1)) is None
+    assert GAME.playout_horizon(GAME.new_game(seed=1)) == coach.JOURNEY_HORIZON
     assert GAME.search_budget(duel(0)) == coach.DUEL_PLAYOUTS
     assert GAME.search_budget(GAME.new_game(seed=1)) == GAME.search_playouts
 
@@ -67,5 +67,36 @@ def test_the_versus_hint_says_its_worth_is_an_estimate():
     assert best.worth_text.startswith("about ") and best.worth_text.endswith("% to win the duel")
     assert f"played on {coach.DUEL_HORIZON} moves" in best.why and "vitality left" in best.why
     solo = GAME.new_game(seed=1)
-    assert GAME.worth_words(solo, 0, 0.5) == "50% to finish the journey"
+    assert GAME.worth_words(solo, 0, 0.5) == "about 50% to finish the journey"
 
+
+
+def test_a_solo_journey_not_over_is_judged_by_what_is_left():
+    state = GAME.new_game(seed=2, style="karate")
+    while state.phase != "player":
+        GAME.apply(state, GAME.bot_action(state, 0))
+    me = state.players[0]
+    start = GAME.playout_worth(state, 0)
+    assert 0.0 < start < 1.0
+    me.vitality -= 5
+    hurt = GAME.playout_worth(state, 0)
+    assert hurt < start  # less vitality, less chance
+    state.enemies[0].vitality -= 3
+    assert GAME.playout_worth(state, 0) > hurt  # an enemy worn down, more
+    me.event_deck = me.event_deck[:-4]
+    assert GAME.playout_worth(state, 0) > hurt  # fewer events to come, more
+    assert GAME.playout_horizon(state) == coach.JOURNEY_HORIZON
+
+
+def test_a_finished_journey_is_worth_its_result():
+    for seed in range(6):
+        state = GAME.new_game(seed=seed, style="boxing")
+        while GAME.outcome(state) is None:
+            GAME.apply(state, GAME.bot_action(state, 0))
+        assert GAME.playout_worth(state, 0) == (1.0 if state.won else 0.0)
+
+
+def test_a_band_still_plays_its_journey_to_the_end():
+    state = GAME.new_game(seed=1, mode="coop", players=2)
+    assert GAME.playout_horizon(state) is None
+    assert GAME.playout_worth(state, 0) == 0.0  # not over: no estimate, no win
