@@ -507,7 +507,9 @@ class DiscipleGame(Game):
 
     # ----- the coach (engine/core/coach.py) ----------------------------------------------
 
-    search_playouts = 45  # about one second of CPU: a playout runs the journey to its end
+    # a hard bot's playouts for a move: a Solo playout stops at coach.JOURNEY_HORIZON, so 45 take
+    # about a tenth of a second of CPU (a band's, played to the journey's end, about a second)
+    search_playouts = 45
 
     def search_budget(self, state: State) -> int:
         from engine.disciple.coach import DUEL_PLAYOUTS

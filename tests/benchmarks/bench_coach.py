@@ -164,13 +164,13 @@ def hint_figures(game_id: str, points: int, longer: int = 8) -> None:
                 start = time.process_time()
                 search = Search(game, state, seat, seed=step)
                 if not search.exact and len(search.legal) > 1:
-                    while search.playouts < game.search_playouts and len(search.alive) > 1:
+                    while search.playouts < game.search_budget(state) and len(search.alive) > 1:
                         search.run(1)
                     first = search.advice(1)[0].action
                     times.append(time.process_time() - start)
                     used.append(search.playouts)
                     deep = Search(game, state, seat, seed=step + 10_000)
-                    deep.run(longer * game.search_playouts)
+                    deep.run(longer * game.search_budget(state))
                     agree += deep.advice(1)[0].action == first
                     asked += 1
             game.apply(state, game.bot_action(state, seat))
