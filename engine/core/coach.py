@@ -196,13 +196,14 @@ def bot_move(game: Any, state: Any, seat: int, level: str, seed: int = 0) -> Any
 
 
 def hard_move(game: Any, state: Any, seat: int, seed: int = 0, playouts: int | None = None) -> Any:
-    """The hard bot's move: the search's best after `playouts` (the game's default)."""
+    """The hard bot's move: the search's best after `playouts` (the game's default for the
+    state, Game.search_budget)."""
     search = Search(game, state, seat, seed)
     if search.exact:  # answered whole: no playouts to wait for
         return search.advice(1)[0].action
     if len(search.legal) == 1:
         return search.legal[0]
-    budget = game.search_playouts if playouts is None else playouts
+    budget = game.search_budget(state) if playouts is None else playouts
     while search.playouts < budget and len(search.alive) > 1:
         search.run(1)
     return search.advice(1)[0].action

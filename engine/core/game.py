@@ -166,6 +166,11 @@ class Game:
     # playouts of a hint or a hard bot's move: about one second of CPU at the engine's speed
     search_playouts: ClassVar[int] = 200
 
+    def search_budget(self, state: Any) -> int:
+        """The hard bot's playouts for a move in `state`: search_playouts, unless the game's
+        playouts there are much shorter or longer (a playout cut short by a horizon)."""
+        return self.search_playouts
+
     def redeal(self, state: Any, seat: int, rng: Any) -> Any:
         """A whole state that `seat` cannot tell from `state`: one agreeing with
         view(state, seat), its hidden part dealt afresh from `rng` (face-down shuffled

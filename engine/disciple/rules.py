@@ -507,7 +507,14 @@ class DiscipleGame(Game):
 
     # ----- the coach (engine/core/coach.py) ----------------------------------------------
 
-    search_playouts = 45  # about one second of CPU: a playout runs the journey to its end
+    # a hard bot's playouts for a move: a Solo playout stops at coach.JOURNEY_HORIZON, so 45 take
+    # about a tenth of a second of CPU (a band's, played to the journey's end, about a second)
+    search_playouts = 45
+
+    def search_budget(self, state: State) -> int:
+        from engine.disciple.coach import DUEL_PLAYOUTS
+
+        return DUEL_PLAYOUTS if state.mode == "versus" else self.search_playouts
 
     def redeal(self, state: State, seat: int, rng: Rng) -> State:
         from engine.disciple.coach import redeal
@@ -521,9 +528,23 @@ class DiscipleGame(Game):
             return Choose(campaign.bot_choice(state), state.pending.seat)
         return greedy_action(self, state, rng)
 
+    def playout_horizon(self, state: State) -> int | None:
+        """A Versus or Solo playout stops a few turns on (judged by coach.duel_worth or
+        coach.journey_worth); a band's journey plays to its end."""
+        from engine.disciple.coach import DUEL_HORIZON, JOURNEY_HORIZON
+
+        if state.mode == "versus":
+            return DUEL_HORIZON
+        return JOURNEY_HORIZON if state.mode == "solo" else None
+
     def playout_worth(self, state: State, seat: int) -> float:
         """A Disciple's own win; the Campaign Leader plays to make the journey a challenge:
-        its worth is the band's fall."""
+        its worth is the band's fall. A duel or a Solo journey not over at the horizon: its
+        chance as it stands (coach.duel_worth, coach.journey_worth)."""
+        if state.won is None and state.mode in ("versus", "solo"):
+            from engine.disciple.coach import duel_worth, journey_worth
+
+            return duel_worth(state, seat) if state.mode == "versus" else journey_worth(state, seat)
         result = self.seat_outcome(state, seat)
         won = 1.0 if result is not None and result.won else 0.0
         if campaign.leads(state) and seat == campaign.cl_seat(state):
@@ -533,16 +554,26 @@ class DiscipleGame(Game):
     def worth_words(self, state: State, seat: int, worth: float) -> str:
         percent = round(100 * worth)
         if state.mode == "versus":
-            return f"{percent}% to win the duel"
+            return f"about {percent}% to win the duel"  # an estimate: duels are played on only so far
         if campaign.leads(state) and seat == campaign.cl_seat(state):
             return f"{percent}% that the band falls"
-        return f"{percent}% to finish the journey" if state.mode == "solo" else f"{percent}% for the band to finish the journey"
+        if state.mode == "solo":
+            return f"about {percent}% to finish the journey"  # an estimate: journeys are played on only so far
+        return f"{percent}% for the band to finish the journey"
 
     def hint_why(self, state: State, seat: int, action: Any, wins: float, samples: int) -> str:
         if campaign.leads(state) and seat == campaign.cl_seat(state):
             return f"the band fell in {round(wins)} of {samples} journeys played on from here"
         if state.mode == "versus":
-            return f"won {round(wins)} of {samples} duels played on from here"
+            from engine.disciple.coach import DUEL_HORIZON
+
+            return (f"worth {round(wins)} wins in {samples} duels played on {DUEL_HORIZON} moves from here "
+                    f"(one not yet over counts its chance by the vitality left)")  # fmt: skip
+        if state.mode == "solo":
+            from engine.disciple.coach import JOURNEY_HORIZON
+
+            return (f"worth {round(wins)} finished in {samples} journeys played on {JOURNEY_HORIZON} moves from "
+                    f"here (one not yet over counts its chance by the vitality and the events left)")  # fmt: skip
         return f"finished {round(wins)} of {samples} journeys played on from here"
 
     def unseen_cards(self, state: State) -> tuple[int, ...]:

@@ -40,7 +40,7 @@ def hard_with(playouts: int | None) -> Chooser:
             return search.advice(1)[0].action
         if len(search.legal) == 1:
             return search.legal[0]
-        budget = game.search_playouts if playouts is None else playouts
+        budget = game.search_budget(state) if playouts is None else playouts
         while search.playouts < budget and len(search.alive) > 1:
             search.run(1)
         USED.append(search.playouts)
@@ -169,13 +169,13 @@ def hint_figures(game_id: str, points: int, longer: int = 8) -> None:
                     exact_times.append(time.process_time() - start)
                     asked += 1
                 elif not search.exact and len(search.legal) > 1:
-                    while search.playouts < game.search_playouts and len(search.alive) > 1:
+                    while search.playouts < game.search_budget(state) and len(search.alive) > 1:
                         search.run(1)
                     first = search.advice(1)[0].action
                     times.append(time.process_time() - start)
                     used.append(search.playouts)
                     deep = Search(game, state, seat, seed=step + 10_000)
-                    deep.run(longer * game.search_playouts)
+                    deep.run(longer * game.search_budget(state))
                     agree += deep.advice(1)[0].action == first
                     asked += 1
             game.apply(state, game.bot_action(state, seat))
@@ -194,7 +194,7 @@ def hint_figures(game_id: str, points: int, longer: int = 8) -> None:
     print(f"{game_id}: hint agrees with a {longer}x longer search at {agree}/{asked} ({agree / asked:.0%}) points; "
           f"time to answer median {statistics.median(times):.2f}s (quartiles {quartiles[0]:.2f}-{quartiles[2]:.2f}, "
           f"max {max(times):.2f}) = {statistics.median(times):.2f}x the 1 s budget; playouts per decision median "
-          f"{statistics.median(used):.0f} (of {game.search_playouts}; fewer when the race is decided early)")  # fmt: skip
+          f"{statistics.median(used):.0f} (of the game's budget there; fewer when the race is decided early)")  # fmt: skip
 
 
 def main() -> None:
