@@ -47,6 +47,20 @@ def _seed(*parts: int) -> int:
     return value
 
 
+def lead(better: list[float], other: list[float]) -> float:
+    """By how many standard errors `better` leads `other` over the rounds both ran (the first
+    ones: a move runs every round from the first until it drops out of a race)."""
+    diffs = [x - y for x, y in zip(better, other)]
+    count = len(diffs)
+    if count < 2:
+        return 0.0
+    mean = sum(diffs) / count
+    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (count - 1))
+    if spread == 0:
+        return math.inf if mean > 0 else (-math.inf if mean < 0 else 0.0)
+    return mean / (spread / math.sqrt(count))
+
+
 class Search:
     """Search for `seat`'s next move, seeing only game.view(state, seat): every playout
     starts from a state re-dealt to agree with that view (hidden cards, draw order and
@@ -140,18 +154,7 @@ class Search:
         return sum(values) / len(values) if values else 0.0
 
     def _ahead(self, better: int, other: int) -> float:
-        """By how many standard errors `better` leads `other` over the rounds both ran (the
-        first ones: a move runs every round from the first until it drops out)."""
-        a, b = self.values[better], self.values[other]
-        count = min(len(a), len(b))
-        diffs = [x - y for x, y in zip(a, b)]
-        if count < 2:
-            return 0.0
-        mean = sum(diffs) / count
-        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (count - 1))
-        if spread == 0:
-            return math.inf if mean > 0 else (-math.inf if mean < 0 else 0.0)
-        return mean / (spread / math.sqrt(count))
+        return lead(self.values[better], self.values[other])
 
     def _leader(self) -> int:
         best = max(self.alive, key=lambda i: (self._mean(i), i == self.easy, -i))

@@ -17,12 +17,12 @@ same table, and the engine reads no clock."""
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 from typing import Any
 
 import msgspec
 
+from engine.core.coach import lead
 from engine.core.rng import Rng
 from engine.disruption.encounter import ready_deck
 from engine.disruption.model import WINS_TO_WIN, Fight, Reroll, State, Trade
@@ -133,24 +133,10 @@ def _mean(values: list[float]) -> float:
     return sum(values) / len(values) if values else 0.0
 
 
-def _ahead(better: list[float], other: list[float]) -> float:
-    """By how many standard errors `better` leads `other` over the rounds both ran (the first
-    ones: a move runs every round from the first until it drops out)."""
-    diffs = [x - y for x, y in zip(better, other)]
-    count = len(diffs)
-    if count < 2:
-        return 0.0
-    mean = sum(diffs) / count
-    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (count - 1))
-    if spread == 0:
-        return math.inf if mean > 0 else (-math.inf if mean < 0 else 0.0)
-    return mean / (spread / math.sqrt(count))
-
-
 def _leader(values: list[list[float]], alive: list[int]) -> int:
     """The move with the best run so far; the first (the encounter's best) unless shown better."""
     best = max(alive, key=lambda i: (_mean(values[i]), i == 0, -i))
-    if 0 in alive and best != 0 and _ahead(values[best], values[0]) < PRIOR:
+    if 0 in alive and best != 0 and lead(values[best], values[0]) < PRIOR:
         return 0
     return best
 
@@ -173,7 +159,7 @@ def run_race(game: Any, state: State, moves: list[Any], playouts: int = RACE_PLA
         rounds += 1
         if rounds >= MIN_ROUNDS:
             leader = _leader(values, alive)
-            alive = [i for i in alive if i == leader or _ahead(values[leader], values[i]) <= ELIMINATE]
+            alive = [i for i in alive if i == leader or lead(values[leader], values[i]) <= ELIMINATE]
     return values, _leader(values, alive)
 
 
