@@ -567,13 +567,11 @@ class DiscipleGame(Game):
         if state.mode == "versus":
             from engine.disciple.coach import DUEL_HORIZON
 
-            return (f"worth {round(wins)} wins in {samples} duels played on {DUEL_HORIZON} moves from here "
-                    f"(one not yet over counts its chance by the vitality left)")  # fmt: skip
+            return f"{round(wins)} of {samples} duels, each played {DUEL_HORIZON} moves on, then judged by vitality"
         if state.mode == "solo":
             from engine.disciple.coach import JOURNEY_HORIZON
 
-            return (f"worth {round(wins)} finished in {samples} journeys played on {JOURNEY_HORIZON} moves from "
-                    f"here (one not yet over counts its chance by the vitality and the events left)")  # fmt: skip
+            return f"{round(wins)} of {samples} journeys, each played {JOURNEY_HORIZON} moves on, then judged"
         return f"finished {round(wins)} of {samples} journeys played on from here"
 
     def unseen_cards(self, state: State) -> tuple[int, ...]:

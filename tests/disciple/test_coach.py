@@ -65,7 +65,7 @@ def test_the_versus_hint_says_its_worth_is_an_estimate():
     search.run(20)
     best = search.advice(1)[0]
     assert best.worth_text.startswith("about ") and best.worth_text.endswith("% to win the duel")
-    assert f"played on {coach.DUEL_HORIZON} moves" in best.why and "vitality left" in best.why
+    assert f"played {coach.DUEL_HORIZON} moves on, then judged by vitality" in best.why
     solo = GAME.new_game(seed=1)
     assert GAME.worth_words(solo, 0, 0.5) == "about 50% to finish the journey"
 
