@@ -174,7 +174,7 @@ async def test_a_campaign_leader_at_the_same_keyboard_makes_the_leaders_choices(
         assert isinstance(setup, DiscipleSetup) and setup.mode == "campaign"
         await keys(pilot, "c")  # a person leads, at a seat of their own
         text = screen_text(app)
-        assert "Campaign Leader: a person" in text and "Campaign Leader: here" in text
+        assert "Campaign Leader: at a seat of its own" in text and "Campaign Leader: here" in text
         await keys(pilot, "end", "up", "enter", *"3", "enter", "s")
         leader_kinds: set[str] = set()
         presses = covers = 0

@@ -37,7 +37,7 @@ from tui.widgets.text import Static, Vertical
 SOLO, VERSUS, CAMPAIGN = "solo", "versus", "campaign"
 LEADER_TEXT = {
     "bot": "the CL bot (leads to test the band, asks nothing)",
-    "human": "a person, at a seat of their own",
+    "human": "at a seat of its own (a person or the bot)",
 }
 MODE_TEXT = {
     "solo": "Solo: one Disciple's journey to the final boss",
@@ -273,8 +273,8 @@ class DiscipleSetup(SetupForm, inherit_bindings=False):
         if row.startswith("option:"):
             return self.options[row.removeprefix("option:")].help + "\nSpace or the arrows change it."
         if row == "leader":
-            return ("A person leading sees every event deck and the enemies' attack patterns;\n"
-                    "the players see what the Leader announces. The CL bot asks nothing.")  # fmt: skip
+            return ("A Leader at a seat of its own sees every event deck and attack pattern;\n"
+                    "the players see what it announces. The CL bot asks nothing.")  # fmt: skip
         if not row.startswith("seat:"):
             note = MODE_TEXT.get(self.mode, "")
             if len(self.modes) > 1:
