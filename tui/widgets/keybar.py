@@ -30,6 +30,9 @@ class KeyOnShow(NamedTuple):
     kept: bool  # a way out or to help: always on the bar
 
 
+MOST_PIECES = 256  # pieces kept drawn: labels change with the table, the store stays bounded
+
+
 def _column(segment: Segment) -> int:
     """Where in its line a drawn segment starts, as Textual marks it for a mouse selection."""
     meta = segment.style.meta if segment.style else {}
@@ -84,7 +87,7 @@ class KeyBar(Static):
         if y or text is None or text.cell_len > width or text.style or "\t" in text.plain or self.text_selection:
             return super().render_line(y)  # cut, or not one plain line: Static draws it
         style = self.visual_style
-        if self._pieces_fit != (width, style):
+        if self._pieces_fit != (width, style) or len(self._pieces) > MOST_PIECES:
             self._pieces_fit, self._pieces = (width, style), {}
         pieces = self._pieces
         segments: list[Segment] = []
