@@ -1,7 +1,7 @@
 """The coach (engine/core/coach.py) measured: the search bot against the greedy bot, and the hint.
 
 Run: python -m tests.benchmarks.bench_coach [--games 300] [--playouts N] [--only disciple,druid-path]
-     [--points 30] [--cells NAME,...]
+     [--points 30] [--cells NAME,...] [--seeds START:END --progress]
 
 For each cell (a game, a Disciple style, Versus head to head, a Campaign led by either bot,
 DecknForge at 2 and 3 seats) both bots play the same seeds, and it prints the win (or clear)
@@ -80,29 +80,31 @@ def won(game: Any, state: Any, seat: int) -> bool:
     return bool(result and result.won)
 
 
-def cell(name: str, games: int, playouts: int | None) -> None:
+def cell(name: str, seeds: range, playouts: int | None) -> None:
     game_id, options, seats = CELLS[name]
+    games = len(seeds)
     game = GAMES[game_id]
     hard = hard_with(playouts)
     if game_id == "disruption":
         hard_rate = easy_rate = 0.0
         pairs = []
-        for seed in range(games):
+        for done, seed in enumerate(seeds):
             a = won(game, play(game, seed, options, {}, hard), 0)
             b = won(game, play(game, seed, options, {}, lambda g, s, seat: g.easy_action(s, seat)), 0)
             pairs.append(a - b)
             hard_rate += a
             easy_rate += b
-            progress(name, seed, hard_rate, easy_rate)
+            progress(name, seed, done, hard_rate, easy_rate, (a, b))
         report(name, "exact hint", hard_rate / games, "greedy", easy_rate / games, pairs)
         return
     if seats == (0,):  # head to head: the search bot takes each seat on every other seed
         wins = 0
-        for seed in range(games):
+        for done, seed in enumerate(seeds):
             mine = seed % 2
             state = play(game, seed, options, {mine: hard}, easy)
-            wins += won(game, state, mine)
-            progress(name, seed, wins, seed + 1 - wins)
+            won_it = won(game, state, mine)
+            wins += won_it
+            progress(name, seed, done, wins, done + 1 - wins, (won_it,))
         rate = wins / games
         print(f"{name}: search bot wins {rate:.1%} of {games} duels against the greedy bot "
               f"(+-{math.sqrt(rate * (1 - rate) / games):.1%})")  # fmt: skip
@@ -111,29 +113,33 @@ def cell(name: str, games: int, playouts: int | None) -> None:
         rates = {}
         for level, chooser in (("hard CL", hard), ("greedy CL", easy)):
             wins = 0
-            for seed in range(games):
-                wins += won(game, play(game, seed, options, {1: chooser}, easy), 0)
-                progress(f"{name} {level}", seed, wins, 0)
+            for done, seed in enumerate(seeds):
+                band = won(game, play(game, seed, options, {1: chooser}, easy), 0)
+                wins += band
+                progress(f"{name} {level}", seed, done, wins, 0, (band,))
             rates[level] = wins / games
         print(f"{name}: the band wins {rates['hard CL']:.1%} against the hard CL, {rates['greedy CL']:.1%} against"
               f" the greedy CL ({games} campaigns each)")  # fmt: skip
         return
     hard_rate = easy_rate = 0.0
     pairs = []
-    for seed in range(games):
+    for done, seed in enumerate(seeds):
         a = won(game, play(game, seed, options, {}, hard), 0)
         b = won(game, play(game, seed, options, {}, easy), 0)
         pairs.append(a - b)
         hard_rate += a
         easy_rate += b
-        progress(name, seed, hard_rate, easy_rate)
+        progress(name, seed, done, hard_rate, easy_rate, (a, b))
     report(name, "search", hard_rate / games, "greedy", easy_rate / games, pairs)
 
 
-def progress(name: str, seed: int, a: float, b: float) -> None:
-    """A running count after each seed, so a run cut short still tells what it found."""
+def progress(name: str, seed: int, done: int, a: float, b: float, outcome: tuple[bool, ...]) -> None:
+    """A running count after each seed, and that seed's own outcome (1 won, 0 lost; search bot
+    first), so a run cut short still tells what it found and runs over parts of the seeds add up
+    (tests/benchmarks/coach_parts.py)."""
     if PROGRESS:
-        print(f"  .. {name}: after {seed + 1} seeds {a:g} / {b:g}", flush=True)
+        won_lost = " ".join(str(int(x)) for x in outcome)
+        print(f"  .. {name}: after {done + 1} seeds {a:g} / {b:g} (seed {seed}: {won_lost})", flush=True)
 
 
 PROGRESS = False
@@ -200,6 +206,7 @@ def hint_figures(game_id: str, points: int, longer: int = 8) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--seeds", default="", help="START:END, the seeds played (default 0:GAMES), to split a cell over processes")
     parser.add_argument("--playouts", type=int, default=None, help="the hard bot's budget (default: the game's)")
     parser.add_argument("--points", type=int, default=30, help="decision points for the hint figures, per game")
     parser.add_argument("--cells", default="", help="only these cells (comma-separated, as printed)")
@@ -212,7 +219,9 @@ def main() -> None:
     PROGRESS = args.progress
     only = set(filter(None, args.only.split(",")))
     cells = [c.strip() for c in args.cells.split(",") if c.strip()] or list(CELLS)
-    print(f"bench_coach: {args.games} games a cell, playouts {args.playouts or 'default'} "
+    first, _, last = args.seeds.partition(":")
+    seeds = range(int(first), int(last)) if args.seeds else range(args.games)
+    print(f"bench_coach: {len(seeds)} games a cell (seeds {seeds.start}-{seeds.stop - 1}), playouts {args.playouts or 'default'} "
           f"({', '.join(f'{g} {GAMES[g].search_playouts}' for g in GAMES)})", flush=True)  # fmt: skip
     if not args.no_bots:
         for name in cells:
@@ -220,7 +229,7 @@ def main() -> None:
                 continue
             start = time.process_time()
             del USED[:]
-            cell(name, args.games, args.playouts)
+            cell(name, seeds, args.playouts)
             if USED:
                 print(f"    playouts per searched decision: median {statistics.median(USED):.0f}, "
                       f"{len(USED)} decisions; {time.process_time() - start:.0f}s CPU")  # fmt: skip
