@@ -13,8 +13,7 @@ import pytest
 
 from engine.core.coach import LEVELS, Advice, Search, bot_move
 from engine.core.rng import Rng
-from engine.disruption.coach import advice as run_advice
-from engine.disruption.coach import encounter_advice
+from engine.disruption.coach import encounter_advice, percent
 from engine.disruption.model import Card, Encounter, Fight
 from engine.registry import GAMES
 from tests.seat_knowledge import named, secrets
@@ -110,21 +109,25 @@ def test_a_hint_never_names_a_hidden_card(game_id, options, moves):
         assert not named(text, secret, game_id), text
 
 
-def test_disruption_answers_at_once_in_the_encounter_s_exact_odds():
+def test_disruption_answers_at_once_by_runs_told_with_the_encounter_s_exact_odds():
     game, state = table("disruption", {}, 3)
     search = Search(game, state, 0)
-    assert search.exact
+    assert search.fixed and search.playouts > 0
+    played = search.playouts
     search.run(100)
-    assert search.playouts == 0
+    assert search.playouts == played  # whole when made: thinking longer adds nothing
+    again = Search(game, state, 0, seed=12345)  # seeded by the table, not by the caller
+    assert plain(again.advice(50), game, state) == plain(search.advice(50), game, state)
     advice = search.advice(50)
     assert len(advice) == len(game.legal_actions(state))
-    exact = {msgspec.json.encode(way): (words, why) for way, _, words, why in encounter_advice(game, state)}
+    exact = {msgspec.json.encode(way): (worth, why) for way, worth, _, why in encounter_advice(game, state)}
     for entry in advice:
-        words, why = exact[msgspec.json.encode(entry.action)]
-        assert entry.worth_text == words and words.endswith("% to win the encounter")
-        runs = re.fullmatch(r"won (.+) of (\d+) runs played out; (.*)", entry.why)
-        assert runs and runs[3] == why and int(runs[2]) >= 8  # every move runs 8 rounds at least
-        assert runs[1] in (f"{round(100 * entry.worth)}%", "under 1%", "over 99%")
+        worth, why = exact[msgspec.json.encode(entry.action)]
+        told = re.fullmatch(r"encounter (.+) \((.*)\), (\d+) of (\d+) runs won", entry.why)
+        assert told and told[1] == percent(worth) and told[2] == why, entry.why
+        assert int(told[4]) == entry.samples >= 8  # every move runs 8 rounds at least
+        assert entry.worth == pytest.approx(int(told[3]) / entry.samples)
+        assert entry.worth_text == f"{percent(entry.worth)} to disrupt the ritual"
 
 
 def test_disruption_trade_is_averaged_over_the_majors_it_may_draw():
@@ -148,8 +151,8 @@ def test_disruption_trade_is_averaged_over_the_majors_it_may_draw():
         worths.append(float(game.chance(after, game.best_first(after, ways)[0])))
     exact = {msgspec.json.encode(way): worth for way, worth, _, _ in encounter_advice(game, state)}
     assert exact[msgspec.json.encode(trade)] == pytest.approx(sum(worths) / len(worths))
-    told = {msgspec.json.encode(a.action): a.worth_text for a in Search(game, state, 0).advice(100)}
-    assert told[msgspec.json.encode(trade)] == f"{round(100 * sum(worths) / len(worths))}% to win the encounter"
+    told = {msgspec.json.encode(a.action): a.why for a in Search(game, state, 0).advice(100)}
+    assert told[msgspec.json.encode(trade)].startswith(f"encounter {round(100 * sum(worths) / len(worths))}% (over the ")
 
 
 def test_disruption_s_fights_by_the_encounter_are_best_first_s_order():
@@ -159,13 +162,16 @@ def test_disruption_s_fights_by_the_encounter_are_best_first_s_order():
     assert fights == game.best_first(state, fights)
 
 
-def test_disruption_keeps_the_encounter_s_best_until_the_run_shows_another_better():
+def test_disruption_keeps_the_encounter_s_best_until_the_run_shows_another_better(monkeypatch):
     game = GAMES["disruption"]
+    monkeypatch.setattr(type(game), "search_playouts", 1)  # one round: it shows nothing
     for seed in range(6):
         state = game.new_game(seed=seed)
         while game.outcome(state) is None:
             first = encounter_advice(game, state)[0][0]
-            assert run_advice(game, state, playouts=1)[0][0] == first  # one round shows nothing
+            search = Search(game, state, 0)
+            assert search.rounds == 1 or len(search.legal) == 1
+            assert search.advice(1)[0].action == first
             game.apply(state, game.easy_action(state, 0))
 
 
@@ -185,8 +191,8 @@ def test_disruption_ranks_by_the_run_what_the_encounter_s_odds_cannot_see():
     state.encounter = Encounter([defender], [6])
     assert game.validate(state) == []
     assert encounter_advice(game, state)[0][0] == Fight((0,))  # the Major: certain to win
-    best = run_advice(game, state)[0]
-    assert best[0] == Fight(()) and best[2] == "68% to win the encounter"
+    best = Search(game, state, 0).advice(1)[0]
+    assert best.action == Fight(()) and best.why.startswith("encounter 68% (")
 
 
 def test_disruption_s_hard_bot_plays_the_hint_s_first_move():
@@ -194,15 +200,16 @@ def test_disruption_s_hard_bot_plays_the_hint_s_first_move():
     assert game.bot_action(state, 0, "hard") == Search(game, state, 0).advice(1)[0].action
 
 
-def test_disruption_s_hard_bot_wins_more_runs_than_the_greedy_one():
+def test_disruption_s_hard_bot_wins_more_runs_than_the_greedy_one(monkeypatch):
     game = GAMES["disruption"]
+    monkeypatch.setattr(type(game), "search_playouts", 60)  # a short race keeps the test quick
     runs = {"hard": 0, "easy": 0}
     for seed in range(12):
         for level in runs:
             state = game.new_game(seed=seed)
             while game.outcome(state) is None:
                 if level == "hard":
-                    move = run_advice(game, state, playouts=60)[0][0]
+                    move = bot_move(game, state, 0, "hard")
                 else:
                     move = game.easy_action(state, 0)
                 game.apply(state, move)

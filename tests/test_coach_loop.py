@@ -1,6 +1,6 @@
 """tui/coach.py: the thinking loop runs the engine's search in small steps until its budget of
 CPU has passed, reports each step, stops at the first look after a cancel, and answers an
-exact search at once."""
+fixed search (played whole when it was made) at once."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from tui import coach
 class Counting:
     """A stand-in search whose playouts each take `cost` seconds on the clock it moves."""
 
-    exact = False
+    fixed = False
 
     def __init__(self, clock: list[float], cost: float) -> None:
         self.clock, self.cost, self.playouts, self.steps = clock, cost, 0, []
@@ -46,12 +46,12 @@ def test_a_cancel_stops_it_at_the_next_step():
     assert len(search.steps) == 3 and now[0] < 0.2
 
 
-def test_an_exact_search_answers_at_once():
-    class Exact(Counting):
-        exact = True
+def test_a_fixed_search_answers_at_once():
+    class Fixed(Counting):
+        fixed = True
 
     now = [0.0]
-    search = Exact(now, 1.0)
+    search = Fixed(now, 1.0)
     seen: list[coach.Progress] = []
     assert coach.think(search, 10.0, seen.append, clock=lambda: now[0])
     assert search.steps == [] and seen == [coach.Progress(0, 0.0, 10.0, True)]

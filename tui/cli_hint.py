@@ -155,7 +155,7 @@ def run(args: argparse.Namespace, paths: DataPaths, store: SaveStore, error: typ
         lines.append(f"{number}. {where.game.describe(advice.action, view)} — {advice.worth_text}{why}")
     say(lines or ["No move to suggest."])
     whose = where.names[seat] if len(where.names) > 1 else where.game.title
-    how = "best first by runs played out, the odds exact" if found.exact else found.progress.line()
+    how = "best first by runs played out, the odds exact" if found.fixed else found.progress.line()
     say([f"{whose}: {how}"], file=sys.stderr)
     return 0
 

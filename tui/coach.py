@@ -4,7 +4,8 @@
 The engine's search (engine/core/coach.py) never reads a clock: it plays as many playouts as
 it is asked for. Here it is asked for a few at a time (`step`), each step sized to take about
 STEP seconds of CPU, until `time.process_time()` has passed the player's budget (Settings:
-BUDGETS, about one second by default), the search says its answer is exact, or the player
+BUDGETS, about one second by default), the search says its answer is whole (a fixed search,
+Game.fixed_search), or the player
 cancels: a cancel is seen before the next step, so thinking stops within one step of it. Each
 step is reported (playouts so far, CPU seconds spent) so a screen can show its progress.
 
@@ -89,7 +90,7 @@ def think(
     start = clock()
     spent = 0.0
     size = 1  # playouts in the next step: one, until the clock says what one costs
-    while not getattr(search, "exact", False) and spent < budget:
+    while not search.fixed and spent < budget:
         if cancelled():
             return False
         before, done_before = clock(), search.playouts
@@ -114,7 +115,7 @@ class Hint(NamedTuple):
 
     advice: list[Any]
     progress: Progress
-    exact: bool
+    fixed: bool  # whole when the search was made: thinking longer changes nothing
 
 
 def hint(
@@ -141,4 +142,4 @@ def hint(
     if not think(search, budget, seen, cancelled, clock):
         return None
     progress = last[-1] if last else Progress(search.playouts, 0.0, budget, done=True)
-    return Hint(search.advice(best), progress, bool(getattr(search, "exact", False)))
+    return Hint(search.advice(best), progress, search.fixed)

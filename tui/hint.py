@@ -40,7 +40,8 @@ HELP = """
 is worth in the game's own terms (a chance to win, an expected score) and why. It thinks
 for about the time chosen in Settings (one second of CPU unless you chose otherwise; a
 progress line shows how far it is) and sees only what your seat may see: never a hidden
-card or the next draw. Where the odds are exact already, it answers at once.
+card or the next draw. Where a game's runs are quick to play out (Disruption), it answers
+at once.
 
 Keep playing while it thinks: every key works as ever, and a move made meanwhile puts the
 hint away. Up/down choose among its moves, `Enter` makes the highlighted one (as its own key
@@ -198,8 +199,8 @@ class Hinting:
             return
         if self.where() != self.position:
             self.search = None
-        elif self.panel is not None and self.search is not None and getattr(self.search, "exact", False):
-            self.screen.notify("The odds are exact already: thinking longer changes nothing.")
+        elif self.panel is not None and self.search is not None and self.search.fixed:
+            self.screen.notify("This answer is whole already: thinking longer changes nothing.")
             return
         await self.open()
         self.start()
@@ -335,7 +336,7 @@ class Hinting:
 
                 if not coach.think(found, budget, seen, cancelled):
                     return
-                answer = coach.Hint(found.advice(best), last[0], bool(getattr(found, "exact", False)))
+                answer = coach.Hint(found.advice(best), last[0], found.fixed)
             except ValueError as no_hint:
                 panel.post_message(HintPanel.Answered(token, None, str(no_hint).splitlines()[0] if str(no_hint) else "No hint."))
                 return
@@ -381,12 +382,12 @@ class Hinting:
             self.panel.moves.show_waiting("No move to suggest.")
         else:
             self.panel.moves.show_moves(choices, whys)
-        if answer.exact:
+        if answer.fixed:
             head = "Best first, by runs played out · the odds are exact"
         else:
             head = f"Best first · {answer.progress.line()}"
         self.panel.status(head)
-        again = "" if answer.exact else f" · {self.key()} thinks longer"
+        again = "" if answer.fixed else f" · {self.key()} thinks longer"
         self.panel.border_subtitle = f"Enter plays it{again} · Esc closes"
 
     def key(self) -> str:

@@ -1,14 +1,15 @@
 """The coach: the best few moves for a seat, with what each is worth, found without peeking.
 
-A hint and the hard bot see only `game.view(state, seat)`. Where a game answers at once
-(`Game.exact_advice`: Disruption tells each move's exact odds for the encounter and ranks the
-moves by a fixed, seeded race of runs played out), that is the answer. Elsewhere it is determinized Monte
-Carlo search: every playout starts from a state re-dealt to agree with the view
-(`Game.redeal`: hidden cards, draw order and the Rng's seed drawn afresh), makes one of the
-seat's moves and plays on with the game's quick playout moves (`Game.rollout_action`, its
-greedy bot) to the end or the game's horizon (`Game.playout_horizon`); moves race each other
-on the same deals and dice (Search), and what a playout is worth is the game's word
-(`Game.playout_worth`: a win, or a chance estimated where the horizon cut it short).
+A hint and the hard bot see only `game.view(state, seat)`. It is determinized Monte Carlo
+search: every playout starts from a state re-dealt to agree with the view (`Game.redeal`:
+hidden cards, draw order and the Rng's seed drawn afresh), makes one of the seat's moves and
+plays on with the game's quick playout moves (`Game.rollout_action`, its greedy bot) to the end
+or the game's horizon (`Game.playout_horizon`); moves race each other on the same deals and
+dice (Search), starting from the game's order and default move (`Game.search_moves`), and what
+a playout is worth is the game's word (`Game.playout_worth`: a win, or a chance estimated where
+the horizon cut it short). A game whose playouts are quick may fix its search
+(`Game.fixed_search`: Disruption): its whole budget is played when the search is made, seeded
+by what the seat sees, so the answer is there at once and the same every time.
 
 The engine never reads the clock: a time budget, progress and cancelling live above it,
 calling `run` again and again.
@@ -26,9 +27,8 @@ from engine.core.rng import Rng
 LEVELS = ("easy", "hard")  # easy: the game's greedy bot; hard: search
 
 MAX_PLAYOUT_MOVES = 20_000  # a playout longer than this is cut short (worth as it stands)
-MIN_ROUNDS = 3  # rounds every move plays before any drops out of the race
 ELIMINATE = 2.0  # standard errors behind the leader that put a move out of the race
-PRIOR = 1.0  # standard errors ahead of the greedy move a move needs to take the lead
+PRIOR = 1.0  # standard errors ahead of the default move a move needs to take the lead
 
 
 class Advice(msgspec.Struct, frozen=True):
@@ -36,10 +36,10 @@ class Advice(msgspec.Struct, frozen=True):
     worth: float  # in the game's own terms: a chance 0..1, or an expected score
     worth_text: str  # the worth in words: "62% to win the encounter", "score 41 expected"
     why: str  # one line of why, in the game's own words (data, not markup)
-    samples: int = 0  # playouts through this move (0 where exact)
+    samples: int = 0  # playouts through this move
 
 
-def _seed(*parts: int) -> int:
+def mixed_seed(*parts: int) -> int:
     """One seed from several numbers (SplitMix64's mix over each in turn)."""
     value = 0x9E3779B97F4A7C15
     for part in parts:
@@ -71,8 +71,10 @@ class Search:
     the same dice for all: common random numbers, so moves are compared on equal luck). After
     each round a move that trails the leader by more than the noise allows (ELIMINATE standard
     errors of the paired difference) drops out, so the playouts go to the moves that matter.
-    The game's greedy move keeps the lead unless another is shown better: a search never plays
-    worse than the greedy bot for want of playouts."""
+    The game's default move (its greedy move, Game.search_moves) keeps the lead unless
+    another is shown better: a search never plays worse than the greedy bot for want of
+    playouts. A fixed search (Game.fixed_search) plays its whole budget here, in whole rounds,
+    and `run` adds nothing: `fixed` says so."""
 
     def __init__(self, game: Any, state: Any, seat: int, seed: int = 0) -> None:
         if game.outcome(state) is not None or not game.to_move(state):
@@ -88,36 +90,39 @@ class Search:
         if self.view is state:  # a one-seat game's view is the state: keep a copy of our own
             self.view = msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=type(state))
         self._type = type(state)
-        first = game.redeal(self.view, seat, Rng.from_seed(_seed(seed, 1 << 40)))
-        self.legal = [a for a in game.legal_actions(first) if game.seat_of(a) == seat]
-        if not self.legal:
+        fixed_seed = game.fixed_search(self.view, seat)
+        if fixed_seed is not None:
+            self.seed = seed = fixed_seed
+        first = game.redeal(self.view, seat, Rng.from_seed(mixed_seed(seed, 1 << 40)))
+        legal = [a for a in game.legal_actions(first) if game.seat_of(a) == seat]
+        if not legal:
             raise ValueError("There is no move to make.")
+        self.legal, self.default = game.search_moves(self.view, seat, legal)
+        self.min_rounds = game.search_min_rounds
         self.playouts = 0
-        exact = game.exact_advice(self.view, seat)
-        self.exact = exact is not None
-        self._exact: list[Advice] = [Advice(*entry) for entry in exact or ()]
-        try:
-            easy = game.easy_action(self.view, seat)
-        except NotImplementedError:
-            easy = None
-        self.easy = self.legal.index(easy) if easy in self.legal else 0
         self.values: list[list[float]] = [[] for _ in self.legal]  # each round's worth, per move
         self.alive = list(range(len(self.legal)))
         self.rounds = 0
         self._queue: list[int] = []
         self._deal: Any = None
         self._dice = 0
+        self.fixed = False
+        if fixed_seed is not None:
+            budget = game.search_budget(self.view)
+            while self.playouts < budget and (len(self.alive) > 1 or self.rounds < self.min_rounds):
+                self.run(len(self._queue) or len(self.alive))  # whole rounds; a lone move its first ones
+            self.fixed = True
 
     # ----- searching ------------------------------------------------------------------
 
     def run(self, playouts: int) -> None:
-        """`playouts` more playouts (none where the answer is exact)."""
-        if self.exact:
+        """`playouts` more playouts (none once a fixed search is made)."""
+        if self.fixed:
             return
         for _ in range(playouts):
             if not self._queue:
-                self._deal = self.game.redeal(self.view, self.seat, Rng.from_seed(_seed(self.seed, self.rounds)))
-                self._dice = _seed(self.seed, self.rounds, 7)
+                self._deal = self.game.redeal(self.view, self.seat, Rng.from_seed(mixed_seed(self.seed, self.rounds)))
+                self._dice = mixed_seed(self.seed, self.rounds, 7)
                 self._queue = list(self.alive)
             move = self._queue.pop(0)
             self.values[move].append(self._playout(move))
@@ -139,7 +144,7 @@ class Search:
         return game.playout_worth(deal, self.seat)
 
     def _race(self) -> None:
-        if self.rounds < MIN_ROUNDS or len(self.alive) < 2:
+        if self.rounds < self.min_rounds or len(self.alive) < 2:
             return
         leader = self._leader()
         kept = []
@@ -157,10 +162,10 @@ class Search:
         return lead(self.values[better], self.values[other])
 
     def _leader(self) -> int:
-        best = max(self.alive, key=lambda i: (self._mean(i), i == self.easy, -i))
-        if self.easy in self.alive and best != self.easy:
-            if self._ahead(best, self.easy) < PRIOR:
-                return self.easy  # not shown better than the greedy move: keep to it
+        best = max(self.alive, key=lambda i: (self._mean(i), i == self.default, -i))
+        if self.default in self.alive and best != self.default:
+            if self._ahead(best, self.default) < PRIOR:
+                return self.default  # not shown better than the default move: keep to it
         return best
 
     # ----- answering ------------------------------------------------------------------
@@ -168,10 +173,8 @@ class Search:
     def advice(self, best: int = 3) -> list[Advice]:
         """The best `best` moves, best first: the leader of the race, the others still in it
         by their worth, then those that dropped out, the last to go first."""
-        if self.exact:
-            return self._exact[:best]
         game, view, seat = self.game, self.view, self.seat
-        leader = self._leader() if self.alive else self.easy
+        leader = self._leader() if self.alive else self.default
         order = sorted(
             range(len(self.legal)),
             key=lambda i: (i != leader, i not in self.alive, -len(self.values[i]), -self._mean(i), i),
@@ -202,7 +205,7 @@ def hard_move(game: Any, state: Any, seat: int, seed: int = 0, playouts: int | N
     """The hard bot's move: the search's best after `playouts` (the game's default for the
     state, Game.search_budget)."""
     search = Search(game, state, seat, seed)
-    if search.exact:  # answered whole: no playouts to wait for
+    if search.fixed:  # played whole when made: no playouts to wait for
         return search.advice(1)[0].action
     if len(search.legal) == 1:
         return search.legal[0]

@@ -204,9 +204,24 @@ class Game:
         """One line of why a searched move is worth what it is, in the game's words."""
         return f"won {round(wins)} of {samples} sampled playouts through this move"
 
-    def exact_advice(self, state: Any, seat: int) -> list[Any] | None:
-        """For a game whose next move can be judged exactly: every legal move of `seat` as
-        (action, worth, worth_text, why), best first; None where search is needed."""
+    # rounds every move of a search plays before any may drop out of its race
+    search_min_rounds: ClassVar[int] = 3
+
+    def search_moves(self, state: Any, seat: int, legal: list[Any]) -> tuple[list[Any], int]:
+        """The moves a search races, in the order it breaks ties by, and the index of its
+        default move, the one it keeps unless another is shown better. By default the legal
+        moves as they come and the greedy bot's move. `state` is what `seat` sees."""
+        try:
+            easy = self.easy_action(state, seat)
+        except NotImplementedError:
+            return legal, 0
+        return legal, legal.index(easy) if easy in legal else 0
+
+    def fixed_search(self, state: Any, seat: int) -> int | None:
+        """For a game whose playouts are quick: the seed, drawn from what `seat` sees, of a
+        search that plays its whole budget (search_budget) when it is made, so a hint answers
+        at once and the same every time for the same table. None (the default): searched a
+        step at a time, as long as the player's budget allows."""
         return None
 
     def validate(self, state: Any) -> list[str]:

@@ -242,13 +242,30 @@ class DisruptionGame(Game):
 
         return redeal(state, rng)
 
-    def exact_advice(self, state: State, seat: int) -> list[Any]:
-        """Every move ranked by the run it leads to, told by the encounter's exact chances
-        (engine/disruption/coach.py): a fixed number of playouts seeded by the table, so the
-        answer is whole at once and the same every time."""
-        from engine.disruption.coach import advice
+    # the search (engine/disruption/coach.py): runs are quick and won or lost, so a decision
+    # plays 1,500 of them at once, every move 8 rounds at least
+    search_playouts = 1500
+    search_min_rounds = 8
 
-        return advice(self, state)
+    def search_moves(self, state: State, seat: int, legal: list[Any]) -> tuple[list[Any], int]:
+        """Every legal move, best first by the encounter's exact odds; the best is kept unless
+        the run shows another better."""
+        from engine.disruption.coach import encounter_advice
+
+        return [way for way, _, _, _ in encounter_advice(self, state)], 0
+
+    def fixed_search(self, state: State, seat: int) -> int:
+        from engine.disruption.coach import table_seed
+
+        return table_seed(state)
+
+    def hint_why(self, state: State, seat: int, action: Any, wins: float, samples: int) -> str:
+        """The encounter's exact odds for the move, and the runs its worth comes from."""
+        from engine.disruption.coach import encounter_words
+
+        runs = f"{round(wins)} of {samples} runs won"
+        encounter = encounter_words(self, state, action)
+        return f"{encounter}, {runs}" if encounter else runs
 
     def easy_action(self, state: State, seat: int) -> Action:
         """The likeliest win now, trading never: the fight best_first puts first."""
@@ -260,7 +277,9 @@ class DisruptionGame(Game):
         return self.easy_action(state, 0)
 
     def worth_words(self, state: State, seat: int, worth: float) -> str:
-        return f"{round(100 * worth)}% to disrupt the ritual"
+        from engine.disruption.coach import percent
+
+        return f"{percent(worth)} to disrupt the ritual"
 
     def unseen_cards(self, state: State) -> tuple[int, ...]:
         return (len(state.defender_deck), len(state.minor_deck), len(state.major_deck))

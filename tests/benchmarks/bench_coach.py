@@ -5,12 +5,13 @@ Run: python -m tests.benchmarks.bench_coach [--games 300] [--playouts N] [--only
 
 For each cell (a game, a Disciple style, Versus head to head, a Campaign led by either bot,
 DecknForge at 2 and 3 seats) both bots play the same seeds, and it prints the win (or clear)
-rate of each and the difference, with its standard error. Disruption's hint is exact: there
-its follower plays against the greedy fight that never trades. Then, over decision points
+rate of each and the difference, with its standard error (Disruption's greedy bot is the fight
+that never trades). Then, over decision points
 taken from greedy games (--points a game), how often the hint's first move is the first move
 of a search 8x longer, the time to answer at the default playouts (median and spread, CPU of
 one core, as a ratio of the one-second budget), and the playouts a decision takes; where the
-answer is exact (Disruption), its time to answer. Nothing is asserted.
+search is fixed (Disruption: played whole when it is made), its time to answer. Nothing is
+asserted.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ def easy(game: Any, state: Any, seat: int) -> Any:
 def hard_with(playouts: int | None) -> Chooser:
     def hard(game: Any, state: Any, seat: int) -> Any:
         search = Search(game, state, seat, seed=len(game.log_lines(state)))
-        if search.exact:
+        if search.fixed:
             return search.advice(1)[0].action
         if len(search.legal) == 1:
             return search.legal[0]
@@ -85,18 +86,6 @@ def cell(name: str, seeds: range, playouts: int | None) -> None:
     games = len(seeds)
     game = GAMES[game_id]
     hard = hard_with(playouts)
-    if game_id == "disruption":
-        hard_rate = easy_rate = 0.0
-        pairs = []
-        for done, seed in enumerate(seeds):
-            a = won(game, play(game, seed, options, {}, hard), 0)
-            b = won(game, play(game, seed, options, {}, lambda g, s, seat: g.easy_action(s, seat)), 0)
-            pairs.append(a - b)
-            hard_rate += a
-            easy_rate += b
-            progress(name, seed, done, hard_rate, easy_rate, (a, b))
-        report(name, "exact hint", hard_rate / games, "greedy", easy_rate / games, pairs)
-        return
     if seats == (0,):  # head to head: the search bot takes each seat on every other seed
         wins = 0
         for done, seed in enumerate(seeds):
@@ -160,7 +149,7 @@ def hint_figures(game_id: str, points: int, longer: int = 8) -> None:
     agree = asked = 0
     times: list[float] = []
     used: list[int] = []
-    exact_times: list[float] = []
+    fixed_times: list[float] = []
     seed = 0
     while asked < points and seed < 50:
         state = game.new_game(seed=seed)
@@ -170,11 +159,11 @@ def hint_figures(game_id: str, points: int, longer: int = 8) -> None:
             if step % 7 == 3:
                 start = time.process_time()
                 search = Search(game, state, seat, seed=step)
-                if search.exact and len(search.legal) > 1:  # answered as it was made
+                if search.fixed and len(search.legal) > 1:  # answered as it was made
                     search.advice(1)
-                    exact_times.append(time.process_time() - start)
+                    fixed_times.append(time.process_time() - start)
                     asked += 1
-                elif not search.exact and len(search.legal) > 1:
+                elif not search.fixed and len(search.legal) > 1:
                     while search.playouts < game.search_budget(state) and len(search.alive) > 1:
                         search.run(1)
                     first = search.advice(1)[0].action
@@ -187,14 +176,14 @@ def hint_figures(game_id: str, points: int, longer: int = 8) -> None:
             game.apply(state, game.bot_action(state, seat))
             step += 1
         seed += 1
-    if exact_times:
-        quartiles = statistics.quantiles(exact_times, n=4) if len(exact_times) > 1 else exact_times * 3
-        print(f"{game_id}: exact (the hint answers at once, its playouts fixed): time to answer median "
-              f"{statistics.median(exact_times):.2f}s (quartiles {quartiles[0]:.2f}-{quartiles[2]:.2f}, max "
-              f"{max(exact_times):.2f}) = {statistics.median(exact_times):.2f}x the 1 s budget, {asked} points")  # fmt: skip
+    if fixed_times:
+        quartiles = statistics.quantiles(fixed_times, n=4) if len(fixed_times) > 1 else fixed_times * 3
+        print(f"{game_id}: fixed search (the hint answers at once, its playouts played when it is made): time to answer median "
+              f"{statistics.median(fixed_times):.2f}s (quartiles {quartiles[0]:.2f}-{quartiles[2]:.2f}, max "
+              f"{max(fixed_times):.2f}) = {statistics.median(fixed_times):.2f}x the 1 s budget, {asked} points")  # fmt: skip
         return
     if not asked:
-        print(f"{game_id}: exact (no search; the hint answers at once)")
+        print(f"{game_id}: no decision point with a choice")
         return
     quartiles = statistics.quantiles(times, n=4) if len(times) > 1 else times * 3
     print(f"{game_id}: hint agrees with a {longer}x longer search at {agree}/{asked} ({agree / asked:.0%}) points; "

@@ -44,7 +44,7 @@ class SettingsScreen(Screen[None]):
 - `n` changes the name other players see at shared tables.
 - `k` lists the keys every table shares and lets you give any of them another key.
 - `h` changes how long a hint (`H` at any table) thinks: about 0.3, 1, 3 or 10 seconds of
-  CPU. Longer finds better moves where a game is searched; exact odds answer at once.
+  CPU. Longer finds better moves; Disruption plays its runs out at once.
 """
 
     def compose(self) -> ComposeResult:
