@@ -245,3 +245,61 @@ async def test_a_marked_box_is_built_again_after_a_move_whatever_its_key():
         assert not paint.keyed("lines", "same", lambda: "drawn")
         moves[0] = 1  # a move: what the box marks as changed compares with another table
         assert paint.keyed("lines", "same", lambda: "drawn")
+
+
+async def test_a_line_drawn_on_its_own_is_the_row_textual_draws_for_it(monkeypatch):
+    """Lines that fit are drawn without Textual's wrapping pass (tui/widgets/lines.py,
+    `_one_row`): every row, its styles and where a mouse selection would place it, is the one
+    Textual's own render of the whole text gives; a line too long, one with a tab, a wide
+    character or a style of its own is drawn either way."""
+    from rich.text import Text
+    from textual.content import Content
+    from textual.visual import Visual, visualize
+
+    from tui.plain import shown
+
+    texts = [
+        Text("Vitality 12/20  Guard 3"),
+        Text.assemble(("Energy ", "bold"), ("●●○", "yellow"), "  Focus 2"),
+        Text("a row in a style of its own", style="reverse"),
+        Text("宮本 武蔵 · 二天一流 wide characters"),
+        Text("a\ttab"),
+        Text(""),
+        Text("a line far too long for the box it sits in, so Textual wraps it over rows " * 2),
+        Text.assemble(("the end", "italic"), " ", ("♠♣♥♦", "bold red")),
+    ]
+    import tui.widgets.lines as line_widgets
+
+    fits: list[bool] = []
+    one_row = line_widgets._one_row
+
+    def noted(*args):
+        row = one_row(*args)
+        fits.append(row is not None)
+        return row
+
+    monkeypatch.setattr(line_widgets, "_one_row", noted)
+    app = TallLines()
+    async with app.run_test(size=SIZE) as pilot:
+        lines = app.query_one("#lines", Lines)
+        await pilot.pause()
+        for content in (Text("\n").join(texts), Content("\n").join(Content.from_rich_text(t) for t in texts)):
+            lines.update(content, layout=False)
+            await pilot.pause()
+            lines._strip_cache, lines._strip_history = {}, {}
+            fits.clear()
+            ours = lines._strips_of_lines()
+            assert fits.count(True) == 7 and fits.count(False) == 1  # the long line: Textual's
+            width, height, style = lines._strips_fit()
+            safe = shown(content)  # what the widget shows: control characters dropped (tui/plain.py)
+            textual = Visual.to_strips(lines, visualize(lines, safe, markup=False), width, None, style)[:height]
+            assert ours == textual
+            assert [[seg.style for seg in row] for row in ours] == [[seg.style for seg in row] for row in textual]
+            assert len(ours) > len(texts)  # the long line took rows of its own
+
+
+class TallLines(App[None]):
+    CSS = "#lines { height: 14; width: 60; }"
+
+    def compose(self):
+        yield Lines("", id="lines")

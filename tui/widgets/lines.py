@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
-from textual.content import Content
+from textual.content import Content, _FormattedLine  # how Content draws one line (see _one_row)
 from textual.geometry import Region
 from textual.strip import Strip
+from textual.style import Style
 from textual.visual import Visual, VisualType, visualize
 from textual.widget import Widget
 
@@ -71,7 +72,7 @@ class LineByLine(PlainTitles, Widget):
         width = self.size.width
         changed = [
             y for y in range(max(len(before), len(after)))
-            if y >= len(before) or y >= len(after) or before[y] != after[y]
+            if y >= len(before) or y >= len(after) or (before[y] is not after[y] and before[y] != after[y])
         ]  # fmt: skip
         for first, last in _runs(changed):
             self.refresh(Region(0, first, width, last - first + 1))
@@ -135,14 +136,25 @@ class LineByLine(PlainTitles, Widget):
         return strips[:height]
 
     def _draw_new_lines(self, lines: list[tuple[object, Text | Content]], new: set[int]) -> dict[int, list[Strip]]:
-        """The rows of the lines numbered `new`, drawn in one go where they sit (the others
-        left blank): one render is much cheaper than one per line."""
+        """The rows of the lines numbered `new`. A line that fits the width as it is (the most
+        of them: a number changed, a card came) is drawn as Textual draws it, without its
+        wrapping and aligning passes, which find nothing to do there (`_one_row`); the others
+        are drawn in one go where they sit (the rest left blank): one render is much cheaper
+        than one per line."""
         width, _, style = self._line_strips_fit
+        drawn: dict[int, list[Strip]] = {}
+        if self._rows_as_drawn():
+            for index in new:
+                row = _one_row(self, lines[index][1], index, width, style)
+                if row is not None:
+                    drawn[index] = [row]
+            new = new - drawn.keys()
+            if not new:
+                return drawn
         blank = Text() if isinstance(lines[0][1], Text) else Content()
         shown = [line if index in new else blank for index, (_, line) in enumerate(lines)]
         together = Text("\n").join(shown) if isinstance(blank, Text) else Content("\n").join(shown)
         rendered = Visual.to_strips(self, visualize(self, together, markup=False), width, None, style)
-        drawn: dict[int, list[Strip]] = {}
         row = 0
         for index in range(len(lines)):  # a line's rows: one, and those a long line wraps onto
             first = row
@@ -152,6 +164,29 @@ class LineByLine(PlainTitles, Widget):
             if index in new:
                 drawn[index] = rendered[first:row]
         return drawn
+
+
+    def _rows_as_drawn(self) -> bool:
+        """Whether a line that fits is drawn as it stands: left-aligned, unpadded text at the
+        box's top left (every box of the tables), so Textual's render would not move it."""
+        rules = self.styles
+        return (
+            rules.text_align in ("left", "start")
+            and not rules.line_pad
+            and tuple(rules.content_align) == ("left", "top")
+            and not self.auto_links
+        )
+
+
+def _one_row(widget: Widget, line: Text | Content, index: int, width: int, style: Style) -> Strip | None:
+    """The row Textual draws for `line`, line `index` of the content, when it fits `width` as
+    it is (no tab, no wrap, nothing cut); None otherwise. What Content.render_strips does for
+    such a line, less what it finds nothing to do for."""
+    content = visualize(widget, line, markup=False)
+    if not isinstance(content, Content) or "\t" in content.plain or content.cell_length > width:
+        return None
+    segments, cells = _FormattedLine(widget._get_style, content, width, y=index).to_strip(style)
+    return Strip(segments, cells)
 
 
 def _offset_of(strip: Strip) -> tuple[int, int] | None:
