@@ -29,6 +29,7 @@ from tui.grammar import binding, check_keymap
 from tui.safe_text import safe_lines
 from tui.screens.home import HomeScreen
 from tui.tables.identity import served_identity
+from tui.typeahead import TypeAhead
 
 if TYPE_CHECKING:
     from saves.session import GameSession, SharedSession
@@ -85,6 +86,7 @@ class TabletopApp(App[None]):
         self.theme_override = theme
         self.on_start = on_start
         self.presses = Presses()  # the last keys, so a hurried second press is known (tui/double_tap.py)
+        self.typeahead = TypeAhead(self, self._hand_key)  # keys one at a time (tui/typeahead.py)
         # Themes are set before anything mounts, so the stylesheet is applied only once.
         for custom in THEMES.values():
             self.register_theme(custom)
@@ -131,8 +133,17 @@ class TabletopApp(App[None]):
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) and not event.is_forwarded:  # as it arrives, once
-            self.presses.pressed(event.key)
+            if not self.typeahead.holds(event):
+                await self._hand_key(event)
+            return
         await super().on_event(event)
+
+    async def _hand_key(self, key: events.Key) -> None:
+        """Give a key to Textual as it arrived, and follow it until it is done with."""
+        self.presses.pressed(key.key)
+        target, screen = self.focused or self.screen, self.screen  # where Textual will send it
+        await super().on_event(key)
+        self.typeahead.follow(target, screen)
 
     # ----- start-up and the end -----------------------------------------------------------
 

@@ -1,0 +1,92 @@
+"""Keys typed ahead reach what they were typed for.
+
+Textual hands a key to the widget that has the focus when the key arrives; a key the widget
+does not keep goes up through the widgets around it, and a screen's key (`#` for the seed,
+`/` to search) acts only when it reaches the app. Keys typed quickly behind it (`#31337` and
+Enter, pasted, or typed over a slow link) were handed to the old screen's list before the new
+screen opened, and acted there. So the app takes keys one at a time: the next waits until the
+last is done with, and, when it opened a screen, until that screen is mounted and has its
+focus. A key never waits longer than `PATIENCE` seconds for the one before.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from textual import events
+
+PATIENCE = 1.0  # seconds a key waits at most for the key before it to be done
+
+
+class TypeAhead:
+    def __init__(self, app: Any, hand: Callable[[events.Key], Awaitable[None]]) -> None:
+        self.app = app
+        self.hand = hand  # gives a key to Textual as it would have been given on arrival
+        self.waiting: deque[events.Key] = deque()
+        self.busy = 0  # the number of the key in hand, 0: none
+        self.since = 0.0
+        self.keys = 0
+        self.watch: Any = None  # the timer that frees keys stuck behind one never done
+
+    def holds(self, key: events.Key) -> bool:
+        """Whether `key` must wait for the keys before it (it is kept, in order)."""
+        if not self.busy and not self.waiting:
+            return False
+        self.waiting.append(key)
+        if self.watch is None:
+            self.watch = self.app.set_interval(PATIENCE / 4, self._stuck)
+        return True
+
+    def follow(self, target: Any, screen: Any) -> None:
+        """A key was given to `target` (the focus, or the screen) while `screen` was shown.
+        A note sent after it through each node it may go up through, to the app, reads the
+        node's messages in order: when the note reaches the app, every node has read the key
+        and the app has run the screen's key for it. Then the next key goes."""
+        self.keys += 1
+        self.busy, self.since = self.keys, time.monotonic()
+        if not target.call_later(self._next, target, self.busy, screen):
+            self._settled(self.busy, screen)
+
+    def _next(self, node: Any, number: int, screen: Any) -> None:
+        if number != self.busy:
+            return
+        if node is self.app:
+            self._settled(number, screen)
+            return
+        parent = node._parent or self.app
+        if not parent.call_later(self._next, parent, number, screen):
+            self._settled(number, screen)  # a node closing: nothing more will read the key
+
+    def _settled(self, number: int, screen: Any) -> None:
+        shown = self.app.screen
+        if shown is not screen and not _ready(shown) and shown.call_after_refresh(self._settled, number, screen):
+            return  # a screen opened: the next key waits until it has its focus
+        self._done(number)
+
+    def _done(self, number: int) -> None:
+        if number != self.busy:
+            return
+        self.busy = 0
+        if self.waiting:
+            self.app.call_next(self._hand_next)
+        elif self.watch is not None:
+            self.watch.stop()
+            self.watch = None
+
+    async def _hand_next(self) -> None:
+        if self.busy or not self.waiting:
+            return
+        await self.hand(self.waiting.popleft())
+
+    def _stuck(self) -> None:
+        if self.busy and time.monotonic() - self.since > PATIENCE:
+            self._done(self.busy)
+
+
+def _ready(screen: Any) -> bool:
+    """A screen that opened takes keys: it is mounted and has its focus, if it has anything
+    to focus."""
+    return screen.is_mounted and (screen.focused is not None or not screen.focus_chain)
