@@ -71,7 +71,7 @@ class TypeAhead:
             return
         self.busy = 0
         if self.waiting:
-            self.app.call_next(self._hand_next)
+            self.app.call_later(self._hand_next)  # a message: it wakes an idle app, and keys after it wait
         elif self.watch is not None:
             self.watch.stop()
             self.watch = None
