@@ -143,7 +143,7 @@ class TabletopApp(App[None]):
         self.presses.pressed(key.key)
         target, screen = self.focused or self.screen, self.screen  # where Textual will send it
         await super().on_event(key)
-        self.typeahead.follow(target, screen)
+        self.typeahead.handed(target, screen)
 
     # ----- start-up and the end -----------------------------------------------------------
 

@@ -6,7 +6,9 @@ does not keep goes up through the widgets around it, and a screen's key (`#` for
 Enter, pasted, or typed over a slow link) were handed to the old screen's list before the new
 screen opened, and acted there. So the app takes keys one at a time: the next waits until the
 last is done with, and, when it opened a screen, until that screen is mounted and has its
-focus. A key never waits longer than `PATIENCE` seconds for the one before.
+focus. Most keys find the last one done already (every widget it went through has read all it
+was sent: `_quiet`) and go at once; a key typed ahead waits for a note sent after the last
+one to come up to the app (`follow`). A key never waits longer than `PATIENCE` seconds.
 """
 
 from __future__ import annotations
@@ -30,15 +32,33 @@ class TypeAhead:
         self.since = 0.0
         self.keys = 0
         self.watch: Any = None  # the timer that frees keys stuck behind one never done
+        self.last: tuple[Any, Any] | None = None  # where the last key went, and the screen then
 
     def holds(self, key: events.Key) -> bool:
         """Whether `key` must wait for the keys before it (it is kept, in order)."""
         if not self.busy and not self.waiting:
-            return False
+            if self.last is None or self._quiet(*self.last):
+                return False
+            self.follow(*self.last)  # the last key may be on its way still: wait for it
         self.waiting.append(key)
         if self.watch is None:
             self.watch = self.app.set_interval(PATIENCE / 4, self._stuck)
         return True
+
+    def handed(self, target: Any, screen: Any) -> None:
+        """A key was given to `target` (the focus, or the screen) while `screen` was shown."""
+        self.last = (target, screen)
+
+    def _quiet(self, target: Any, screen: Any) -> bool:
+        """Whether the last key is done with: no widget it may go up through, nor the app, has
+        a message left to read, and a screen it opened has its focus."""
+        node = target
+        while node is not None:
+            if not node._message_queue.empty():
+                return False
+            node = node._parent
+        shown = self.app.screen
+        return shown is screen or _ready(shown)
 
     def follow(self, target: Any, screen: Any) -> None:
         """A key was given to `target` (the focus, or the screen) while `screen` was shown.
@@ -80,6 +100,11 @@ class TypeAhead:
         if self.busy or not self.waiting:
             return
         await self.hand(self.waiting.popleft())
+        if self.waiting and self.last is not None:
+            self.follow(*self.last)  # the next of the keys typed ahead waits for this one
+        elif self.watch is not None:
+            self.watch.stop()
+            self.watch = None
 
     def _stuck(self) -> None:
         if self.busy and time.monotonic() - self.since > PATIENCE:
