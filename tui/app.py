@@ -139,7 +139,7 @@ class TabletopApp(App[None]):
         await super().on_event(event)
 
     async def _hand_key(self, key: events.Key) -> None:
-        """Give a key to Textual as it arrived, and follow it until it is done with."""
+        """Give a key to Textual as it arrived, and note where it went (the next may wait for it)."""
         self.presses.pressed(key.key)
         target, screen = self.focused or self.screen, self.screen  # where Textual will send it
         await super().on_event(key)
