@@ -92,9 +92,8 @@ class TypeAhead:
         self.busy = 0
         if self.waiting:
             self.app.call_later(self._hand_next)  # a message: it wakes an idle app, and keys after it wait
-        elif self.watch is not None:
-            self.watch.stop()
-            self.watch = None
+        else:
+            self._stop_watch()
 
     async def _hand_next(self) -> None:
         if self.busy or not self.waiting:
@@ -102,7 +101,11 @@ class TypeAhead:
         await self.hand(self.waiting.popleft())
         if self.waiting and self.last is not None:
             self.follow(*self.last)  # the next of the keys typed ahead waits for this one
-        elif self.watch is not None:
+        else:
+            self._stop_watch()
+
+    def _stop_watch(self) -> None:
+        if self.watch is not None:
             self.watch.stop()
             self.watch = None
 

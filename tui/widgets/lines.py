@@ -165,7 +165,6 @@ class LineByLine(PlainTitles, Widget):
                 drawn[index] = rendered[first:row]
         return drawn
 
-
     def _rows_as_drawn(self) -> bool:
         """Whether a line that fits is drawn as it stands: left-aligned, unpadded text at the
         box's top left (every box of the tables), so Textual's render would not move it."""
