@@ -71,8 +71,10 @@ class WebServer:
         self.lines: list[str] = []
         self.said: list[str] = []
         self.changed = threading.Condition()
-        for stream, into in ((self.process.stdout, self.said), (self.process.stderr, self.lines)):
-            threading.Thread(target=self._read, args=(stream, into), daemon=True).start()
+        self.readers = [threading.Thread(target=self._read, args=(stream, into), daemon=True)
+                        for stream, into in ((self.process.stdout, self.said), (self.process.stderr, self.lines))]
+        for reader in self.readers:
+            reader.start()
         self.url = re.search(r"Play at (\S+)", self.wait_for(r"Play at ", self.said)).group(1)
         self.base = self.url.split("/?", 1)[0]
 
@@ -98,13 +100,17 @@ class WebServer:
         return [int(m.group(1)) for line in self.lines[after:] if (m := re.search(r" start .* pid=(\d+)", line))]
 
     def stop(self) -> int:
+        """Ends the server; `lines` then holds all it logged (its readers have reached the end)."""
         if self.process.poll() is None:
             self.process.terminate()
             try:
                 self.process.wait(PATIENCE)
             except subprocess.TimeoutExpired:
                 self.process.kill()
-        return self.process.wait()
+        status = self.process.wait()
+        for reader in self.readers:
+            reader.join(PATIENCE)
+        return status
 
 
 def screen(page) -> str:

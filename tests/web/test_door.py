@@ -101,6 +101,7 @@ async def test_no_token_no_page_and_no_app(server, tmp_path):
     async with browser(cookies={"tabletop_player": "0123456789abcdef.ffff.0000"}) as forger:
         status, text = await page(forger, web.base + "/")
         assert status == 403 and REFUSAL in text
+    await asyncio.to_thread(web.stop)  # its whole log read
     assert not web.pids()
     assert "reason=another site's page" in "\n".join(web.lines) and token not in "\n".join(web.lines)
 
