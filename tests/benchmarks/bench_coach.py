@@ -4,7 +4,7 @@ Run: python -m tests.benchmarks.bench_coach [--games 300] [--playouts N] [--only
      [--points 30] [--cells NAME,...] [--seeds START:END --progress]
 
 For each cell (a game, a Disciple style, Versus head to head, a Campaign led by either bot,
-DecknForge at 2 and 3 seats) both bots play the same seeds, and it prints the win (or clear)
+DecknForge solo and at 2 and 3 seats) both bots play the same seeds, and it prints the win (or clear)
 rate of each and the difference, with its standard error (Disruption's greedy bot is the fight
 that never trades). Then, over decision points taken from greedy games (--points a game), how
 often the hint's first move is the first move of a search 8x longer, the time to answer at
@@ -58,6 +58,7 @@ CELLS: dict[str, tuple[str, dict[str, Any], tuple[int, ...] | None]] = {
     "disciple jiujitsu": ("disciple", {"style": "jiujitsu"}, None),
     "disciple versus (head to head)": ("disciple", {"mode": "versus"}, (0,)),
     "disciple campaign CL (band greedy)": ("disciple", {"mode": "campaign", "players": 1, "cl": "human"}, (1,)),
+    "decknforge solo (two decks)": ("decknforge", {"solo": True}, None),
     "decknforge 2 seats": ("decknforge", {"players": 2}, None),
     "decknforge 3 seats": ("decknforge", {"players": 3}, None),
 }
