@@ -4,10 +4,10 @@ Run: python -m tests.benchmarks.bench_coach [--games 300] [--playouts N] [--only
      [--points 30] [--cells NAME,...] [--seeds START:END --progress]
 
 For each cell (a game, a Disciple style, Versus head to head, a Campaign led by either bot,
-DecknForge solo and at 2 and 3 seats) both bots play the same seeds, and it prints the win (or clear)
-rate of each and the difference, with its standard error (Disruption's greedy bot is the fight
-that never trades). Then, over decision points taken from greedy games (--points a game), how
-often the hint's first move is the first move of a search 8x longer, the time to answer at
+DecknForge solo and at 2 and 3 seats) both bots play the same seeds, and it prints the win (or
+clear) rate of each and the difference, with its standard error (Disruption's greedy bot is the
+fight that never trades). Then, over decision points taken from greedy games (--points a game),
+how often the hint's first move is the first move of a search 8x longer, the time to answer at
 the default playouts (median and spread, CPU of one core, as a ratio of the one-second budget),
 and the playouts a decision takes; where the search is fixed (Disruption: played whole when it
 is made), its time to answer. Nothing is asserted.
